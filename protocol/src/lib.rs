@@ -1,8 +1,25 @@
 #![doc = include_str!("../README.md")]
-#![no_std]
 
-extern crate alloc;
-
+mod envelope;
+mod error;
+mod event;
 pub mod origin;
+mod reply;
+mod request;
+pub mod types;
+mod version;
 
+#[cfg(all(feature = "codec-wasm", target_arch = "wasm32"))]
+pub mod codec_wasm;
+
+pub use envelope::{Body, Envelope, MAX_MESSAGE_BYTES};
+pub use error::{Error, Result};
+pub use event::FrameEvent;
 pub use origin::{AllowList, OriginError, OriginPattern};
+pub use reply::{ErrorCode, ErrorReply, Reply};
+pub use request::Request;
+pub use types::{
+    Account, AccountType, DappMetadata, EmailAction, SocialProvider, ThemeMode, ThemeVariable,
+    UpdateEmailAction, User,
+};
+pub use version::{negotiate, PROTOCOL_VERSION, SUPPORTED_VERSIONS};

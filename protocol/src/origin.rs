@@ -5,7 +5,6 @@
 //! also a valid CSP source expression, so frame-host can put the list in `frame-ancestors`
 //! verbatim and the browser enforces the same rule the frame checks.
 
-use alloc::{string::String, vec::Vec};
 use core::{fmt, str::FromStr};
 
 /// A pattern or origin that could not be parsed.
@@ -209,7 +208,6 @@ fn valid_host(host: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::string::ToString;
 
     fn list(entries: &[&str]) -> AllowList {
         AllowList::parse(entries).unwrap()
