@@ -1,8 +1,10 @@
 //! One sample message per kind: the golden vectors in fixtures/protocol/valid are these.
+// Each test binary uses a different part of this module.
+#![allow(dead_code)]
 
 use oriel_protocol::*;
 
-pub fn fixtures_dir() -> std::path::PathBuf {
+pub(crate) fn fixtures_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/protocol")
 }
 
@@ -155,7 +157,7 @@ fn replies() -> Vec<Reply> {
 }
 
 /// `(file stem, envelope)` for every message kind.
-pub fn samples() -> Vec<(String, Envelope)> {
+pub(crate) fn samples() -> Vec<(String, Envelope)> {
     let mut out = Vec::new();
     for (i, r) in requests().into_iter().enumerate() {
         let name = format!("request-{}", kebab(r.name()));
@@ -226,11 +228,11 @@ fn kebab(name: &str) -> String {
     s
 }
 
-pub fn to_hex(bytes: &[u8]) -> String {
+pub(crate) fn to_hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-pub fn from_hex(s: &str) -> Vec<u8> {
+pub(crate) fn from_hex(s: &str) -> Vec<u8> {
     let s: String = s.split_whitespace().collect();
     (0..s.len())
         .step_by(2)
