@@ -1,1 +1,98 @@
-fn main() {}
+//! The `oriel-frame-host` binary: loads the config, then serves [`oriel_frame_host::app`]
+//! until Ctrl-C or SIGTERM.
+
+use std::{io::IsTerminal, process::ExitCode};
+
+use oriel_frame_host::{app, AppState, Config, Error, MailConfig, Mode, Result};
+use tracing_subscriber::EnvFilter;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    match run().await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("oriel-frame-host: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run() -> Result<()> {
+    let config = Config::load()?;
+    init_tracing()?;
+    std::fs::create_dir_all(&config.data_dir).map_err(|source| Error::DataDir {
+        path: config.data_dir.clone(),
+        source,
+    })?;
+    if !config.frame_dir.is_dir() {
+        tracing::warn!(
+            frame_dir = %config.frame_dir.display(),
+            "frame_dir does not exist: /frame/assets/ will answer 404 until the frame is built"
+        );
+    }
+    if config.mode == Mode::Production && config.mail == MailConfig::DevMailbox {
+        tracing::warn!("production mode with the dev mailbox: no mail will be delivered");
+    }
+    let addr = config.listen;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| Error::Bind { addr, source })?;
+    let local = listener.local_addr().unwrap_or(addr);
+    tracing::info!(addr = %local, mode = %config.mode, projects = config.projects.len(), "starting");
+    let state = AppState::new(config)?;
+    println!("oriel frame-host listening on http://{local}");
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .map_err(Error::Serve)?;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+/// Logs to stderr, filtered by `ORIEL_LOG` (default `info`), as JSON when
+/// `ORIEL_LOG_FORMAT=json`, else compact text.
+fn init_tracing() -> Result<()> {
+    let filter = match std::env::var("ORIEL_LOG") {
+        Ok(f) if !f.is_empty() => EnvFilter::try_new(&f)
+            .map_err(|e| Error::Logging(format!("invalid ORIEL_LOG filter {f:?}: {e}")))?,
+        _ => EnvFilter::new("info"),
+    };
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal());
+    let result = if std::env::var("ORIEL_LOG_FORMAT").as_deref() == Ok("json") {
+        builder.json().try_init()
+    } else {
+        builder.compact().try_init()
+    };
+    result.map_err(|e| Error::Logging(e.to_string()))
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,477 @@
+//! Configuration: built-in defaults, an optional TOML file, then environment variables.
+
+use std::{
+    collections::HashSet,
+    fmt,
+    net::SocketAddr,
+    path::{Path, PathBuf},
+    str::FromStr,
+};
+
+use oriel_protocol::origin::AllowList;
+use serde::Deserialize;
+
+use crate::error::{Error, Result};
+
+/// The built-in defaults (`config/default.toml`).
+pub const DEFAULT_CONFIG: &str = include_str!("../config/default.toml");
+
+/// Environment variables that override config keys, as (variable, key) pairs.
+const ENV_OVERRIDES: [(&str, &str); 5] = [
+    ("ORIEL_LISTEN", "listen"),
+    ("ORIEL_DATA_DIR", "data_dir"),
+    ("ORIEL_FRAME_DIR", "frame_dir"),
+    ("ORIEL_MODE", "mode"),
+    ("DATABASE_URL", "database_url"),
+];
+
+/// The validated configuration of a frame-host instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Config {
+    /// Address to listen on.
+    pub listen: SocketAddr,
+    /// Directory for local state; created at startup.
+    pub data_dir: PathBuf,
+    /// Development or production.
+    pub mode: Mode,
+    /// The built frame (wasm, JS, CSS) served under `/frame/assets/`.
+    pub frame_dir: PathBuf,
+    /// The database URL; `None` means [`Config::effective_database_url`]'s SQLite default.
+    pub database_url: Option<String>,
+    /// How mail is delivered.
+    pub mail: MailConfig,
+    /// Extra origins the frame may connect to (CSP `connect-src`), such as chain RPC hosts.
+    pub rpc_hosts: Vec<String>,
+    /// The projects whose dapps may embed the frame.
+    pub projects: Vec<ProjectConfig>,
+}
+
+/// Whether frame-host runs for development or production.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Local development: dev mailbox, relaxed defaults.
+    #[default]
+    Dev,
+    /// A real deployment.
+    Production,
+}
+
+/// How frame-host delivers mail (one-time codes, device verification).
+#[derive(Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum MailConfig {
+    /// Mail is stored locally and viewable in development.
+    DevMailbox,
+    /// Mail is sent through an SMTP server.
+    Smtp {
+        /// `smtp://` or `smtps://` URL, possibly with credentials.
+        url: String,
+    },
+}
+
+impl fmt::Debug for MailConfig {
+    // The SMTP URL may carry credentials, so it is never printed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::DevMailbox => f.write_str("DevMailbox"),
+            Self::Smtp { .. } => f.write_str("Smtp { url: <redacted> }"),
+        }
+    }
+}
+
+/// One project: a dapp (or set of dapps) allowed to embed the frame.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProjectConfig {
+    /// The id dapps pass as `projectId`.
+    pub id: String,
+    /// A human-readable name.
+    pub name: String,
+    /// Origin patterns (`scheme://host[:port]`, `*.` subdomain and `:*` port wildcards) that
+    /// may embed the frame.
+    pub allowed_origins: Vec<String>,
+}
+
+/// The config as written, before validation.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    listen: String,
+    data_dir: PathBuf,
+    mode: String,
+    frame_dir: PathBuf,
+    database_url: Option<String>,
+    mail: MailConfig,
+    rpc_hosts: Vec<String>,
+    projects: Vec<ProjectConfig>,
+}
+
+impl Default for Config {
+    /// The built-in defaults, without any file or environment override.
+    fn default() -> Self {
+        Self::load_with(|_| None).expect("the built-in default config is valid")
+    }
+}
+
+impl Config {
+    /// Loads the config from the defaults, the file named by `ORIEL_CONFIG` (if set) and the
+    /// environment (`ORIEL_LISTEN`, `ORIEL_DATA_DIR`, `ORIEL_FRAME_DIR`, `ORIEL_MODE`,
+    /// `DATABASE_URL`), then validates it.
+    pub fn load() -> Result<Self> {
+        Self::load_with(|name| std::env::var(name).ok())
+    }
+
+    /// Like [`Config::load`], reading variables through `env` instead of the process
+    /// environment. Empty values count as unset.
+    pub fn load_with(env: impl Fn(&str) -> Option<String>) -> Result<Self> {
+        let env = |name: &str| env(name).filter(|v| !v.is_empty());
+        let mut table = parse_table(DEFAULT_CONFIG, "built-in defaults")?;
+        if let Some(path) = env("ORIEL_CONFIG") {
+            let path = PathBuf::from(path);
+            let text = std::fs::read_to_string(&path).map_err(|source| Error::ConfigRead {
+                path: path.clone(),
+                source,
+            })?;
+            let file = parse_table(&text, &format!("file {}", path.display()))?;
+            // Top-level keys replace the defaults whole, so a `projects` list replaces the
+            // default projects rather than adding to them.
+            table.extend(file);
+        }
+        for (var, key) in ENV_OVERRIDES {
+            if let Some(value) = env(var) {
+                table.insert(key.into(), toml::Value::String(value));
+            }
+        }
+        let raw: RawConfig = table.try_into().map_err(|e| Error::ConfigParse {
+            origin: "(defaults, ORIEL_CONFIG file and environment combined)".into(),
+            source: Box::new(e),
+        })?;
+        Self::from_raw(raw)
+    }
+
+    fn from_raw(raw: RawConfig) -> Result<Self> {
+        let config = Self {
+            listen: raw
+                .listen
+                .parse()
+                .map_err(|_| Error::InvalidListen(raw.listen))?,
+            data_dir: raw.data_dir,
+            mode: raw.mode.parse()?,
+            frame_dir: raw.frame_dir,
+            database_url: raw.database_url,
+            mail: raw.mail,
+            rpc_hosts: raw.rpc_hosts,
+            projects: raw.projects,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Checks the rules a config value must follow: at least one project; project ids
+    /// non-empty and unique; every project with at least one allowed origin, each a valid
+    /// pattern; every RPC host usable as a CSP source.
+    pub fn validate(&self) -> Result<()> {
+        for host in &self.rpc_hosts {
+            if !valid_rpc_host(host) {
+                return Err(Error::InvalidRpcHost(host.clone()));
+            }
+        }
+        if self.projects.is_empty() {
+            return Err(Error::NoProjects);
+        }
+        let mut ids = HashSet::new();
+        for project in &self.projects {
+            project.allow_list()?;
+            if !ids.insert(project.id.as_str()) {
+                return Err(Error::DuplicateProjectId(project.id.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The database URL to use: `database_url` if set, else `sqlite://{data_dir}/oriel.sqlite`.
+    pub fn effective_database_url(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.clone(),
+            None => format!(
+                "sqlite://{}",
+                Path::new(&self.data_dir).join("oriel.sqlite").display()
+            ),
+        }
+    }
+}
+
+impl ProjectConfig {
+    /// The project's allowed origins, parsed and normalised.
+    pub fn allow_list(&self) -> Result<AllowList> {
+        if self.id.is_empty() {
+            return Err(Error::EmptyProjectId);
+        }
+        if self.allowed_origins.is_empty() {
+            return Err(Error::NoAllowedOrigins(self.id.clone()));
+        }
+        AllowList::parse(&self.allowed_origins).map_err(|source| Error::InvalidOrigin {
+            project: self.id.clone(),
+            source,
+        })
+    }
+}
+
+impl FromStr for Mode {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Self> {
+        match s {
+            "dev" => Ok(Self::Dev),
+            "production" => Ok(Self::Production),
+            other => Err(Error::InvalidMode(other.into())),
+        }
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Dev => "dev",
+            Self::Production => "production",
+        })
+    }
+}
+
+fn parse_table(text: &str, origin: &str) -> Result<toml::Table> {
+    text.parse().map_err(|e| Error::ConfigParse {
+        origin: origin.into(),
+        source: Box::new(e),
+    })
+}
+
+/// Whether `host` can go into `connect-src` verbatim without changing the policy's meaning.
+fn valid_rpc_host(host: &str) -> bool {
+    let Some((scheme, rest)) = host.split_once("://") else {
+        return false;
+    };
+    matches!(scheme, "http" | "https" | "ws" | "wss")
+        && !rest.is_empty()
+        && !rest.starts_with('/')
+        && host
+            .chars()
+            .all(|c| c.is_ascii_graphic() && !matches!(c, ';' | ',' | '\'' | '"'))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::{collections::HashMap, io::Write};
+
+    use super::*;
+
+    fn load(vars: &[(&str, &str)]) -> Result<Config> {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::load_with(|name| vars.get(name).cloned())
+    }
+
+    fn file(contents: &str) -> tempfile::NamedTempFile {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        f.write_all(contents.as_bytes()).unwrap();
+        f
+    }
+
+    fn load_file(contents: &str) -> Result<Config> {
+        let f = file(contents);
+        load(&[("ORIEL_CONFIG", f.path().to_str().unwrap())])
+    }
+
+    fn err(result: Result<Config>) -> String {
+        result.unwrap_err().to_string()
+    }
+
+    #[test]
+    fn defaults() {
+        let c = load(&[]).unwrap();
+        assert_eq!(c, Config::default());
+        assert_eq!(c.listen, "127.0.0.1:8787".parse().unwrap());
+        assert_eq!(c.data_dir, PathBuf::from(".data"));
+        assert_eq!(c.mode, Mode::Dev);
+        assert_eq!(c.frame_dir, PathBuf::from("dist/frame"));
+        assert_eq!(c.database_url, None);
+        assert_eq!(c.effective_database_url(), "sqlite://.data/oriel.sqlite");
+        assert_eq!(c.mail, MailConfig::DevMailbox);
+        assert!(c.rpc_hosts.is_empty());
+        assert_eq!(
+            c.projects,
+            vec![ProjectConfig {
+                id: "demo".into(),
+                name: "Oriel demo".into(),
+                allowed_origins: vec!["http://localhost:5173".into()],
+            }]
+        );
+    }
+
+    #[test]
+    fn file_overrides_defaults_and_replaces_projects() {
+        let c = load_file(
+            r#"
+            listen = "0.0.0.0:9000"
+            mode = "production"
+            database_url = "postgres://db/oriel"
+            rpc_hosts = ["https://rpc.example.com", "wss://ws.example.com/v1"]
+            mail = { kind = "smtp", url = "smtp://user:secret@mail.example.com:587" }
+
+            [[projects]]
+            id = "shop"
+            name = "Shop"
+            allowed_origins = ["https://shop.example.com", "https://*.shop.example.com"]
+            "#,
+        )
+        .unwrap();
+        assert_eq!(c.listen, "0.0.0.0:9000".parse().unwrap());
+        assert_eq!(c.mode, Mode::Production);
+        assert_eq!(c.data_dir, PathBuf::from(".data"), "kept from defaults");
+        assert_eq!(c.effective_database_url(), "postgres://db/oriel");
+        assert_eq!(c.rpc_hosts.len(), 2);
+        assert!(matches!(c.mail, MailConfig::Smtp { .. }));
+        assert!(!format!("{c:?}").contains("secret"), "smtp url is redacted");
+        assert_eq!(c.projects.len(), 1);
+        assert_eq!(c.projects[0].id, "shop");
+    }
+
+    #[test]
+    fn file_without_projects_keeps_default_projects() {
+        let c = load_file("data_dir = \"/var/lib/oriel\"").unwrap();
+        assert_eq!(c.projects, Config::default().projects);
+        assert_eq!(
+            c.effective_database_url(),
+            "sqlite:///var/lib/oriel/oriel.sqlite"
+        );
+    }
+
+    #[test]
+    fn env_overrides_file_and_defaults() {
+        let f = file("listen = \"0.0.0.0:9000\"\nmode = \"production\"");
+        let c = load(&[
+            ("ORIEL_CONFIG", f.path().to_str().unwrap()),
+            ("ORIEL_LISTEN", "127.0.0.1:18999"),
+            ("ORIEL_DATA_DIR", "/tmp/fh-data"),
+            ("ORIEL_FRAME_DIR", "/srv/frame"),
+            ("ORIEL_MODE", "dev"),
+            ("DATABASE_URL", "sqlite:///tmp/x.sqlite"),
+        ])
+        .unwrap();
+        assert_eq!(c.listen, "127.0.0.1:18999".parse().unwrap());
+        assert_eq!(c.data_dir, PathBuf::from("/tmp/fh-data"));
+        assert_eq!(c.frame_dir, PathBuf::from("/srv/frame"));
+        assert_eq!(c.mode, Mode::Dev);
+        assert_eq!(c.effective_database_url(), "sqlite:///tmp/x.sqlite");
+    }
+
+    #[test]
+    fn empty_env_values_are_unset() {
+        assert_eq!(load(&[("ORIEL_LISTEN", "")]).unwrap(), Config::default());
+    }
+
+    #[test]
+    fn missing_or_malformed_file() {
+        let e = err(load(&[("ORIEL_CONFIG", "/nonexistent/oriel.toml")]));
+        assert!(
+            e.starts_with("cannot read config file /nonexistent/oriel.toml"),
+            "{e}"
+        );
+        let e = err(load_file("listen = "));
+        assert!(e.starts_with("invalid config file "), "{e}");
+        let e = err(load_file("lisen = \"127.0.0.1:1\""));
+        assert!(e.contains("unknown field `lisen`"), "{e}");
+    }
+
+    #[test]
+    fn invalid_mode() {
+        assert_eq!(
+            err(load(&[("ORIEL_MODE", "prod")])),
+            "invalid mode \"prod\": expected \"dev\" or \"production\""
+        );
+    }
+
+    #[test]
+    fn invalid_listen() {
+        assert_eq!(
+            err(load(&[("ORIEL_LISTEN", "localhost")])),
+            "invalid listen address \"localhost\": expected ip:port, such as 127.0.0.1:8787"
+        );
+    }
+
+    #[test]
+    fn invalid_origin_names_project_and_pattern() {
+        let e = err(load_file(
+            r#"
+            [[projects]]
+            id = "shop"
+            name = "Shop"
+            allowed_origins = ["https://shop.example.com", "shop.example.com"]
+            "#,
+        ));
+        assert_eq!(
+            e,
+            "project \"shop\": invalid origin pattern \"shop.example.com\": expected scheme://host[:port]"
+        );
+    }
+
+    #[test]
+    fn empty_project_id() {
+        let e = err(load_file(
+            "[[projects]]\nid = \"\"\nname = \"x\"\nallowed_origins = [\"https://a.com\"]",
+        ));
+        assert_eq!(e, "a project has an empty id");
+    }
+
+    #[test]
+    fn duplicate_project_id() {
+        let e = err(load_file(
+            r#"
+            [[projects]]
+            id = "a"
+            name = "A"
+            allowed_origins = ["https://a.com"]
+            [[projects]]
+            id = "a"
+            name = "A again"
+            allowed_origins = ["https://b.com"]
+            "#,
+        ));
+        assert_eq!(e, "duplicate project id \"a\"");
+    }
+
+    #[test]
+    fn project_without_origins() {
+        let e = err(load_file(
+            "[[projects]]\nid = \"a\"\nname = \"A\"\nallowed_origins = []",
+        ));
+        assert_eq!(
+            e,
+            "project \"a\" has no allowed origins: add at least one to allowed_origins"
+        );
+    }
+
+    #[test]
+    fn no_projects() {
+        assert_eq!(
+            err(load_file("projects = []")),
+            "no projects configured: add at least one [[projects]] entry"
+        );
+    }
+
+    #[test]
+    fn invalid_rpc_host() {
+        for bad in [
+            "rpc.example.com",
+            "ftp://rpc.example.com",
+            "https://",
+            "https://a.com 'unsafe-inline'",
+            "https://a.com;script-src",
+        ] {
+            let e = err(load_file(&format!("rpc_hosts = [{bad:?}]")));
+            assert!(e.starts_with("invalid rpc host"), "{bad}: {e}");
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! The crate's error type, and [`AppError`], the error HTTP handlers return.
+
+use std::{io, net::SocketAddr, path::PathBuf};
+
+use axum::{
+    http::StatusCode,
+    response::{IntoResponse, Response},
+    Json,
+};
+use oriel_protocol::origin::OriginError;
+
+/// Everything that can go wrong in frame-host. None of these is retryable: each one is a
+/// configuration or environment problem that needs an operator's fix.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The file named by `ORIEL_CONFIG` could not be read.
+    #[error("cannot read config file {path}: {source}")]
+    ConfigRead {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// A config file (or the built-in defaults) is not valid TOML, or has a key of the wrong
+    /// type or an unknown key.
+    #[error("invalid config {origin}: {source}")]
+    ConfigParse {
+        /// Which config: `file PATH` or `built-in defaults`.
+        origin: String,
+        /// The parser's message.
+        #[source]
+        source: Box<toml::de::Error>,
+    },
+    /// `listen` is not an `ip:port` socket address.
+    #[error("invalid listen address {0:?}: expected ip:port, such as 127.0.0.1:8787")]
+    InvalidListen(String),
+    /// `mode` is neither `dev` nor `production`.
+    #[error("invalid mode {0:?}: expected \"dev\" or \"production\"")]
+    InvalidMode(String),
+    /// An `rpc_hosts` entry cannot be used as a CSP `connect-src` source.
+    #[error(
+        "invalid rpc host {0:?}: expected an http, https, ws or wss URL without spaces, quotes, commas or semicolons"
+    )]
+    InvalidRpcHost(String),
+    /// No `[[projects]]` entry is configured.
+    #[error("no projects configured: add at least one [[projects]] entry")]
+    NoProjects,
+    /// A project has an empty `id`.
+    #[error("a project has an empty id")]
+    EmptyProjectId,
+    /// Two projects share an `id`.
+    #[error("duplicate project id {0:?}")]
+    DuplicateProjectId(String),
+    /// A project has an empty `allowed_origins` list.
+    #[error("project {0:?} has no allowed origins: add at least one to allowed_origins")]
+    NoAllowedOrigins(String),
+    /// A project's `allowed_origins` entry is not a valid origin pattern.
+    #[error("project {project:?}: {source}")]
+    InvalidOrigin {
+        /// The project id.
+        project: String,
+        /// The bad pattern, and what is wrong with it.
+        #[source]
+        source: OriginError,
+    },
+    /// The `ORIEL_LOG` filter is invalid, or logging could not be set up.
+    #[error("cannot set up logging: {0}")]
+    Logging(String),
+    /// The data directory could not be created.
+    #[error("cannot create data dir {path}: {source}")]
+    DataDir {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// The listen address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// The server stopped with an I/O error.
+    #[error("server error: {0}")]
+    Serve(#[source] io::Error),
+}
+
+/// `Result` with [`Error`] as the default error type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The error of an HTTP handler. It renders as JSON `{"error": "..."}`; the message of an
+/// internal error is logged, never shown to the client.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum AppError {
+    /// 400 with a message safe to show.
+    BadRequest(&'static str),
+    /// 404 with a message safe to show.
+    NotFound(&'static str),
+    /// 500; the error is logged and the client sees only "internal error".
+    Internal(Error),
+}
+
+impl From<Error> for AppError {
+    fn from(e: Error) -> Self {
+        Self::Internal(e)
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, message) = match self {
+            Self::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
+            Self::NotFound(m) => (StatusCode::NOT_FOUND, m),
+            Self::Internal(e) => {
+                tracing::error!(error = %e, "internal error");
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+            }
+        };
+        (status, Json(serde_json::json!({ "error": message }))).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use http_body_util::BodyExt;
+
+    async fn render(e: AppError) -> (StatusCode, String) {
+        let res = e.into_response();
+        let status = res.status();
+        let body = res.into_body().collect().await.unwrap().to_bytes();
+        (status, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    #[tokio::test]
+    async fn internal_errors_are_not_shown() {
+        let e = AppError::Internal(Error::Serve(io::Error::other("secret detail")));
+        assert_eq!(
+            render(e).await,
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                r#"{"error":"internal error"}"#.into()
+            )
+        );
+    }
+
+    #[tokio::test]
+    async fn client_errors_show_their_message() {
+        assert_eq!(
+            render(AppError::NotFound("unknown project id")).await,
+            (
+                StatusCode::NOT_FOUND,
+                r#"{"error":"unknown project id"}"#.into()
+            )
+        );
+        assert_eq!(
+            render(AppError::BadRequest("missing projectId")).await.0,
+            StatusCode::BAD_REQUEST
+        );
+    }
+}

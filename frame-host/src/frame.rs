@@ -1,0 +1,188 @@
+//! `GET /frame?projectId=ID` (the generated frame page) and `GET /frame/assets/{file}` (the
+//! built frame from `frame_dir`).
+
+use std::path::Path;
+
+use axum::{
+    extract::{rejection::QueryRejection, Query, State},
+    http::{header, HeaderName, HeaderValue, StatusCode},
+    response::{Html, IntoResponse, Response},
+    routing::get,
+    Router,
+};
+use serde::Serialize;
+use tower::ServiceBuilder;
+use tower_http::{services::ServeDir, set_header::SetResponseHeaderLayer};
+
+use crate::{headers, projects::ProjectQuery, AppState, VERSION};
+
+/// The chain the frame starts on until the dapp says otherwise.
+const DEFAULT_CHAIN_ID: &str = "eip155:1";
+
+/// Routes of this module; assets are read from `frame_dir`.
+pub(crate) fn router(frame_dir: &Path) -> Router<AppState> {
+    let assets = ServeDir::new(frame_dir).append_index_html_on_directories(false);
+    let asset_headers = ServiceBuilder::new()
+        .layer(overriding(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(overriding(
+            HeaderName::from_static("cross-origin-resource-policy"),
+            "same-origin",
+        ))
+        .layer(overriding(
+            header::CONTENT_SECURITY_POLICY,
+            headers::ASSET_CSP,
+        ))
+        // Asset names are not content-hashed: revalidate (ServeDir answers If-Modified-Since).
+        .layer(overriding(header::CACHE_CONTROL, "no-cache"));
+    Router::new()
+        .route("/frame", get(frame_page))
+        .nest_service("/frame/assets", asset_headers.service(assets))
+}
+
+fn overriding(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
+}
+
+/// The configuration the frame's boot script reads from `#oriel-frame-config`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FrameConfig<'a> {
+    project_id: &'a str,
+    allowed_origins: Vec<String>,
+    default_chain_id: &'a str,
+    build_id: &'a str,
+}
+
+async fn frame_page(
+    State(state): State<AppState>,
+    query: Result<Query<ProjectQuery>, QueryRejection>,
+) -> Response {
+    let Some(id) = ProjectQuery::id(query) else {
+        return error_page(
+            StatusCode::BAD_REQUEST,
+            "Oriel frame: missing projectId \u{2014} the frame URL must be /frame?projectId=\u{2026}; \
+             check the projectId in createConfig",
+        );
+    };
+    let Some(list) = state.allow_list(&id) else {
+        return error_page(
+            StatusCode::NOT_FOUND,
+            &format!(
+                "Oriel frame: unknown project id \"{}\" \u{2014} check the projectId in \
+                 createConfig and the projects in frame-host's config",
+                escape_html(&id)
+            ),
+        );
+    };
+    let config = FrameConfig {
+        project_id: &id,
+        allowed_origins: list.patterns().iter().map(ToString::to_string).collect(),
+        default_chain_id: DEFAULT_CHAIN_ID,
+        build_id: VERSION,
+    };
+    let csp = headers::frame_csp(list.patterns(), &state.config().rpc_hosts);
+    let page = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>Oriel wallet frame</title>\n\
+         <script type=\"application/json\" id=\"oriel-frame-config\">{}</script>\n\
+         <link rel=\"stylesheet\" href=\"/frame/assets/frame.css\">\n\
+         <script type=\"module\" src=\"/frame/assets/boot.js\"></script></head><body></body></html>\n",
+        script_safe_json(&config)
+    );
+    let Ok(csp) = HeaderValue::try_from(csp) else {
+        // Unreachable with a validated config; never serve the frame without its policy.
+        tracing::error!(project = %id, "frame CSP is not a valid header value");
+        return error_page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "Oriel frame: internal error",
+        );
+    };
+    (
+        [
+            (header::CONTENT_SECURITY_POLICY, csp),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
+            (
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("no-referrer"),
+            ),
+            (
+                HeaderName::from_static("permissions-policy"),
+                HeaderValue::from_static(headers::PERMISSIONS_POLICY),
+            ),
+        ],
+        Html(page),
+    )
+        .into_response()
+}
+
+/// `value` as JSON that can sit inside a `<script>` element: `<`, `>` and `&` are written as
+/// `\u003c`, `\u003e` and `\u0026` (they only occur inside JSON strings, where those escapes
+/// mean the same), so the text can never contain `</script>` or `<!--`.
+fn script_safe_json(value: &impl Serialize) -> String {
+    let json = serde_json::to_string(value).expect("frame config serialises to JSON");
+    json.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// A plain error page that loads nothing and cannot be framed. `message` is HTML: any
+/// untrusted part must already be escaped with [`escape_html`].
+fn error_page(status: StatusCode, message: &str) -> Response {
+    let body = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>Oriel frame error</title></head><body><p>{}</p></body></html>\n",
+        message
+    );
+    (
+        status,
+        [
+            (header::CONTENT_SECURITY_POLICY, headers::ERROR_PAGE_CSP),
+            (header::CACHE_CONTROL, "no-store"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            (header::REFERRER_POLICY, "no-referrer"),
+        ],
+        Html(body),
+    )
+        .into_response()
+}
+
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_safe_json_cannot_close_the_script() {
+        let hostile = "</script><script>alert(1)</script><!-- & -->";
+        let json = script_safe_json(&serde_json::json!({ "name": hostile }));
+        assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));
+        let back: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(back["name"], hostile);
+    }
+
+    #[test]
+    fn escape_html_escapes_markup() {
+        assert_eq!(
+            escape_html(r#"<a href="x">'&'</a>"#),
+            "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;"
+        );
+    }
+}

@@ -1,0 +1,55 @@
+//! Security headers: the frame page's Content-Security-Policy and the fixed policies.
+
+use std::fmt::Write;
+
+use oriel_protocol::origin::OriginPattern;
+
+/// CSP of error pages: nothing loads, nothing embeds them.
+pub(crate) const ERROR_PAGE_CSP: &str =
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/// CSP of static assets: a file opened directly runs nothing and cannot be framed.
+pub(crate) const ASSET_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
+
+/// Permissions-Policy of the frame page: no powerful features.
+pub(crate) const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=()";
+
+/// The frame page's CSP. Scripts come only from frame-host itself (plus wasm compilation),
+/// never inline or `eval`; `connect-src` allows frame-host and `rpc_hosts`; and only
+/// `ancestors` (the project's allowed origins) may embed the page.
+pub(crate) fn frame_csp(ancestors: &[OriginPattern], rpc_hosts: &[String]) -> String {
+    let mut csp = String::from(
+        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+         img-src 'self' data:; connect-src 'self'",
+    );
+    for host in rpc_hosts {
+        let _ = write!(csp, " {host}");
+    }
+    csp.push_str("; frame-ancestors");
+    for origin in ancestors {
+        let _ = write!(csp, " {origin}");
+    }
+    csp.push_str("; object-src 'none'; base-uri 'none'; form-action 'none'");
+    csp
+}
+
+#[cfg(test)]
+mod tests {
+    use oriel_protocol::origin::AllowList;
+
+    use super::*;
+
+    #[test]
+    fn frame_csp_lists_ancestors_and_rpc_hosts() {
+        let list =
+            AllowList::parse(&["HTTPS://App.Example.com:443", "http://localhost:*"]).unwrap();
+        let csp = frame_csp(list.patterns(), &["https://rpc.example.com".into()]);
+        assert_eq!(
+            csp,
+            "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+             img-src 'self' data:; connect-src 'self' https://rpc.example.com; \
+             frame-ancestors https://app.example.com http://localhost:*; object-src 'none'; \
+             base-uri 'none'; form-action 'none'"
+        );
+    }
+}

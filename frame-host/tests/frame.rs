@@ -1,0 +1,154 @@
+//! `/frame`: the generated frame page, its headers and its error pages.
+
+mod common;
+
+use axum::http::StatusCode;
+use common::{config, get, get_with};
+use oriel_frame_host::ProjectConfig;
+
+const SHOP_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; \
+    style-src 'self'; img-src 'self' data:; connect-src 'self' https://rpc.example.com; \
+    frame-ancestors https://shop.example.com https://*.example.com; object-src 'none'; \
+    base-uri 'none'; form-action 'none'";
+
+const ERROR_CSP: &str = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/// The text of the `#oriel-frame-config` data block.
+fn config_json(page: &str) -> &str {
+    let open = "<script type=\"application/json\" id=\"oriel-frame-config\">";
+    let start = page.find(open).expect("config block") + open.len();
+    let len = page[start..].find("</script>").unwrap();
+    &page[start..start + len]
+}
+
+#[tokio::test]
+async fn frame_page_csp_is_exact_and_strict() {
+    let r = get("/frame?projectId=shop").await;
+    assert_eq!(r.status, StatusCode::OK);
+    let csp = r.header("content-security-policy");
+    assert_eq!(csp, SHOP_CSP);
+    assert!(!csp.contains("unsafe-inline"));
+    assert!(!csp.contains("'unsafe-eval'"));
+    assert_eq!(
+        r.headers.get_all("content-security-policy").iter().count(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn frame_page_security_headers() {
+    let r = get("/frame?projectId=shop").await;
+    assert_eq!(r.header("content-type"), "text/html; charset=utf-8");
+    assert_eq!(r.header("cache-control"), "no-store");
+    assert_eq!(r.header("x-content-type-options"), "nosniff");
+    assert_eq!(r.header("referrer-policy"), "no-referrer");
+    assert_eq!(
+        r.header("permissions-policy"),
+        "camera=(), microphone=(), geolocation=(), payment=()"
+    );
+}
+
+#[tokio::test]
+async fn frame_page_without_rpc_hosts() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(dir.path());
+    c.rpc_hosts.clear();
+    let r = get_with(c, "/frame?projectId=demo").await;
+    assert_eq!(
+        r.header("content-security-policy"),
+        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+         img-src 'self' data:; connect-src 'self'; frame-ancestors http://localhost:5173; \
+         object-src 'none'; base-uri 'none'; form-action 'none'"
+    );
+}
+
+#[tokio::test]
+async fn frame_page_body() {
+    let r = get("/frame?projectId=demo").await;
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(
+        r.body,
+        format!(
+            "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Oriel wallet frame</title>\n\
+             <script type=\"application/json\" id=\"oriel-frame-config\">{{\"projectId\":\"demo\",\"allowedOrigins\":[\"http://localhost:5173\"],\"defaultChainId\":\"eip155:1\",\"buildId\":\"{version}\"}}</script>\n\
+             <link rel=\"stylesheet\" href=\"/frame/assets/frame.css\">\n\
+             <script type=\"module\" src=\"/frame/assets/boot.js\"></script></head><body></body></html>\n"
+        )
+    );
+    // The page has no inline script that would run: the only inline script is a data block.
+    assert_eq!(r.body.matches("<script").count(), 2);
+    assert_eq!(r.body.matches("<script type=\"module\" src=").count(), 1);
+}
+
+#[tokio::test]
+async fn frame_config_json_has_normalised_origins() {
+    let r = get("/frame?projectId=shop").await;
+    let config: serde_json::Value = serde_json::from_str(config_json(&r.body)).unwrap();
+    assert_eq!(
+        config,
+        serde_json::json!({
+            "projectId": "shop",
+            "allowedOrigins": ["https://shop.example.com", "https://*.example.com"],
+            "defaultChainId": "eip155:1",
+            "buildId": env!("CARGO_PKG_VERSION"),
+        })
+    );
+}
+
+#[tokio::test]
+async fn hostile_project_id_cannot_break_out_of_the_data_block() {
+    let hostile = "</script><script>alert(1)</script><!--&amp;";
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(dir.path());
+    c.projects.push(ProjectConfig {
+        id: hostile.into(),
+        name: "</script><script>alert(2)</script>".into(),
+        allowed_origins: vec!["https://evil.example".into()],
+    });
+    let encoded = "%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E%3C!--%26amp%3B";
+    let r = get_with(c, &format!("/frame?projectId={encoded}")).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(!r.body.contains("alert(1)</script>"));
+    assert!(!r.body.contains("<!--"));
+    assert_eq!(r.body.matches("</script>").count(), 2);
+    let json = config_json(&r.body);
+    assert!(json.contains("\\u003c/script\\u003e"), "{json}");
+    assert!(json.contains("\\u0026amp;"), "{json}");
+    let config: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(config["projectId"], hostile);
+}
+
+#[tokio::test]
+async fn unknown_project_gets_an_error_page_not_the_frame() {
+    let r = get("/frame?projectId=%3Cb%3Enope%22").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.header("content-type"), "text/html; charset=utf-8");
+    assert_eq!(r.header("content-security-policy"), ERROR_CSP);
+    assert_eq!(r.header("x-content-type-options"), "nosniff");
+    assert!(
+        r.body.contains(
+            "Oriel frame: unknown project id \"&lt;b&gt;nope&quot;\" \u{2014} check the projectId \
+             in createConfig and the projects in frame-host's config"
+        ),
+        "{}",
+        r.body
+    );
+    assert!(!r.body.contains("<b>"));
+    assert!(!r.body.contains("oriel-frame-config"));
+    assert!(!r.body.contains("<script"));
+}
+
+#[tokio::test]
+async fn missing_project_id_gets_an_error_page() {
+    for uri in ["/frame", "/frame?projectId=", "/frame?projectid=shop"] {
+        let r = get(uri).await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(r.header("content-security-policy"), ERROR_CSP);
+        assert!(
+            r.body.contains("Oriel frame: missing projectId"),
+            "{}",
+            r.body
+        );
+        assert!(!r.body.contains("<script"));
+    }
+}
