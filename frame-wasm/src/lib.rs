@@ -1,1 +1,15 @@
-//! placeholder
+#![doc = include_str!("../README.md")]
+
+pub mod config;
+pub mod handler;
+pub mod handshake;
+
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+/// This frame build's id, reported in the `Ready` event. Set `ORIEL_BUILD_ID` at build time to
+/// stamp a release; otherwise it is the crate version.
+pub const BUILD_ID: &str = match option_env!("ORIEL_BUILD_ID") {
+    Some(id) => id,
+    None => env!("CARGO_PKG_VERSION"),
+};
