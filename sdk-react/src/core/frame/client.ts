@@ -1,0 +1,378 @@
+import type { Codec } from '../../codec/codec'
+import type { Envelope, FrameEvent, Reply, Request } from '../../codec/protocol.gen'
+import { AUTH_REQUEST_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS } from '../constants'
+import {
+  FrameClosedError,
+  FrameReadyTimeoutError,
+  FrameRequestError,
+  FrameRequestTimeoutError,
+  InvalidFrameHostUrlError,
+} from './errors'
+
+export type FrameState = 'idle' | 'loading' | 'ready' | 'failed'
+
+/** The frame's session as its last `SessionUpdate` event said. */
+export interface FrameSession {
+  isConnected: boolean
+  chainId: string
+  address: string | null
+}
+
+export interface FrameStatus {
+  state: FrameState
+  /** The negotiated protocol version, once ready. */
+  protocolVersion?: number
+  /** The frame build that answered. */
+  buildId?: string
+  /** Milliseconds from creating the iframe to the completed handshake. */
+  readyMs?: number
+  /** The user-facing reason, when failed. */
+  error?: string
+  session?: FrameSession
+}
+
+/** Alerts of spec §8, each reported at most once per client. */
+export interface OrielAlert {
+  id: 'iframe_load_failed' | 'iframe_request_timeout' | 'unverified_domain' | 'version_mismatch'
+  message: string
+}
+
+export interface FrameClientOptions {
+  /** frame-host's base URL, e.g. `https://frame.example.com`. */
+  frameHostUrl: string
+  projectId: string
+  onAlert(alert: OrielAlert): void
+  /** Loads the host codec. Default: the bundled wasm, on first use. */
+  loadCodec?: (() => Promise<Codec>) | undefined
+  /** Where to attach the hidden iframe. Default: `document.body`. */
+  container?: HTMLElement | undefined
+}
+
+/** The window message the frame sends once it listens; see frame-wasm `handshake`. */
+const LOADED_MESSAGE_TYPE = 'oriel:frame-loaded'
+/** The window message that hands the frame its port. */
+const CONNECT_MESSAGE_TYPE = 'oriel:connect'
+
+type NameOf<R> = R extends string ? R : keyof R & string
+type ReplyPayload<K extends string> = Extract<Reply, Record<K, unknown>> extends Record<K, infer P>
+  ? P
+  : undefined
+
+interface Pending {
+  name: string
+  resolve(reply: Reply): void
+  reject(error: Error): void
+  timer: ReturnType<typeof setTimeout>
+}
+
+interface Channel {
+  codec: Codec
+  port: MessagePort
+  version: number
+}
+
+/**
+ * The host page's side of the embedded wallet: creates the hidden frame on first use, opens a
+ * `MessageChannel` to it at its exact origin, negotiates the protocol version and sends typed
+ * requests, each with a timeout.
+ *
+ * @example
+ * const frame = new FrameClient({ frameHostUrl, projectId, onAlert: (a) => toast(a.message) })
+ * await frame.ensureReady()
+ * const { action } = await frame.connectEmail('ada@example.com')
+ */
+export class FrameClient {
+  readonly #options: FrameClientOptions
+  readonly #frameOrigin: string
+  readonly #frameUrl: string
+  readonly #listeners = new Set<() => void>()
+  readonly #reported = new Set<OrielAlert['id']>()
+  readonly #pending = new Map<number, Pending>()
+  #status: FrameStatus = Object.freeze({ state: 'idle' })
+  #channel: Promise<Channel> | undefined
+  #iframe: HTMLIFrameElement | undefined
+  #teardown: (() => void) | undefined
+  #nextId = 1
+
+  constructor(options: FrameClientOptions) {
+    let url: URL
+    try {
+      url = new URL(options.frameHostUrl)
+    } catch {
+      throw new InvalidFrameHostUrlError({ url: options.frameHostUrl })
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new InvalidFrameHostUrlError({ url: options.frameHostUrl })
+    }
+    this.#options = options
+    this.#frameOrigin = url.origin
+    const frameUrl = new URL('frame', url.href.endsWith('/') ? url.href : `${url.href}/`)
+    frameUrl.searchParams.set('projectId', options.projectId)
+    this.#frameUrl = frameUrl.href
+  }
+
+  /** Creates the frame if needed and resolves once the handshake is done. */
+  async ensureReady(): Promise<void> {
+    await this.#ensureChannel()
+  }
+
+  getStatus(): FrameStatus {
+    return this.#status
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener)
+    return () => {
+      this.#listeners.delete(listener)
+    }
+  }
+
+  /** Whether the embedded wallet has a live session. */
+  async isConnected(): Promise<boolean> {
+    return (await this.request('IsConnected')).isConnected
+  }
+
+  /** The frame's active network, CAIP-2. */
+  async getChainId(): Promise<string> {
+    return (await this.request('GetChainId')).chainId
+  }
+
+  /** Starts an email login; the action says what the user must do next. */
+  async connectEmail(email: string): Promise<ReplyPayload<'ConnectEmail'>> {
+    return this.request({ ConnectEmail: { email } }, AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /**
+   * Sends any protocol request and resolves with its success payload, or rejects with a
+   * {@link FrameRequestError} (the frame's error reply) or {@link FrameRequestTimeoutError}.
+   */
+  async request<R extends Request>(
+    request: R,
+    timeoutMs: number = AUTH_REQUEST_TIMEOUT_MS,
+  ): Promise<ReplyPayload<NameOf<R>>> {
+    const { codec, port, version } = await this.#ensureChannel()
+    const name = nameOf(request)
+    const id = this.#takeId()
+    const bytes = codec.encode({ version, id, body: { Request: request } })
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id)
+        this.#alert({ id: 'iframe_request_timeout', message: 'Embedded Wallet Request Timed Out' })
+        reject(new FrameRequestTimeoutError({ request: name, timeoutMs }))
+      }, timeoutMs)
+      this.#pending.set(id, { name, resolve, reject, timer })
+      port.postMessage(bytes, [bytes.buffer])
+    })
+    return (typeof reply === 'string' ? undefined : Object.values(reply)[0]) as never
+  }
+
+  /** Removes the frame; requests in flight reject with 'Something went wrong'. */
+  destroy(): void {
+    for (const [id, pending] of this.#pending) {
+      clearTimeout(pending.timer)
+      pending.reject(new FrameClosedError())
+      this.#pending.delete(id)
+    }
+    this.#teardown?.()
+    this.#teardown = undefined
+    this.#channel = undefined
+    this.#setStatus({ state: 'idle' })
+  }
+
+  #ensureChannel(): Promise<Channel> {
+    if (!this.#channel) {
+      this.#channel = this.#connect()
+      this.#channel.catch(() => {
+        // Let a later call start over with a fresh iframe.
+        this.#teardown?.()
+        this.#teardown = undefined
+        this.#channel = undefined
+      })
+    }
+    return this.#channel
+  }
+
+  async #connect(): Promise<Channel> {
+    const started = performance.now()
+    this.#setStatus({ state: 'loading' })
+    const codec = (this.#options.loadCodec ?? defaultLoadCodec)()
+    try {
+      const channel = await withTimeout(
+        Promise.all([codec, this.#openPort()]).then(([codec, port]) => this.#handshake(codec, port)),
+        FRAME_READY_TIMEOUT_MS,
+        () => new FrameReadyTimeoutError({ frameUrl: this.#frameUrl, timeoutMs: FRAME_READY_TIMEOUT_MS }),
+      )
+      this.#setStatus({
+        state: 'ready',
+        protocolVersion: channel.version,
+        buildId: channel.buildId,
+        readyMs: Math.round(performance.now() - started),
+      })
+      return channel
+    } catch (error) {
+      const message = error instanceof Error && 'shortMessage' in error ? String(error.shortMessage) : 'Unable to load email login dependency'
+      this.#alert({
+        id: message.startsWith('protocol version mismatch') ? 'version_mismatch' : 'iframe_load_failed',
+        message,
+      })
+      this.#setStatus({ state: 'failed', error: message })
+      throw error
+    }
+  }
+
+  /** Creates the hidden iframe and, once the frame says it listens, hands it a port. */
+  #openPort(): Promise<MessagePort> {
+    return new Promise((resolve) => {
+      const iframe = document.createElement('iframe')
+      const onMessage = (event: MessageEvent) => {
+        if (
+          event.source !== iframe.contentWindow ||
+          event.origin !== this.#frameOrigin ||
+          (event.data as { type?: unknown } | null)?.type !== LOADED_MESSAGE_TYPE
+        ) {
+          return
+        }
+        window.removeEventListener('message', onMessage)
+        const channel = new MessageChannel()
+        iframe.contentWindow?.postMessage({ type: CONNECT_MESSAGE_TYPE }, this.#frameOrigin, [channel.port2])
+        resolve(channel.port1)
+      }
+      window.addEventListener('message', onMessage)
+      iframe.src = this.#frameUrl
+      iframe.title = 'Oriel embedded wallet'
+      iframe.setAttribute('aria-hidden', 'true')
+      iframe.tabIndex = -1
+      iframe.dataset.orielFrame = ''
+      Object.assign(iframe.style, {
+        position: 'fixed',
+        width: '0',
+        height: '0',
+        border: '0',
+        opacity: '0',
+        pointerEvents: 'none',
+      })
+      ;(this.#options.container ?? document.body).appendChild(iframe)
+      this.#iframe = iframe
+      this.#teardown = () => {
+        window.removeEventListener('message', onMessage)
+        iframe.remove()
+        this.#iframe = undefined
+      }
+    })
+  }
+
+  /** Waits for the frame's Ready event on `port` and agrees on a version. */
+  #handshake(codec: Codec, port: MessagePort): Promise<Channel & { buildId: string }> {
+    return new Promise((resolve, reject) => {
+      port.onmessage = (event: MessageEvent) => {
+        let envelope: Envelope
+        try {
+          envelope = codec.decode(new Uint8Array(event.data as ArrayBuffer))
+        } catch (error) {
+          reject(error)
+          return
+        }
+        const ready = eventOf(envelope, 'Ready')
+        if (!ready) {
+          reject(new FrameRequestError({ code: 'BadMessage', message: 'The frame did not start with Ready', request: 'handshake' }))
+          return
+        }
+        let version: number
+        try {
+          version = codec.negotiate(ready.versions)
+        } catch (error) {
+          reject(error)
+          return
+        }
+        port.onmessage = (next: MessageEvent) => this.#receive(codec, next)
+        const close = this.#teardown
+        this.#teardown = () => {
+          port.close()
+          close?.()
+        }
+        resolve({ codec, port, version, buildId: ready.buildId })
+      }
+    })
+  }
+
+  #receive(codec: Codec, event: MessageEvent): void {
+    let envelope: Envelope
+    try {
+      envelope = codec.decode(new Uint8Array(event.data as ArrayBuffer))
+    } catch (error) {
+      console.error('oriel: unreadable message from the frame', error)
+      return
+    }
+    const { id, body } = envelope
+    if ('Event' in body) {
+      this.#onEvent(body.Event)
+      return
+    }
+    const pending = this.#pending.get(id)
+    if (!pending) {
+      const message = 'Error' in body ? body.Error.message : 'a reply to no request'
+      console.error(`oriel: the frame answered request ${id}, which is not pending: ${message}`)
+      return
+    }
+    this.#pending.delete(id)
+    clearTimeout(pending.timer)
+    if ('Error' in body) {
+      pending.reject(new FrameRequestError({ ...body.Error, request: pending.name }))
+    } else if ('Reply' in body && nameOf(body.Reply) === pending.name) {
+      pending.resolve(body.Reply)
+    } else {
+      pending.reject(
+        new FrameRequestError({ code: 'BadMessage', message: 'An error occurred', request: pending.name }),
+      )
+    }
+  }
+
+  #onEvent(event: FrameEvent): void {
+    if (typeof event === 'object' && 'SessionUpdate' in event) {
+      this.#setStatus({ ...this.#status, session: event.SessionUpdate })
+    }
+  }
+
+  #takeId(): number {
+    const id = this.#nextId
+    this.#nextId = id >= 0xffff_ffff ? 1 : id + 1
+    return id
+  }
+
+  #alert(alert: OrielAlert): void {
+    if (this.#reported.has(alert.id)) return
+    this.#reported.add(alert.id)
+    this.#options.onAlert(alert)
+  }
+
+  #setStatus(status: FrameStatus): void {
+    this.#status = Object.freeze(status)
+    for (const listener of [...this.#listeners]) listener()
+  }
+}
+
+function nameOf(message: Request | Reply): string {
+  return typeof message === 'string' ? message : (Object.keys(message)[0] ?? '')
+}
+
+function eventOf<K extends 'Ready' | 'SessionUpdate'>(
+  envelope: Envelope,
+  kind: K,
+): Extract<FrameEvent, Record<K, unknown>>[K] | undefined {
+  const { body } = envelope
+  if (!('Event' in body) || !(kind in body.Event)) return undefined
+  return (body.Event as unknown as Record<K, never>)[kind]
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(error()), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+async function defaultLoadCodec(): Promise<Codec> {
+  const { loadCodec } = await import('../../codec/load')
+  return loadCodec()
+}

@@ -1,0 +1,43 @@
+// The vitest workspace: one project per test environment. `make test` runs them all.
+import { defineWorkspace } from 'vitest/config'
+
+export default defineWorkspace([
+  {
+    // The host-side codec: the protocol crate compiled to wasm, checked against fixtures/protocol.
+    test: {
+      name: 'codec',
+      environment: 'node',
+      include: ['sdk-react/src/codec/**/*.test.ts'],
+    },
+  },
+  {
+    // The SDK: framework-free core and React views, in a DOM.
+    extends: './sdk-react/vite.config.ts',
+    test: {
+      name: 'sdk',
+      environment: 'jsdom',
+      include: ['sdk-react/src/**/*.test.{ts,tsx}'],
+      exclude: ['sdk-react/src/codec/**', 'sdk-react/src/**/*.node.test.ts'],
+    },
+  },
+  {
+    // SSR safety and other checks that must run without a DOM.
+    test: {
+      name: 'sdk-node',
+      environment: 'node',
+      include: ['sdk-react/src/**/*.node.test.ts'],
+    },
+  },
+  {
+    // Browser end-to-end: real frame-host, real frame, real demo, two origins, Chromium.
+    test: {
+      name: 'e2e',
+      environment: 'node',
+      include: ['e2e/**/*.e2e.ts'],
+      globalSetup: ['e2e/setup/global.ts'],
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      fileParallelism: false,
+    },
+  },
+])
