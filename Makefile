@@ -1,0 +1,26 @@
+# Oriel's entry points. Every target installs what it needs first (see scripts/setup.sh).
+#   make demo   frame-host + the demo dapp on two origins (Ctrl-C stops)
+#   make test   everything CI runs
+#   make bench  sizes and frame-ready time, measured in Chromium
+
+# Cargo's build directory lives outside the clone so fresh clones (and CI) reuse it.
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/oriel/target
+
+.PHONY: setup wasm demo test bench
+
+setup:
+	bash scripts/setup.sh
+
+wasm: setup
+	bash scripts/build-wasm.sh
+
+demo: wasm
+	bash scripts/demo.sh
+
+test:
+	bash scripts/test.sh
+
+bench: wasm
+	cargo build --quiet -p oriel-frame-host
+	bash scripts/setup.sh --browser
+	node scripts/bench.mjs

@@ -1,0 +1,123 @@
+// Starts the real pieces the browser tests and the benchmark run against: frame-host (the
+// frame's origin), the built demo dapp (the dapp's origin) and a third, unlisted origin.
+import { spawn } from 'node:child_process'
+import { createReadStream, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { homedir, tmpdir } from 'node:os'
+import { extname, join, normalize, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
+
+export const PORTS = { frameHost: 18787, demo: 15173, other: 15174 }
+
+export const urls = {
+  frameHost: `http://127.0.0.1:${PORTS.frameHost}`,
+  demo: `http://localhost:${PORTS.demo}`,
+  other: `http://127.0.0.1:${PORTS.other}`,
+}
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+}
+
+/** A static file server for `dir` on 127.0.0.1:`port`; unknown paths fall back to index.html. */
+export function serveStatic(dir, port) {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '')
+    let file = join(dir, path)
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html')
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
+    createReadStream(file).pipe(res)
+  })
+  return new Promise((ok, fail) => {
+    server.once('error', fail)
+    server.listen(port, '127.0.0.1', () => ok({ stop: () => new Promise((done) => server.close(done)) }))
+  })
+}
+
+/** Builds the demo dapp for the given frame-host, as a dapp would ship it. */
+export async function buildDemo(frameHostUrl, outDir) {
+  const { build } = await import('vite')
+  process.env.VITE_ORIEL_FRAME_HOST = frameHostUrl
+  await build({
+    root: join(root, 'demo'),
+    configFile: join(root, 'demo/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  })
+  return outDir
+}
+
+/** Starts the frame-host binary built by `cargo build -p oriel-frame-host`. */
+export async function startFrameHost({ allowedOrigins }) {
+  const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
+  const bin = join(targetDir, 'debug/oriel-frame-host')
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build -p oriel-frame-host`)
+  const frameDir = join(root, 'dist/frame')
+  if (!existsSync(join(frameDir, 'oriel_frame_bg.wasm'))) {
+    throw new Error('dist/frame is missing: run scripts/build-wasm.sh')
+  }
+  const work = mkdtempSync(join(tmpdir(), 'oriel-e2e-'))
+  const config = join(work, 'frame-host.toml')
+  writeFileSync(
+    config,
+    `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n`,
+  )
+  const child = spawn(bin, [], {
+    env: {
+      ...process.env,
+      ORIEL_CONFIG: config,
+      ORIEL_LISTEN: `127.0.0.1:${PORTS.frameHost}`,
+      ORIEL_DATA_DIR: join(work, 'data'),
+      ORIEL_FRAME_DIR: frameDir,
+      ORIEL_LOG: process.env.ORIEL_LOG ?? 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise((_, fail) =>
+    child.once('exit', (code) => fail(new Error(`frame-host exited early with code ${code}`))),
+  )
+  await Promise.race([waitFor(`${urls.frameHost}/healthz`), exited])
+  return {
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done()
+        child.once('exit', done)
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+async function waitFor(url, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** Everything at once; `stop()` stops everything. */
+export async function startAll() {
+  const demoDir = await buildDemo(urls.frameHost, join(mkdtempSync(join(tmpdir(), 'oriel-demo-')), 'dist'))
+  const stops = []
+  try {
+    stops.push((await startFrameHost({ allowedOrigins: [urls.demo] })).stop)
+    stops.push((await serveStatic(demoDir, PORTS.demo)).stop)
+    stops.push((await serveStatic(join(root, 'e2e/pages'), PORTS.other)).stop)
+  } catch (error) {
+    await Promise.all(stops.map((stop) => stop()))
+    throw error
+  }
+  return { demoDir, stop: () => Promise.all(stops.map((stop) => stop())) }
+}

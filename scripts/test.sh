@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Everything CI runs (.ci/run calls `make test`, which calls this).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+bash scripts/setup.sh --browser
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "cargo clippy (native and wasm32)"
+cargo clippy --quiet --workspace --all-targets -- -D warnings
+cargo clippy --quiet -p oriel-frame -p oriel-protocol --features oriel-protocol/codec-wasm \
+  --target wasm32-unknown-unknown -- -D warnings
+
+step "cargo test (includes the bounded decode fuzzing and the golden vectors)"
+cargo test --workspace
+
+step "wasm32 build"
+bash scripts/build-wasm.sh
+
+step "frame-host binary for the browser tests"
+cargo build --quiet -p oriel-frame-host
+
+step "TypeScript type checks"
+npm run --silent typecheck
+
+step "vitest: codec, SDK, SSR and browser end-to-end (Chromium)"
+npx vitest run --workspace vite.workspace.ts
