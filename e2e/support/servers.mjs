@@ -26,14 +26,30 @@ const TYPES = {
   '.json': 'application/json',
 }
 
-/** A static file server for `dir` on 127.0.0.1:`port`; unknown paths fall back to index.html. */
-export function serveStatic(dir, port) {
+/** A static file server for `dir` on 127.0.0.1:`port`; `/` serves index.html, and so do
+ * unknown paths when `spa` is set. Anything else missing is a 404. */
+export function serveStatic(dir, port, { spa = false } = {}) {
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '')
-    let file = join(dir, path)
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html')
+    let file
+    try {
+      file = join(dir, normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)))
+    } catch {
+      res.writeHead(400).end()
+      return
+    }
+    const isFile = (f) => f.startsWith(dir) && existsSync(f) && statSync(f).isFile()
+    if (!isFile(file)) {
+      const index = join(file, 'index.html')
+      file = isFile(index) ? index : spa ? join(dir, 'index.html') : null
+    }
+    if (!file) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+      return
+    }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-    createReadStream(file).pipe(res)
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res)
   })
   return new Promise((ok, fail) => {
     server.once('error', fail)
@@ -80,6 +96,9 @@ export async function startFrameHost({ allowedOrigins }) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
+  // Never leave a frame-host behind holding the port, however this process ends.
+  const killChild = () => child.kill('SIGTERM')
+  process.once('exit', killChild)
   const exited = new Promise((_, fail) =>
     child.once('exit', (code) => fail(new Error(`frame-host exited early with code ${code}`))),
   )
@@ -87,6 +106,7 @@ export async function startFrameHost({ allowedOrigins }) {
   return {
     stop: () =>
       new Promise((done) => {
+        process.off('exit', killChild)
         if (child.exitCode !== null) return done()
         child.once('exit', done)
         child.kill('SIGTERM')
@@ -113,7 +133,7 @@ export async function startAll() {
   const stops = []
   try {
     stops.push((await startFrameHost({ allowedOrigins: [urls.demo] })).stop)
-    stops.push((await serveStatic(demoDir, PORTS.demo)).stop)
+    stops.push((await serveStatic(demoDir, PORTS.demo, { spa: true })).stop)
     stops.push((await serveStatic(join(root, 'e2e/pages'), PORTS.other)).stop)
   } catch (error) {
     await Promise.all(stops.map((stop) => stop()))

@@ -1,0 +1,100 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createConfig, type CreateConfigParameters } from '../config/createConfig'
+import { FakeFrameClient, loadFakeFrameClient } from '../../test/fakeFrameClient'
+import { EmailLoginThrottledError, InvalidEmailError, SocialLoginUnavailableError } from '../errors/auth'
+import { ProjectIdNotConfiguredError } from '../errors/config'
+import { ethereum } from '../networks'
+import { createClient } from './createClient'
+
+function setup(overrides: Partial<CreateConfigParameters> = {}, now = () => 0) {
+  const config = createConfig({ projectId: 'demo', networks: [ethereum], ...overrides })
+  const load = vi.fn(loadFakeFrameClient)
+  const client = createClient({ config, loadFrameClient: load, isMobile: () => false, now })
+  return { client, load }
+}
+
+describe('createClient', () => {
+  beforeEach(() => {
+    FakeFrameClient.instances = []
+  })
+
+  it('loads nothing before the modal opens', () => {
+    const { client, load } = setup()
+    expect(load).not.toHaveBeenCalled()
+    expect(client.embedded.getSnapshot().state).toBe('idle')
+  })
+
+  it('preloads the frame when the modal opens with email or socials on', async () => {
+    const { client, load } = setup()
+    client.modal.open()
+    expect(load).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(client.embedded.getSnapshot().state).toBe('ready'))
+    client.modal.close()
+    client.modal.open()
+    expect(FakeFrameClient.instances).toHaveLength(1)
+  })
+
+  it('does not load the frame without email and socials', () => {
+    const { client, load } = setup({ features: { email: false, socials: false } })
+    client.modal.open()
+    expect(load).not.toHaveBeenCalled()
+  })
+
+  it('shows the project-id alert and skips the frame without a project id', () => {
+    const { client, load } = setup({ projectId: '' })
+    client.modal.open()
+    expect(client.alerts.getSnapshot().alert?.title).toBe('Project ID Not Configured')
+    expect(load).not.toHaveBeenCalled()
+    return expect(client.connectEmail('ada@example.com')).rejects.toBeInstanceOf(ProjectIdNotConfiguredError)
+  })
+
+  it('opens Account when an address is connected', () => {
+    const { client } = setup()
+    client.account.setState({ address: '0xabc' })
+    client.modal.open()
+    expect(client.modal.getSnapshot().history.at(-1)?.view).toBe('Account')
+  })
+
+  it('sends frame alerts to the snackbar as errors', async () => {
+    const { client } = setup()
+    await client.embedded.ensureReady()
+    FakeFrameClient.instances[0]?.options.onAlert({ id: 'unverified_domain', message: 'Invalid App Configuration' })
+    expect(client.snackbar.getSnapshot()).toMatchObject({ open: true, variant: 'error', message: 'Invalid App Configuration' })
+  })
+
+  it('connectEmail validates, calls the frame and throttles for 30 s', async () => {
+    let time = 1_000_000
+    const { client } = setup({}, () => time)
+    await expect(client.connectEmail('nope')).rejects.toBeInstanceOf(InvalidEmailError)
+    await expect(client.connectEmail(' ada@example.com ')).resolves.toEqual({ action: 'VERIFY_OTP', email: 'ada@example.com' })
+    time += 12_400
+    const error = await client.connectEmail('ada@example.com').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(EmailLoginThrottledError)
+    expect((error as EmailLoginThrottledError).shortMessage).toBe('Please try again after 18 seconds')
+    time += 17_600
+    await expect(client.connectEmail('ada@example.com')).resolves.toMatchObject({ action: 'VERIFY_OTP' })
+  })
+
+  it('connectSocial preloads the frame and reports that social login is not wired yet', async () => {
+    const { client, load } = setup()
+    await expect(client.connectSocial('github')).rejects.toBeInstanceOf(SocialLoginUnavailableError)
+    expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('mount starts EIP-6963 discovery and its cleanup stops it', () => {
+    const target = new EventTarget()
+    const config = createConfig({ projectId: 'demo', networks: [ethereum] })
+    const client = createClient({ config, eip6963Target: () => target, loadFrameClient: loadFakeFrameClient })
+    const request = vi.fn()
+    target.addEventListener('eip6963:requestProvider', request)
+    const unmount = client.mount()
+    expect(request).toHaveBeenCalledTimes(1)
+    unmount()
+    target.dispatchEvent(
+      new CustomEvent('eip6963:announceProvider', {
+        detail: { info: { uuid: 'a', name: 'A', icon: '', rdns: 'a' }, provider: { request } },
+      }),
+    )
+    expect(client.wallets.getSnapshot()).toEqual([])
+  })
+})

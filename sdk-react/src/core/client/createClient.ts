@@ -1,0 +1,119 @@
+import { createAccountStore, type AccountStore } from '../account/accountStore'
+import { ALERTS, createAlertStore, type AlertStore } from '../alerts/alertStore'
+import { usesEmbeddedWallet, type Config } from '../config/createConfig'
+import type { SocialProvider } from '../config/features'
+import { EMAIL_LOGIN_THROTTLE_MS } from '../constants'
+import { createEmbeddedWallet, type CreateEmbeddedWalletParameters, type EmbeddedWallet } from '../embedded/embeddedWallet'
+import { getErrorMessage } from '../errors/base'
+import { ProjectIdNotConfiguredError } from '../errors/config'
+import { EmailLoginThrottledError, InvalidEmailError, SocialLoginUnavailableError } from '../errors/auth'
+import { isMobile as detectMobile } from '../env'
+import { createModalStore, type ModalStore } from '../modal/modalStore'
+import { createSnackbarStore, type SnackbarStore } from '../snackbar/snackbarStore'
+import { isValidEmail } from '../validation/email'
+import { createEip6963Store, type Eip6963Store } from '../wallets/eip6963'
+
+export type ConnectEmailReturnType = { action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'; email: string }
+
+/** The framework-free SDK: every store plus the actions views call. */
+export interface OrielClient {
+  readonly config: Config
+  readonly modal: ModalStore
+  readonly snackbar: SnackbarStore
+  readonly alerts: AlertStore
+  readonly account: AccountStore
+  /** Browser wallets discovered with EIP-6963. */
+  readonly wallets: Eip6963Store
+  /** The embedded wallet's frame (status store + lazily created frame client). */
+  readonly embedded: EmbeddedWallet
+  /** Starts browser-only work (wallet discovery). Call once a DOM exists; returns the cleanup. */
+  mount(): () => void
+  /** Starts email login: validates, throttles (30 s) and asks the frame to send a code. */
+  connectEmail(email: string): Promise<ConnectEmailReturnType>
+  /** Starts social login with `provider`. */
+  connectSocial(provider: SocialProvider): Promise<void>
+}
+
+export type CreateClientParameters = {
+  config: Config
+  /** Test seams. */
+  isMobile?: (() => boolean) | undefined
+  loadFrameClient?: CreateEmbeddedWalletParameters['load']
+  now?: (() => number) | undefined
+  eip6963Target?: (() => EventTarget) | undefined
+}
+
+export type CreateClientReturnType = OrielClient
+
+/**
+ * Creates the SDK client for a config. Creating it touches neither `window` nor the network;
+ * `mount()` starts discovery, opening the modal preloads the embedded wallet.
+ *
+ * @example
+ * const client = createClient({ config })
+ * const unmount = client.mount()
+ * client.modal.open()
+ */
+export function createClient(parameters: CreateClientParameters): CreateClientReturnType {
+  const { config } = parameters
+  const now = parameters.now ?? Date.now
+  const snackbar = createSnackbarStore()
+  const alerts = createAlertStore()
+  const account = createAccountStore()
+  const wallets = createEip6963Store({ target: parameters.eip6963Target })
+  const embedded = createEmbeddedWallet({
+    frameHostUrl: config.frameHostUrl,
+    projectId: config.projectId,
+    onAlert: (alert) => snackbar.showError(alert.message),
+    onError: (error) => snackbar.showError(getErrorMessage(error)),
+    load: parameters.loadFrameClient,
+  })
+  const embeddedEnabled = usesEmbeddedWallet(config) && config.projectId !== ''
+  let lastEmailLoginAt = -Infinity
+
+  const modal = createModalStore({
+    isMobile: parameters.isMobile ?? detectMobile,
+    getAddress: () => account.getSnapshot().address,
+    // Injected wallets and the embedded wallet are built in, so there is always an adapter.
+    hasNoAdapters: () => false,
+    onOpen() {
+      if (!config.projectId) alerts.show(ALERTS.projectIdNotConfigured)
+      if (embeddedEnabled) embedded.preload()
+    },
+  })
+
+  return {
+    config,
+    modal,
+    snackbar,
+    alerts,
+    account,
+    wallets,
+    embedded,
+    mount() {
+      if (config.enableEIP6963) wallets.start()
+      return () => {
+        wallets.stop()
+        embedded.destroy()
+        modal.destroy()
+        snackbar.destroy()
+      }
+    },
+    async connectEmail(input) {
+      const email = input.trim()
+      if (!config.projectId) throw new ProjectIdNotConfiguredError()
+      if (!isValidEmail(email)) throw new InvalidEmailError({ email })
+      const wait = lastEmailLoginAt + EMAIL_LOGIN_THROTTLE_MS - now()
+      if (wait > 0) throw new EmailLoginThrottledError({ seconds: Math.ceil(wait / 1000) })
+      const frame = await embedded.ensureReady()
+      const { action } = await frame.connectEmail(email)
+      lastEmailLoginAt = now()
+      return { action, email }
+    },
+    async connectSocial(provider) {
+      if (!config.projectId) throw new ProjectIdNotConfiguredError()
+      if (embeddedEnabled) embedded.preload()
+      throw new SocialLoginUnavailableError({ provider })
+    },
+  }
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest'
+import { InvalidThemeModeError, NetworkNotFoundError, NoNetworksError, SiweSiwxConflictError } from '../errors/config'
+import { base, ethereum, localDevnet, polygon, solana } from '../networks'
+import { createConfig, usesEmbeddedWallet } from './createConfig'
+
+describe('createConfig', () => {
+  it('applies the spec defaults', () => {
+    const config = createConfig({ projectId: 'p', networks: [base, ethereum] })
+    expect(config.features).toEqual({
+      swaps: true,
+      onramp: true,
+      receive: true,
+      send: true,
+      email: true,
+      history: true,
+      analytics: true,
+      allWallets: true,
+      legalCheckbox: false,
+      smartSessions: false,
+      collapseWallets: false,
+      pay: false,
+      socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+      connectMethodsOrder: ['email', 'social', 'wallet'],
+    })
+    expect(config.themeMode).toBe('dark')
+    expect(config.themeVariables).toMatchObject({
+      '--oriel-modal-width': '360px',
+      '--oriel-font-size-base': '10px',
+      '--oriel-border-radius-base': '4px',
+      '--oriel-z-index': 999,
+    })
+    expect(config.themeVariables['--oriel-accent']).toBeUndefined()
+    expect(config.defaultNetwork.caipNetworkId).toBe('eip155:1')
+    expect(config.frameHostUrl).toBe('http://127.0.0.1:8787')
+    expect(config.enableEmbedded).toBe(false)
+    expect(config.enableWalletConnect).toBe(true)
+    expect(config.enableEIP6963).toBe(true)
+    expect(Object.isFrozen(config)).toBe(true)
+  })
+
+  it('merges features and theme variables over the defaults', () => {
+    const config = createConfig({
+      projectId: 'p',
+      networks: [ethereum],
+      features: { swaps: false, socials: ['github', 'google', 'github'], connectMethodsOrder: ['wallet', 'email'] },
+      themeMode: 'light',
+      themeVariables: { '--oriel-accent': '#ff0066', '--oriel-z-index': 50 },
+    })
+    expect(config.features.swaps).toBe(false)
+    expect(config.features.onramp).toBe(true)
+    expect(config.features.socials).toEqual(['github', 'google'])
+    expect(config.features.connectMethodsOrder).toEqual(['wallet', 'email'])
+    expect(config.themeMode).toBe('light')
+    expect(config.themeVariables['--oriel-accent']).toBe('#ff0066')
+    expect(config.themeVariables['--oriel-z-index']).toBe(50)
+    expect(config.themeVariables['--oriel-modal-width']).toBe('360px')
+  })
+
+  it('falls back to the first network when Ethereum is not listed', () => {
+    expect(createConfig({ projectId: 'p', networks: [polygon, solana] }).defaultNetwork).toBe(polygon)
+  })
+
+  it('uses the requested default network', () => {
+    const config = createConfig({ projectId: 'p', networks: [ethereum, localDevnet], defaultNetwork: localDevnet })
+    expect(config.defaultNetwork).toBe(localDevnet)
+  })
+
+  it('rejects a default network that is not listed', () => {
+    expect(() => createConfig({ projectId: 'p', networks: [ethereum], defaultNetwork: base })).toThrow(
+      NetworkNotFoundError,
+    )
+  })
+
+  it('throws when both siweConfig and siwx are set', () => {
+    const call = () => createConfig({ projectId: 'p', networks: [ethereum], siweConfig: {}, siwx: {} })
+    expect(call).toThrow(SiweSiwxConflictError)
+    expect(call).toThrow('Cannot set both `siweConfig` and `siwx` options')
+  })
+
+  it('validates the theme mode', () => {
+    expect(() =>
+      createConfig({ projectId: 'p', networks: [ethereum], themeMode: 'dim' as unknown as 'dark' }),
+    ).toThrow(InvalidThemeModeError)
+  })
+
+  it('requires a network', () => {
+    expect(() => createConfig({ projectId: 'p', networks: [] })).toThrow(NoNetworksError)
+  })
+
+  it('still creates a config without a project id', () => {
+    const config = createConfig({ networks: [ethereum] } as unknown as Parameters<typeof createConfig>[0])
+    expect(config.projectId).toBe('')
+  })
+
+  it('normalises the frame host url', () => {
+    expect(createConfig({ projectId: 'p', networks: [ethereum], frameHostUrl: 'https://frame.example/' }).frameHostUrl).toBe(
+      'https://frame.example',
+    )
+  })
+
+  it('knows when the embedded wallet is used', () => {
+    expect(usesEmbeddedWallet(createConfig({ projectId: 'p', networks: [ethereum] }))).toBe(true)
+    expect(
+      usesEmbeddedWallet(createConfig({ projectId: 'p', networks: [ethereum], features: { email: false, socials: false } })),
+    ).toBe(false)
+    expect(
+      usesEmbeddedWallet(createConfig({ projectId: 'p', networks: [ethereum], features: { email: false, socials: ['x'] } })),
+    ).toBe(true)
+  })
+})

@@ -1,0 +1,149 @@
+import { DEFAULT_CAIP_NETWORK_ID, DEFAULT_FRAME_HOST_URL } from '../constants'
+import { NetworkNotFoundError, NoNetworksError, SiweSiwxConflictError } from '../errors/config'
+import type { Network } from '../networks'
+import { resolveFeatures, type Features } from './features'
+import {
+  resolveThemeMode,
+  resolveThemeVariables,
+  type ResolvedThemeVariables,
+  type ThemeMode,
+  type ThemeVariables,
+} from './theme'
+
+/** What the dapp tells wallets about itself. */
+export interface Metadata {
+  name: string
+  description: string
+  url: string
+  icons: readonly string[]
+}
+
+/** Sign-In With Ethereum options (the sign-in flow is built in a later version). */
+export type SiweConfig = Readonly<Record<string, unknown>>
+/** Sign-In With X options (the sign-in flow is built in a later version). */
+export type SIWXConfig = Readonly<Record<string, unknown>>
+
+export type CreateConfigParameters = {
+  /** Your project id. Without it the modal shows the "Project ID Not Configured" alert. */
+  projectId: string
+  /** Networks the dapp supports; at least one. */
+  networks: readonly Network[]
+  /** Active network at start. Default: Ethereum (`eip155:1`) if listed, else the first network. */
+  defaultNetwork?: Network | undefined
+  /** Feature switches; unset ones take the defaults. */
+  features?: Partial<Features> | undefined
+  /** `dark` (default) or `light`. */
+  themeMode?: ThemeMode | undefined
+  themeVariables?: ThemeVariables | undefined
+  metadata?: Metadata | undefined
+  /** Origin of the frame-host serving the embedded wallet. Default: `http://127.0.0.1:8787`. */
+  frameHostUrl?: string | undefined
+  /** Wallet registry ids shown first. */
+  featuredWalletIds?: readonly string[] | undefined
+  /** Only these wallet registry ids are listed. */
+  includeWalletIds?: readonly string[] | undefined
+  /** These wallet registry ids are never listed. */
+  excludeWalletIds?: readonly string[] | undefined
+  siweConfig?: SiweConfig | undefined
+  siwx?: SIWXConfig | undefined
+  /** Render the widget inline (`<OrielWidget />`) instead of a modal appended to `document.body`. */
+  enableEmbedded?: boolean | undefined
+  /** Show the WalletConnect QR entry. Default: true. */
+  enableWalletConnect?: boolean | undefined
+  /** Discover browser wallets with EIP-6963. Default: true. */
+  enableEIP6963?: boolean | undefined
+  /** Allow the dapp to stay on a network it does not list. Default: false. */
+  allowUnsupportedChain?: boolean | undefined
+  /** Let users switch networks from the widget. Default: true. */
+  enableNetworkSwitch?: boolean | undefined
+  termsConditionsUrl?: string | undefined
+  privacyPolicyUrl?: string | undefined
+}
+
+/** A resolved configuration: every option has a value. Pass it to `<OrielProvider config>`. */
+export type Config = {
+  readonly projectId: string
+  readonly networks: readonly Network[]
+  readonly defaultNetwork: Network
+  readonly features: Readonly<Features>
+  readonly themeMode: ThemeMode
+  readonly themeVariables: Readonly<ResolvedThemeVariables>
+  readonly metadata: Metadata | undefined
+  readonly frameHostUrl: string
+  readonly featuredWalletIds: readonly string[]
+  readonly includeWalletIds: readonly string[]
+  readonly excludeWalletIds: readonly string[]
+  readonly siweConfig: SiweConfig | undefined
+  readonly siwx: SIWXConfig | undefined
+  readonly enableEmbedded: boolean
+  readonly enableWalletConnect: boolean
+  readonly enableEIP6963: boolean
+  readonly allowUnsupportedChain: boolean
+  readonly enableNetworkSwitch: boolean
+  readonly termsConditionsUrl: string | undefined
+  readonly privacyPolicyUrl: string | undefined
+}
+
+export type CreateConfigReturnType = Config
+
+export type CreateConfigErrorType = SiweSiwxConflictError | NoNetworksError | NetworkNotFoundError
+
+/**
+ * Resolves the widget configuration. Pure: touches neither `window` nor the network, so it can
+ * run at module scope and on the server.
+ *
+ * @example
+ * import { createConfig, ethereum, base } from '@oriel/react'
+ *
+ * export const config = createConfig({
+ *   projectId: 'my-project',
+ *   networks: [ethereum, base],
+ *   themeMode: 'light',
+ *   features: { socials: ['google', 'github'] },
+ * })
+ */
+export function createConfig(parameters: CreateConfigParameters): CreateConfigReturnType {
+  if (parameters.siweConfig && parameters.siwx) throw new SiweSiwxConflictError()
+
+  const networks = [...(parameters.networks ?? [])]
+  if (networks.length === 0) throw new NoNetworksError()
+
+  const features = resolveFeatures(parameters.features)
+
+  return Object.freeze({
+    projectId: typeof parameters.projectId === 'string' ? parameters.projectId.trim() : '',
+    networks: Object.freeze(networks),
+    defaultNetwork: resolveDefaultNetwork(networks, parameters.defaultNetwork),
+    features: Object.freeze(features),
+    themeMode: resolveThemeMode(parameters.themeMode),
+    themeVariables: Object.freeze(resolveThemeVariables(parameters.themeVariables)),
+    metadata: parameters.metadata,
+    frameHostUrl: (parameters.frameHostUrl || DEFAULT_FRAME_HOST_URL).replace(/\/+$/, ''),
+    featuredWalletIds: Object.freeze([...(parameters.featuredWalletIds ?? [])]),
+    includeWalletIds: Object.freeze([...(parameters.includeWalletIds ?? [])]),
+    excludeWalletIds: Object.freeze([...(parameters.excludeWalletIds ?? [])]),
+    siweConfig: parameters.siweConfig,
+    siwx: parameters.siwx,
+    enableEmbedded: parameters.enableEmbedded ?? false,
+    enableWalletConnect: parameters.enableWalletConnect ?? true,
+    enableEIP6963: parameters.enableEIP6963 ?? true,
+    allowUnsupportedChain: parameters.allowUnsupportedChain ?? false,
+    enableNetworkSwitch: parameters.enableNetworkSwitch ?? true,
+    termsConditionsUrl: parameters.termsConditionsUrl,
+    privacyPolicyUrl: parameters.privacyPolicyUrl,
+  })
+}
+
+function resolveDefaultNetwork(networks: readonly Network[], requested: Network | undefined): Network {
+  if (requested) {
+    const found = networks.find((n) => n.caipNetworkId === requested.caipNetworkId)
+    if (!found) throw new NetworkNotFoundError({ caipNetworkId: requested.caipNetworkId })
+    return found
+  }
+  return networks.find((n) => n.caipNetworkId === DEFAULT_CAIP_NETWORK_ID) ?? (networks[0] as Network)
+}
+
+/** Whether the embedded wallet (email or social login) is used by this config. */
+export function usesEmbeddedWallet(config: Config): boolean {
+  return config.features.email || (config.features.socials !== false && config.features.socials.length > 0)
+}

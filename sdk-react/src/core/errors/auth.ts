@@ -1,0 +1,47 @@
+import { BaseError } from './base'
+
+export type InvalidEmailErrorType = InvalidEmailError & { name: 'InvalidEmailError' }
+/** The email is not a valid address (spec §5). */
+export class InvalidEmailError extends BaseError {
+  override name = 'InvalidEmailError'
+  constructor({ email }: { email: string }) {
+    super('Invalid email', { details: `"${email}" is not a valid email address.` })
+  }
+}
+
+export type EmailLoginThrottledErrorType = EmailLoginThrottledError & {
+  name: 'EmailLoginThrottledError'
+}
+/** Email login is allowed once per 30 s (spec §5). */
+export class EmailLoginThrottledError extends BaseError {
+  override name = 'EmailLoginThrottledError'
+  readonly seconds: number
+  constructor({ seconds }: { seconds: number }) {
+    super(`Please try again after ${seconds} seconds`)
+    this.seconds = seconds
+  }
+}
+
+export type EmbeddedWalletLoadErrorType = EmbeddedWalletLoadError & {
+  name: 'EmbeddedWalletLoadError'
+}
+/** The embedded-wallet frame client could not be loaded. */
+export class EmbeddedWalletLoadError extends BaseError {
+  override name = 'EmbeddedWalletLoadError'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Unable to load email login dependency', { cause })
+  }
+}
+
+export type SocialLoginUnavailableErrorType = SocialLoginUnavailableError & {
+  name: 'SocialLoginUnavailableError'
+}
+/** Social login is not wired to the frame yet. */
+export class SocialLoginUnavailableError extends BaseError {
+  override name = 'SocialLoginUnavailableError'
+  constructor({ provider }: { provider: string }) {
+    super('A problem occurred while trying initialize authentication', {
+      details: `Social login with "${provider}" is not available in this version.`,
+    })
+  }
+}

@@ -1,0 +1,54 @@
+import { BaseError } from './base'
+
+export type SiweSiwxConflictErrorType = SiweSiwxConflictError & { name: 'SiweSiwxConflictError' }
+/** Thrown by `createConfig` when both sign-in options are set. */
+export class SiweSiwxConflictError extends BaseError {
+  override name = 'SiweSiwxConflictError'
+  constructor() {
+    super('Cannot set both `siweConfig` and `siwx` options', { docsPath: '/config#siwx' })
+  }
+}
+
+export type InvalidThemeModeErrorType = InvalidThemeModeError & { name: 'InvalidThemeModeError' }
+/** Thrown by `createConfig` when `themeMode` is neither `light` nor `dark`. */
+export class InvalidThemeModeError extends BaseError {
+  override name = 'InvalidThemeModeError'
+  constructor({ themeMode }: { themeMode: unknown }) {
+    super(`Invalid theme mode: ${String(themeMode)}`, {
+      metaMessages: ['Expected "light" or "dark".'],
+      docsPath: '/config#thememode',
+    })
+  }
+}
+
+export type NoNetworksErrorType = NoNetworksError & { name: 'NoNetworksError' }
+/** Thrown by `createConfig` when `networks` is empty. */
+export class NoNetworksError extends BaseError {
+  override name = 'NoNetworksError'
+  constructor() {
+    super('At least one network is required', { docsPath: '/config#networks' })
+  }
+}
+
+export type NetworkNotFoundErrorType = NetworkNotFoundError & { name: 'NetworkNotFoundError' }
+/** A network that is not in the configured `networks` array. */
+export class NetworkNotFoundError extends BaseError {
+  override name = 'NetworkNotFoundError'
+  constructor({ caipNetworkId }: { caipNetworkId: string }) {
+    super('Network Not Found', {
+      details: `${caipNetworkId} is not in the configured networks array.`,
+      docsPath: '/config#networks',
+    })
+  }
+}
+
+export type ProjectIdNotConfiguredErrorType = ProjectIdNotConfiguredError & {
+  name: 'ProjectIdNotConfiguredError'
+}
+/** An action that needs the project id (e.g. email login) was tried without one. */
+export class ProjectIdNotConfiguredError extends BaseError {
+  override name = 'ProjectIdNotConfiguredError'
+  constructor() {
+    super('Project ID Not Configured', { docsPath: '/config#projectid' })
+  }
+}

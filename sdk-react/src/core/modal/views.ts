@@ -1,0 +1,59 @@
+/** Every modal view (spec §2), plus the email steps of the embedded wallet and the help view. */
+export const VIEWS = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingWalletConnectBasic',
+  'ConnectingWalletConnect',
+  'ConnectingExternal',
+  'ConnectingSiwe',
+  'ConnectingFarcaster',
+  'SIWXSignMessage',
+  'UnsupportedChain',
+  'ApproveTransaction',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'Swap',
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'WhatIsAWallet',
+] as const
+
+export type ViewName = (typeof VIEWS)[number]
+
+/** Extra data a view is opened with (e.g. the wallet being connected). */
+export type RouterData = Readonly<Record<string, unknown>>
+
+/** One entry of the router history. */
+export interface RouterEntry {
+  readonly view: ViewName
+  readonly data?: RouterData | undefined
+}
+
+/** Header title of each view. */
+export const VIEW_TITLES: Readonly<Record<ViewName, string>> = {
+  Connect: 'Connect Wallet',
+  Account: 'Account',
+  AllWallets: 'All Wallets',
+  ConnectingWalletConnectBasic: 'WalletConnect',
+  ConnectingWalletConnect: 'WalletConnect',
+  ConnectingExternal: 'Connecting',
+  ConnectingSiwe: 'Sign In',
+  ConnectingFarcaster: 'Farcaster',
+  SIWXSignMessage: 'Sign In',
+  UnsupportedChain: 'Switch Network',
+  ApproveTransaction: 'Approve Transaction',
+  RegisterAccountName: 'Choose Name',
+  RegisterAccountNameSuccess: 'Name Registered',
+  Swap: 'Swap',
+  EmailVerifyOtp: 'Confirm Email',
+  EmailVerifyDevice: 'Register Device',
+  WhatIsAWallet: 'What is a Wallet?',
+}
+
+/** The header title of a router entry (a connecting view shows the wallet's name). */
+export function getViewTitle(entry: RouterEntry): string {
+  const name = entry.data?.['name']
+  if (entry.view === 'ConnectingExternal' && typeof name === 'string' && name) return name
+  return VIEW_TITLES[entry.view]
+}

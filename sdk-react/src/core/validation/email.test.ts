@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { isValidEmail } from './email'
+
+describe('isValidEmail', () => {
+  it.each(['ada@example.com', 'a.b+tag@sub.example.co.uk', "o'brien@example.ie", 'x@a-b.io'])(
+    'accepts %s',
+    (email) => expect(isValidEmail(email)).toBe(true),
+  )
+
+  it.each([
+    '',
+    'ada',
+    'ada@',
+    '@example.com',
+    'ada@example',
+    'ada@@example.com',
+    'ada@exa mple.com',
+    ' ada@example.com',
+    'ada.@example.com',
+    'a..b@example.com',
+    'ada@-example.com',
+    'ada@example.c',
+    `${'a'.repeat(250)}@example.com`,
+  ])('rejects %j', (email) => expect(isValidEmail(email)).toBe(false))
+})

@@ -1,0 +1,30 @@
+import { act, fireEvent } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { renderWithOriel } from '../test/renderWithOriel'
+import { ConnectButton } from './ConnectButton'
+
+describe('ConnectButton', () => {
+  it('is a "Connect Wallet" button that opens the modal', () => {
+    const utils = renderWithOriel(<ConnectButton />)
+    const button = utils.getByRole('button', { name: 'Connect Wallet' })
+    fireEvent.click(button)
+    expect(utils.client.modal.getSnapshot()).toMatchObject({ open: true, history: [{ view: 'Connect' }] })
+    utils.unmount()
+  })
+
+  it('takes a label and a class name', () => {
+    const utils = renderWithOriel(<ConnectButton label="Sign in" className="mine" />)
+    const button = utils.getByRole('button', { name: 'Sign in' })
+    expect(button.className).toBe('mine')
+    expect(button.getAttribute('style')).toBeNull()
+    utils.unmount()
+  })
+
+  it('shows the short address once connected and opens Account', () => {
+    const utils = renderWithOriel(<ConnectButton />)
+    act(() => utils.client.account.setState({ address: '0x1234567890abcdef1234567890abcdef12345678' }))
+    fireEvent.click(utils.getByRole('button', { name: '0x1234…5678' }))
+    expect(utils.client.modal.getSnapshot().history.at(-1)?.view).toBe('Account')
+    utils.unmount()
+  })
+})

@@ -1,0 +1,61 @@
+import { useState, type CSSProperties } from 'react'
+import { DEFAULT_ACCENT } from '../core/config/theme'
+import { useOrielClient } from './hooks/useOrielClient'
+import { useStore } from './hooks/useStore'
+
+export type ConnectButtonProps = {
+  /** Text while disconnected. Default: "Connect Wallet". */
+  label?: string | undefined
+  /** Replaces the built-in look (the inline styles are then not applied). */
+  className?: string | undefined
+}
+
+/**
+ * A button that opens the modal: "Connect Wallet" while disconnected, the short address once
+ * connected. Rendered in the page (not in the shadow root) so it server-renders.
+ *
+ * @example
+ * <ConnectButton />
+ * <ConnectButton label="Sign in" className="my-button" />
+ */
+export function ConnectButton({ label = 'Connect Wallet', className }: ConnectButtonProps) {
+  const client = useOrielClient()
+  const { address } = useStore(client.account)
+  const [hover, setHover] = useState(false)
+  const { themeMode, themeVariables } = client.config
+  const accent = themeVariables['--oriel-accent'] ?? DEFAULT_ACCENT[themeMode]
+
+  const style: CSSProperties | undefined = className
+    ? undefined
+    : {
+        height: 40,
+        padding: '0 16px',
+        border: 0,
+        borderRadius: 999,
+        cursor: 'pointer',
+        font: `600 14px/1 ${themeVariables['--oriel-font-family']}`,
+        letterSpacing: '-0.01em',
+        color: themeMode === 'dark' ? '#06231f' : '#ffffff',
+        background: accent,
+        boxShadow: hover ? `0 0 0 4px color-mix(in srgb, ${accent} 25%, transparent)` : 'none',
+        transition: 'box-shadow 150ms',
+      }
+
+  return (
+    <button
+      type="button"
+      className={className}
+      style={style}
+      data-oriel-connect-button=""
+      onPointerEnter={() => setHover(true)}
+      onPointerLeave={() => setHover(false)}
+      onClick={() => client.modal.open()}
+    >
+      {address ? shortAddress(address) : label}
+    </button>
+  )
+}
+
+function shortAddress(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
+}

@@ -1,0 +1,40 @@
+import { BackIcon, CloseIcon, HelpIcon } from '../icons/icons'
+
+export type HeaderProps = {
+  title: string
+  titleId: string
+  /** Shows a back button instead of the help button. */
+  onBack?: (() => void) | undefined
+  onHelp?: (() => void) | undefined
+  /** Hidden when undefined (inline widget). */
+  onClose?: (() => void) | undefined
+}
+
+/** Title row: help or back on the left, close on the right. */
+export function Header({ title, titleId, onBack, onHelp, onClose }: HeaderProps) {
+  return (
+    <header className="header">
+      {onBack ? (
+        <button type="button" className="icon-btn" aria-label="Back" onClick={onBack}>
+          <BackIcon />
+        </button>
+      ) : onHelp ? (
+        <button type="button" className="icon-btn" aria-label="Help" onClick={onHelp}>
+          <HelpIcon />
+        </button>
+      ) : (
+        <span />
+      )}
+      <h2 className="title" id={titleId} key={title}>
+        {title}
+      </h2>
+      {onClose ? (
+        <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+          <CloseIcon />
+        </button>
+      ) : (
+        <span />
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,74 @@
+import { Suspense, type KeyboardEventHandler, type Ref } from 'react'
+import { getViewTitle, type RouterEntry } from '../../core/modal/views'
+import { useOrielClient } from '../hooks/useOrielClient'
+import { useStore } from '../hooks/useStore'
+import { SpinnerIcon } from '../icons/icons'
+import { VIEW_COMPONENTS } from '../views/registry'
+import { AlertBar } from './AlertBar'
+import { Footer } from './Footer'
+import { Header } from './Header'
+import { Snackbar } from './Snackbar'
+import { useAnimatedHeight } from './useAnimatedHeight'
+
+export type ModalCardProps = {
+  titleId: string
+  /** Inline widget: no close button, no entrance animation. */
+  inline?: boolean | undefined
+  /** Dialog semantics, set by the modal; the inline widget is a region. */
+  role: 'dialog' | 'region'
+  cardRef?: Ref<HTMLDivElement> | undefined
+  onKeyDown?: KeyboardEventHandler<HTMLDivElement> | undefined
+}
+
+function Loading() {
+  return (
+    <div className="view center" aria-busy="true">
+      <SpinnerIcon size={28} />
+    </div>
+  )
+}
+
+/** The card: header, alert, the current view (height animated), footer and snackbar. */
+export function ModalCard({ titleId, inline, role, cardRef, onKeyDown }: ModalCardProps) {
+  const client = useOrielClient()
+  const { history, loading, shake } = useStore(client.modal)
+  const body = useAnimatedHeight<HTMLDivElement>()
+  const entry: RouterEntry = history.at(-1) ?? { view: 'Connect' }
+  const View = VIEW_COMPONENTS[entry.view]
+  const className = ['card', inline ? 'inline' : '', shake ? 'shake' : ''].filter(Boolean).join(' ')
+
+  return (
+    <div
+      ref={cardRef}
+      className={className}
+      role={role}
+      aria-modal={role === 'dialog' ? true : undefined}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      data-view={entry.view}
+    >
+      <Header
+        title={getViewTitle(entry)}
+        titleId={titleId}
+        onBack={history.length > 1 ? client.modal.goBack : undefined}
+        onHelp={() => client.modal.push('WhatIsAWallet')}
+        onClose={inline ? undefined : () => client.modal.close()}
+      />
+      <AlertBar />
+      <div className="body" style={body.height === undefined ? undefined : { height: body.height }}>
+        <div ref={body.ref}>
+          {loading ? (
+            <Loading />
+          ) : (
+            <Suspense fallback={<Loading />}>
+              <View key={`${history.length}:${entry.view}`} entry={entry} />
+            </Suspense>
+          )}
+        </div>
+      </div>
+      <Footer />
+      <Snackbar />
+    </div>
+  )
+}

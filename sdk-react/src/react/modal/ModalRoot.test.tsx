@@ -1,0 +1,131 @@
+import { act, fireEvent, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
+import { ConnectButton } from '../ConnectButton'
+import { getFocusable } from './focus'
+
+function openModal() {
+  const utils = renderWithOriel(<ConnectButton />)
+  const button = utils.getByRole('button', { name: 'Connect Wallet' })
+  button.focus()
+  fireEvent.click(button)
+  const root = getShadowRoot()
+  const dialog = within(root as unknown as HTMLElement).getByRole('dialog')
+  return { ...utils, button, root, dialog, ui: within(root as unknown as HTMLElement) }
+}
+
+describe('modal', () => {
+  let cleanup = () => {}
+  afterEach(() => cleanup())
+
+  it('renders into an open shadow root on document.body, as a labelled modal dialog', () => {
+    const { dialog, root, unmount } = openModal()
+    cleanup = unmount
+    const host = root.host
+    expect(host.parentElement).toBe(document.body)
+    expect(host.shadowRoot).toBe(root)
+    expect(root.mode).toBe('open')
+    expect(root.querySelector('style')?.textContent).toContain('.card')
+    expect(dialog.getAttribute('aria-modal')).toBe('true')
+    const title = root.getElementById(dialog.getAttribute('aria-labelledby') ?? '')
+    expect(title?.textContent).toBe('Connect Wallet')
+    expect(within(root as unknown as HTMLElement).getByRole('dialog', { name: 'Connect Wallet' })).toBe(dialog)
+    expect(host.getAttribute('data-theme')).toBe('dark')
+    expect((host as HTMLElement).style.getPropertyValue('--oriel-modal-width')).toBe('360px')
+  })
+
+  it('moves focus into the dialog and restores it on close', () => {
+    const { dialog, root, button, ui, client, unmount } = openModal()
+    cleanup = unmount
+    expect(root.activeElement).toBe(dialog)
+    fireEvent.click(ui.getByRole('button', { name: 'Close' }))
+    expect(client.modal.getSnapshot().open).toBe(false)
+    expect(document.querySelector('oriel-modal')?.shadowRoot?.querySelector('[role="dialog"]')).toBeNull()
+    expect(document.activeElement).toBe(button)
+  })
+
+  it('closes on Escape and on an overlay click', () => {
+    const { client, root, unmount } = openModal()
+    cleanup = unmount
+    fireEvent.keyDown(root.querySelector('[role="dialog"]') as Element, { key: 'Escape' })
+    expect(client.modal.getSnapshot().open).toBe(false)
+    act(() => client.modal.open())
+    fireEvent.click(root.querySelector('[data-testid="oriel-overlay"]') as Element)
+    expect(client.modal.getSnapshot().open).toBe(false)
+  })
+
+  it('does not close on Escape where closing is blocked, and shakes instead', () => {
+    const { client, root, unmount } = openModal()
+    cleanup = unmount
+    act(() => client.modal.push('ApproveTransaction'))
+    fireEvent.keyDown(document, { key: 'Escape' })
+    expect(client.modal.getSnapshot().open).toBe(true)
+    expect(root.querySelector('.card')?.classList.contains('shake')).toBe(true)
+  })
+
+  it('keeps Tab inside the dialog', () => {
+    const { dialog, root, ui, unmount } = openModal()
+    cleanup = unmount
+    const items = getFocusable(dialog)
+    const help = ui.getByRole('button', { name: 'Help' })
+    expect(items[0]).toBe(help)
+    const last = items.at(-1) as HTMLElement
+    last.focus()
+    fireEvent.keyDown(last, { key: 'Tab' })
+    expect(root.activeElement).toBe(help)
+    fireEvent.keyDown(help, { key: 'Tab', shiftKey: true })
+    expect(root.activeElement).toBe(last)
+  })
+
+  it('navigates: help pushes a view with a back button, back returns, back from the first view closes', async () => {
+    const { ui, client, unmount } = openModal()
+    cleanup = unmount
+    fireEvent.click(ui.getByRole('button', { name: 'Help' }))
+    expect(await ui.findByRole('heading', { name: 'What is a Wallet?' })).toBeTruthy()
+    fireEvent.click(ui.getByRole('button', { name: 'Back' }))
+    expect(ui.getByRole('heading', { name: 'Connect Wallet' })).toBeTruthy()
+    act(() => client.modal.goBack())
+    expect(client.modal.getSnapshot().open).toBe(false)
+  })
+
+  it('shows placeholder views under their title', async () => {
+    const { ui, client, unmount } = openModal()
+    cleanup = unmount
+    act(() => client.modal.push('Swap'))
+    expect(ui.getByRole('heading', { name: 'Swap' })).toBeTruthy()
+    expect(await ui.findByText(/Swap is coming/)).toBeTruthy()
+  })
+
+  it('shows snackbar messages, errors as alerts', async () => {
+    const { ui, client, unmount } = openModal()
+    cleanup = unmount
+    act(() => client.snackbar.showLoading('Authenticating...'))
+    expect(ui.getByRole('status').textContent).toBe('Authenticating...')
+    act(() => client.snackbar.showError('Signature declined'))
+    expect(await ui.findByRole('alert')).toBeTruthy()
+    expect(ui.getByRole('alert').textContent).toBe('Signature declined')
+  })
+
+  it('shows the project-id alert when no project id is set', () => {
+    const utils = renderWithOriel(null, { projectId: '' })
+    cleanup = utils.unmount
+    act(() => utils.client.modal.open())
+    const ui = within(getShadowRoot() as unknown as HTMLElement)
+    expect(ui.getByRole('alert').textContent).toContain('Project ID Not Configured')
+  })
+
+  it('applies the light theme', () => {
+    const utils = renderWithOriel(null, { themeMode: 'light', themeVariables: { '--oriel-accent': '#123456' } })
+    cleanup = utils.unmount
+    act(() => utils.client.modal.open())
+    const host = getShadowRoot().host as HTMLElement
+    expect(host.getAttribute('data-theme')).toBe('light')
+    expect(host.style.getPropertyValue('--oriel-accent')).toBe('#123456')
+  })
+
+  it('removes the host on unmount', () => {
+    const { unmount } = openModal()
+    unmount()
+    expect(document.querySelector('oriel-modal')).toBeNull()
+  })
+})

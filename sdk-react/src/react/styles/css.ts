@@ -1,0 +1,202 @@
+import {
+  HEADER_TEXT_ANIMATION_MS,
+  MODAL_HEIGHT_ANIMATION_MS,
+  SHAKE_MS,
+  SNACKBAR_REPLACE_DELAY_MS,
+  VIEW_TRANSITION_MS,
+} from '../../core/constants'
+import { DEFAULT_ACCENT } from '../../core/config/theme'
+
+/**
+ * The widget's whole stylesheet, injected once into each shadow root. Sizes derive from
+ * `--oriel-font-size-base` and `--oriel-border-radius-base`; colours from the theme mode and
+ * `--oriel-accent`. Every animation is switched off under `prefers-reduced-motion`.
+ */
+export const css = /* css */ `
+:host {
+  all: initial;
+  --fs: var(--oriel-font-size-base, 10px);
+  --r: var(--oriel-border-radius-base, 4px);
+  --accent: var(--oriel-accent, ${DEFAULT_ACCENT.dark});
+  --on-accent: #06231f;
+  --bg: #16171a;
+  --fg: #f1f2f4;
+  --fg-2: #a4a8b0;
+  --fg-3: #6e737c;
+  --s-1: rgba(255, 255, 255, 0.04);
+  --s-2: rgba(255, 255, 255, 0.07);
+  --s-3: rgba(255, 255, 255, 0.11);
+  --line: rgba(255, 255, 255, 0.08);
+  --overlay: rgba(6, 7, 9, 0.62);
+  --error: #ff6b6b;
+  --success: #3ddc97;
+  --shadow: 0 24px 64px rgba(0, 0, 0, 0.5), 0 0 0 1px var(--line);
+  --ease: cubic-bezier(0.2, 0.7, 0.2, 1);
+  color-scheme: dark;
+}
+:host([data-theme='light']) {
+  --accent: var(--oriel-accent, ${DEFAULT_ACCENT.light});
+  --on-accent: #ffffff;
+  --bg: #ffffff;
+  --fg: #17181c;
+  --fg-2: #5f646d;
+  --fg-3: #8f949c;
+  --s-1: rgba(16, 20, 28, 0.035);
+  --s-2: rgba(16, 20, 28, 0.06);
+  --s-3: rgba(16, 20, 28, 0.1);
+  --line: rgba(16, 20, 28, 0.09);
+  --overlay: rgba(20, 22, 28, 0.38);
+  --error: #d93d3d;
+  --success: #16a36a;
+  --shadow: 0 24px 64px rgba(16, 20, 28, 0.18), 0 0 0 1px var(--line);
+  color-scheme: light;
+}
+* { box-sizing: border-box; }
+button, input { font: inherit; color: inherit; }
+button { cursor: pointer; border: 0; background: none; padding: 0; }
+button:disabled { cursor: default; opacity: 0.5; }
+:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+svg { display: block; flex: none; }
+.sr { position: absolute; width: 1px; height: 1px; margin: -1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+
+.overlay {
+  position: fixed; inset: 0; z-index: var(--oriel-z-index, 999);
+  display: flex; align-items: center; justify-content: center; padding: 16px;
+  background: var(--overlay); backdrop-filter: blur(3px);
+  animation: fade-in ${VIEW_TRANSITION_MS}ms var(--ease);
+}
+.card {
+  position: relative; width: 100%; max-width: var(--oriel-modal-width, 360px);
+  font-family: var(--oriel-font-family, ui-sans-serif, system-ui, sans-serif);
+  font-size: calc(var(--fs) * 1.4); line-height: 1.4; letter-spacing: -0.01em;
+  color: var(--fg); background: var(--bg); border-radius: calc(var(--r) * 9);
+  box-shadow: var(--shadow); outline: none; overflow: hidden;
+  -webkit-font-smoothing: antialiased;
+  animation: card-in ${VIEW_TRANSITION_MS}ms var(--ease);
+}
+.card.inline { box-shadow: 0 0 0 1px var(--line); animation: none; }
+.card.shake { animation: shake ${SHAKE_MS}ms var(--ease); }
+@media (max-width: 430px) {
+  .overlay { align-items: flex-end; padding: 0; }
+  .card:not(.inline) { max-width: none; border-radius: calc(var(--r) * 9) calc(var(--r) * 9) 0 0; }
+}
+
+.header {
+  display: grid; grid-template-columns: 40px 1fr 40px; align-items: center;
+  gap: 8px; padding: 16px 16px 8px;
+}
+.title {
+  margin: 0; text-align: center; font-size: calc(var(--fs) * 1.6); font-weight: 600;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+  animation: fade-in ${HEADER_TEXT_ANIMATION_MS}ms var(--ease);
+}
+.icon-btn {
+  width: 40px; height: 40px; display: grid; place-items: center;
+  border-radius: calc(var(--r) * 3); color: var(--fg-2);
+  transition: background-color ${VIEW_TRANSITION_MS}ms, color ${VIEW_TRANSITION_MS}ms;
+}
+.icon-btn:hover { background: var(--s-2); color: var(--fg); }
+
+.alert {
+  display: flex; gap: 10px; align-items: flex-start; margin: 0 16px 8px; padding: 10px 12px;
+  border-radius: calc(var(--r) * 4); background: color-mix(in srgb, var(--error) 12%, transparent);
+  color: var(--fg); font-size: calc(var(--fs) * 1.3);
+}
+.alert svg { color: var(--error); margin-top: 1px; }
+.alert strong { display: block; font-weight: 600; }
+.alert p { margin: 2px 0 0; color: var(--fg-2); }
+
+.body { overflow: hidden; transition: height ${MODAL_HEIGHT_ANIMATION_MS}ms var(--ease); }
+.view { padding: 8px 16px 16px; animation: view-in ${VIEW_TRANSITION_MS}ms var(--ease); }
+.stack { display: flex; flex-direction: column; gap: 8px; }
+.center { display: grid; place-items: center; gap: 12px; min-height: 160px; text-align: center; color: var(--fg-2); }
+.center p { margin: 0; max-width: 260px; }
+
+.field {
+  position: relative; display: flex; align-items: center; gap: 10px; height: 56px; padding: 0 8px 0 16px;
+  border-radius: calc(var(--r) * 5); background: var(--s-1); box-shadow: inset 0 0 0 1px var(--line);
+  color: var(--fg-3); transition: box-shadow ${VIEW_TRANSITION_MS}ms;
+}
+.field:focus-within { box-shadow: inset 0 0 0 1px var(--accent), 0 0 0 4px color-mix(in srgb, var(--accent) 18%, transparent); }
+.field input {
+  flex: 1; min-width: 0; height: 100%; border: 0; outline: 0; background: none;
+  font-size: calc(var(--fs) * 1.6); color: var(--fg);
+}
+.field input::placeholder { color: var(--fg-3); }
+.submit {
+  width: 40px; height: 40px; display: grid; place-items: center; border-radius: calc(var(--r) * 3.5);
+  background: var(--accent); color: var(--on-accent); animation: fade-in ${VIEW_TRANSITION_MS}ms var(--ease);
+}
+
+.btn {
+  display: flex; align-items: center; justify-content: center; gap: 10px; height: 56px; width: 100%;
+  border-radius: calc(var(--r) * 5); background: var(--s-2); font-size: calc(var(--fs) * 1.6); font-weight: 500;
+  transition: background-color ${VIEW_TRANSITION_MS}ms;
+}
+.btn:hover, .row:hover, .social:hover { background: var(--s-3); }
+.socials { display: grid; grid-template-columns: repeat(5, 1fr); gap: 8px; }
+.social {
+  height: 56px; display: grid; place-items: center; border-radius: calc(var(--r) * 5);
+  background: var(--s-2); color: var(--fg); transition: background-color ${VIEW_TRANSITION_MS}ms;
+}
+.social[aria-expanded='true'] { background: var(--s-3); }
+
+.divider {
+  display: flex; align-items: center; gap: 12px; margin: 8px -16px; color: var(--fg-3);
+  font-size: calc(var(--fs) * 1.3);
+}
+.divider::before, .divider::after { content: ''; flex: 1; height: 1px; background: var(--line); }
+
+.row {
+  display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px 8px 8px;
+  border-radius: calc(var(--r) * 4); background: var(--s-1); text-align: left;
+  transition: background-color ${VIEW_TRANSITION_MS}ms;
+}
+.row .name { flex: 1; min-width: 0; font-size: calc(var(--fs) * 1.6); font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.row .chev { color: var(--fg-3); }
+.logo {
+  width: 40px; height: 40px; display: grid; place-items: center; border-radius: calc(var(--r) * 3);
+  background: var(--s-2); color: var(--fg-2); overflow: hidden;
+}
+.logo img { width: 100%; height: 100%; object-fit: cover; }
+.tag {
+  padding: 3px 6px; border-radius: calc(var(--r) * 1.5); font-size: calc(var(--fs) * 1.05); font-weight: 600;
+  letter-spacing: 0.04em; color: var(--fg-2); background: var(--s-2);
+}
+.tag.accent { color: var(--accent); background: color-mix(in srgb, var(--accent) 14%, transparent); }
+.tag.success { color: var(--success); background: color-mix(in srgb, var(--success) 14%, transparent); }
+
+.footer {
+  display: flex; align-items: center; justify-content: center; gap: 6px; padding: 12px 16px 16px;
+  color: var(--fg-3); font-size: calc(var(--fs) * 1.2); border-top: 1px solid var(--line);
+}
+.footer strong { color: var(--fg-2); font-weight: 600; }
+
+.snackbar {
+  position: absolute; left: 50%; bottom: 8px; transform: translateX(-50%); z-index: 1;
+  display: flex; align-items: center; gap: 8px; width: max-content; max-width: calc(100% - 32px);
+  padding: 9px 14px 9px 10px; border-radius: calc(var(--r) * 5); background: var(--bg);
+  box-shadow: var(--shadow); font-size: calc(var(--fs) * 1.4);
+  animation: snack-in ${SNACKBAR_REPLACE_DELAY_MS}ms var(--ease);
+}
+.snackbar[data-variant='error'] svg { color: var(--error); }
+.snackbar[data-variant='success'] svg { color: var(--success); }
+.snackbar[data-variant='loading'] svg { color: var(--accent); }
+
+.spin { animation: spin 0.8s linear infinite; }
+
+@keyframes fade-in { from { opacity: 0; } }
+@keyframes view-in { from { opacity: 0; transform: translateY(4px); } }
+@keyframes card-in { from { opacity: 0; transform: translateY(8px) scale(0.98); } }
+@keyframes snack-in { from { opacity: 0; transform: translate(-50%, 6px); } }
+@keyframes spin { to { transform: rotate(360deg); } }
+@keyframes shake {
+  10%, 90% { transform: translateX(-2px); }
+  20%, 80% { transform: translateX(4px); }
+  30%, 50%, 70% { transform: translateX(-6px); }
+  40%, 60% { transform: translateX(6px); }
+}
+@media (prefers-reduced-motion: reduce) {
+  *, *::before, *::after { animation: none !important; transition: none !important; }
+}
+`

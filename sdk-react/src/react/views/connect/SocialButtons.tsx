@@ -1,0 +1,63 @@
+import { useState } from 'react'
+import type { SocialProvider } from '../../../core/config/features'
+import { getErrorMessage } from '../../../core/errors/base'
+import { useOrielClient } from '../../hooks/useOrielClient'
+import { MoreIcon } from '../../icons/icons'
+import { SOCIAL_ICONS, SOCIAL_NAMES } from '../../icons/socialIcons'
+
+/** Icon buttons that fit in one row; beyond that, 4 icons and a "More" toggle. */
+const ROW = 5
+
+export type SocialButtonsProps = { socials: readonly SocialProvider[] }
+
+/** The first provider as a full-width button, the others as icon buttons. */
+export function SocialButtons({ socials }: SocialButtonsProps) {
+  const client = useOrielClient()
+  const [expanded, setExpanded] = useState(false)
+  const [first, ...rest] = socials
+  if (!first) return null
+
+  const overflow = rest.length > ROW
+  const shown = overflow && !expanded ? rest.slice(0, ROW - 1) : rest
+  const cells = shown.length + (overflow ? 1 : 0)
+
+  const select = (provider: SocialProvider) => {
+    if (provider === 'farcaster') return client.modal.push('ConnectingFarcaster')
+    client.connectSocial(provider).catch((error: unknown) => client.snackbar.showError(getErrorMessage(error)))
+  }
+
+  const FirstIcon = SOCIAL_ICONS[first]
+  return (
+    <div className="stack" data-connect-method="social">
+      <button type="button" className="btn" onClick={() => select(first)}>
+        <FirstIcon />
+        {`Continue with ${SOCIAL_NAMES[first]}`}
+      </button>
+      {cells > 0 ? (
+        <div className="socials" style={{ gridTemplateColumns: `repeat(${Math.min(cells, ROW)}, 1fr)` }}>
+          {shown.map((provider) => {
+            const Icon = SOCIAL_ICONS[provider]
+            const label = `Continue with ${SOCIAL_NAMES[provider]}`
+            return (
+              <button key={provider} type="button" className="social" aria-label={label} title={label} onClick={() => select(provider)}>
+                <Icon />
+              </button>
+            )
+          })}
+          {overflow ? (
+            <button
+              type="button"
+              className="social"
+              aria-label="More"
+              title="More"
+              aria-expanded={expanded}
+              onClick={() => setExpanded((value) => !value)}
+            >
+              <MoreIcon />
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  )
+}
