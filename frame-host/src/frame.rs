@@ -86,6 +86,8 @@ async fn frame_page(
          <title>Oriel wallet frame</title>\n\
          <script type=\"application/json\" id=\"oriel-frame-config\">{}</script>\n\
          <link rel=\"stylesheet\" href=\"/frame/assets/frame.css\">\n\
+         <link rel=\"modulepreload\" href=\"/frame/assets/oriel_frame.js\">\n\
+         <link rel=\"preload\" href=\"/frame/assets/oriel_frame_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
          <script type=\"module\" src=\"/frame/assets/boot.js\"></script></head><body></body></html>\n",
         script_safe_json(&config)
     );

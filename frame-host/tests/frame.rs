@@ -72,6 +72,8 @@ async fn frame_page_body() {
             "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Oriel wallet frame</title>\n\
              <script type=\"application/json\" id=\"oriel-frame-config\">{{\"projectId\":\"demo\",\"allowedOrigins\":[\"http://localhost:5173\"],\"defaultChainId\":\"eip155:1\",\"buildId\":\"{version}\"}}</script>\n\
              <link rel=\"stylesheet\" href=\"/frame/assets/frame.css\">\n\
+             <link rel=\"modulepreload\" href=\"/frame/assets/oriel_frame.js\">\n\
+             <link rel=\"preload\" href=\"/frame/assets/oriel_frame_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
              <script type=\"module\" src=\"/frame/assets/boot.js\"></script></head><body></body></html>\n"
         )
     );

@@ -1,18 +1,18 @@
 import { createCodec, type Codec } from './codec'
+import * as bindings from './wasm/oriel_protocol.js'
 
 let loading: Promise<Codec> | undefined
 
 /**
- * Loads the codec's wasm once, on first use (a separate chunk and asset in dapp builds).
+ * Instantiates the codec's wasm once, on first use. This module is only reached through the
+ * lazily loaded frame client, so neither the glue nor the wasm is in a dapp's initial chunk;
+ * importing the glue statically lets the wasm fetch start as soon as that chunk runs.
  *
  * @example
  * const codec = await loadCodec()
  */
 export function loadCodec(): Promise<Codec> {
-  loading ??= import('./wasm/oriel_protocol.js').then(async (bindings) => {
-    await bindings.default()
-    return createCodec(bindings)
-  })
+  loading ??= bindings.default().then(() => createCodec(bindings))
   loading.catch(() => {
     loading = undefined
   })

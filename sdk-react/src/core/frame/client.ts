@@ -1,4 +1,5 @@
 import type { Codec } from '../../codec/codec'
+import { loadCodec } from '../../codec/load'
 import type { Envelope, FrameEvent, Reply, Request } from '../../codec/protocol.gen'
 import { AUTH_REQUEST_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS } from '../constants'
 import {
@@ -194,6 +195,7 @@ export class FrameClient {
 
   async #connect(): Promise<Channel> {
     const started = performance.now()
+    performance.mark('oriel:frame-start')
     this.#setStatus({ state: 'loading' })
     const codec = (this.#options.loadCodec ?? defaultLoadCodec)()
     try {
@@ -202,6 +204,7 @@ export class FrameClient {
         FRAME_READY_TIMEOUT_MS,
         () => new FrameReadyTimeoutError({ frameUrl: this.#frameUrl, timeoutMs: FRAME_READY_TIMEOUT_MS }),
       )
+      performance.mark('oriel:frame-ready')
       this.#setStatus({
         state: 'ready',
         protocolVersion: channel.version,
@@ -233,6 +236,7 @@ export class FrameClient {
           return
         }
         window.removeEventListener('message', onMessage)
+        performance.mark('oriel:frame-loaded')
         const channel = new MessageChannel()
         iframe.contentWindow?.postMessage({ type: CONNECT_MESSAGE_TYPE }, this.#frameOrigin, [channel.port2])
         resolve(channel.port1)
@@ -373,6 +377,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Pr
 }
 
 async function defaultLoadCodec(): Promise<Codec> {
-  const { loadCodec } = await import('../../codec/load')
-  return loadCodec()
+  const codec = await loadCodec()
+  performance.mark('oriel:codec-loaded')
+  return codec
 }
