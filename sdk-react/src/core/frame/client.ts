@@ -94,6 +94,8 @@ export class FrameClient {
   #iframe: HTMLIFrameElement | undefined
   #teardown: (() => void) | undefined
   #nextId = 1
+  /** Bumped by destroy(), so work that was awaiting an older channel can tell it is gone. */
+  #generation = 0
 
   constructor(options: FrameClientOptions) {
     let url: URL
@@ -151,7 +153,9 @@ export class FrameClient {
     request: R,
     timeoutMs: number = AUTH_REQUEST_TIMEOUT_MS,
   ): Promise<ReplyPayload<NameOf<R>>> {
+    const generation = this.#generation
     const { codec, port, version } = await this.#ensureChannel()
+    if (generation !== this.#generation) throw new FrameClosedError()
     const name = nameOf(request)
     const id = this.#takeId()
     const bytes = codec.encode({ version, id, body: { Request: request } })
@@ -169,6 +173,7 @@ export class FrameClient {
 
   /** Removes the frame; requests in flight reject with 'Something went wrong'. */
   destroy(): void {
+    this.#generation++
     for (const [id, pending] of this.#pending) {
       clearTimeout(pending.timer)
       pending.reject(new FrameClosedError())

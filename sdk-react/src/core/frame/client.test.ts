@@ -1,0 +1,205 @@
+// The frame client's own rules: exact origins, version negotiation, timeouts and once-only
+// alerts. The peer here is scripted with the real codec; the real frame is exercised by the
+// browser tests in e2e/.
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createCodec, ProtocolVersionMismatchError } from '../../codec/codec'
+import type { Body, Envelope } from '../../codec/protocol.gen'
+import * as bindings from '../../codec/wasm/oriel_protocol.js'
+import { FrameClient, type OrielAlert } from './client'
+
+// jsdom gives modules an http: import.meta.url; vitest runs from the repository root.
+bindings.initSync({ module: readFileSync(resolve('sdk-react/src/codec/wasm/oriel_protocol_bg.wasm')) })
+const codec = createCodec(bindings)
+const FRAME_ORIGIN = 'http://frame.test'
+
+/** Plays the frame: announces itself, takes the port, then runs `answer` for each request. */
+function scriptFrame(
+  iframe: HTMLIFrameElement,
+  {
+    versions = [1],
+    answer,
+    announceFrom = { source: iframe.contentWindow, origin: FRAME_ORIGIN },
+  }: {
+    versions?: number[]
+    answer?: (request: Envelope) => Body | undefined
+    announceFrom?: { source: Window | null; origin: string }
+  } = {},
+) {
+  const posted: { message: unknown; targetOrigin: string }[] = []
+  iframe.contentWindow!.postMessage = ((message: unknown, targetOrigin: string, transfer?: Transferable[]) => {
+    posted.push({ message, targetOrigin })
+    const port = transfer?.[0] as MessagePort
+    port.onmessage = (event: MessageEvent) => {
+      const request = codec.decode(new Uint8Array(event.data))
+      const body = answer?.(request)
+      if (body) send(port, { version: request.version, id: request.id, body })
+    }
+    send(port, { version: 1, id: 0, body: { Event: { Ready: { versions, buildId: 'test-build' } } } })
+  }) as Window['postMessage']
+  window.dispatchEvent(
+    new MessageEvent('message', { data: { type: 'oriel:frame-loaded' }, ...announceFrom } as MessageEventInit),
+  )
+  return posted
+}
+
+function send(port: MessagePort, envelope: Envelope) {
+  const bytes = codec.encode(envelope)
+  port.postMessage(bytes, [bytes.buffer])
+}
+
+let alerts: OrielAlert[]
+let client: FrameClient
+
+function createClient() {
+  client = new FrameClient({
+    frameHostUrl: `${FRAME_ORIGIN}/`,
+    projectId: 'demo',
+    onAlert: (alert) => alerts.push(alert),
+    loadCodec: async () => codec,
+  })
+  return client
+}
+
+/** Starts `ensureReady` and returns the iframe the client created (synchronously). */
+async function start() {
+  const ready = client.ensureReady()
+  ready.catch(() => {})
+  const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-oriel-frame]')
+  expect(iframe).not.toBeNull()
+  return { ready, iframe: iframe! }
+}
+
+beforeEach(() => {
+  alerts = []
+  createClient()
+})
+afterEach(() => {
+  client.destroy()
+  vi.useRealTimers()
+})
+
+describe('FrameClient', () => {
+  it('creates nothing until asked', () => {
+    expect(document.querySelector('iframe')).toBeNull()
+    expect(client.getStatus()).toEqual({ state: 'idle' })
+  })
+
+  it('loads the frame URL and hands the port to the exact frame origin', async () => {
+    const { ready, iframe } = await start()
+    expect(iframe.src).toBe('http://frame.test/frame?projectId=demo')
+    const posted = scriptFrame(iframe)
+    await ready
+    expect(posted).toEqual([{ message: { type: 'oriel:connect' }, targetOrigin: FRAME_ORIGIN }])
+    expect(client.getStatus()).toMatchObject({ state: 'ready', protocolVersion: 1, buildId: 'test-build' })
+  })
+
+  it('ignores announcements from another origin or another window', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { ready, iframe } = await start()
+    expect(scriptFrame(iframe, { announceFrom: { source: iframe.contentWindow, origin: 'http://evil.test' } })).toEqual([])
+    expect(scriptFrame(iframe, { announceFrom: { source: window, origin: FRAME_ORIGIN } })).toEqual([])
+    await vi.advanceTimersByTimeAsync(20_000)
+    await expect(ready).rejects.toThrow('Unable to load email login dependency')
+  })
+
+  it('sends requests and matches replies by id', async () => {
+    const { ready, iframe } = await start()
+    scriptFrame(iframe, {
+      answer: ({ body }) =>
+        'Request' in body && body.Request === 'IsConnected'
+          ? { Reply: { IsConnected: { isConnected: false } } }
+          : { Reply: { GetChainId: { chainId: 'eip155:1' } } },
+    })
+    await ready
+    const [connected, chain] = await Promise.all([client.isConnected(), client.getChainId()])
+    expect(connected).toBe(false)
+    expect(chain).toBe('eip155:1')
+  })
+
+  it("maps error replies to typed errors, with 'An error occurred' when there is no message", async () => {
+    const { ready, iframe } = await start()
+    scriptFrame(iframe, {
+      answer: ({ body }) =>
+        'Request' in body && typeof body.Request === 'object' && 'ConnectEmail' in body.Request
+          ? { Error: { code: 'Throttled', message: 'Please try again after 12 seconds' } }
+          : { Error: { code: 'Internal', message: '' } },
+    })
+    await ready
+    await expect(client.connectEmail('ada@example.com')).rejects.toMatchObject({
+      name: 'FrameRequestError',
+      code: 'Throttled',
+      shortMessage: 'Please try again after 12 seconds',
+    })
+    await expect(client.getChainId()).rejects.toMatchObject({ shortMessage: 'An error occurred' })
+  })
+
+  it('rejects a reply of the wrong kind', async () => {
+    const { ready, iframe } = await start()
+    scriptFrame(iframe, { answer: () => ({ Reply: 'SignOut' }) })
+    await ready
+    await expect(client.getChainId()).rejects.toMatchObject({ name: 'FrameRequestError', code: 'BadMessage' })
+  })
+
+  it('fails clearly when the frame speaks no common version', async () => {
+    const { ready, iframe } = await start()
+    scriptFrame(iframe, { versions: [2, 3] })
+    await expect(ready).rejects.toBeInstanceOf(ProtocolVersionMismatchError)
+    await expect(ready).rejects.toThrow('protocol version mismatch: host speaks [1], frame speaks [2, 3]')
+    expect(alerts.map((a) => a.id)).toEqual(['version_mismatch'])
+    expect(client.getStatus().state).toBe('failed')
+  })
+
+  it('times out readiness after 20 s and reports the load failure once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const { ready } = await start()
+      await vi.advanceTimersByTimeAsync(19_999)
+      expect(client.getStatus().state).toBe('loading')
+      await vi.advanceTimersByTimeAsync(1)
+      await expect(ready).rejects.toMatchObject({
+        name: 'FrameReadyTimeoutError',
+        shortMessage: 'Unable to load email login dependency',
+      })
+      // The failed frame is removed, so the next attempt starts over.
+      expect(document.querySelectorAll('iframe[data-oriel-frame]')).toHaveLength(0)
+    }
+    expect(alerts).toEqual([{ id: 'iframe_load_failed', message: 'Unable to load email login dependency' }])
+  })
+
+  it('times out requests and reports the timeout once', async () => {
+    const { ready, iframe } = await start()
+    scriptFrame(iframe, { answer: () => undefined }) // a frame that never answers
+    await ready
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    for (let i = 0; i < 2; i++) {
+      const request = client.request('IsConnected', 10_000)
+      const settled = expect(request).rejects.toMatchObject({
+        name: 'FrameRequestTimeoutError',
+        shortMessage: 'Embedded Wallet Request Timed Out',
+      })
+      await vi.advanceTimersByTimeAsync(10_000)
+      await settled
+    }
+    expect(alerts).toEqual([{ id: 'iframe_request_timeout', message: 'Embedded Wallet Request Timed Out' }])
+  })
+
+  it('rejects requests in flight when destroyed', async () => {
+    const { ready, iframe } = await start()
+    scriptFrame(iframe, { answer: () => undefined })
+    await ready
+    const request = client.isConnected()
+    client.destroy()
+    await expect(request).rejects.toMatchObject({ name: 'FrameClosedError', shortMessage: 'Something went wrong' })
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  it('refuses a frame host that is not an absolute http(s) URL', () => {
+    for (const url of ['frame.example.com', 'javascript:alert(1)', '']) {
+      expect(() => new FrameClient({ frameHostUrl: url, projectId: 'demo', onAlert() {} })).toThrow(
+        'Invalid App Configuration',
+      )
+    }
+  })
+})
