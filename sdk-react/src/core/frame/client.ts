@@ -1,6 +1,6 @@
 import type { Codec } from '../../codec/codec'
 import { loadCodec } from '../../codec/load'
-import type { Envelope, FrameEvent, Reply, Request } from '../../codec/protocol.gen'
+import type { Envelope, FrameEvent, Reply, Request, User } from '../../codec/protocol.gen'
 import { AUTH_REQUEST_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS } from '../constants'
 import {
   FrameClosedError,
@@ -143,6 +143,30 @@ export class FrameClient {
   /** Starts an email login; the action says what the user must do next. */
   async connectEmail(email: string): Promise<ReplyPayload<'ConnectEmail'>> {
     return this.request({ ConnectEmail: { email } }, AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /**
+   * Waits (up to the auth timeout) for this browser to be approved from the emailed link.
+   * Rejects with a {@link FrameRequestError} of code `NotConnected` while it is still pending,
+   * so callers ask again.
+   */
+  async connectDevice(): Promise<void> {
+    await this.request('ConnectDevice', AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /** Finishes an email login with the emailed 6-digit code. */
+  async connectOtp(otp: string): Promise<void> {
+    await this.request({ ConnectOtp: { otp } }, AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /** The logged-in user, on `chainId` when given. */
+  async getUser(chainId?: string): Promise<User> {
+    return this.request({ GetUser: { chainId: chainId ?? null, preferredAccountType: null } }, AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /** Ends the session in the frame and at frame-host. */
+  async signOut(): Promise<void> {
+    await this.request('SignOut', AUTH_REQUEST_TIMEOUT_MS)
   }
 
   /**
