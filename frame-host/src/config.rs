@@ -17,8 +17,9 @@ use crate::error::{Error, Result};
 pub const DEFAULT_CONFIG: &str = include_str!("../config/default.toml");
 
 /// Environment variables that override config keys, as (variable, key) pairs.
-const ENV_OVERRIDES: [(&str, &str); 5] = [
+const ENV_OVERRIDES: [(&str, &str); 6] = [
     ("ORIEL_LISTEN", "listen"),
+    ("ORIEL_PUBLIC_URL", "public_url"),
     ("ORIEL_DATA_DIR", "data_dir"),
     ("ORIEL_FRAME_DIR", "frame_dir"),
     ("ORIEL_MODE", "mode"),
@@ -31,6 +32,10 @@ const ENV_OVERRIDES: [(&str, &str); 5] = [
 pub struct Config {
     /// Address to listen on.
     pub listen: SocketAddr,
+    /// The URL users reach frame-host at (`http(s)://host[:port]`, no trailing slash): the
+    /// base of emailed links and the JWT issuer. Unset in the files, it is `http://{listen}`
+    /// (an unspecified address shown as loopback).
+    pub public_url: String,
     /// Directory for local state; created at startup.
     pub data_dir: PathBuf,
     /// Development or production.
@@ -67,6 +72,8 @@ pub enum MailConfig {
     Smtp {
         /// `smtp://` or `smtps://` URL, possibly with credentials.
         url: String,
+        /// The sender, such as `Oriel <no-reply@example.com>`.
+        from: String,
     },
 }
 
@@ -75,7 +82,7 @@ impl fmt::Debug for MailConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::DevMailbox => f.write_str("DevMailbox"),
-            Self::Smtp { .. } => f.write_str("Smtp { url: <redacted> }"),
+            Self::Smtp { from, .. } => write!(f, "Smtp {{ url: <redacted>, from: {from:?} }}"),
         }
     }
 }
@@ -98,6 +105,7 @@ pub struct ProjectConfig {
 #[serde(deny_unknown_fields)]
 struct RawConfig {
     listen: String,
+    public_url: Option<String>,
     data_dir: PathBuf,
     mode: String,
     frame_dir: PathBuf,
@@ -151,11 +159,16 @@ impl Config {
     }
 
     fn from_raw(raw: RawConfig) -> Result<Self> {
+        let listen: SocketAddr = raw
+            .listen
+            .parse()
+            .map_err(|_| Error::InvalidListen(raw.listen))?;
         let config = Self {
-            listen: raw
-                .listen
-                .parse()
-                .map_err(|_| Error::InvalidListen(raw.listen))?,
+            listen,
+            public_url: match raw.public_url {
+                Some(url) => url.trim_end_matches('/').to_owned(),
+                None => default_public_url(listen),
+            },
             data_dir: raw.data_dir,
             mode: raw.mode.parse()?,
             frame_dir: raw.frame_dir,
@@ -172,6 +185,21 @@ impl Config {
     /// non-empty and unique; every project with at least one allowed origin, each a valid
     /// pattern; every RPC host usable as a CSP source.
     pub fn validate(&self) -> Result<()> {
+        if !valid_public_url(&self.public_url) {
+            return Err(Error::InvalidPublicUrl(self.public_url.clone()));
+        }
+        if let MailConfig::Smtp { url, from } = &self.mail {
+            if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
+                return Err(Error::InvalidMailConfig(
+                    "url must start with smtp:// or smtps://".into(),
+                ));
+            }
+            if from.parse::<lettre::message::Mailbox>().is_err() {
+                return Err(Error::InvalidMailConfig(format!(
+                    "from {from:?} is not an email address"
+                )));
+            }
+        }
         for host in &self.rpc_hosts {
             if !valid_rpc_host(host) {
                 return Err(Error::InvalidRpcHost(host.clone()));
@@ -246,6 +274,30 @@ fn parse_table(text: &str, origin: &str) -> Result<toml::Table> {
     })
 }
 
+/// `http://{listen}`, with an unspecified address (`0.0.0.0`, `::`) shown as loopback.
+fn default_public_url(listen: SocketAddr) -> String {
+    let mut addr = listen;
+    if addr.ip().is_unspecified() {
+        addr.set_ip(match addr.ip() {
+            std::net::IpAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+            std::net::IpAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+        });
+    }
+    format!("http://{addr}")
+}
+
+/// Whether `url` is `http(s)://host[:port]` with nothing after it.
+fn valid_public_url(url: &str) -> bool {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return false;
+    };
+    matches!(scheme, "http" | "https")
+        && !rest.is_empty()
+        && rest
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+}
+
 /// Whether `host` can go into `connect-src` verbatim without changing the policy's meaning.
 fn valid_rpc_host(host: &str) -> bool {
     let Some((scheme, rest)) = host.split_once("://") else {
@@ -293,6 +345,7 @@ mod tests {
         let c = load(&[]).unwrap();
         assert_eq!(c, Config::default());
         assert_eq!(c.listen, "127.0.0.1:8787".parse().unwrap());
+        assert_eq!(c.public_url, "http://127.0.0.1:8787");
         assert_eq!(c.data_dir, PathBuf::from(".data"));
         assert_eq!(c.mode, Mode::Dev);
         assert_eq!(c.frame_dir, PathBuf::from("dist/frame"));
@@ -318,7 +371,8 @@ mod tests {
             mode = "production"
             database_url = "postgres://db/oriel"
             rpc_hosts = ["https://rpc.example.com", "wss://ws.example.com/v1"]
-            mail = { kind = "smtp", url = "smtp://user:secret@mail.example.com:587" }
+            public_url = "https://wallet.example.com/"
+            mail = { kind = "smtp", url = "smtp://user:secret@mail.example.com:587", from = "Oriel <no-reply@example.com>" }
 
             [[projects]]
             id = "shop"
@@ -328,6 +382,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.listen, "0.0.0.0:9000".parse().unwrap());
+        assert_eq!(
+            c.public_url, "https://wallet.example.com",
+            "trailing slash dropped"
+        );
         assert_eq!(c.mode, Mode::Production);
         assert_eq!(c.data_dir, PathBuf::from(".data"), "kept from defaults");
         assert_eq!(c.effective_database_url(), "postgres://db/oriel");
@@ -354,6 +412,7 @@ mod tests {
         let c = load(&[
             ("ORIEL_CONFIG", f.path().to_str().unwrap()),
             ("ORIEL_LISTEN", "127.0.0.1:18999"),
+            ("ORIEL_PUBLIC_URL", "https://id.example.com:8443"),
             ("ORIEL_DATA_DIR", "/tmp/fh-data"),
             ("ORIEL_FRAME_DIR", "/srv/frame"),
             ("ORIEL_MODE", "dev"),
@@ -361,6 +420,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(c.listen, "127.0.0.1:18999".parse().unwrap());
+        assert_eq!(c.public_url, "https://id.example.com:8443");
         assert_eq!(c.data_dir, PathBuf::from("/tmp/fh-data"));
         assert_eq!(c.frame_dir, PathBuf::from("/srv/frame"));
         assert_eq!(c.mode, Mode::Dev);
@@ -459,6 +519,49 @@ mod tests {
             err(load_file("projects = []")),
             "no projects configured: add at least one [[projects]] entry"
         );
+    }
+
+    #[test]
+    fn public_url_follows_listen_unless_set() {
+        let c = load(&[("ORIEL_LISTEN", "0.0.0.0:9000")]).unwrap();
+        assert_eq!(c.public_url, "http://127.0.0.1:9000");
+        let c = load(&[("ORIEL_LISTEN", "[::]:9000")]).unwrap();
+        assert_eq!(c.public_url, "http://[::1]:9000");
+        let c = load(&[("ORIEL_LISTEN", "127.0.0.1:18787")]).unwrap();
+        assert_eq!(c.public_url, "http://127.0.0.1:18787");
+    }
+
+    #[test]
+    fn invalid_public_url() {
+        for bad in [
+            "wallet.example.com",
+            "ftp://a.com",
+            "https://",
+            "https://a.com/path",
+        ] {
+            let e = err(load(&[("ORIEL_PUBLIC_URL", bad)]));
+            assert!(e.starts_with("invalid public_url"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn invalid_smtp_config() {
+        let e = err(load_file(
+            r#"mail = { kind = "smtp", url = "http://x", from = "a@b.c" }"#,
+        ));
+        assert_eq!(
+            e,
+            "invalid mail config: url must start with smtp:// or smtps://"
+        );
+        let e = err(load_file(
+            r#"mail = { kind = "smtp", url = "smtp://x", from = "nobody" }"#,
+        ));
+        assert_eq!(
+            e,
+            "invalid mail config: from \"nobody\" is not an email address"
+        );
+        let e = err(load_file(r#"mail = { kind = "smtp", url = "smtp://x" }"#));
+        assert!(e.contains("missing field `from`"), "{e}");
     }
 
     #[test]

@@ -9,8 +9,8 @@ use axum::{
 };
 use oriel_protocol::origin::OriginError;
 
-/// Everything that can go wrong in frame-host. None of these is retryable: each one is a
-/// configuration or environment problem that needs an operator's fix.
+/// Everything that can go wrong in frame-host. Unless a variant says otherwise it is not
+/// retryable: it is a configuration or environment problem that needs an operator's fix.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
@@ -89,6 +89,55 @@ pub enum Error {
     /// The server stopped with an I/O error.
     #[error("server error: {0}")]
     Serve(#[source] io::Error),
+    /// `public_url` is not an `http(s)://host[:port]` URL.
+    #[error("invalid public_url {0:?}: expected http(s)://host[:port] without a path")]
+    InvalidPublicUrl(String),
+    /// The `mail` config cannot be used (bad SMTP URL or sender address).
+    #[error("invalid mail config: {0}")]
+    InvalidMailConfig(String),
+    /// The database URL is neither `sqlite:` nor `postgres://`.
+    #[error("unsupported database url: expected sqlite:PATH or postgres://...")]
+    UnsupportedDatabase,
+    /// A database operation failed. Retryable when the database was unreachable or busy.
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    /// A migration could not be applied.
+    #[error("database migration {version} ({name}) failed: {source}")]
+    Migration {
+        /// Its number.
+        version: i64,
+        /// Its name.
+        name: &'static str,
+        /// Why.
+        #[source]
+        source: sqlx::Error,
+    },
+    /// A key file (KEK or JWT key) could not be read or created.
+    #[error("key file {path}: {source}")]
+    KeyFileIo {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// A key file has the wrong contents.
+    #[error("key file {path}: {reason}")]
+    KeyFile {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The operating system's random number generator failed.
+    #[error("random number generator failed: {0}")]
+    Random(String),
+    /// A token could not be signed.
+    #[error("cannot sign a token: {0}")]
+    Jwt(String),
+    /// Mail could not be sent. Retryable: the SMTP server may be briefly unavailable.
+    #[error("cannot send mail: {0}")]
+    Mail(String),
 }
 
 /// `Result` with [`Error`] as the default error type.

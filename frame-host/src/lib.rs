@@ -1,32 +1,47 @@
 #![doc = include_str!("../README.md")]
 
+mod api;
+mod auth;
+mod clock;
 mod config;
 mod error;
 mod frame;
 mod headers;
 mod health;
+mod keys;
+mod mail;
 mod projects;
+mod ratelimit;
+mod secrets;
+mod store;
+mod wallet;
 
 use std::{collections::HashMap, sync::Arc};
 
 use axum::{
-    http::{header, HeaderValue},
+    http::{header, HeaderValue, Request},
     Router,
 };
 use oriel_protocol::origin::AllowList;
 use tower_http::{
     set_header::SetResponseHeaderLayer,
-    trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer},
+    trace::{DefaultOnResponse, TraceLayer},
 };
 use tracing::Level;
 
+pub use auth::JWT_KEY_FILE;
+pub use clock::Clock;
 pub use config::{Config, MailConfig, Mode, ProjectConfig, DEFAULT_CONFIG};
 pub use error::{AppError, Error, Result};
+pub use keys::KEK_FILE;
+
+use crate::{api::ApiError, auth::JwtKeys, keys::Keys, mail::Mailer, store::Store};
 
 /// The version reported by `/healthz` and embedded in the frame as `buildId`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// Shared state of the handlers: the config and each project's parsed allow-list.
+/// Shared state of the handlers: the config, each project's parsed allow-list, the
+/// database, the mailer, the keys and the clock.
 #[derive(Debug, Clone)]
 pub struct AppState {
     inner: Arc<Inner>,
@@ -36,19 +51,47 @@ pub struct AppState {
 struct Inner {
     config: Config,
     projects: HashMap<String, AllowList>,
+    store: Store,
+    mailer: Mailer,
+    keys: Keys,
+    jwt: JwtKeys,
+    clock: Clock,
 }
 
 impl AppState {
-    /// Validates `config` and builds the state from it.
-    pub fn new(config: Config) -> Result<Self> {
+    /// Validates `config`, creates the data dir, opens (and migrates) the database and
+    /// loads the key files, creating them on first start. Uses the system clock.
+    pub async fn new(config: Config) -> Result<Self> {
+        Self::with_clock(config, Clock::system()).await
+    }
+
+    /// Like [`AppState::new`] with another clock (tests use [`Clock::manual`]).
+    pub async fn with_clock(config: Config, clock: Clock) -> Result<Self> {
         config.validate()?;
         let projects = config
             .projects
             .iter()
             .map(|p| Ok((p.id.clone(), p.allow_list()?)))
             .collect::<Result<_>>()?;
+        create_data_dir(&config.data_dir)?;
+        let keys = Keys::load(&config.data_dir)?;
+        let jwt = JwtKeys::load(
+            &config.data_dir,
+            &config.public_url,
+            config.projects.iter().map(|p| p.id.as_str()),
+        )?;
+        let store = Store::open(&config.effective_database_url()).await?;
+        let mailer = Mailer::new(&config.mail, store.clone())?;
         Ok(Self {
-            inner: Arc::new(Inner { config, projects }),
+            inner: Arc::new(Inner {
+                config,
+                projects,
+                store,
+                mailer,
+                keys,
+                jwt,
+                clock,
+            }),
         })
     }
 
@@ -57,19 +100,71 @@ impl AppState {
         &self.inner.config
     }
 
+    /// The clock every expiry and token time reads.
+    pub fn clock(&self) -> &Clock {
+        &self.inner.clock
+    }
+
+    /// Closes the database connections (the state is unusable afterwards).
+    pub async fn close(&self) {
+        self.inner.store.close().await;
+    }
+
     /// The allowed origins of project `id`, if it exists.
     pub(crate) fn allow_list(&self, id: &str) -> Option<&AllowList> {
         self.inner.projects.get(id)
     }
+
+    /// Checks that `id` names a configured project.
+    pub(crate) fn check_project(&self, id: &str) -> Result<(), ApiError> {
+        if id.is_empty() {
+            return Err(ApiError::invalid("missing projectId"));
+        }
+        if !self.inner.projects.contains_key(id) {
+            return Err(ApiError::NotFound("unknown project id"));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn store(&self) -> &Store {
+        &self.inner.store
+    }
+
+    pub(crate) fn mailer(&self) -> &Mailer {
+        &self.inner.mailer
+    }
+
+    pub(crate) fn keys(&self) -> &Keys {
+        &self.inner.keys
+    }
+
+    pub(crate) fn jwt(&self) -> &JwtKeys {
+        &self.inner.jwt
+    }
+
+    /// Now, in Unix milliseconds.
+    pub(crate) fn now_ms(&self) -> i64 {
+        self.inner.clock.now_ms()
+    }
 }
 
-/// The frame-host HTTP service: `/healthz`, `/projects/v1/origins`, `/frame` and
-/// `/frame/assets/*`; anything else is 404.
+/// The frame-host HTTP service: `/healthz`, `/projects/v1/origins`, `/frame`,
+/// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`) and, in
+/// dev mode only, `/dev/mailbox`; anything else is 404.
+///
+/// Serve it with `into_make_service_with_connect_info::<SocketAddr>()` so the per-IP limit
+/// sees client addresses.
 pub fn app(state: AppState) -> Router {
-    Router::new()
+    let mut router = Router::new()
         .merge(health::router())
         .merge(projects::router())
         .merge(frame::router(&state.config().frame_dir))
+        .merge(auth::router())
+        .merge(wallet::router());
+    if state.config().mode == Mode::Dev {
+        router = router.merge(mail::dev_router());
+    }
+    router
         .fallback(not_found)
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
@@ -77,10 +172,25 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(
             TraceLayer::new_for_http()
-                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                // The path only: query strings can hold secrets (approval tokens).
+                .make_span_with(|req: &Request<_>| {
+                    tracing::info_span!("request", method = %req.method(), path = %req.uri().path())
+                })
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
         .with_state(state)
+}
+
+/// Creates the data dir (mode 0700) if missing.
+fn create_data_dir(path: &std::path::Path) -> Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    builder.create(path).map_err(|source| Error::DataDir {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 async fn not_found() -> AppError {

@@ -1,7 +1,7 @@
 //! The `oriel-frame-host` binary: loads the config, then serves [`oriel_frame_host::app`]
 //! until Ctrl-C or SIGTERM.
 
-use std::{io::IsTerminal, process::ExitCode};
+use std::{io::IsTerminal, net::SocketAddr, process::ExitCode};
 
 use oriel_frame_host::{app, AppState, Config, Error, MailConfig, Mode, Result};
 use tracing_subscriber::EnvFilter;
@@ -20,10 +20,6 @@ async fn main() -> ExitCode {
 async fn run() -> Result<()> {
     let config = Config::load()?;
     init_tracing()?;
-    std::fs::create_dir_all(&config.data_dir).map_err(|source| Error::DataDir {
-        path: config.data_dir.clone(),
-        source,
-    })?;
     if !config.frame_dir.is_dir() {
         tracing::warn!(
             frame_dir = %config.frame_dir.display(),
@@ -34,14 +30,18 @@ async fn run() -> Result<()> {
         tracing::warn!("production mode with the dev mailbox: no mail will be delivered");
     }
     let addr = config.listen;
+    let (mode, projects) = (config.mode, config.projects.len());
+    // The database and key files first, so the port opens only when requests can be served.
+    let state = AppState::new(config).await?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| Error::Bind { addr, source })?;
     let local = listener.local_addr().unwrap_or(addr);
-    tracing::info!(addr = %local, mode = %config.mode, projects = config.projects.len(), "starting");
-    let state = AppState::new(config)?;
+    tracing::info!(addr = %local, %mode, projects, "starting");
     println!("oriel frame-host listening on http://{local}");
-    axum::serve(listener, app(state))
+    // ConnectInfo gives handlers the client address (the per-IP limit of email login).
+    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(shutdown_signal())
         .await
         .map_err(Error::Serve)?;

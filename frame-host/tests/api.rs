@@ -64,3 +64,20 @@ async fn unknown_routes_are_404() {
     }
     assert_eq!(get("/nope").await.json(), json!({ "error": "not found" }));
 }
+
+#[tokio::test]
+async fn the_dev_mailbox_exists_only_in_dev_mode() {
+    let dev = common::TestApp::new().await;
+    let r = dev.get("/dev/mailbox?to=ann@example.com").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.json(), json!([]));
+
+    let prod = common::TestApp::production().await;
+    let r = prod.get("/dev/mailbox?to=ann@example.com").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    assert_eq!(r.json(), json!({ "error": "not found" }));
+    // Login still works; the mail is kept out of reach.
+    prod.start_otp("ann@example.com", common::DEV1).await;
+    let r = prod.get("/dev/mailbox?to=ann@example.com").await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}

@@ -1,0 +1,145 @@
+//! `POST /auth/v1/email/start` and `POST /auth/v1/email/verify`.
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+
+use super::{check_device_id, new_refresh, normalize_email, otp, session_json, SessionJson};
+use crate::{
+    api::{ApiError, ApiJson, ClientIp},
+    mail::Outgoing,
+    ratelimit, secrets,
+    store::{CodeState, CodeTable, LoginAttempt, NewApproval},
+    AppState,
+};
+
+/// How long a device approval link works, milliseconds.
+const APPROVAL_TTL_MS: i64 = 15 * 60_000;
+
+/// Why the login code mail was sent.
+pub(super) const LOGIN_CODE_REASON: &str = "Enter it in the app to sign in to your wallet.";
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct StartBody {
+    project_id: String,
+    email: String,
+    device_id: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct StartReply {
+    attempt_id: String,
+    action: &'static str,
+}
+
+/// Starts an email login. A new user, or a device already approved for the user, gets a
+/// code now (`VERIFY_OTP`); another device gets an approval link (`VERIFY_DEVICE`).
+pub(super) async fn start(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<StartBody>,
+) -> Result<Json<StartReply>, ApiError> {
+    state.check_project(&body.project_id)?;
+    let email = normalize_email(&body.email)?;
+    check_device_id(&body.device_id)?;
+    ratelimit::check_ip(&state, ip).await?;
+    ratelimit::check_email(&state, &body.project_id, &email).await?;
+
+    let store = state.store();
+    let now = state.now_ms();
+    let user = store.user_by_email(&body.project_id, &email).await?;
+    let needs_approval = match &user {
+        None => false,
+        Some(u) => !store.device_approved(&u.id, &body.device_id).await?,
+    };
+    let attempt = LoginAttempt {
+        id: secrets::id()?,
+        project_id: body.project_id,
+        email,
+        device_id: body.device_id,
+        user_id: user.map(|u| u.id),
+        code: CodeState::default(),
+    };
+    let action = if needs_approval {
+        let token = secrets::token()?;
+        let approval = NewApproval {
+            token_hash: secrets::token_hash(&token),
+            expires_at: now + APPROVAL_TTL_MS,
+        };
+        store
+            .insert_login_attempt(&attempt, None, Some(&approval), now)
+            .await?;
+        let url = format!(
+            "{}/auth/v1/device/approve?token={token}",
+            state.config().public_url
+        );
+        state
+            .mailer()
+            .send(Outgoing::device_approval(&attempt.email, &url), now)
+            .await?;
+        "VERIFY_DEVICE"
+    } else {
+        let (code, stored) = otp::new_code(&state)?;
+        store
+            .insert_login_attempt(&attempt, Some(&stored), None, now)
+            .await?;
+        state
+            .mailer()
+            .send(
+                Outgoing::code(&attempt.email, &code, LOGIN_CODE_REASON),
+                now,
+            )
+            .await?;
+        "VERIFY_OTP"
+    };
+    tracing::info!(attempt = %attempt.id, action, "email login started");
+    Ok(Json(StartReply {
+        attempt_id: attempt.id,
+        action,
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct VerifyBody {
+    project_id: String,
+    attempt_id: String,
+    device_id: String,
+    otp: String,
+}
+
+/// Checks the code of a login attempt and opens a session for its device.
+pub(super) async fn verify(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<VerifyBody>,
+) -> Result<Json<SessionJson>, ApiError> {
+    state.check_project(&body.project_id)?;
+    let attempt = state
+        .store()
+        .login_attempt(&body.attempt_id)
+        .await?
+        .filter(|a| a.project_id == body.project_id)
+        .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
+    if attempt.device_id != body.device_id {
+        return Err(ApiError::Unauthorized(
+            "This code was requested by another device",
+        ));
+    }
+    otp::check(
+        &state,
+        CodeTable::Login,
+        &attempt.id,
+        &attempt.code,
+        &body.otp,
+    )
+    .await?;
+    let (token, refresh) = new_refresh(&state, &attempt.project_id)?;
+    let user = state
+        .store()
+        .complete_login(&attempt, &secrets::id()?, &refresh, state.now_ms())
+        .await?
+        .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
+    tracing::info!(attempt = %attempt.id, user = %user.id, "email login verified");
+    Ok(Json(session_json(&state, user, &attempt.device_id, token)?))
+}

@@ -1,0 +1,161 @@
+//! Email change: a code to the current address (`VERIFY_PRIMARY_OTP`), then one to the new
+//! address (`VERIFY_SECONDARY_OTP`), then the new email is the user's.
+
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use super::{normalize_email, otp, Session};
+use crate::{
+    api::{ApiError, ApiJson, ClientIp},
+    mail::Outgoing,
+    ratelimit, secrets,
+    store::{CodeTable, EmailChange, EmailChangeOutcome},
+    AppState,
+};
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct StartBody {
+    project_id: String,
+    email: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct StartReply {
+    attempt_id: String,
+    action: &'static str,
+}
+
+/// Starts changing the user's email to `email`: a code goes to the current address.
+pub(super) async fn start(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    session: Session,
+    ApiJson(body): ApiJson<StartBody>,
+) -> Result<Json<StartReply>, ApiError> {
+    state.check_project(&body.project_id)?;
+    session.check_project(&body.project_id)?;
+    let new_email = normalize_email(&body.email)?;
+    let store = state.store();
+    let user = store
+        .user(&session.user_id)
+        .await?
+        .ok_or(ApiError::Unauthorized(super::session::SESSION_EXPIRED))?;
+    if new_email == user.email {
+        return Err(ApiError::invalid("The new email is the current email"));
+    }
+    if store
+        .user_by_email(&user.project_id, &new_email)
+        .await?
+        .is_some()
+    {
+        return Err(ApiError::Conflict("Email already in use"));
+    }
+    ratelimit::check_ip(&state, ip).await?;
+    ratelimit::check_email_change(&state, &user.id).await?;
+    let (code, stored) = otp::new_code(&state)?;
+    let change = EmailChange {
+        id: secrets::id()?,
+        user_id: user.id,
+        new_email,
+        stage: "primary".into(),
+        code: Default::default(),
+    };
+    let now = state.now_ms();
+    store.insert_email_change(&change, &stored, now).await?;
+    let why = "Enter it in the app to confirm changing your email address.";
+    state
+        .mailer()
+        .send(Outgoing::code(&user.email, &code, why), now)
+        .await?;
+    Ok(Json(StartReply {
+        attempt_id: change.id,
+        action: "VERIFY_PRIMARY_OTP",
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct CodeBody {
+    project_id: String,
+    attempt_id: String,
+    otp: String,
+}
+
+/// The session user's email change `attempt_id` at `stage`, or 401 'Invalid code'.
+async fn change_of(
+    state: &AppState,
+    session: &Session,
+    body: &CodeBody,
+    stage: &str,
+) -> Result<EmailChange, ApiError> {
+    state.check_project(&body.project_id)?;
+    session.check_project(&body.project_id)?;
+    state
+        .store()
+        .email_change(&body.attempt_id)
+        .await?
+        .filter(|c| c.user_id == session.user_id && c.stage == stage)
+        .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))
+}
+
+/// Checks the code sent to the current address; a code goes to the new one.
+pub(super) async fn primary(
+    State(state): State<AppState>,
+    session: Session,
+    ApiJson(body): ApiJson<CodeBody>,
+) -> Result<Json<Value>, ApiError> {
+    let change = change_of(&state, &session, &body, "primary").await?;
+    otp::check(
+        &state,
+        CodeTable::EmailChange,
+        &change.id,
+        &change.code,
+        &body.otp,
+    )
+    .await?;
+    let (code, stored) = otp::new_code(&state)?;
+    if !state
+        .store()
+        .advance_email_change(&change.id, &stored)
+        .await?
+    {
+        return Err(ApiError::Unauthorized(otp::INVALID_CODE));
+    }
+    let why = "Enter it in the app to confirm this new email address.";
+    state
+        .mailer()
+        .send(
+            Outgoing::code(&change.new_email, &code, why),
+            state.now_ms(),
+        )
+        .await?;
+    Ok(Json(json!({ "action": "VERIFY_SECONDARY_OTP" })))
+}
+
+/// Checks the code sent to the new address and makes it the user's email.
+pub(super) async fn secondary(
+    State(state): State<AppState>,
+    session: Session,
+    ApiJson(body): ApiJson<CodeBody>,
+) -> Result<Json<Value>, ApiError> {
+    let change = change_of(&state, &session, &body, "secondary").await?;
+    otp::check(
+        &state,
+        CodeTable::EmailChange,
+        &change.id,
+        &change.code,
+        &body.otp,
+    )
+    .await?;
+    match state.store().finish_email_change(&change).await? {
+        EmailChangeOutcome::Changed => {
+            tracing::info!(user = %session.user_id, "email changed");
+            Ok(Json(json!({ "email": change.new_email })))
+        }
+        EmailChangeOutcome::EmailTaken => Err(ApiError::Conflict("Email already in use")),
+        EmailChangeOutcome::Gone => Err(ApiError::Unauthorized(otp::INVALID_CODE)),
+    }
+}

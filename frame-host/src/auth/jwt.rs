@@ -1,0 +1,238 @@
+//! Access tokens: JWTs signed with Ed25519 (EdDSA).
+//!
+//! The signing key lives in `{data_dir}/jwt-ed25519.pem` (PKCS#8, mode 0600), generated on
+//! first start. Validation accepts only EdDSA, this issuer and a configured project's
+//! audience, and checks `exp` (no leeway) and `nbf`/`iat` (5 s leeway for clock skew between
+//! instances) against the [`Clock`](crate::Clock).
+
+use std::{collections::HashSet, fmt, path::Path};
+
+use ed25519_dalek::{
+    pkcs8::{spki::der::pem::LineEnding, DecodePrivateKey, EncodePrivateKey},
+    SigningKey,
+};
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    error::{Error, Result},
+    keys, secrets,
+};
+
+/// File name of the JWT signing key in the data dir.
+pub const JWT_KEY_FILE: &str = "jwt-ed25519.pem";
+
+/// Lifetime of an access token, seconds.
+pub(crate) const ACCESS_TTL_SECS: i64 = 15 * 60;
+
+/// Leeway for `nbf` and `iat`, seconds. `exp` has none.
+pub(crate) const NBF_LEEWAY_SECS: i64 = 5;
+
+/// The audience of a project's tokens.
+pub(crate) fn audience(project_id: &str) -> String {
+    format!("oriel-frame:{project_id}")
+}
+
+/// The claims of an access token.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Claims {
+    /// frame-host's public URL.
+    pub(crate) iss: String,
+    /// `oriel-frame:{projectId}`.
+    pub(crate) aud: String,
+    /// The user id.
+    pub(crate) sub: String,
+    /// The device id.
+    pub(crate) did: String,
+    /// Issued at, Unix seconds.
+    pub(crate) iat: i64,
+    /// Not before, Unix seconds.
+    pub(crate) nbf: i64,
+    /// Expires at, Unix seconds.
+    pub(crate) exp: i64,
+}
+
+/// Why a token was rejected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Rejection {
+    /// Past `exp`.
+    Expired,
+    /// Before `nbf` or `iat`.
+    NotYetValid,
+    /// Anything else: malformed, wrong algorithm, bad signature, issuer or audience.
+    Invalid,
+}
+
+/// The signing and verifying keys, and the validation rules.
+pub(crate) struct JwtKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    validation: Validation,
+    issuer: String,
+}
+
+impl fmt::Debug for JwtKeys {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "JwtKeys {{ issuer: {:?}, <keys redacted> }}",
+            self.issuer
+        )
+    }
+}
+
+impl JwtKeys {
+    /// Loads (or creates) `{data_dir}/jwt-ed25519.pem`; tokens are issued by `issuer` for
+    /// the audiences of `project_ids`.
+    pub(crate) fn load<'a>(
+        data_dir: &Path,
+        issuer: &str,
+        project_ids: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Self> {
+        let path = data_dir.join(JWT_KEY_FILE);
+        let pem = keys::read_or_create(&path, || {
+            let key = SigningKey::from_bytes(&secrets::random::<32>()?);
+            let pem = key
+                .to_pkcs8_pem(LineEnding::LF)
+                .map_err(|e| Error::Jwt(e.to_string()))?;
+            Ok(pem.as_bytes().to_vec())
+        })?;
+        let bad = |reason: String| Error::KeyFile {
+            path: path.clone(),
+            reason,
+        };
+        let pem = std::str::from_utf8(&pem).map_err(|_| bad("not a PEM file".into()))?;
+        let key = SigningKey::from_pkcs8_pem(pem)
+            .map_err(|e| bad(format!("not an Ed25519 PKCS#8 key: {e}")))?;
+        Self::from_key(&key, issuer, project_ids)
+    }
+
+    fn from_key<'a>(
+        key: &SigningKey,
+        issuer: &str,
+        project_ids: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Self> {
+        let der = key.to_pkcs8_der().map_err(|e| Error::Jwt(e.to_string()))?;
+        let mut validation = Validation::new(Algorithm::EdDSA);
+        validation.algorithms = vec![Algorithm::EdDSA];
+        // exp and nbf are checked against the Clock in `verify`.
+        validation.validate_exp = false;
+        validation.validate_nbf = false;
+        validation.required_spec_claims = ["exp", "nbf", "iss", "aud", "sub"]
+            .into_iter()
+            .map(String::from)
+            .collect::<HashSet<_>>();
+        validation.set_issuer(&[issuer]);
+        let audiences: Vec<String> = project_ids.into_iter().map(audience).collect();
+        validation.set_audience(&audiences);
+        Ok(Self {
+            encoding: EncodingKey::from_ed_der(der.as_bytes()),
+            decoding: DecodingKey::from_ed_der(key.verifying_key().as_bytes()),
+            validation,
+            issuer: issuer.into(),
+        })
+    }
+
+    /// A token for `user_id` on `device_id` in `project_id`, valid from `now` (Unix
+    /// seconds) for [`ACCESS_TTL_SECS`].
+    pub(crate) fn issue(
+        &self,
+        project_id: &str,
+        user_id: &str,
+        device_id: &str,
+        now: i64,
+    ) -> Result<String> {
+        let claims = Claims {
+            iss: self.issuer.clone(),
+            aud: audience(project_id),
+            sub: user_id.into(),
+            did: device_id.into(),
+            iat: now,
+            nbf: now,
+            exp: now + ACCESS_TTL_SECS,
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::EdDSA), &claims, &self.encoding)
+            .map_err(|e| Error::Jwt(e.to_string()))
+    }
+
+    /// The claims of `token` if it is valid at `now` (Unix seconds).
+    pub(crate) fn verify(&self, token: &str, now: i64) -> Result<Claims, Rejection> {
+        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
+            .map_err(|_| Rejection::Invalid)?;
+        let claims = data.claims;
+        if now >= claims.exp {
+            return Err(Rejection::Expired);
+        }
+        if claims.nbf > now + NBF_LEEWAY_SECS || claims.iat > now + NBF_LEEWAY_SECS {
+            return Err(Rejection::NotYetValid);
+        }
+        Ok(claims)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys() -> JwtKeys {
+        JwtKeys::from_key(
+            &SigningKey::from_bytes(&[9; 32]),
+            "https://fh.test",
+            ["shop"],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn issued_tokens_verify_until_they_expire() {
+        let k = keys();
+        let t = k.issue("shop", "u1", "d1", 1_000).unwrap();
+        let c = k.verify(&t, 1_000).unwrap();
+        assert_eq!(
+            c,
+            Claims {
+                iss: "https://fh.test".into(),
+                aud: "oriel-frame:shop".into(),
+                sub: "u1".into(),
+                did: "d1".into(),
+                iat: 1_000,
+                nbf: 1_000,
+                exp: 1_900,
+            }
+        );
+        assert!(k.verify(&t, 1_899).is_ok());
+        assert_eq!(k.verify(&t, 1_900), Err(Rejection::Expired));
+        assert!(
+            k.verify(&t, 1_000 - NBF_LEEWAY_SECS).is_ok(),
+            "within leeway"
+        );
+        assert_eq!(k.verify(&t, 994), Err(Rejection::NotYetValid));
+    }
+
+    #[test]
+    fn other_projects_and_keys_are_invalid() {
+        let k = keys();
+        let t = k.issue("other", "u1", "d1", 1_000).unwrap();
+        assert_eq!(k.verify(&t, 1_000), Err(Rejection::Invalid));
+        let other = JwtKeys::from_key(
+            &SigningKey::from_bytes(&[8; 32]),
+            "https://fh.test",
+            ["shop"],
+        )
+        .unwrap();
+        let t = other.issue("shop", "u1", "d1", 1_000).unwrap();
+        assert_eq!(k.verify(&t, 1_000), Err(Rejection::Invalid));
+        assert_eq!(k.verify("garbage", 1_000), Err(Rejection::Invalid));
+    }
+
+    #[test]
+    fn key_file_is_created_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = JwtKeys::load(dir.path(), "https://fh.test", ["shop"]).unwrap();
+        let b = JwtKeys::load(dir.path(), "https://fh.test", ["shop"]).unwrap();
+        let t = a.issue("shop", "u", "d", 1_000).unwrap();
+        assert!(b.verify(&t, 1_000).is_ok());
+        let pem = std::fs::read_to_string(dir.path().join(JWT_KEY_FILE)).unwrap();
+        assert!(pem.starts_with("-----BEGIN PRIVATE KEY-----"));
+    }
+}

@@ -1,0 +1,212 @@
+//! The auth API (`API.md`): email login with device verification and one-time codes,
+//! sessions (JWT access tokens, rotating refresh tokens), devices and email changes.
+
+mod device;
+mod email;
+mod email_update;
+mod jwt;
+mod otp;
+mod session;
+
+use axum::{
+    routing::{delete, get, post},
+    Router,
+};
+use serde::Serialize;
+
+pub(crate) use jwt::JwtKeys;
+pub use jwt::JWT_KEY_FILE;
+pub(crate) use session::Session;
+
+use crate::{
+    api::ApiError,
+    error::Result,
+    secrets,
+    store::{NewRefresh, User},
+    AppState,
+};
+
+/// Lifetime of a refresh token, milliseconds (30 days).
+const REFRESH_TTL_MS: i64 = 30 * 24 * 3600 * 1000;
+
+/// Routes of this module.
+pub(crate) fn router() -> Router<AppState> {
+    Router::new()
+        .route("/auth/v1/email/start", post(email::start))
+        .route("/auth/v1/email/verify", post(email::verify))
+        .route("/auth/v1/device/status", post(device::status))
+        .route("/auth/v1/device/approve", get(device::approve))
+        .route("/auth/v1/devices/{device_id}", delete(device::revoke))
+        .route("/auth/v1/session/refresh", post(session::refresh))
+        .route("/auth/v1/signout", post(session::signout))
+        .route("/auth/v1/user", get(session::user))
+        .route("/auth/v1/email/update/start", post(email_update::start))
+        .route("/auth/v1/email/update/primary", post(email_update::primary))
+        .route(
+            "/auth/v1/email/update/secondary",
+            post(email_update::secondary),
+        )
+}
+
+/// The user as the API shows it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct UserJson {
+    user_id: String,
+    email: String,
+}
+
+impl From<User> for UserJson {
+    fn from(u: User) -> Self {
+        Self {
+            user_id: u.id,
+            email: u.email,
+        }
+    }
+}
+
+/// The answer of verify and refresh.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SessionJson {
+    access_token: String,
+    refresh_token: String,
+    expires_in: i64,
+    user: UserJson,
+}
+
+/// A fresh refresh token: the secret for the client and the hashed form to store.
+fn new_refresh(state: &AppState, project_id: &str) -> Result<(String, NewRefresh)> {
+    let token = secrets::token()?;
+    let stored = NewRefresh {
+        token_hash: secrets::token_hash(&token),
+        project_id: project_id.into(),
+        expires_at: state.now_ms() + REFRESH_TTL_MS,
+    };
+    Ok((token, stored))
+}
+
+/// The session answer for `user` on `device_id`, with `refresh_token` already stored.
+fn session_json(
+    state: &AppState,
+    user: User,
+    device_id: &str,
+    refresh_token: String,
+) -> Result<SessionJson> {
+    let access_token = state.jwt().issue(
+        &user.project_id,
+        &user.id,
+        device_id,
+        state.clock().now_secs(),
+    )?;
+    Ok(SessionJson {
+        access_token,
+        refresh_token,
+        expires_in: jwt::ACCESS_TTL_SECS,
+        user: user.into(),
+    })
+}
+
+/// The email, trimmed and lowercased, if it is a valid address (spec §5); else 400
+/// 'Invalid email'.
+fn normalize_email(email: &str) -> Result<String, ApiError> {
+    let email = email.trim().to_lowercase();
+    if valid_email(&email) {
+        Ok(email)
+    } else {
+        Err(ApiError::invalid("Invalid email"))
+    }
+}
+
+/// `local@domain`, the SDK's rule (`isValidEmail`): a local part of RFC 5322 atext and
+/// inner single dots; a domain of dot-separated labels of letters, digits and inner hyphens
+/// ending in a TLD of 2+ letters; at most 254 characters.
+fn valid_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    let local_ok = !local.is_empty()
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..")
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c));
+    let labels: Vec<&str> = domain.split('.').collect();
+    let domain_ok = labels.len() >= 2
+        && domain.len() <= 253
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && l.len() <= 63
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+        && labels
+            .last()
+            .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
+    local_ok && domain_ok && email.len() <= 254
+}
+
+/// A device id: 16 to 128 characters of letters, digits, `-` or `_` (the frame sends 32
+/// hex digits); else 400.
+fn check_device_id(id: &str) -> Result<(), ApiError> {
+    if (16..=128).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        Ok(())
+    } else {
+        Err(ApiError::invalid("Invalid deviceId"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails() {
+        for ok in [
+            "a@b.co",
+            "first.last+tag@mail.example.com",
+            "x_y@sub-domain.io",
+        ] {
+            assert!(valid_email(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "a",
+            "a@",
+            "@b.co",
+            "a@b",
+            "a@b.",
+            "a@.co",
+            "a b@c.co",
+            "a@b..co",
+            "a@-b.co",
+            "a@b.c",
+            "a@@b.co",
+            ".a@b.co",
+            "a.@b.co",
+            "a..b@c.co",
+            "a@1.2.3.4",
+            "\"a\"@b.co",
+        ] {
+            assert!(!valid_email(bad), "{bad}");
+        }
+        assert_eq!(
+            normalize_email("  Ann@Example.COM ").unwrap(),
+            "ann@example.com"
+        );
+        assert!(normalize_email("nope").is_err());
+    }
+
+    #[test]
+    fn device_ids() {
+        assert!(check_device_id("0123456789abcdef0123456789abcdef").is_ok());
+        assert!(check_device_id("short").is_err());
+        assert!(check_device_id("0123456789abcdef/123456789abcdef").is_err());
+    }
+}

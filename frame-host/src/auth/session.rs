@@ -1,0 +1,173 @@
+//! Sessions: the Bearer [`Session`] extractor, refresh (rotation), sign-out and the user.
+
+use axum::{
+    extract::{FromRequestParts, State},
+    http::{header, request::Parts, HeaderMap, StatusCode},
+    Json,
+};
+use serde::Deserialize;
+
+use super::{
+    jwt::{self, Rejection},
+    new_refresh, session_json, SessionJson, UserJson,
+};
+use crate::{
+    api::{ApiError, ApiJson, ProjectParam},
+    secrets, AppState,
+};
+
+/// 401 text: the token expired, or the session was ended (device revoked).
+pub(crate) const SESSION_EXPIRED: &str = "Session Expired";
+/// 401 text: `nbf`/`iat` in the future (spec §8).
+pub(crate) const NOT_YET_VALID: &str = "JWT not yet valid";
+/// 401 text: no token, a malformed one, or one that fails the signature, algorithm, issuer
+/// or audience checks (spec §8).
+pub(crate) const INVALID_KEY: &str = "Invalid key";
+
+/// The caller's session, from `Authorization: Bearer <access token>`. Rejections are 401
+/// with [`SESSION_EXPIRED`], [`NOT_YET_VALID`] or [`INVALID_KEY`]. A session of a device
+/// that is no longer approved (revoked) is rejected too.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Session {
+    /// The user (`sub`).
+    pub(crate) user_id: String,
+    /// The device (`did`).
+    pub(crate) device_id: String,
+    /// The project of the audience.
+    pub(crate) project_id: String,
+}
+
+impl Session {
+    /// Checks that the request names the session's project.
+    pub(crate) fn check_project(&self, project_id: &str) -> Result<(), ApiError> {
+        if self.project_id == project_id {
+            Ok(())
+        } else {
+            Err(ApiError::Unauthorized(INVALID_KEY))
+        }
+    }
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+impl FromRequestParts<AppState> for Session {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let token = bearer(&parts.headers).ok_or(ApiError::Unauthorized(INVALID_KEY))?;
+        let claims = state
+            .jwt()
+            .verify(token, state.clock().now_secs())
+            .map_err(|r| {
+                ApiError::Unauthorized(match r {
+                    Rejection::Expired => SESSION_EXPIRED,
+                    Rejection::NotYetValid => NOT_YET_VALID,
+                    Rejection::Invalid => INVALID_KEY,
+                })
+            })?;
+        let project_id = claims
+            .aud
+            .strip_prefix(&jwt::audience(""))
+            .unwrap_or_default()
+            .to_owned();
+        if !state
+            .store()
+            .device_approved(&claims.sub, &claims.did)
+            .await?
+        {
+            return Err(ApiError::Unauthorized(SESSION_EXPIRED));
+        }
+        Ok(Self {
+            user_id: claims.sub,
+            device_id: claims.did,
+            project_id,
+        })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct RefreshBody {
+    project_id: String,
+    refresh_token: String,
+    device_id: String,
+}
+
+/// `POST /auth/v1/session/refresh`: a new access token and a new refresh token; the old
+/// refresh token stops working.
+pub(super) async fn refresh(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<RefreshBody>,
+) -> Result<Json<SessionJson>, ApiError> {
+    state.check_project(&body.project_id)?;
+    let (token, stored) = new_refresh(&state, &body.project_id)?;
+    let user = state
+        .store()
+        .rotate_refresh(
+            &secrets::token_hash(&body.refresh_token),
+            &body.device_id,
+            &stored,
+            state.now_ms(),
+        )
+        .await?
+        .ok_or(ApiError::Unauthorized(SESSION_EXPIRED))?;
+    Ok(Json(session_json(&state, user, &body.device_id, token)?))
+}
+
+/// `POST /auth/v1/signout`: revokes this device's refresh tokens. The body is ignored.
+pub(super) async fn signout(
+    State(state): State<AppState>,
+    session: Session,
+) -> Result<StatusCode, ApiError> {
+    state
+        .store()
+        .revoke_refresh_tokens(&session.user_id, &session.device_id)
+        .await?;
+    tracing::info!(user = %session.user_id, "signed out");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /auth/v1/user?projectId=`.
+pub(super) async fn user(
+    State(state): State<AppState>,
+    session: Session,
+    ProjectParam(project_id): ProjectParam,
+) -> Result<Json<UserJson>, ApiError> {
+    session.check_project(&project_id)?;
+    let user = state
+        .store()
+        .user(&session.user_id)
+        .await?
+        .ok_or(ApiError::Unauthorized(SESSION_EXPIRED))?;
+    Ok(Json(user.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::HeaderValue;
+
+    use super::*;
+
+    #[test]
+    fn bearer_header() {
+        let mut h = HeaderMap::new();
+        assert_eq!(bearer(&h), None);
+        for (value, want) in [
+            ("Bearer abc", Some("abc")),
+            ("bearer abc", Some("abc")),
+            ("Basic abc", None),
+            ("Bearer ", None),
+            ("Bearerabc", None),
+        ] {
+            h.insert(header::AUTHORIZATION, HeaderValue::from_static(value));
+            assert_eq!(bearer(&h), want, "{value}");
+        }
+    }
+}

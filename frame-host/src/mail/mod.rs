@@ -1,0 +1,105 @@
+//! Outgoing mail: one-time codes and device approval links, through the dev mailbox or SMTP.
+//!
+//! Message bodies hold codes and links, so they are never logged.
+
+mod dev;
+mod smtp;
+
+pub(crate) use dev::router as dev_router;
+
+use crate::{config::MailConfig, error::Result, store::Store};
+
+/// A message to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Outgoing {
+    /// Recipient address.
+    pub(crate) to: String,
+    /// Subject line.
+    pub(crate) subject: String,
+    /// Plain-text body.
+    pub(crate) text: String,
+}
+
+impl Outgoing {
+    /// The one-time code mail. The code is the only run of six digits in it.
+    pub(crate) fn code(to: &str, code: &str, why: &str) -> Self {
+        Self {
+            to: to.into(),
+            subject: "Your Oriel code".into(),
+            text: format!(
+                "Your Oriel code is {code}. It expires in 10 minutes.\n\n{why}\n\
+                 If you did not ask for it, you can ignore this email."
+            ),
+        }
+    }
+
+    /// The device approval mail, with its single-use link.
+    pub(crate) fn device_approval(to: &str, url: &str) -> Self {
+        Self {
+            to: to.into(),
+            subject: "Approve a new device for Oriel".into(),
+            text: format!(
+                "Someone is signing in to your Oriel wallet from a new browser or site.\n\n\
+                 To approve this device, open this link within 15 minutes:\n{url}\n\n\
+                 Then go back to the app: a code will follow in another email.\n\
+                 If this was not you, ignore this email and nothing happens."
+            ),
+        }
+    }
+}
+
+/// Sends mail through the configured backend.
+#[derive(Debug, Clone)]
+pub(crate) enum Mailer {
+    /// Kept in the database and served at `GET /dev/mailbox` (dev mode).
+    Dev(Store),
+    /// Sent through an SMTP server.
+    Smtp(smtp::Smtp),
+}
+
+impl Mailer {
+    /// The mailer `config` asks for.
+    pub(crate) fn new(config: &MailConfig, store: Store) -> Result<Self> {
+        Ok(match config {
+            MailConfig::DevMailbox => Self::Dev(store),
+            MailConfig::Smtp { url, from } => Self::Smtp(smtp::Smtp::new(url, from)?),
+        })
+    }
+
+    /// Sends `mail`; `now` (Unix ms) stamps dev-mailbox messages.
+    pub(crate) async fn send(&self, mail: Outgoing, now: i64) -> Result<()> {
+        match self {
+            Self::Dev(store) => dev::deliver(store, mail, now).await,
+            Self::Smtp(smtp) => smtp.send(mail).await,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The six-digit runs of `text` (what `\b\d{6}\b` finds).
+    fn six_digit_runs(text: &str) -> Vec<&str> {
+        text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .filter(|w| w.len() == 6 && w.bytes().all(|b| b.is_ascii_digit()))
+            .collect()
+    }
+
+    #[test]
+    fn code_mail_has_the_code_once() {
+        let m = Outgoing::code("a@b.c", "012345", "Use it to sign in.");
+        assert!(m
+            .text
+            .starts_with("Your Oriel code is 012345. It expires in 10 minutes."));
+        assert_eq!(six_digit_runs(&m.text), ["012345"]);
+    }
+
+    #[test]
+    fn device_mail_has_the_link_and_no_code() {
+        let url = "http://127.0.0.1:8787/auth/v1/device/approve?token=00ff";
+        let m = Outgoing::device_approval("a@b.c", url);
+        assert!(m.text.contains(url));
+        assert!(six_digit_runs(&m.text).is_empty());
+    }
+}

@@ -1,0 +1,409 @@
+//! One-time-code attempts: email logins (with device approval links) and email changes.
+
+use sqlx::AnyConnection;
+
+use super::{flag, sessions::NewRefresh, users, Store, User};
+use crate::{
+    error::Result,
+    secrets::{b64, unb64},
+};
+
+/// The tables that hold a one-time code, with the same code columns (`code_hash`,
+/// `code_salt`, `expires_at`, `wrong_tries`, `used`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CodeTable {
+    /// `login_attempts`.
+    Login,
+    /// `email_changes`.
+    EmailChange,
+}
+
+impl CodeTable {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Login => "login_attempts",
+            Self::EmailChange => "email_changes",
+        }
+    }
+}
+
+/// The code of an attempt, as stored.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct CodeState {
+    /// HMAC of salt and code; `None` while no code has been sent.
+    pub(crate) hash: Option<Vec<u8>>,
+    /// The code's random salt.
+    pub(crate) salt: Option<Vec<u8>>,
+    /// When the code expires (Unix ms).
+    pub(crate) expires_at: Option<i64>,
+    /// Tries counted against the limit.
+    pub(crate) wrong_tries: i64,
+    /// Whether the code was used.
+    pub(crate) used: bool,
+}
+
+/// A code to store: its hash, salt and expiry.
+#[derive(Debug, Clone)]
+pub(crate) struct NewCode {
+    /// HMAC of salt and code.
+    pub(crate) hash: Vec<u8>,
+    /// Random salt.
+    pub(crate) salt: Vec<u8>,
+    /// Unix ms.
+    pub(crate) expires_at: i64,
+}
+
+/// An email login attempt.
+#[derive(Debug, Clone)]
+pub(crate) struct LoginAttempt {
+    /// Random id, returned as `attemptId`.
+    pub(crate) id: String,
+    /// The project.
+    pub(crate) project_id: String,
+    /// The email, lowercase.
+    pub(crate) email: String,
+    /// The device that asked; only it may use the code.
+    pub(crate) device_id: String,
+    /// The existing user, if the email had one at start.
+    pub(crate) user_id: Option<String>,
+    /// The code.
+    pub(crate) code: CodeState,
+}
+
+/// A device approval link to store with a login attempt.
+#[derive(Debug, Clone)]
+pub(crate) struct NewApproval {
+    /// SHA-256 of the link's token.
+    pub(crate) token_hash: String,
+    /// Unix ms.
+    pub(crate) expires_at: i64,
+}
+
+/// An email change of a user.
+#[derive(Debug, Clone)]
+pub(crate) struct EmailChange {
+    /// Random id, returned as `attemptId`.
+    pub(crate) id: String,
+    /// The user.
+    pub(crate) user_id: String,
+    /// The address to change to.
+    pub(crate) new_email: String,
+    /// `primary` (code sent to the current address) or `secondary` (to the new one).
+    pub(crate) stage: String,
+    /// The current stage's code.
+    pub(crate) code: CodeState,
+}
+
+/// How finishing an email change went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum EmailChangeOutcome {
+    /// The user's email is now the new one.
+    Changed,
+    /// The change was already finished (or never reached the second stage).
+    Gone,
+    /// Another user of the project has the new email.
+    EmailTaken,
+}
+
+type CodeCols = (Option<String>, Option<String>, Option<i64>, i64, i64);
+
+fn code_state((hash, salt, expires_at, wrong_tries, used): CodeCols) -> CodeState {
+    CodeState {
+        hash: hash.as_deref().and_then(unb64),
+        salt: salt.as_deref().and_then(unb64),
+        expires_at,
+        wrong_tries,
+        used: flag(used),
+    }
+}
+
+impl Store {
+    /// Stores a login attempt, with its code (`VERIFY_OTP`) or with a device approval link
+    /// (`VERIFY_DEVICE`), in one transaction.
+    pub(crate) async fn insert_login_attempt(
+        &self,
+        attempt: &LoginAttempt,
+        code: Option<&NewCode>,
+        approval: Option<&NewApproval>,
+        now: i64,
+    ) -> Result<()> {
+        let mut tx = self.begin().await?;
+        sqlx::query(
+            "INSERT INTO login_attempts (id, project_id, email, device_id, user_id, code_hash, \
+             code_salt, expires_at, wrong_tries, used, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, $9)",
+        )
+        .bind(&attempt.id)
+        .bind(&attempt.project_id)
+        .bind(&attempt.email)
+        .bind(&attempt.device_id)
+        .bind(attempt.user_id.as_deref())
+        .bind(code.map(|c| b64(&c.hash)))
+        .bind(code.map(|c| b64(&c.salt)))
+        .bind(code.map(|c| c.expires_at))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if let (Some(approval), Some(user_id)) = (approval, &attempt.user_id) {
+            sqlx::query(
+                "INSERT INTO device_approvals (token_hash, attempt_id, user_id, device_id, \
+                 expires_at, used_at) VALUES ($1, $2, $3, $4, $5, NULL)",
+            )
+            .bind(&approval.token_hash)
+            .bind(&attempt.id)
+            .bind(user_id)
+            .bind(&attempt.device_id)
+            .bind(approval.expires_at)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The login attempt `id`.
+    pub(crate) async fn login_attempt(&self, id: &str) -> Result<Option<LoginAttempt>> {
+        let row: Option<(String, String, String, String, Option<String>)> = sqlx::query_as(
+            "SELECT id, project_id, email, device_id, user_id FROM login_attempts WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?;
+        let Some((id, project_id, email, device_id, user_id)) = row else {
+            return Ok(None);
+        };
+        let Some(code) = self.code_state(CodeTable::Login, &id).await? else {
+            return Ok(None);
+        };
+        Ok(Some(LoginAttempt {
+            id,
+            project_id,
+            email,
+            device_id,
+            user_id,
+            code,
+        }))
+    }
+
+    /// The code columns of attempt `id` in `table`.
+    pub(crate) async fn code_state(&self, table: CodeTable, id: &str) -> Result<Option<CodeState>> {
+        let sql = format!(
+            "SELECT code_hash, code_salt, expires_at, wrong_tries, used FROM {} WHERE id = $1",
+            table.name()
+        );
+        let row: Option<CodeCols> = sqlx::query_as(&sql)
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await?;
+        Ok(row.map(code_state))
+    }
+
+    /// Sets the code of a login attempt that has none yet (its device was just approved).
+    /// Returns false if it already had one, so the code is sent once.
+    pub(crate) async fn set_first_code(&self, id: &str, code: &NewCode) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE login_attempts SET code_hash = $2, code_salt = $3, expires_at = $4 \
+             WHERE id = $1 AND code_hash IS NULL AND used = 0",
+        )
+        .bind(id)
+        .bind(b64(&code.hash))
+        .bind(b64(&code.salt))
+        .bind(code.expires_at)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Counts one try against the limit of `max` before the code is compared. Returns false
+    /// when no try is left (or the code is used), so concurrent guesses can never compare
+    /// more than `max` codes in total.
+    pub(crate) async fn reserve_code_try(
+        &self,
+        table: CodeTable,
+        id: &str,
+        max: i64,
+    ) -> Result<bool> {
+        let sql = format!(
+            "UPDATE {} SET wrong_tries = wrong_tries + 1 \
+             WHERE id = $1 AND used = 0 AND wrong_tries < $2",
+            table.name()
+        );
+        let done = sqlx::query(&sql)
+            .bind(id)
+            .bind(max)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Uses a login attempt's code (reserved by [`Store::reserve_code_try`] and found
+    /// right) and logs the user in, in one transaction: the user is found or created, the
+    /// device approved, and `refresh` stored. Returns `None` if the code was used meanwhile.
+    pub(crate) async fn complete_login(
+        &self,
+        attempt: &LoginAttempt,
+        new_user_id: &str,
+        refresh: &NewRefresh,
+        now: i64,
+    ) -> Result<Option<User>> {
+        let mut tx = self.begin().await?;
+        if !consume_code(&mut tx, CodeTable::Login, &attempt.id).await? {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let user = users::find_or_create_user(
+            &mut tx,
+            &attempt.project_id,
+            &attempt.email,
+            new_user_id,
+            now,
+        )
+        .await?;
+        users::approve_device(&mut tx, &user.id, &attempt.device_id, now).await?;
+        refresh
+            .insert(&mut tx, &user.id, &attempt.device_id, now)
+            .await?;
+        tx.commit().await?;
+        Ok(Some(user))
+    }
+
+    /// Uses a device approval link: binds its device to its user. Returns `None` for an
+    /// unknown, used or expired token.
+    pub(crate) async fn approve_device_link(
+        &self,
+        token_hash: &str,
+        now: i64,
+    ) -> Result<Option<(String, String)>> {
+        let mut tx = self.begin().await?;
+        let done = sqlx::query(
+            "UPDATE device_approvals SET used_at = $2 \
+             WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
+        )
+        .bind(token_hash)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 0 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        let (user_id, device_id): (String, String) =
+            sqlx::query_as("SELECT user_id, device_id FROM device_approvals WHERE token_hash = $1")
+                .bind(token_hash)
+                .fetch_one(&mut *tx)
+                .await?;
+        users::approve_device(&mut tx, &user_id, &device_id, now).await?;
+        tx.commit().await?;
+        Ok(Some((user_id, device_id)))
+    }
+
+    /// Stores an email change at stage `primary` with the code sent to the current address.
+    pub(crate) async fn insert_email_change(
+        &self,
+        change: &EmailChange,
+        code: &NewCode,
+        now: i64,
+    ) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO email_changes (id, user_id, new_email, stage, code_hash, code_salt, \
+             expires_at, wrong_tries, used, created_at) \
+             VALUES ($1, $2, $3, 'primary', $4, $5, $6, 0, 0, $7)",
+        )
+        .bind(&change.id)
+        .bind(&change.user_id)
+        .bind(&change.new_email)
+        .bind(b64(&code.hash))
+        .bind(b64(&code.salt))
+        .bind(code.expires_at)
+        .bind(now)
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    /// The email change `id`.
+    pub(crate) async fn email_change(&self, id: &str) -> Result<Option<EmailChange>> {
+        let row: Option<(String, String, String, String)> =
+            sqlx::query_as("SELECT id, user_id, new_email, stage FROM email_changes WHERE id = $1")
+                .bind(id)
+                .fetch_optional(self.pool())
+                .await?;
+        let Some((id, user_id, new_email, stage)) = row else {
+            return Ok(None);
+        };
+        let Some(code) = self.code_state(CodeTable::EmailChange, &id).await? else {
+            return Ok(None);
+        };
+        Ok(Some(EmailChange {
+            id,
+            user_id,
+            new_email,
+            stage,
+            code,
+        }))
+    }
+
+    /// Moves an email change from `primary` to `secondary` with a new code (for the new
+    /// address) and a fresh try count. Returns false if it was not at `primary` any more.
+    pub(crate) async fn advance_email_change(&self, id: &str, code: &NewCode) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE email_changes SET stage = 'secondary', code_hash = $2, code_salt = $3, \
+             expires_at = $4, wrong_tries = 0 WHERE id = $1 AND stage = 'primary' AND used = 0",
+        )
+        .bind(id)
+        .bind(b64(&code.hash))
+        .bind(b64(&code.salt))
+        .bind(code.expires_at)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Uses the secondary code of an email change and sets the user's email, in one
+    /// transaction.
+    pub(crate) async fn finish_email_change(
+        &self,
+        change: &EmailChange,
+    ) -> Result<EmailChangeOutcome> {
+        let mut tx = self.begin().await?;
+        if change.stage != "secondary"
+            || !consume_code(&mut tx, CodeTable::EmailChange, &change.id).await?
+        {
+            tx.rollback().await?;
+            return Ok(EmailChangeOutcome::Gone);
+        }
+        let result = sqlx::query(
+            "UPDATE users SET email = $2 WHERE id = $1 AND NOT EXISTS \
+             (SELECT 1 FROM users AS other WHERE other.project_id = users.project_id \
+              AND other.email = $2 AND other.id <> $1)",
+        )
+        .bind(&change.user_id)
+        .bind(&change.new_email)
+        .execute(&mut *tx)
+        .await;
+        match result {
+            Ok(done) if done.rows_affected() == 1 => {}
+            Ok(_) => {
+                tx.rollback().await?;
+                return Ok(EmailChangeOutcome::EmailTaken);
+            }
+            Err(e) if super::is_unique_violation(&e) => {
+                tx.rollback().await?;
+                return Ok(EmailChangeOutcome::EmailTaken);
+            }
+            Err(e) => return Err(e.into()),
+        }
+        tx.commit().await?;
+        Ok(EmailChangeOutcome::Changed)
+    }
+}
+
+/// Marks a reserved, right code used and gives its try back. False if it was used already.
+async fn consume_code(conn: &mut AnyConnection, table: CodeTable, id: &str) -> Result<bool> {
+    let sql = format!(
+        "UPDATE {} SET used = 1, wrong_tries = wrong_tries - 1 WHERE id = $1 AND used = 0",
+        table.name()
+    );
+    let done = sqlx::query(&sql).bind(id).execute(conn).await?;
+    Ok(done.rows_affected() == 1)
+}

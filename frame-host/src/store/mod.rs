@@ -1,0 +1,184 @@
+//! The database: SQLite by default, PostgreSQL when the URL starts with `postgres://`.
+//!
+//! One [`Store`] wraps an sqlx `Any` pool; queries are plain runtime SQL that both backends
+//! accept (no compile-time-checked macros). Migrations are embedded and applied by
+//! [`Store::open`]. Every multi-row write runs in one transaction; races between requests are
+//! settled by conditional `UPDATE`s and `INSERT … ON CONFLICT`, never by read-then-write.
+
+mod attempts;
+mod limits;
+mod mailbox;
+mod sessions;
+mod users;
+mod wallets;
+
+#[cfg(test)]
+mod tests;
+
+use std::{str::FromStr, time::Duration};
+
+use sqlx::{
+    any::{AnyConnectOptions, AnyPoolOptions},
+    sqlite::{SqliteConnectOptions, SqliteJournalMode},
+    Any, AnyPool, ConnectOptions, Connection, Transaction,
+};
+
+pub(crate) use attempts::{
+    CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt, NewApproval, NewCode,
+};
+pub(crate) use mailbox::Mail;
+pub(crate) use sessions::NewRefresh;
+pub(crate) use users::User;
+pub(crate) use wallets::{NewWallet, StoredWallet};
+
+use crate::error::{Error, Result};
+
+/// The embedded migrations, in order: (version, name, SQL).
+const MIGRATIONS: &[(i64, &str, &str)] = &[(1, "init", include_str!("migrations/0001_init.sql"))];
+
+/// Which database a [`Store`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Backend {
+    /// An SQLite file (the default).
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+/// The frame-host database.
+#[derive(Debug, Clone)]
+pub(crate) struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Store {
+    /// Connects to `url` (creating an SQLite file, in WAL mode, if missing) and applies the
+    /// pending migrations.
+    pub(crate) async fn open(url: &str) -> Result<Self> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Backend::Postgres
+        } else {
+            return Err(Error::UnsupportedDatabase);
+        };
+        let pool_options = match backend {
+            Backend::Sqlite => {
+                // Create the file and switch it to WAL (a persistent setting of the file)
+                // with a direct connection; the pool then opens it as it is.
+                let options = SqliteConnectOptions::from_str(url)?;
+                create_private_file(options.get_filename());
+                options
+                    .create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .connect()
+                    .await?
+                    .close()
+                    .await?;
+                AnyPoolOptions::new().max_connections(4)
+            }
+            Backend::Postgres => AnyPoolOptions::new().max_connections(10),
+        };
+        let options = AnyConnectOptions::from_str(url)?;
+        let pool = pool_options
+            .acquire_timeout(Duration::from_secs(10))
+            .connect_with(options)
+            .await?;
+        let store = Self { pool, backend };
+        store.migrate().await?;
+        tracing::info!(?backend, "database ready");
+        Ok(store)
+    }
+
+    /// Starts a write transaction. On SQLite it takes the write lock up front
+    /// (`BEGIN IMMEDIATE`), so a transaction that reads then writes waits for other writers
+    /// instead of failing with "database is locked".
+    pub(crate) async fn begin(&self) -> Result<Transaction<'static, Any>> {
+        Ok(match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        })
+    }
+
+    /// The pool, for single statements.
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Closes the pool.
+    pub(crate) async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    async fn migrate(&self) -> Result<()> {
+        sqlx::raw_sql(
+            "CREATE TABLE IF NOT EXISTS oriel_migrations (\
+                 version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+        )
+        .execute(&self.pool)
+        .await?;
+        for &(version, name, sql) in MIGRATIONS {
+            let mut tx = self.begin().await?;
+            if self.backend == Backend::Postgres {
+                // Serialises instances migrating the same database at once.
+                sqlx::raw_sql("LOCK TABLE oriel_migrations IN EXCLUSIVE MODE")
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            let applied: Option<(i64,)> =
+                sqlx::query_as("SELECT version FROM oriel_migrations WHERE version = $1")
+                    .bind(version)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            if applied.is_some() {
+                tx.rollback().await?;
+                continue;
+            }
+            sqlx::raw_sql(sql)
+                .execute(&mut *tx)
+                .await
+                .map_err(|source| Error::Migration {
+                    version,
+                    name,
+                    source,
+                })?;
+            sqlx::query(
+                "INSERT INTO oriel_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+            )
+            .bind(version)
+            .bind(name)
+            .bind(crate::Clock::system().now_ms())
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            tracing::info!(version, name, "applied database migration");
+        }
+        Ok(())
+    }
+}
+
+/// Creates an empty database file readable only by its owner (it holds peppers and wallet
+/// blobs); SQLite gives its `-wal` and `-shm` files the same mode. An existing file is left
+/// alone, and a failure here is left for SQLite to report.
+fn create_private_file(path: &std::path::Path) {
+    if path.as_os_str().is_empty() || path.to_str() == Some(":memory:") || path.exists() {
+        return;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let _ = options.open(path);
+}
+
+/// 0/1 flags as stored.
+pub(crate) fn flag(value: i64) -> bool {
+    value != 0
+}
+
+/// Whether `e` is a unique-constraint violation.
+pub(crate) fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(db) if db.is_unique_violation())
+}

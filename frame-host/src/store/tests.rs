@@ -1,0 +1,663 @@
+//! The store against both backends: every scenario runs on a fresh SQLite file and on a
+//! fresh PostgreSQL schema (`ORIEL_TEST_POSTGRES_URL`, default
+//! `postgres://postgres@127.0.0.1:5432/test`). An unreachable PostgreSQL fails the tests.
+
+use sqlx::{Connection, PgConnection};
+
+use super::*;
+
+const DEFAULT_PG_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
+const NOW: i64 = 1_800_000_000_000;
+
+/// A store on a throwaway database, removed on drop.
+struct TestDb {
+    store: Store,
+    url: String,
+    _dir: Option<tempfile::TempDir>,
+    schema: Option<(String, String)>,
+}
+
+impl TestDb {
+    /// Closes the pool and drops the schema, letting the runtime finish returning
+    /// connections (a dropped transaction's rollback is sent on return) meanwhile.
+    async fn finish(mut self) {
+        self.store.close().await;
+        if let Some((admin_url, schema)) = self.schema.take() {
+            drop_schema(&admin_url, &schema).await;
+        }
+    }
+}
+
+impl Drop for TestDb {
+    /// After a panic: drop the schema from another thread (the test's runtime is not
+    /// running while this blocks), giving up on locks after 5 s rather than hanging.
+    fn drop(&mut self) {
+        if let Some((admin_url, schema)) = self.schema.take() {
+            let _ = std::thread::spawn(move || {
+                tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .unwrap()
+                    .block_on(drop_schema(&admin_url, &schema));
+            })
+            .join();
+        }
+    }
+}
+
+async fn drop_schema(admin_url: &str, schema: &str) {
+    let mut conn = PgConnection::connect(admin_url).await.unwrap();
+    let sql = format!("SET lock_timeout = '5s'; DROP SCHEMA IF EXISTS {schema} CASCADE");
+    if let Err(e) = sqlx::raw_sql(&sql).execute(&mut conn).await {
+        eprintln!("could not drop test schema {schema}: {e}");
+    }
+}
+
+async fn sqlite() -> TestDb {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("oriel.sqlite").display());
+    let store = Store::open(&url).await.unwrap();
+    assert_eq!(store.backend, Backend::Sqlite);
+    TestDb {
+        store,
+        url,
+        _dir: Some(dir),
+        schema: None,
+    }
+}
+
+async fn postgres() -> TestDb {
+    let admin_url = std::env::var("ORIEL_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| DEFAULT_PG_URL.into());
+    let mut conn = PgConnection::connect(&admin_url).await.unwrap_or_else(|e| {
+        panic!(
+            "PostgreSQL is required for the store tests and is unreachable at {admin_url}: {e}. \
+             Start it, or point ORIEL_TEST_POSTGRES_URL at one."
+        )
+    });
+    let schema = format!(
+        "oriel_test_{}_{}",
+        std::process::id(),
+        crate::secrets::id().unwrap()
+    );
+    sqlx::raw_sql(&format!("CREATE SCHEMA {schema}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    conn.close().await.unwrap();
+    let sep = if admin_url.contains('?') { '&' } else { '?' };
+    let url = format!("{admin_url}{sep}options=-c%20search_path%3D{schema}");
+    let db = TestDb {
+        store: Store::open(&url).await.unwrap(),
+        url,
+        _dir: None,
+        schema: Some((admin_url, schema.clone())),
+    };
+    assert_eq!(db.store.backend, Backend::Postgres);
+    let (path,): (String,) = sqlx::query_as("SELECT current_schema()::text")
+        .fetch_one(db.store.pool())
+        .await
+        .unwrap();
+    assert_eq!(path, schema, "the test's tables live in its own schema");
+    db
+}
+
+/// Runs each scenario once per backend.
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {
+        mod on_sqlite {
+            $(#[tokio::test] async fn $name() {
+                let db = super::sqlite().await;
+                super::$name(&db).await;
+                db.finish().await;
+            })*
+        }
+        mod on_postgres {
+            $(#[tokio::test] async fn $name() {
+                let db = super::postgres().await;
+                super::$name(&db).await;
+                db.finish().await;
+            })*
+        }
+    };
+}
+
+on_both!(
+    migrations_apply_once,
+    login_creates_the_user_once_and_approves_the_device,
+    code_tries_are_limited_and_codes_used_once,
+    device_links_are_single_use_and_expire,
+    refresh_tokens_rotate,
+    revoking_a_device_deletes_its_secrets,
+    wallet_create_is_atomic,
+    device_wraps_and_peppers,
+    email_change,
+    mailbox_lists_newest_first,
+    rate_limits_use_fixed_windows,
+);
+
+fn code(expires_at: i64) -> NewCode {
+    NewCode {
+        hash: vec![1; 32],
+        salt: vec![2; 16],
+        expires_at,
+    }
+}
+
+fn refresh(hash: &str) -> NewRefresh {
+    NewRefresh {
+        token_hash: hash.into(),
+        project_id: "shop".into(),
+        expires_at: NOW + 1_000_000,
+    }
+}
+
+fn attempt(id: &str, email: &str, device: &str, user_id: Option<String>) -> LoginAttempt {
+    LoginAttempt {
+        id: id.into(),
+        project_id: "shop".into(),
+        email: email.into(),
+        device_id: device.into(),
+        user_id,
+        code: CodeState::default(),
+    }
+}
+
+/// Logs `email` in on `device` with a code, as the verify endpoint does.
+async fn login(store: &Store, email: &str, device: &str, refresh_hash: &str) -> User {
+    let id = crate::secrets::id().unwrap();
+    let a = attempt(&id, email, device, None);
+    store
+        .insert_login_attempt(&a, Some(&code(NOW + 600_000)), None, NOW)
+        .await
+        .unwrap();
+    assert!(store
+        .reserve_code_try(CodeTable::Login, &id, 5)
+        .await
+        .unwrap());
+    let new_id = crate::secrets::id().unwrap();
+    store
+        .complete_login(&a, &new_id, &refresh(refresh_hash), NOW)
+        .await
+        .unwrap()
+        .expect("the code is unused")
+}
+
+async fn migrations_apply_once(db: &TestDb) {
+    let again = Store::open(&db.url).await.unwrap();
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM oriel_migrations")
+        .fetch_one(again.pool())
+        .await
+        .unwrap();
+    assert_eq!(n, MIGRATIONS.len() as i64);
+    again.close().await;
+}
+
+async fn login_creates_the_user_once_and_approves_the_device(db: &TestDb) {
+    let s = &db.store;
+    assert_eq!(s.user_by_email("shop", "a@b.co").await.unwrap(), None);
+    let u = login(s, "a@b.co", "dev1", "r1").await;
+    assert_eq!(u.email, "a@b.co");
+    assert_eq!(u.project_id, "shop");
+    assert_eq!(s.user(&u.id).await.unwrap().as_ref(), Some(&u));
+    assert_eq!(
+        s.user_by_email("shop", "a@b.co").await.unwrap(),
+        Some(u.clone())
+    );
+    assert!(s.device_approved(&u.id, "dev1").await.unwrap());
+    assert!(!s.device_approved(&u.id, "dev2").await.unwrap());
+    let again = login(s, "a@b.co", "dev1", "r2").await;
+    assert_eq!(again, u, "same email, same user");
+    let other = login(s, "c@d.co", "dev1", "r3").await;
+    assert_ne!(other.id, u.id);
+}
+
+async fn code_tries_are_limited_and_codes_used_once(db: &TestDb) {
+    let s = &db.store;
+    let a = attempt("att1", "a@b.co", "dev1", None);
+    s.insert_login_attempt(&a, Some(&code(NOW + 1)), None, NOW)
+        .await
+        .unwrap();
+    let stored = s.login_attempt("att1").await.unwrap().unwrap();
+    assert_eq!(
+        stored.code,
+        CodeState {
+            hash: Some(vec![1; 32]),
+            salt: Some(vec![2; 16]),
+            expires_at: Some(NOW + 1),
+            wrong_tries: 0,
+            used: false,
+        }
+    );
+    assert_eq!(stored.user_id, None);
+    for _ in 0..5 {
+        assert!(s
+            .reserve_code_try(CodeTable::Login, "att1", 5)
+            .await
+            .unwrap());
+    }
+    assert!(!s
+        .reserve_code_try(CodeTable::Login, "att1", 5)
+        .await
+        .unwrap());
+    let state = s
+        .code_state(CodeTable::Login, "att1")
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(state.wrong_tries, 5);
+
+    let b = attempt("att2", "a@b.co", "dev1", None);
+    s.insert_login_attempt(&b, Some(&code(NOW + 1)), None, NOW)
+        .await
+        .unwrap();
+    assert!(s
+        .reserve_code_try(CodeTable::Login, "att2", 5)
+        .await
+        .unwrap());
+    assert!(s
+        .complete_login(&b, "u-new", &refresh("r1"), NOW)
+        .await
+        .unwrap()
+        .is_some());
+    assert!(
+        s.complete_login(&b, "u-new2", &refresh("r2"), NOW)
+            .await
+            .unwrap()
+            .is_none(),
+        "single use"
+    );
+    let state = s
+        .code_state(CodeTable::Login, "att2")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(state.used);
+    assert_eq!(state.wrong_tries, 0, "the right try is given back");
+    assert!(!s
+        .reserve_code_try(CodeTable::Login, "att2", 5)
+        .await
+        .unwrap());
+    assert!(!s.set_first_code("att2", &code(NOW)).await.unwrap());
+}
+
+async fn device_links_are_single_use_and_expire(db: &TestDb) {
+    let s = &db.store;
+    let u = login(s, "a@b.co", "dev1", "r1").await;
+    let a = attempt("att", "a@b.co", "dev2", Some(u.id.clone()));
+    let link = NewApproval {
+        token_hash: "tok".into(),
+        expires_at: NOW + 1000,
+    };
+    s.insert_login_attempt(&a, None, Some(&link), NOW)
+        .await
+        .unwrap();
+    assert_eq!(
+        s.login_attempt("att").await.unwrap().unwrap().code.hash,
+        None
+    );
+    assert_eq!(s.approve_device_link("nope", NOW).await.unwrap(), None);
+    assert_eq!(
+        s.approve_device_link("tok", NOW).await.unwrap(),
+        Some((u.id.clone(), "dev2".into()))
+    );
+    assert!(s.device_approved(&u.id, "dev2").await.unwrap());
+    assert_eq!(
+        s.approve_device_link("tok", NOW).await.unwrap(),
+        None,
+        "used"
+    );
+    assert!(s.set_first_code("att", &code(NOW + 5)).await.unwrap());
+    assert!(
+        !s.set_first_code("att", &code(NOW + 6)).await.unwrap(),
+        "once"
+    );
+
+    let b = attempt("att-b", "a@b.co", "dev3", Some(u.id.clone()));
+    let link = NewApproval {
+        token_hash: "tok-b".into(),
+        expires_at: NOW + 1000,
+    };
+    s.insert_login_attempt(&b, None, Some(&link), NOW)
+        .await
+        .unwrap();
+    assert_eq!(
+        s.approve_device_link("tok-b", NOW + 1000).await.unwrap(),
+        None,
+        "expired"
+    );
+    assert!(!s.device_approved(&u.id, "dev3").await.unwrap());
+}
+
+async fn refresh_tokens_rotate(db: &TestDb) {
+    let s = &db.store;
+    let u = login(s, "a@b.co", "dev1", "r1").await;
+    assert_eq!(
+        s.rotate_refresh("r1", "dev2", &refresh("x"), NOW)
+            .await
+            .unwrap(),
+        None,
+        "bound to its device"
+    );
+    let mut other_project = refresh("x");
+    other_project.project_id = "other".into();
+    assert_eq!(
+        s.rotate_refresh("r1", "dev1", &other_project, NOW)
+            .await
+            .unwrap(),
+        None,
+        "bound to its project"
+    );
+    assert_eq!(
+        s.rotate_refresh("r1", "dev1", &refresh("r2"), NOW)
+            .await
+            .unwrap(),
+        Some(u.clone())
+    );
+    assert_eq!(
+        s.rotate_refresh("r1", "dev1", &refresh("r3"), NOW)
+            .await
+            .unwrap(),
+        None,
+        "the old token stops working"
+    );
+    assert_eq!(
+        s.rotate_refresh("r2", "dev1", &refresh("r3"), NOW + 1_000_000)
+            .await
+            .unwrap(),
+        None,
+        "expired"
+    );
+    assert_eq!(s.revoke_refresh_tokens(&u.id, "dev1").await.unwrap(), 1);
+    assert_eq!(
+        s.rotate_refresh("r2", "dev1", &refresh("r3"), NOW)
+            .await
+            .unwrap(),
+        None,
+        "signed out"
+    );
+}
+
+async fn revoking_a_device_deletes_its_secrets(db: &TestDb) {
+    let s = &db.store;
+    let u = login(s, "a@b.co", "dev1", "r1").await;
+    login(s, "a@b.co", "dev2", "r2").await;
+    let p1 = s.pepper(&u.id, "dev1", "pep1", NOW).await.unwrap();
+    s.pepper(&u.id, "dev2", "pep2", NOW).await.unwrap();
+    assert!(s.revoke_device(&u.id, "dev1", NOW).await.unwrap());
+    assert!(
+        !s.revoke_device(&u.id, "dev1", NOW).await.unwrap(),
+        "already revoked"
+    );
+    assert!(!s.revoke_device(&u.id, "nope", NOW).await.unwrap());
+    assert!(!s.device_approved(&u.id, "dev1").await.unwrap());
+    assert_eq!(
+        s.rotate_refresh("r1", "dev1", &refresh("x"), NOW)
+            .await
+            .unwrap(),
+        None
+    );
+    let (n,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM peppers WHERE user_id = $1 AND device_id = 'dev1'")
+            .bind(&u.id)
+            .fetch_one(s.pool())
+            .await
+            .unwrap();
+    assert_eq!(n, 0, "pepper deleted");
+    assert_ne!(
+        s.pepper(&u.id, "dev1", "fresh", NOW).await.unwrap(),
+        p1,
+        "a new pepper would not open old wraps"
+    );
+    assert!(
+        s.device_approved(&u.id, "dev2").await.unwrap(),
+        "other devices stay"
+    );
+    assert_eq!(s.pepper(&u.id, "dev2", "x", NOW).await.unwrap(), "pep2");
+}
+
+fn new_wallet(id: &str, device_wrap: &str) -> NewWallet {
+    NewWallet {
+        wallet_id: id.into(),
+        version: 1,
+        ciphertext: "Y2lwaGVy".into(),
+        nonce: "bm9uY2U=".into(),
+        recovery_wrap: "cmVj".into(),
+        device_wrap: device_wrap.into(),
+        addresses: r#"{"eip155":"0xab","solana":"So1"}"#.into(),
+    }
+}
+
+async fn count(s: &Store, table: &str) -> i64 {
+    let (n,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM {table}"))
+        .fetch_one(s.pool())
+        .await
+        .unwrap();
+    n
+}
+
+async fn wallet_create_is_atomic(db: &TestDb) {
+    let s = &db.store;
+    let u = login(s, "a@b.co", "dev1", "r1").await;
+    // A stale wrap row makes the second insert of the transaction fail...
+    sqlx::query("INSERT INTO device_wraps (wallet_id, device_id, wrap, updated_at) VALUES ('w1', 'dev1', 'old', 0)")
+        .execute(s.pool())
+        .await
+        .unwrap();
+    assert!(s
+        .create_wallet(&u.id, "dev1", &new_wallet("w1", "d1"), NOW)
+        .await
+        .is_err());
+    // ...and the wallet row of the same transaction is gone with it.
+    assert_eq!(count(s, "wallets").await, 0);
+    assert_eq!(s.wallet(&u.id, "dev1").await.unwrap(), None);
+    sqlx::query("DELETE FROM device_wraps")
+        .execute(s.pool())
+        .await
+        .unwrap();
+
+    assert!(s
+        .create_wallet(&u.id, "dev1", &new_wallet("w1", "d1"), NOW)
+        .await
+        .unwrap());
+    assert!(
+        !s.create_wallet(&u.id, "dev2", &new_wallet("w2", "d2"), NOW)
+            .await
+            .unwrap(),
+        "one wallet per user"
+    );
+    let v = login(s, "c@d.co", "dev9", "r9").await;
+    assert!(
+        !s.create_wallet(&v.id, "dev9", &new_wallet("w1", "d9"), NOW)
+            .await
+            .unwrap(),
+        "wallet ids are unique"
+    );
+    assert_eq!(count(s, "wallets").await, 1);
+    assert_eq!(count(s, "device_wraps").await, 1, "losers stored no wrap");
+    let w = s.wallet(&u.id, "dev1").await.unwrap().unwrap();
+    assert_eq!(
+        w,
+        StoredWallet {
+            wallet_id: "w1".into(),
+            version: 1,
+            ciphertext: "Y2lwaGVy".into(),
+            nonce: "bm9uY2U=".into(),
+            recovery_wrap: "cmVj".into(),
+            device_wrap: Some("d1".into()),
+            addresses: r#"{"eip155":"0xab","solana":"So1"}"#.into(),
+        }
+    );
+}
+
+async fn device_wraps_and_peppers(db: &TestDb) {
+    let s = &db.store;
+    let u = login(s, "a@b.co", "dev1", "r1").await;
+    assert!(
+        !s.put_device_wrap(&u.id, "w1", "dev2", "d2", NOW)
+            .await
+            .unwrap(),
+        "no wallet"
+    );
+    assert!(s
+        .create_wallet(&u.id, "dev1", &new_wallet("w1", "d1"), NOW)
+        .await
+        .unwrap());
+    assert_eq!(
+        s.wallet(&u.id, "dev2").await.unwrap().unwrap().device_wrap,
+        None
+    );
+    assert!(s
+        .put_device_wrap(&u.id, "w1", "dev2", "d2", NOW)
+        .await
+        .unwrap());
+    assert!(s
+        .put_device_wrap(&u.id, "w1", "dev2", "d2b", NOW)
+        .await
+        .unwrap());
+    assert_eq!(
+        s.wallet(&u.id, "dev2")
+            .await
+            .unwrap()
+            .unwrap()
+            .device_wrap
+            .as_deref(),
+        Some("d2b")
+    );
+    let v = login(s, "c@d.co", "dev9", "r9").await;
+    assert!(
+        !s.put_device_wrap(&v.id, "w1", "dev9", "x", NOW)
+            .await
+            .unwrap(),
+        "not theirs"
+    );
+
+    let p = s.pepper(&u.id, "dev1", "first", NOW).await.unwrap();
+    assert_eq!(p, "first");
+    assert_eq!(
+        s.pepper(&u.id, "dev1", "second", NOW).await.unwrap(),
+        "first"
+    );
+    assert_eq!(
+        s.pepper(&u.id, "dev2", "other", NOW).await.unwrap(),
+        "other"
+    );
+}
+
+async fn email_change(db: &TestDb) {
+    let s = &db.store;
+    let u = login(s, "a@b.co", "dev1", "r1").await;
+    login(s, "taken@b.co", "dev2", "r2").await;
+    let change = |id: &str, to: &str| EmailChange {
+        id: id.into(),
+        user_id: u.id.clone(),
+        new_email: to.into(),
+        stage: "primary".into(),
+        code: CodeState::default(),
+    };
+    s.insert_email_change(&change("c1", "new@b.co"), &code(NOW + 10), NOW)
+        .await
+        .unwrap();
+    let c = s.email_change("c1").await.unwrap().unwrap();
+    assert_eq!(c.stage, "primary");
+    assert_eq!(
+        s.finish_email_change(&c).await.unwrap(),
+        EmailChangeOutcome::Gone,
+        "not at the second stage"
+    );
+    assert!(s
+        .reserve_code_try(CodeTable::EmailChange, "c1", 5)
+        .await
+        .unwrap());
+    assert!(s.advance_email_change("c1", &code(NOW + 20)).await.unwrap());
+    assert!(!s.advance_email_change("c1", &code(NOW + 20)).await.unwrap());
+    let c = s.email_change("c1").await.unwrap().unwrap();
+    assert_eq!((c.stage.as_str(), c.code.wrong_tries), ("secondary", 0));
+    assert_eq!(
+        s.finish_email_change(&c).await.unwrap(),
+        EmailChangeOutcome::Changed
+    );
+    assert_eq!(s.user(&u.id).await.unwrap().unwrap().email, "new@b.co");
+    assert_eq!(
+        s.finish_email_change(&c).await.unwrap(),
+        EmailChangeOutcome::Gone
+    );
+
+    s.insert_email_change(&change("c2", "taken@b.co"), &code(NOW + 10), NOW)
+        .await
+        .unwrap();
+    assert!(s.advance_email_change("c2", &code(NOW + 20)).await.unwrap());
+    let c = s.email_change("c2").await.unwrap().unwrap();
+    assert_eq!(
+        s.finish_email_change(&c).await.unwrap(),
+        EmailChangeOutcome::EmailTaken
+    );
+    assert_eq!(s.user(&u.id).await.unwrap().unwrap().email, "new@b.co");
+    let state = s
+        .code_state(CodeTable::EmailChange, "c2")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(!state.used, "rolled back with the failed change");
+}
+
+async fn mailbox_lists_newest_first(db: &TestDb) {
+    let s = &db.store;
+    for (to, subject) in [("a@b.co", "one"), ("x@y.co", "other"), ("a@b.co", "two")] {
+        s.insert_mail(&Mail {
+            to: to.into(),
+            subject: subject.into(),
+            text: "t".into(),
+            sent_at: NOW,
+        })
+        .await
+        .unwrap();
+    }
+    let subjects: Vec<String> = s
+        .mails_to("a@b.co")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.subject)
+        .collect();
+    assert_eq!(
+        subjects,
+        ["two", "one"],
+        "same timestamp, still newest first"
+    );
+    assert!(s.mails_to("nobody@b.co").await.unwrap().is_empty());
+}
+
+async fn rate_limits_use_fixed_windows(db: &TestDb) {
+    let s = &db.store;
+    assert_eq!(s.rate_limit_hit("e", 1, 30_000, NOW).await.unwrap(), None);
+    assert_eq!(
+        s.rate_limit_hit("e", 1, 30_000, NOW).await.unwrap(),
+        Some(30_000)
+    );
+    assert_eq!(
+        s.rate_limit_hit("e", 1, 30_000, NOW + 10_000)
+            .await
+            .unwrap(),
+        Some(20_000)
+    );
+    assert_eq!(
+        s.rate_limit_hit("other", 1, 30_000, NOW).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        s.rate_limit_hit("e", 1, 30_000, NOW + 30_000)
+            .await
+            .unwrap(),
+        None
+    );
+    for _ in 0..3 {
+        assert_eq!(s.rate_limit_hit("ip", 3, 60_000, NOW).await.unwrap(), None);
+    }
+    assert_eq!(
+        s.rate_limit_hit("ip", 3, 60_000, NOW + 1).await.unwrap(),
+        Some(59_999)
+    );
+}
