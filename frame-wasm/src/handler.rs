@@ -5,7 +5,12 @@ use oriel_protocol::{
     Request, ThemeMode, ThemeVariable, SUPPORTED_VERSIONS,
 };
 
-use crate::{config::FrameConfig, BUILD_ID};
+use crate::{
+    config::FrameConfig,
+    env::Env,
+    login::{Pending, Unlocked},
+    BUILD_ID,
+};
 
 /// The message for requests that need a logged-in session.
 pub const NOT_CONNECTED: &str = "Not connected: log in to the embedded wallet first";
@@ -14,22 +19,30 @@ pub const NOT_CONNECTED: &str = "Not connected: log in to the embedded wallet fi
 const CHAIN_FAMILIES: &[&str] = &["eip155", "solana"];
 
 /// The frame's state and its answers.
-#[derive(Debug)]
-pub struct Frame {
-    config: FrameConfig,
-    chain_id: String,
+pub struct Frame<E: Env> {
+    pub(crate) env: E,
+    pub(crate) config: FrameConfig,
+    pub(crate) chain_id: String,
     theme: Option<(ThemeMode, Vec<ThemeVariable>)>,
     dapp: Option<DappMetadata>,
+    pub(crate) pending: Option<Pending>,
+    pub(crate) unlocked: Option<Unlocked>,
+    /// Set by a request that changed the session; `receive` then sends `SessionUpdate`.
+    pub(crate) session_changed: bool,
 }
 
-impl Frame {
+impl<E: Env> Frame<E> {
     /// A frame with nobody logged in, on the project's default network.
-    pub fn new(config: FrameConfig) -> Self {
+    pub fn new(config: FrameConfig, env: E) -> Self {
         Self {
+            env,
             chain_id: config.default_chain_id.clone(),
             config,
             theme: None,
             dapp: None,
+            pending: None,
+            unlocked: None,
+            session_changed: false,
         }
     }
 
@@ -43,15 +56,34 @@ impl Frame {
         encode(Envelope::new(SUPPORTED_VERSIONS[0], 0, Body::Event(event)))
     }
 
-    /// Answers one message from the host. Every input gets exactly one reply.
-    pub fn receive(&mut self, bytes: &[u8]) -> Vec<u8> {
+    /// Answers one message from the host: exactly one reply, followed by a `SessionUpdate`
+    /// event when the request changed the session.
+    pub async fn receive(&mut self, bytes: &[u8]) -> Vec<Vec<u8>> {
+        let mut out = vec![self.reply_to(bytes).await];
+        if std::mem::take(&mut self.session_changed) {
+            let user = self.user();
+            let event = FrameEvent::SessionUpdate {
+                is_connected: user.is_some(),
+                chain_id: self.chain_id.clone(),
+                address: user.map(|u| u.address),
+            };
+            out.push(encode(Envelope::new(
+                SUPPORTED_VERSIONS[0],
+                0,
+                Body::Event(event),
+            )));
+        }
+        out
+    }
+
+    async fn reply_to(&mut self, bytes: &[u8]) -> Vec<u8> {
         match Envelope::decode(bytes, SUPPORTED_VERSIONS) {
             Ok(Envelope {
                 version,
                 id,
                 body: Body::Request(request),
             }) => {
-                let body = match self.handle(request) {
+                let body = match self.handle(request).await {
                     Ok(reply) => Body::Reply(reply),
                     Err(error) => Body::Error(error),
                 };
@@ -84,23 +116,22 @@ impl Frame {
     }
 
     /// The reply to one request.
-    pub fn handle(&mut self, request: Request) -> Result<Reply, ErrorReply> {
+    pub async fn handle(&mut self, request: Request) -> Result<Reply, ErrorReply> {
         match request {
-            Request::IsConnected => Ok(Reply::IsConnected {
-                is_connected: false,
-            }),
+            Request::IsConnected => Ok(self.is_connected().await),
             Request::GetChainId => Ok(Reply::GetChainId {
                 chain_id: self.chain_id.clone(),
             }),
             Request::SwitchNetwork { chain_id } => {
                 check_chain_id(&chain_id)?;
                 self.chain_id = chain_id.clone();
+                self.session_changed = self.unlocked.is_some();
                 Ok(Reply::SwitchNetwork { chain_id })
             }
             Request::GetSmartAccountEnabledNetworks => Ok(Reply::GetSmartAccountEnabledNetworks {
                 networks: Vec::new(),
             }),
-            Request::SignOut => Ok(Reply::SignOut),
+            Request::SignOut => Ok(self.sign_out().await),
             Request::RpcAbort => Ok(Reply::RpcAbort),
             Request::SyncTheme {
                 theme_mode,
@@ -130,22 +161,30 @@ impl Frame {
                 self.chain_id = self.config.default_chain_id.clone();
                 Ok(Reply::Reload)
             }
-            Request::ConnectEmail { email } | Request::UpdateEmail { email } => {
-                check_email(&email)?;
-                Err(unavailable("Email login"))
+            Request::ConnectEmail { email } => self.connect_email(email).await,
+            Request::ConnectDevice => self.connect_device().await,
+            Request::ConnectOtp { otp } => self.connect_otp(otp).await,
+            Request::GetUser { chain_id, .. } => {
+                if let Some(chain_id) = chain_id {
+                    check_chain_id(&chain_id)?;
+                    self.chain_id = chain_id;
+                }
+                self.get_user().await
             }
-            Request::ConnectDevice
-            | Request::ConnectOtp { .. }
-            | Request::UpdateEmailPrimaryOtp { .. }
-            | Request::UpdateEmailSecondaryOtp { .. } => Err(unavailable("Email login")),
+            Request::UpdateEmail { email } => {
+                check_email(&email)?;
+                Err(unavailable("Changing the login email"))
+            }
+            Request::UpdateEmailPrimaryOtp { .. } | Request::UpdateEmailSecondaryOtp { .. } => {
+                Err(unavailable("Changing the login email"))
+            }
             Request::ConnectSocial { .. } | Request::GetSocialRedirectUri { .. } => {
                 Err(unavailable("Social login"))
             }
             Request::ConnectFarcaster | Request::GetFarcasterUri => {
                 Err(unavailable("Farcaster login"))
             }
-            Request::GetUser { .. }
-            | Request::InitSmartAccount
+            Request::InitSmartAccount
             | Request::SetPreferredAccount { .. }
             | Request::RpcRequest { .. } => {
                 Err(ErrorReply::new(ErrorCode::NotConnected, NOT_CONNECTED))
@@ -196,7 +235,7 @@ fn check_chain_id(id: &str) -> Result<(), ErrorReply> {
 }
 
 /// Spec §5: a valid email format, for connect and update.
-fn check_email(email: &str) -> Result<(), ErrorReply> {
+pub(crate) fn check_email(email: &str) -> Result<(), ErrorReply> {
     let valid = email.len() <= 254
         && email.split_once('@').is_some_and(|(local, domain)| {
             !local.is_empty()
@@ -217,19 +256,29 @@ fn check_email(email: &str) -> Result<(), ErrorReply> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use oriel_protocol::{AllowList, EmailAction};
+    use crate::test_env::TestEnv;
+    use oriel_protocol::AllowList;
+    use pollster::block_on;
 
-    fn frame() -> Frame {
-        Frame::new(FrameConfig {
+    fn frame() -> Frame<TestEnv> {
+        let config = FrameConfig {
             project_id: "demo".into(),
             allowed_origins: AllowList::parse(&["http://localhost:5173"]).unwrap(),
             default_chain_id: "eip155:1".into(),
-        })
+        };
+        Frame::new(config, TestEnv::default())
     }
 
-    fn ask(f: &mut Frame, id: u32, r: Request) -> Envelope {
-        let bytes = Envelope::new(1, id, Body::Request(r)).encode().unwrap();
-        Envelope::decode(&f.receive(&bytes), SUPPORTED_VERSIONS).unwrap()
+    fn handle(f: &mut Frame<TestEnv>, r: Request) -> Result<Reply, ErrorReply> {
+        block_on(f.handle(r))
+    }
+
+    fn receive(f: &mut Frame<TestEnv>, bytes: &[u8]) -> Envelope {
+        Envelope::decode(&block_on(f.receive(bytes))[0], SUPPORTED_VERSIONS).unwrap()
+    }
+
+    fn ask(f: &mut Frame<TestEnv>, id: u32, r: Request) -> Envelope {
+        receive(f, &Envelope::new(1, id, Body::Request(r)).encode().unwrap())
     }
 
     fn error_of(e: Envelope) -> ErrorReply {
@@ -239,16 +288,20 @@ mod tests {
         }
     }
 
+    fn chain(id: &str) -> Request {
+        Request::SwitchNetwork {
+            chain_id: id.into(),
+        }
+    }
+
     #[test]
     fn ready_lists_versions_and_build() {
         let e = Envelope::decode(&frame().ready(), SUPPORTED_VERSIONS).unwrap();
-        assert_eq!(
-            e.body,
-            Body::Event(FrameEvent::Ready {
-                versions: vec![1],
-                build_id: BUILD_ID.into()
-            })
-        );
+        let ready = FrameEvent::Ready {
+            versions: vec![1],
+            build_id: BUILD_ID.into(),
+        };
+        assert_eq!(e.body, Body::Event(ready));
     }
 
     #[test]
@@ -274,41 +327,25 @@ mod tests {
     #[test]
     fn switch_network_validates_and_sticks() {
         let mut f = frame();
-        assert_eq!(
-            f.handle(Request::SwitchNetwork {
-                chain_id: "eip155:8453".into()
-            }),
-            Ok(Reply::SwitchNetwork {
-                chain_id: "eip155:8453".into()
-            })
-        );
-        assert_eq!(
-            f.handle(Request::GetChainId),
-            Ok(Reply::GetChainId {
-                chain_id: "eip155:8453".into()
-            })
-        );
+        let base = Reply::SwitchNetwork {
+            chain_id: "eip155:8453".into(),
+        };
+        assert_eq!(handle(&mut f, chain("eip155:8453")), Ok(base));
+        let now = Reply::GetChainId {
+            chain_id: "eip155:8453".into(),
+        };
+        assert_eq!(handle(&mut f, Request::GetChainId), Ok(now));
         for bad in ["eip155", "eip155:", ":1", "eip155:0", "eip155:abc", "a:b:c"] {
-            let err = f
-                .handle(Request::SwitchNetwork {
-                    chain_id: bad.into(),
-                })
-                .unwrap_err();
+            let err = handle(&mut f, chain(bad)).unwrap_err();
             assert_eq!(err.message, format!("Invalid CAIP-2 network id: {bad}"));
         }
-        let err = f
-            .handle(Request::SwitchNetwork {
-                chain_id: "bip122:000000000019d6689c085ae165831e93".into(),
-            })
-            .unwrap_err();
+        let err = handle(&mut f, chain("bip122:000000000019d6689c085ae165831e93")).unwrap_err();
         assert_eq!(err.message, "Chain is not supported");
-        assert_eq!(f.handle(Request::Reload), Ok(Reply::Reload));
-        assert_eq!(
-            f.handle(Request::GetChainId),
-            Ok(Reply::GetChainId {
-                chain_id: "eip155:1".into()
-            })
-        );
+        assert_eq!(handle(&mut f, Request::Reload), Ok(Reply::Reload));
+        let reset = Reply::GetChainId {
+            chain_id: "eip155:1".into(),
+        };
+        assert_eq!(handle(&mut f, Request::GetChainId), Ok(reset));
     }
 
     #[test]
@@ -326,51 +363,78 @@ mod tests {
                 chain_id: None,
             },
         ] {
-            let err = f.handle(r).unwrap_err();
-            assert_eq!(err.code, ErrorCode::NotConnected);
-            assert_eq!(err.message, NOT_CONNECTED);
+            let err = handle(&mut f, r).unwrap_err();
+            assert_eq!(
+                (err.code, err.message.as_str()),
+                (ErrorCode::NotConnected, NOT_CONNECTED)
+            );
         }
+        // Nothing was asked of frame-host without a session.
+        assert!(f.env.calls.borrow().is_empty());
     }
 
     #[test]
     fn email_is_validated_before_anything_else() {
         let mut f = frame();
-        let err = f
-            .handle(Request::ConnectEmail {
+        let err = handle(
+            &mut f,
+            Request::ConnectEmail {
                 email: "not-an-email".into(),
-            })
-            .unwrap_err();
+            },
+        )
+        .unwrap_err();
         assert_eq!(
             (err.code, err.message.as_str()),
             (ErrorCode::InvalidParams, "Invalid email")
         );
-        let err = f
-            .handle(Request::ConnectEmail {
+        assert!(f.env.calls.borrow().is_empty());
+        // A valid email goes to frame-host; unreachable here, which is a typed error.
+        let err = handle(
+            &mut f,
+            Request::ConnectEmail {
                 email: "ada@example.com".into(),
-            })
-            .unwrap_err();
-        assert_eq!(err.code, ErrorCode::Unavailable);
-        let _ = EmailAction::VerifyOtp;
+            },
+        )
+        .unwrap_err();
+        assert_eq!(
+            (err.code, err.message.as_str()),
+            (ErrorCode::Internal, crate::api::NETWORK_ERROR)
+        );
+    }
+
+    #[test]
+    fn otp_and_device_need_a_login_in_progress() {
+        let mut f = frame();
+        for r in [
+            Request::ConnectDevice,
+            Request::ConnectOtp {
+                otp: "123456".into(),
+            },
+        ] {
+            assert_eq!(
+                handle(&mut f, r).unwrap_err().code,
+                ErrorCode::InvalidParams
+            );
+        }
     }
 
     #[test]
     fn dapp_data_must_name_this_project() {
         let mut f = frame();
-        let meta = DappMetadata {
-            name: "d".into(),
-            description: String::new(),
-            url: "http://localhost:5173".into(),
-            icons: vec![],
-        };
         let sync = |project_id: &str| Request::SyncDappData {
-            metadata: meta.clone(),
+            metadata: DappMetadata {
+                name: "d".into(),
+                description: String::new(),
+                url: "http://localhost:5173".into(),
+                icons: vec![],
+            },
             sdk_version: "0.1.0".into(),
             sdk_type: "oriel".into(),
             project_id: project_id.into(),
         };
-        assert_eq!(f.handle(sync("demo")), Ok(Reply::SyncDappData));
+        assert_eq!(handle(&mut f, sync("demo")), Ok(Reply::SyncDappData));
         assert_eq!(
-            f.handle(sync("other")).unwrap_err().code,
+            handle(&mut f, sync("other")).unwrap_err().code,
             ErrorCode::InvalidParams
         );
     }
@@ -379,12 +443,13 @@ mod tests {
     fn garbage_gets_an_error_reply_not_a_panic() {
         let mut f = frame();
         for bytes in [&b""[..], b"\x01", b"\xff\xff\xff\xff\xff", b"\x01\x02\x09"] {
-            let e = Envelope::decode(&f.receive(bytes), SUPPORTED_VERSIONS).unwrap();
-            assert_eq!(error_of(e).code, ErrorCode::BadMessage);
+            assert_eq!(error_of(receive(&mut f, bytes)).code, ErrorCode::BadMessage);
         }
         // Text starts with a byte that reads as a version we do not speak.
-        let e = Envelope::decode(&f.receive(b"hello world"), SUPPORTED_VERSIONS).unwrap();
-        assert_eq!(error_of(e).code, ErrorCode::UnsupportedVersion);
+        assert_eq!(
+            error_of(receive(&mut f, b"hello world")).code,
+            ErrorCode::UnsupportedVersion
+        );
     }
 
     #[test]
@@ -393,7 +458,7 @@ mod tests {
         let bytes = Envelope::new(7, 5, Body::Request(Request::IsConnected))
             .encode()
             .unwrap();
-        let e = Envelope::decode(&f.receive(&bytes), SUPPORTED_VERSIONS).unwrap();
+        let e = receive(&mut f, &bytes);
         assert_eq!(e.id, 5);
         let err = error_of(e);
         assert_eq!(err.code, ErrorCode::UnsupportedVersion);
@@ -406,10 +471,12 @@ mod tests {
     #[test]
     fn replies_from_the_host_are_refused() {
         let mut f = frame();
-        let bytes = Envelope::new(1, 9, Body::Reply(Reply::SignOut))
-            .encode()
-            .unwrap();
-        let e = Envelope::decode(&f.receive(&bytes), SUPPORTED_VERSIONS).unwrap();
+        let e = receive(
+            &mut f,
+            &Envelope::new(1, 9, Body::Reply(Reply::SignOut))
+                .encode()
+                .unwrap(),
+        );
         assert_eq!((e.id, error_of(e).code), (9, ErrorCode::BadMessage));
     }
 }

@@ -1,8 +1,17 @@
 #![doc = include_str!("../README.md")]
 
+pub mod api;
 pub mod config;
+pub mod env;
 pub mod handler;
 pub mod handshake;
+pub mod keys;
+mod log;
+mod login;
+pub mod store;
+
+#[cfg(test)]
+mod test_env;
 
 #[cfg(target_arch = "wasm32")]
 mod web;

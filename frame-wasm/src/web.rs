@@ -2,17 +2,118 @@
 //! one port the gate allows and moves bytes between it and the handler. No decisions are made
 //! here; they live in `handshake` and `handler`.
 
-use std::{cell::RefCell, rc::Rc};
+use std::{cell::RefCell, collections::VecDeque, rc::Rc};
 
-use js_sys::{Array, ArrayBuffer, Object, Reflect, Uint8Array};
+use js_sys::{Array, ArrayBuffer, Object, Promise, Reflect, Uint8Array};
 use wasm_bindgen::{prelude::*, JsCast};
-use web_sys::{console, MessageEvent, MessagePort, Window};
+use wasm_bindgen_futures::{spawn_local, JsFuture};
+use web_sys::{console, Headers, MessageEvent, MessagePort, RequestInit, Response, Window};
 
 use crate::{
     config::{ConfigError, FrameConfig, CONFIG_ELEMENT_ID},
+    env::{Env, HttpResponse},
     handler::Frame,
     handshake::{Decision, Offer, PortGate, CONNECT_MESSAGE_TYPE, LOADED_MESSAGE_TYPE},
 };
+
+/// The browser as the frame's `Env`: fetch to its own origin, its own localStorage, timers.
+/// Where the browser denies a cross-site frame any storage (a private window that blocks
+/// third-party cookies), values live in memory: login works until the page is closed.
+struct WebEnv {
+    window: Window,
+    memory: RefCell<std::collections::HashMap<String, String>>,
+}
+
+impl WebEnv {
+    fn storage(&self) -> Option<web_sys::Storage> {
+        self.window.local_storage().ok().flatten()
+    }
+}
+
+impl Env for WebEnv {
+    async fn http(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<String>,
+        bearer: Option<&str>,
+    ) -> Result<HttpResponse, String> {
+        let failed = |e: JsValue| format!("{e:?}");
+        let headers = Headers::new().map_err(failed)?;
+        let init = RequestInit::new();
+        init.set_method(method);
+        if let Some(body) = body {
+            headers
+                .set("content-type", "application/json")
+                .map_err(failed)?;
+            init.set_body(&JsValue::from_str(&body));
+        }
+        if let Some(token) = bearer {
+            headers
+                .set("authorization", &format!("Bearer {token}"))
+                .map_err(failed)?;
+        }
+        init.set_headers(&headers);
+        let response: Response = JsFuture::from(self.window.fetch_with_str_and_init(path, &init))
+            .await
+            .map_err(failed)?
+            .dyn_into()
+            .map_err(failed)?;
+        let text = JsFuture::from(response.text().map_err(failed)?)
+            .await
+            .map_err(failed)?;
+        Ok(HttpResponse {
+            status: response.status(),
+            body: text.as_string().unwrap_or_default(),
+        })
+    }
+
+    fn load(&self, key: &str) -> Option<String> {
+        match self.storage() {
+            Some(storage) => storage.get_item(key).ok().flatten(),
+            None => self.memory.borrow().get(key).cloned(),
+        }
+    }
+
+    fn save(&self, key: &str, value: &str) {
+        match self.storage() {
+            Some(storage) if storage.set_item(key, value).is_ok() => {}
+            _ => {
+                crate::log::warn(
+                    "this browser gives the wallet frame no storage; the login lasts until the page is closed",
+                );
+                self.memory.borrow_mut().insert(key.into(), value.into());
+            }
+        }
+    }
+
+    fn delete(&self, key: &str) {
+        if let Some(storage) = self.storage() {
+            let _ = storage.remove_item(key);
+        }
+        self.memory.borrow_mut().remove(key);
+    }
+
+    async fn sleep(&self, ms: u32) {
+        let window = self.window.clone();
+        let promise = Promise::new(&mut |resolve, _| {
+            let _ =
+                window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms as i32);
+        });
+        let _ = JsFuture::from(promise).await;
+    }
+
+    fn now_ms(&self) -> u64 {
+        js_sys::Date::now() as u64
+    }
+}
+
+/// Requests wait here and are answered one at a time, in order: the frame's state is never
+/// borrowed across an `await`, and a slow request (a device approval) cannot interleave.
+struct Inbox {
+    queue: VecDeque<Vec<u8>>,
+    frame: Option<Frame<WebEnv>>,
+}
 
 #[wasm_bindgen(start)]
 fn start() {
@@ -36,8 +137,18 @@ fn boot() -> Result<(), String> {
         .ok_or("the frame has no parent window")?;
 
     let gate = Rc::new(RefCell::new(PortGate::new(config.allowed_origins.clone())));
-    let frame = Rc::new(RefCell::new(Frame::new(config)));
-    listen_for_port(&window, &parent, gate.clone(), frame)?;
+    let frame = Frame::new(
+        config,
+        WebEnv {
+            window: window.clone(),
+            memory: RefCell::default(),
+        },
+    );
+    let inbox = Rc::new(RefCell::new(Inbox {
+        queue: VecDeque::new(),
+        frame: Some(frame),
+    }));
+    listen_for_port(&window, &parent, gate.clone(), inbox)?;
     announce(&window, &parent, &gate.borrow());
     Ok(())
 }
@@ -47,7 +158,7 @@ fn listen_for_port(
     window: &Window,
     parent: &Window,
     gate: Rc<RefCell<PortGate>>,
-    frame: Rc<RefCell<Frame>>,
+    inbox: Rc<RefCell<Inbox>>,
 ) -> Result<(), String> {
     let parent: JsValue = parent.clone().into();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
@@ -61,7 +172,7 @@ fn listen_for_port(
         };
         match gate.borrow_mut().offer(offer) {
             Decision::Accept => match ports.get(0).dyn_into::<MessagePort>() {
-                Ok(port) => open_channel(port, frame.clone()),
+                Ok(port) => open_channel(port, inbox.clone()),
                 Err(_) => {
                     console::warn_1(&"oriel frame: the offered port is not a MessagePort".into())
                 }
@@ -79,17 +190,33 @@ fn listen_for_port(
     Ok(())
 }
 
-/// Serves the protocol on the accepted port: `Ready` first, then one reply per message.
-fn open_channel(port: MessagePort, frame: Rc<RefCell<Frame>>) {
+/// Serves the protocol on the accepted port: `Ready` first, then the replies, in order.
+fn open_channel(port: MessagePort, inbox: Rc<RefCell<Inbox>>) {
+    if let Some(frame) = inbox.borrow().frame.as_ref() {
+        post(&port, &frame.ready());
+    }
     let reply_port = port.clone();
-    let handler = frame.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let reply = handler.borrow_mut().receive(&bytes_of(&event.data()));
-        post(&reply_port, &reply);
+        let mut state = inbox.borrow_mut();
+        state.queue.push_back(bytes_of(&event.data()));
+        // The drain loop holds the frame while it runs; start one only if none is running.
+        if let Some(frame) = state.frame.take() {
+            spawn_local(drain(inbox.clone(), frame, reply_port.clone()));
+        }
     });
     port.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    post(&port, &frame.borrow().ready());
+}
+
+async fn drain(inbox: Rc<RefCell<Inbox>>, mut frame: Frame<WebEnv>, port: MessagePort) {
+    loop {
+        let next = inbox.borrow_mut().queue.pop_front();
+        let Some(bytes) = next else { break };
+        for message in frame.receive(&bytes).await {
+            post(&port, &message);
+        }
+    }
+    inbox.borrow_mut().frame = Some(frame);
 }
 
 /// Tells the parent, at its exact origin and only if it is allowed, that the frame listens.

@@ -1,0 +1,290 @@
+//! A typed client for frame-host's auth and wallet API (frame-host/API.md).
+
+use oriel_protocol::{EmailAction, ErrorCode, ErrorReply};
+use serde::{de::DeserializeOwned, Deserialize};
+use serde_json::json;
+
+use crate::{env::Env, keys::WalletBlob};
+
+/// The message when frame-host cannot be reached (spec §8 alert text).
+pub const NETWORK_ERROR: &str = "Network Error - Could not load embedded wallet";
+
+/// An answer of `POST /auth/v1/email/start`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailStart {
+    /// Names the login attempt in later calls.
+    pub attempt_id: String,
+    /// `VERIFY_OTP` or `VERIFY_DEVICE`.
+    pub action: EmailAction,
+}
+
+/// A session as `verify` and `refresh` return it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionTokens {
+    /// The short-lived JWT.
+    pub access_token: String,
+    /// The device-bound refresh token.
+    pub refresh_token: String,
+    /// Seconds until the access token expires.
+    pub expires_in: u64,
+    /// Who logged in.
+    pub user: SessionUser,
+}
+
+/// The user of a session.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionUser {
+    /// frame-host's user id.
+    pub user_id: String,
+    /// The login email.
+    pub email: String,
+}
+
+/// The stored wallet, as `GET /wallet/v1` returns it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredWallet {
+    /// Ciphertext and wraps.
+    #[serde(flatten)]
+    pub blob: WalletBlob,
+}
+
+#[derive(Deserialize)]
+struct WalletEnvelope {
+    wallet: Option<StoredWallet>,
+}
+
+#[derive(Deserialize)]
+struct ErrorBody {
+    error: ErrorDetail,
+}
+
+#[derive(Deserialize)]
+struct ErrorDetail {
+    code: String,
+    message: String,
+}
+
+/// A failed call: the HTTP status (0 for a network failure) and frame-host's error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    /// HTTP status, or 0 when frame-host could not be reached.
+    pub status: u16,
+    /// frame-host's error code, such as `throttled`.
+    pub code: String,
+    /// The text for people.
+    pub message: String,
+}
+
+impl ApiError {
+    /// Whether the session is no longer accepted.
+    pub fn is_unauthorized(&self) -> bool {
+        self.status == 401
+    }
+}
+
+impl From<ApiError> for ErrorReply {
+    fn from(e: ApiError) -> Self {
+        let code = match e.status {
+            0 | 500..=599 => ErrorCode::Internal,
+            400 | 404 => ErrorCode::InvalidParams,
+            401 | 403 => ErrorCode::Unauthorized,
+            423 | 429 => ErrorCode::Throttled,
+            _ => ErrorCode::Internal,
+        };
+        ErrorReply::new(code, e.message)
+    }
+}
+
+/// frame-host's API for one project.
+pub struct Api<'a, E: Env> {
+    env: &'a E,
+    project_id: &'a str,
+}
+
+impl<'a, E: Env> Api<'a, E> {
+    /// The API for `project_id`.
+    pub fn new(env: &'a E, project_id: &'a str) -> Self {
+        Self { env, project_id }
+    }
+
+    /// Starts an email login.
+    pub async fn email_start(&self, email: &str, device_id: &str) -> Result<EmailStart, ApiError> {
+        self.post(
+            "/auth/v1/email/start",
+            json!({ "email": email, "deviceId": device_id }),
+            None,
+        )
+        .await
+    }
+
+    /// Whether the device of a login attempt has been approved.
+    pub async fn device_approved(
+        &self,
+        attempt_id: &str,
+        device_id: &str,
+    ) -> Result<bool, ApiError> {
+        #[derive(Deserialize)]
+        struct Status {
+            approved: bool,
+        }
+        let body = json!({ "attemptId": attempt_id, "deviceId": device_id });
+        let s: Status = self.post("/auth/v1/device/status", body, None).await?;
+        Ok(s.approved)
+    }
+
+    /// Exchanges the emailed code for a session.
+    pub async fn email_verify(
+        &self,
+        attempt_id: &str,
+        device_id: &str,
+        otp: &str,
+    ) -> Result<SessionTokens, ApiError> {
+        let body = json!({ "attemptId": attempt_id, "deviceId": device_id, "otp": otp });
+        self.post("/auth/v1/email/verify", body, None).await
+    }
+
+    /// Rotates the refresh token and returns a fresh session.
+    pub async fn refresh(
+        &self,
+        refresh_token: &str,
+        device_id: &str,
+    ) -> Result<SessionTokens, ApiError> {
+        let body = json!({ "refreshToken": refresh_token, "deviceId": device_id });
+        self.post("/auth/v1/session/refresh", body, None).await
+    }
+
+    /// Ends this device's session at frame-host.
+    pub async fn sign_out(&self, access: &str) -> Result<(), ApiError> {
+        self.call::<serde_json::Value>("POST", "/auth/v1/signout", Some(json!({})), Some(access))
+            .await
+            .map(drop)
+    }
+
+    /// The user's wallet, if one is stored.
+    pub async fn wallet(&self, access: &str) -> Result<Option<StoredWallet>, ApiError> {
+        let path = format!("/wallet/v1?projectId={}", self.project_id);
+        let w: WalletEnvelope = self.call("GET", &path, None, Some(access)).await?;
+        Ok(w.wallet)
+    }
+
+    /// Stores a new wallet; `Ok(false)` when the user already has one.
+    pub async fn create_wallet(
+        &self,
+        access: &str,
+        blob: &WalletBlob,
+        addresses: &crate::keys::Addresses,
+    ) -> Result<bool, ApiError> {
+        let mut body = serde_json::to_value(blob).map_err(internal)?;
+        body["addresses"] = json!({ "eip155": addresses.eip155, "solana": addresses.solana });
+        match self
+            .post::<serde_json::Value>("/wallet/v1", body, Some(access))
+            .await
+        {
+            Ok(_) => Ok(true),
+            Err(e) if e.status == 409 => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Stores this device's wrap of the wallet's data key.
+    pub async fn put_device_wrap(
+        &self,
+        access: &str,
+        wallet_id: &str,
+        wrap: &str,
+    ) -> Result<(), ApiError> {
+        let body =
+            json!({ "projectId": self.project_id, "walletId": wallet_id, "deviceWrap": wrap });
+        self.call::<serde_json::Value>("PUT", "/wallet/v1/device-wrap", Some(body), Some(access))
+            .await
+            .map(drop)
+    }
+
+    /// This device's pepper (base64).
+    pub async fn pepper(&self, access: &str) -> Result<String, ApiError> {
+        #[derive(Deserialize)]
+        struct Pepper {
+            pepper: String,
+        }
+        let path = format!("/wallet/v1/pepper?projectId={}", self.project_id);
+        Ok(self
+            .call::<Pepper>("GET", &path, None, Some(access))
+            .await?
+            .pepper)
+    }
+
+    /// The user's recovery key (base64).
+    pub async fn recovery_key(&self, access: &str) -> Result<String, ApiError> {
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Recovery {
+            recovery_key: String,
+        }
+        let path = format!("/wallet/v1/recovery-key?projectId={}", self.project_id);
+        Ok(self
+            .call::<Recovery>("GET", &path, None, Some(access))
+            .await?
+            .recovery_key)
+    }
+
+    async fn post<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        mut body: serde_json::Value,
+        bearer: Option<&str>,
+    ) -> Result<T, ApiError> {
+        body["projectId"] = json!(self.project_id);
+        self.call("POST", path, Some(body), bearer).await
+    }
+
+    async fn call<T: DeserializeOwned>(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<serde_json::Value>,
+        bearer: Option<&str>,
+    ) -> Result<T, ApiError> {
+        let body = body.map(|b| b.to_string());
+        let response = self
+            .env
+            .http(method, path, body, bearer)
+            .await
+            .map_err(|_| ApiError {
+                status: 0,
+                code: "network".into(),
+                message: NETWORK_ERROR.into(),
+            })?;
+        if (200..300).contains(&response.status) {
+            let text = if response.body.is_empty() {
+                "null"
+            } else {
+                &response.body
+            };
+            return serde_json::from_str(text).map_err(internal);
+        }
+        let (code, message) = match serde_json::from_str::<ErrorBody>(&response.body) {
+            Ok(e) => (e.error.code, e.error.message),
+            Err(_) => (
+                "internal".into(),
+                format!("HTTP status code: {}", response.status),
+            ),
+        };
+        Err(ApiError {
+            status: response.status,
+            code,
+            message,
+        })
+    }
+}
+
+fn internal(e: impl std::fmt::Display) -> ApiError {
+    ApiError {
+        status: 500,
+        code: "internal".into(),
+        message: format!("unexpected answer from frame-host: {e}"),
+    }
+}

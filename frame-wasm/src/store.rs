@@ -1,0 +1,104 @@
+//! What the frame keeps in its own origin's storage (partitioned per top-level site by the
+//! browser): this device's id and secret, and the session. Never the seed or a private key.
+
+use serde::{Deserialize, Serialize};
+
+use crate::env::Env;
+
+const DEVICE_KEY: &str = "oriel/device";
+
+/// This browser partition's identity. The secret never leaves the frame.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DeviceRecord {
+    /// Public id, sent to frame-host.
+    pub device_id: String,
+    /// Half of the device wrap's key material (hex).
+    secret: String,
+}
+
+impl DeviceRecord {
+    /// The secret's bytes.
+    pub fn secret(&self) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        for (i, byte) in out.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(self.secret.get(2 * i..2 * i + 2).unwrap_or("00"), 16)
+                .unwrap_or(0);
+        }
+        out
+    }
+}
+
+impl std::fmt::Debug for DeviceRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceRecord")
+            .field("device_id", &self.device_id)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A logged-in session.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionRecord {
+    /// The JWT for frame-host.
+    pub access_token: String,
+    /// When `access_token` expires (ms since the epoch).
+    pub access_expires_at: u64,
+    /// The device-bound refresh token.
+    pub refresh_token: String,
+    /// frame-host's user id.
+    pub user_id: String,
+    /// The login email.
+    pub email: String,
+}
+
+/// This device, created on first use.
+pub fn device(env: &impl Env) -> Result<DeviceRecord, getrandom::Error> {
+    if let Some(record) = env
+        .load(DEVICE_KEY)
+        .and_then(|s| serde_json::from_str(&s).ok())
+    {
+        return Ok(record);
+    }
+    let mut id = [0u8; 16];
+    let mut secret = [0u8; 32];
+    getrandom::getrandom(&mut id)?;
+    getrandom::getrandom(&mut secret)?;
+    let record = DeviceRecord {
+        device_id: hex(&id),
+        secret: hex(&secret),
+    };
+    env.save(
+        DEVICE_KEY,
+        &serde_json::to_string(&record).unwrap_or_default(),
+    );
+    Ok(record)
+}
+
+/// The stored session of `project_id`, if any.
+pub fn session(env: &impl Env, project_id: &str) -> Option<SessionRecord> {
+    env.load(&session_key(project_id))
+        .and_then(|s| serde_json::from_str(&s).ok())
+}
+
+/// Stores the session of `project_id`.
+pub fn save_session(env: &impl Env, project_id: &str, session: &SessionRecord) {
+    env.save(
+        &session_key(project_id),
+        &serde_json::to_string(session).unwrap_or_default(),
+    );
+}
+
+/// Forgets the session of `project_id` (the device stays).
+pub fn clear_session(env: &impl Env, project_id: &str) {
+    env.delete(&session_key(project_id));
+}
+
+fn session_key(project_id: &str) -> String {
+    format!("oriel/session/{project_id}")
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
