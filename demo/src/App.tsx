@@ -1,10 +1,11 @@
-import { ConnectButton, useEmbeddedWalletStatus, useOrielModal } from '@oriel/react'
+import { ConnectButton, useAccount, useEmbeddedWalletStatus, useOrielModal } from '@oriel/react'
 import { config } from './config'
 import { formatFrameStatus } from './frameStatus'
 
 export function App() {
   const status = useEmbeddedWalletStatus()
   const { open } = useOrielModal()
+  const account = useAccount()
 
   return (
     <>
@@ -45,6 +46,19 @@ export function App() {
                 <span data-testid="frame-status">{formatFrameStatus(status)}</span>
               </dd>
             </div>
+            <div>
+              <dt>Account</dt>
+              <dd className="mono">
+                <span data-testid="demo-address">{account.address ?? ''}</span>
+                {account.address ? null : <span className="muted">{account.status}</span>}
+              </dd>
+            </div>
+            {account.email ? (
+              <div>
+                <dt>Email</dt>
+                <dd>{account.email}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>Ready in</dt>
               <dd>

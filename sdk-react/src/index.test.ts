@@ -29,6 +29,7 @@ it('exports', () => {
       "solana",
       "solanaDevnet",
       "solanaTestnet",
+      "useAccount",
       "useEmbeddedWalletStatus",
       "useOrielModal",
     ]

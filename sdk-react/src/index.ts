@@ -30,6 +30,7 @@ export { isValidEmail, type IsValidEmailParameters, type IsValidEmailReturnType 
 export type { CloseModalOptions, OpenModalOptions } from './core/modal/modalStore'
 export type { RouterData, ViewName } from './core/modal/views'
 export type { FrameState, FrameStatus } from './core/frame/client'
+export type { AccountStatus } from './core/account/accountStore'
 
 export {
   BaseError,
@@ -61,6 +62,7 @@ export { OrielProvider, type OrielProviderProps } from './react/OrielProvider'
 export { ConnectButton, type ConnectButtonProps } from './react/ConnectButton'
 export { OrielWidget, type OrielWidgetProps } from './react/OrielWidget'
 export { useOrielModal, type UseOrielModalReturnType } from './react/hooks/useOrielModal'
+export { useAccount, type UseAccountReturnType } from './react/hooks/useAccount'
 export {
   useEmbeddedWalletStatus,
   type UseEmbeddedWalletStatusReturnType,

@@ -1,9 +1,15 @@
 import { act, fireEvent } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { resetFakeFrameClient } from '../test/fakeFrameClient'
 import { renderWithOriel } from '../test/renderWithOriel'
 import { ConnectButton } from './ConnectButton'
 
 describe('ConnectButton', () => {
+  beforeEach(() => {
+    resetFakeFrameClient()
+    localStorage.clear()
+  })
+
   it('is a "Connect Wallet" button that opens the modal', () => {
     const utils = renderWithOriel(<ConnectButton />)
     const button = utils.getByRole('button', { name: 'Connect Wallet' })
@@ -25,6 +31,15 @@ describe('ConnectButton', () => {
     act(() => utils.client.account.setState({ address: '0x1234567890abcdef1234567890abcdef12345678' }))
     fireEvent.click(utils.getByRole('button', { name: '0x1234…5678' }))
     expect(utils.client.modal.getSnapshot().history.at(-1)?.view).toBe('Account')
+    utils.unmount()
+  })
+
+  it('follows an email login and a disconnect', async () => {
+    const utils = renderWithOriel(<ConnectButton />)
+    await act(() => utils.client.connectOtp('123456'))
+    expect(utils.getByRole('button', { name: '0x1234…abcd' })).toBeTruthy()
+    await act(() => utils.client.disconnect())
+    expect(utils.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
     utils.unmount()
   })
 })

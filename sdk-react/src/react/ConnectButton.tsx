@@ -1,4 +1,5 @@
 import { useState, type CSSProperties } from 'react'
+import { shortenAddress } from '../core/account/address'
 import { DEFAULT_ACCENT } from '../core/config/theme'
 import { useOrielClient } from './hooks/useOrielClient'
 import { useStore } from './hooks/useStore'
@@ -51,11 +52,7 @@ export function ConnectButton({ label = 'Connect Wallet', className }: ConnectBu
       onPointerLeave={() => setHover(false)}
       onClick={() => client.modal.open()}
     >
-      {address ? shortAddress(address) : label}
+      {address ? shortenAddress(address) : label}
     </button>
   )
-}
-
-function shortAddress(address: string): string {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
 }

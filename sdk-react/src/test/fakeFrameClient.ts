@@ -1,24 +1,60 @@
 // A test double of `core/frame/client`'s FrameClient, injected through the `load` parameter.
+import type { User } from '../codec/protocol.gen'
 import type { FrameClientOptions, FrameStatus } from '../core/frame/client'
+import { FrameRequestError } from '../core/frame/errors'
+
+/** The user the fake frame logs in. */
+export const TEST_USER: User = {
+  email: 'ada@example.com',
+  address: '0x1234567890abcdef1234567890abcdef1234abcd',
+  chainId: 'eip155:1',
+  accounts: [{ address: '0x1234567890abcdef1234567890abcdef1234abcd', type: 'eoa' }],
+  userName: null,
+  smartAccountDeployed: false,
+  preferredAccountType: 'eoa',
+}
+
+/** The error the frame answers while there is no session (or the device is not approved yet). */
+export const notConnected = (request = 'ConnectDevice') =>
+  new FrameRequestError({ code: 'NotConnected', message: 'Not connected', request })
 
 export class FakeFrameClient {
   static instances: FakeFrameClient[] = []
+  /** Called with every new fake, e.g. to script its answers. */
+  static onCreate: ((fake: FakeFrameClient) => void) | undefined
   options: FrameClientOptions
   status: FrameStatus = { state: 'idle' }
   listeners = new Set<() => void>()
   destroyed = false
   ready: Promise<void> = Promise.resolve()
-  connectEmail = async (_email: string) => ({ action: 'VERIFY_OTP' as const })
+  /** Whether the frame has a session. */
+  connected = false
+  user: User = TEST_USER
+  connectEmail = async (_email: string) => ({ action: 'VERIFY_OTP' as 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT' })
+  connectDevice = async () => {}
+  connectOtp = async (_otp: string) => {
+    this.connected = true
+  }
+  getUser = async (_chainId?: string) => {
+    if (!this.connected) throw notConnected('GetUser')
+    return this.user
+  }
+  isConnected = async () => this.connected
+  signOut = async () => {
+    this.connected = false
+  }
 
   constructor(options: FrameClientOptions) {
     this.options = options
     FakeFrameClient.instances.push(this)
+    FakeFrameClient.onCreate?.(this)
   }
   setStatus(status: FrameStatus) {
     this.status = status
     for (const listener of this.listeners) listener()
   }
   ensureReady() {
+    if (this.status.state === 'ready') return Promise.resolve()
     this.setStatus({ state: 'loading' })
     return this.ready.then(() => this.setStatus({ state: 'ready', protocolVersion: 1, buildId: '0.1.0', readyMs: 42 }))
   }
@@ -28,9 +64,6 @@ export class FakeFrameClient {
   subscribe(listener: () => void) {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
-  }
-  async isConnected() {
-    return false
   }
   async getChainId() {
     return 'eip155:1'
@@ -43,3 +76,9 @@ export class FakeFrameClient {
 /** A `load` function returning the fake, typed as the real module. */
 export const loadFakeFrameClient = async () =>
   ({ FrameClient: FakeFrameClient }) as unknown as typeof import('../core/frame/client')
+
+/** Forgets every fake and script (call in `beforeEach`). */
+export function resetFakeFrameClient() {
+  FakeFrameClient.instances = []
+  FakeFrameClient.onCreate = undefined
+}

@@ -1,21 +1,48 @@
+import type { User } from '../../codec/protocol.gen'
+import type { ChainNamespace } from '../networks'
 import { createStore, type Store } from '../store/createStore'
 
-/** The connected account. Connectors fill it in (later work); the view-selection rules read it. */
+/** Connection status (spec §4). Resetting an account sets it to `disconnected`. */
+export type AccountStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
+
+/** Connector ids. `AUTH` is the embedded wallet (email and social login). */
+export type ConnectorId = 'AUTH'
+
+/** The embedded wallet's user: email, address, chain, accounts, preferred account type. */
+export type EmbeddedUser = User
+
+/** The connected account. */
 export interface AccountState {
   readonly address: string | undefined
   /** CAIP-10: `namespace:reference:address`. */
   readonly caipAddress: string | undefined
+  readonly status: AccountStatus
+  readonly namespace: ChainNamespace | undefined
+  /** The connector the account came through. */
+  readonly connectorId: ConnectorId | undefined
+  /** The embedded-wallet user, when connected through the embedded wallet. */
+  readonly user: EmbeddedUser | undefined
 }
 
 export type AccountStore = Store<AccountState>
 
+/** The state of a reset account. */
+export const DISCONNECTED_ACCOUNT: AccountState = Object.freeze({
+  address: undefined,
+  caipAddress: undefined,
+  status: 'disconnected',
+  namespace: undefined,
+  connectorId: undefined,
+  user: undefined,
+})
+
 /**
- * Creates the account store.
+ * Creates the account store, disconnected.
  *
  * @example
  * const account = createAccountStore()
- * account.setState({ address: '0xabc', caipAddress: 'eip155:1:0xabc' })
+ * account.setState({ address: '0xabc', caipAddress: 'eip155:1:0xabc', status: 'connected' })
  */
 export function createAccountStore(): AccountStore {
-  return createStore<AccountState>({ address: undefined, caipAddress: undefined })
+  return createStore<AccountState>(DISCONNECTED_ACCOUNT)
 }

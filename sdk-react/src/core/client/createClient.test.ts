@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConfig, type CreateConfigParameters } from '../config/createConfig'
-import { FakeFrameClient, loadFakeFrameClient } from '../../test/fakeFrameClient'
+import { FakeFrameClient, TEST_USER, loadFakeFrameClient, resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { EmailLoginThrottledError, InvalidEmailError, SocialLoginUnavailableError } from '../errors/auth'
 import { ProjectIdNotConfiguredError } from '../errors/config'
 import { ethereum } from '../networks'
@@ -15,7 +15,8 @@ function setup(overrides: Partial<CreateConfigParameters> = {}, now = () => 0) {
 
 describe('createClient', () => {
   beforeEach(() => {
-    FakeFrameClient.instances = []
+    resetFakeFrameClient()
+    localStorage.clear()
   })
 
   it('loads nothing before the modal opens', () => {
@@ -73,6 +74,36 @@ describe('createClient', () => {
     expect((error as EmailLoginThrottledError).shortMessage).toBe('Please try again after 18 seconds')
     time += 17_600
     await expect(client.connectEmail('ada@example.com')).resolves.toMatchObject({ action: 'VERIFY_OTP' })
+  })
+
+  it('keeps the throttle in localStorage across clients, and a login clears it', async () => {
+    const time = 1_000_000
+    await setup({}, () => time).client.connectEmail('ada@example.com')
+    expect(localStorage.getItem('@oriel/embedded/last_email_login_time')).toBe('1000000')
+    const { client } = setup({}, () => time + 5_000)
+    await expect(client.connectEmail('ada@example.com')).rejects.toBeInstanceOf(EmailLoginThrottledError)
+    await client.connectOtp('123456')
+    expect(localStorage.getItem('@oriel/embedded/last_email_login_time')).toBeNull()
+    await expect(client.connectEmail('ada@example.com')).resolves.toMatchObject({ action: 'VERIFY_OTP' })
+  })
+
+  it('mount reconnects a cached embedded-wallet login; without the flag it loads nothing', async () => {
+    const first = setup()
+    first.client.mount()()
+    expect(first.load).not.toHaveBeenCalled()
+
+    localStorage.setItem('@oriel/embedded/login_used', 'true')
+    FakeFrameClient.onCreate = (fake) => {
+      fake.connected = true
+    }
+    const { client, load } = setup()
+    const unmount = client.mount()
+    expect(load).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(client.account.getSnapshot().status).toBe('connected'))
+    expect(client.account.getSnapshot().address).toBe(TEST_USER.address)
+    client.modal.open()
+    expect(client.modal.getSnapshot().history.at(-1)?.view).toBe('Account')
+    unmount()
   })
 
   it('connectSocial preloads the frame and reports that social login is not wired yet', async () => {

@@ -3,6 +3,7 @@ import { ALERTS, createAlertStore, type AlertStore } from '../alerts/alertStore'
 import { usesEmbeddedWallet, type Config } from '../config/createConfig'
 import type { SocialProvider } from '../config/features'
 import { EMAIL_LOGIN_THROTTLE_MS } from '../constants'
+import { createEmbeddedAuth, type EmbeddedAuth } from '../embedded/embeddedAuth'
 import { createEmbeddedWallet, type CreateEmbeddedWalletParameters, type EmbeddedWallet } from '../embedded/embeddedWallet'
 import { getErrorMessage } from '../errors/base'
 import { ProjectIdNotConfiguredError } from '../errors/config'
@@ -10,6 +11,8 @@ import { EmailLoginThrottledError, InvalidEmailError, SocialLoginUnavailableErro
 import { isMobile as detectMobile } from '../env'
 import { createModalStore, type ModalStore } from '../modal/modalStore'
 import { createSnackbarStore, type SnackbarStore } from '../snackbar/snackbarStore'
+import { STORAGE_KEYS } from '../storage/keys'
+import { storage } from '../storage/storage'
 import { isValidEmail } from '../validation/email'
 import { createEip6963Store, type Eip6963Store } from '../wallets/eip6963'
 
@@ -26,10 +29,23 @@ export interface OrielClient {
   readonly wallets: Eip6963Store
   /** The embedded wallet's frame (status store + lazily created frame client). */
   readonly embedded: EmbeddedWallet
-  /** Starts browser-only work (wallet discovery). Call once a DOM exists; returns the cleanup. */
+  /**
+   * Starts browser-only work: wallet discovery, and a reconnect when an embedded-wallet login is
+   * cached in localStorage (nothing touches the network otherwise). Returns the cleanup.
+   */
   mount(): () => void
   /** Starts email login: validates, throttles (30 s) and asks the frame to send a code. */
   connectEmail(email: string): Promise<ConnectEmailReturnType>
+  /** Email login, device step: resolves once this browser is approved from the emailed link. */
+  waitForDeviceApproval: EmbeddedAuth['waitForDeviceApproval']
+  /** Email login, code step: sends the 6-digit code and connects the account. */
+  connectOtp: EmbeddedAuth['connectOtp']
+  /** Connects the account from the frame's logged-in user (the email action `CONNECT`). */
+  completeLogin: EmbeddedAuth['completeLogin']
+  /** Restores a cached embedded-wallet login. One at a time. */
+  reconnect: EmbeddedAuth['reconnect']
+  /** Signs out and resets the account; rejects with `DisconnectError` ('Failed to disconnect'). */
+  disconnect: EmbeddedAuth['disconnect']
   /** Starts social login with `provider`. */
   connectSocial(provider: SocialProvider): Promise<void>
 }
@@ -69,7 +85,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     load: parameters.loadFrameClient,
   })
   const embeddedEnabled = usesEmbeddedWallet(config) && config.projectId !== ''
-  let lastEmailLoginAt = -Infinity
+  const auth = createEmbeddedAuth({ embedded, account, storage, enabled: embeddedEnabled })
 
   const modal = createModalStore({
     isMobile: parameters.isMobile ?? detectMobile,
@@ -92,7 +108,9 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     embedded,
     mount() {
       if (config.enableEIP6963) wallets.start()
+      const stopAuth = auth.start()
       return () => {
+        stopAuth()
         wallets.stop()
         embedded.destroy()
         modal.destroy()
@@ -103,13 +121,23 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
       const email = input.trim()
       if (!config.projectId) throw new ProjectIdNotConfiguredError()
       if (!isValidEmail(email)) throw new InvalidEmailError({ email })
-      const wait = lastEmailLoginAt + EMAIL_LOGIN_THROTTLE_MS - now()
-      if (wait > 0) throw new EmailLoginThrottledError({ seconds: Math.ceil(wait / 1000) })
+      // Kept in localStorage (spec §3) so a reload does not lift it; frame-host throttles too.
+      const last = Number(storage.getItem(STORAGE_KEYS.embeddedLastEmailLoginTime) ?? Number.NaN)
+      const wait = Number.isFinite(last) ? last + EMAIL_LOGIN_THROTTLE_MS - now() : 0
+      // A time in the future (a changed clock) is ignored rather than locking the user out.
+      if (wait > 0 && wait <= EMAIL_LOGIN_THROTTLE_MS) {
+        throw new EmailLoginThrottledError({ seconds: Math.ceil(wait / 1000) })
+      }
       const frame = await embedded.ensureReady()
       const { action } = await frame.connectEmail(email)
-      lastEmailLoginAt = now()
+      storage.setItem(STORAGE_KEYS.embeddedLastEmailLoginTime, String(now()))
       return { action, email }
     },
+    waitForDeviceApproval: auth.waitForDeviceApproval,
+    connectOtp: auth.connectOtp,
+    completeLogin: auth.completeLogin,
+    reconnect: auth.reconnect,
+    disconnect: auth.disconnect,
     async connectSocial(provider) {
       if (!config.projectId) throw new ProjectIdNotConfiguredError()
       if (embeddedEnabled) embedded.preload()

@@ -71,13 +71,15 @@ describe('embedded wallet', () => {
     expect(onError).toHaveBeenCalledTimes(1)
   })
 
-  it('destroy tears the frame down and starts over next time', async () => {
-    const embedded = createEmbeddedWallet({ ...params, onAlert: vi.fn(), load: loadFakeFrameClient })
+  it('destroy tears the frame down and starts over next time, reusing the loaded module', async () => {
+    const load = vi.fn(loadFakeFrameClient)
+    const embedded = createEmbeddedWallet({ ...params, onAlert: vi.fn(), load })
     await embedded.ensureReady()
     embedded.destroy()
     expect(FakeFrameClient.instances[0]?.destroyed).toBe(true)
     expect(embedded.getSnapshot()).toEqual({ state: 'idle' })
     await embedded.ensureReady()
     expect(FakeFrameClient.instances).toHaveLength(2)
+    expect(load).toHaveBeenCalledTimes(1)
   })
 })

@@ -46,6 +46,17 @@ export function createEmbeddedWallet(parameters: CreateEmbeddedWalletParameters)
   let unsubscribe: (() => void) | undefined
   let status: FrameStatus = IDLE
   let generation = 0
+  /** The module loads once per wallet (a remount after `destroy()` reuses it); a failure is retried. */
+  let module: ReturnType<NonNullable<CreateEmbeddedWalletParameters['load']>> | undefined
+  const loadModule = () => {
+    if (!module) {
+      module = load()
+      module.catch(() => {
+        module = undefined
+      })
+    }
+    return module
+  }
 
   const emit = () => {
     for (const listener of [...listeners]) listener()
@@ -63,7 +74,7 @@ export function createEmbeddedWallet(parameters: CreateEmbeddedWalletParameters)
   const create = (): Promise<FrameClient> => {
     const current = ++generation
     setStatus(LOADING)
-    return load().then(
+    return loadModule().then(
       ({ FrameClient }) => {
         if (current !== generation) throw new EmbeddedWalletLoadError()
         try {

@@ -45,3 +45,12 @@ export class SocialLoginUnavailableError extends BaseError {
     })
   }
 }
+
+export type DisconnectErrorType = DisconnectError & { name: 'DisconnectError' }
+/** Disconnecting failed (spec §8: 'Failed to disconnect'); the account stays connected. */
+export class DisconnectError extends BaseError {
+  override name = 'DisconnectError'
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Failed to disconnect', { cause })
+  }
+}

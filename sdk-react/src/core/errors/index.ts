@@ -13,10 +13,12 @@ export {
 } from './config'
 export { OrielProviderNotFoundError, type OrielProviderNotFoundErrorType } from './provider'
 export {
+  DisconnectError,
   EmailLoginThrottledError,
   EmbeddedWalletLoadError,
   InvalidEmailError,
   SocialLoginUnavailableError,
+  type DisconnectErrorType,
   type EmailLoginThrottledErrorType,
   type EmbeddedWalletLoadErrorType,
   type InvalidEmailErrorType,

@@ -1,9 +1,9 @@
 // Interface icons: simple 20×20 line drawings that take the text colour.
 import type { ReactNode, SVGProps } from 'react'
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number }
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number }
 
-function Svg({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
+export function Svg({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

@@ -183,6 +183,36 @@ svg { display: block; flex: none; }
 .snackbar[data-variant='success'] svg { color: var(--success); }
 .snackbar[data-variant='loading'] svg { color: var(--accent); }
 
+.hint { margin: 0; color: var(--fg-2); text-align: center; }
+.hint strong, .center strong { color: var(--fg); font-weight: 500; word-break: break-all; }
+.center .lead { color: var(--fg); font-size: calc(var(--fs) * 1.6); font-weight: 600; }
+.code-field { padding: 0 8px; }
+.code-field input {
+  text-align: center; font-size: calc(var(--fs) * 2.4); font-weight: 600;
+  letter-spacing: 0.4em; text-indent: 0.4em; font-variant-numeric: tabular-nums;
+}
+.link {
+  color: var(--accent); font-weight: 500; padding: 2px 4px; border-radius: calc(var(--r) * 1.5);
+}
+.link:hover:not(:disabled) { text-decoration: underline; }
+.icon-btn.small { width: 28px; height: 28px; }
+
+.account { display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 8px 0 12px; text-align: center; }
+.avatar { width: 64px; height: 64px; border-radius: 50%; box-shadow: 0 0 0 4px var(--s-2); margin-bottom: 6px; }
+.account .address { display: flex; align-items: center; gap: 4px; padding-left: 28px; }
+.account .short { font-size: calc(var(--fs) * 2); font-weight: 600; }
+.mono {
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: calc(var(--fs) * 1.1);
+  color: var(--fg-3); word-break: break-all; max-width: 100%;
+}
+.facts { margin: 0; display: flex; flex-direction: column; gap: 4px; }
+.facts > div {
+  display: flex; justify-content: space-between; gap: 12px; padding: 12px 14px;
+  border-radius: calc(var(--r) * 4); background: var(--s-1);
+}
+.facts dt { color: var(--fg-2); }
+.facts dd { margin: 0; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+
 .spin { animation: spin 0.8s linear infinite; }
 
 @keyframes fade-in { from { opacity: 0; } }

@@ -44,6 +44,7 @@ const methods = (root: HTMLElement) =>
 describe('Connect view', () => {
   let unmount = () => {}
   beforeEach(() => {
+    localStorage.clear()
     frame.connectEmail.mockClear()
     frame.created.mockClear()
   })

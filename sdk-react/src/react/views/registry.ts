@@ -6,11 +6,14 @@ import type { ViewProps } from './types'
 // Connect ships in the initial chunk; every other view is its own lazily loaded chunk.
 const PlaceholderView = lazy(() => import('./PlaceholderView'))
 const WhatIsAWalletView = lazy(() => import('./WhatIsAWalletView'))
+const AccountView = lazy(() => import('./AccountView'))
+const EmailVerifyOtpView = lazy(() => import('./EmailVerifyOtpView'))
+const EmailVerifyDeviceView = lazy(() => import('./EmailVerifyDeviceView'))
 
 /** The component of each view. Views not built yet show a placeholder under their title. */
 export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>>> = {
   Connect: ConnectView,
-  Account: PlaceholderView,
+  Account: AccountView,
   AllWallets: PlaceholderView,
   ConnectingWalletConnectBasic: PlaceholderView,
   ConnectingWalletConnect: PlaceholderView,
@@ -23,7 +26,7 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   RegisterAccountName: PlaceholderView,
   RegisterAccountNameSuccess: PlaceholderView,
   Swap: PlaceholderView,
-  EmailVerifyOtp: PlaceholderView,
-  EmailVerifyDevice: PlaceholderView,
+  EmailVerifyOtp: EmailVerifyOtpView,
+  EmailVerifyDevice: EmailVerifyDeviceView,
   WhatIsAWallet: WhatIsAWalletView,
 }

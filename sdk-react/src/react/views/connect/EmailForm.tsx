@@ -3,6 +3,7 @@ import { getErrorMessage } from '../../../core/errors/base'
 import { isValidEmail } from '../../../core/validation/email'
 import { useOrielClient } from '../../hooks/useOrielClient'
 import { ArrowIcon, MailIcon, SpinnerIcon } from '../../icons/icons'
+import { showConnected } from '../showConnected'
 
 /** Email login: validates as you type, submits to the embedded wallet, errors go to the snackbar. */
 export function EmailForm() {
@@ -20,7 +21,13 @@ export function EmailForm() {
       const { action, email } = await client.connectEmail(value)
       if (action === 'VERIFY_OTP') client.modal.push('EmailVerifyOtp', { email })
       else if (action === 'VERIFY_DEVICE') client.modal.push('EmailVerifyDevice', { email })
-      else client.snackbar.showLoading('Authenticating...')
+      else {
+        // CONNECT: the frame already has this user's session.
+        client.snackbar.showLoading('Authenticating...')
+        await client.completeLogin()
+        client.snackbar.hide()
+        showConnected(client)
+      }
     } catch (error) {
       client.snackbar.showError(getErrorMessage(error))
     } finally {

@@ -1,0 +1,24 @@
+/**
+ * Every key Oriel keeps in the dapp's `localStorage` (spec §3), in one place. All start with
+ * `@oriel/`; the embedded wallet's own keys with `@oriel/embedded/`.
+ */
+export const STORAGE_KEYS = {
+  /** Id of the connector the user connected with, e.g. `AUTH` for the embedded wallet. */
+  connectedConnectorId: '@oriel/connected_connector_id',
+  /** `connected` or `disconnected`. */
+  connectionStatus: '@oriel/connection_status',
+  /** The social provider the user connected with. */
+  connectedSocialProvider: '@oriel/connected_social_provider',
+  /** The social username of the connected user. */
+  connectedSocialUsername: '@oriel/connected_social_username',
+  /** `true` once an email or social login succeeded; the provider then reconnects on page load. */
+  embeddedLoginUsed: '@oriel/embedded/login_used',
+  /** The email of the last embedded-wallet login. */
+  embeddedEmail: '@oriel/embedded/email',
+  /** When email login was last triggered (ms since the epoch), for the 30 s throttle. */
+  embeddedLastEmailLoginTime: '@oriel/embedded/last_email_login_time',
+  /** The CAIP-2 id of the network last used with the embedded wallet. */
+  embeddedLastUsedChainId: '@oriel/embedded/last_used_chain_id',
+} as const
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]

@@ -1,0 +1,46 @@
+import { act, renderHook } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { OrielProviderNotFoundError } from '../../core/errors/provider'
+import { TEST_USER, resetFakeFrameClient } from '../../test/fakeFrameClient'
+import { renderWithOriel } from '../../test/renderWithOriel'
+import { useAccount } from './useAccount'
+
+function Probe({ onRender }: { onRender(value: ReturnType<typeof useAccount>): void }) {
+  onRender(useAccount())
+  return null
+}
+
+describe('useAccount', () => {
+  beforeEach(() => {
+    resetFakeFrameClient()
+    localStorage.clear()
+  })
+
+  it('throws a named error outside the provider', () => {
+    expect(() => renderHook(() => useAccount())).toThrow(OrielProviderNotFoundError)
+  })
+
+  it('follows the account through login and disconnect', async () => {
+    let account!: ReturnType<typeof useAccount>
+    const utils = renderWithOriel(<Probe onRender={(value) => (account = value)} />)
+    expect(account).toEqual({
+      address: undefined,
+      caipAddress: undefined,
+      status: 'disconnected',
+      namespace: undefined,
+      email: undefined,
+    })
+    await act(() => utils.client.connectOtp('123456'))
+    expect(account).toEqual({
+      address: TEST_USER.address,
+      caipAddress: `eip155:1:${TEST_USER.address}`,
+      status: 'connected',
+      namespace: 'eip155',
+      email: 'ada@example.com',
+    })
+    await act(() => utils.client.disconnect())
+    expect(account.status).toBe('disconnected')
+    expect(account.address).toBeUndefined()
+    utils.unmount()
+  })
+})

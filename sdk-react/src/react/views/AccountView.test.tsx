@@ -1,0 +1,84 @@
+import { act, fireEvent, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FrameRequestError } from '../../core/frame/errors'
+import { FakeFrameClient, TEST_USER, resetFakeFrameClient } from '../../test/fakeFrameClient'
+import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
+import { ConnectButton } from '../ConnectButton'
+
+/** Logs in through the (fake) frame, then opens the modal on Account from the ConnectButton. */
+async function openAccount() {
+  const utils = renderWithOriel(<ConnectButton />)
+  await act(() => utils.client.connectOtp('123456'))
+  localStorage.setItem('@oriel/connected_social_username', 'ada')
+  fireEvent.click(utils.getByRole('button', { name: '0x1234…abcd' }))
+  const ui = within(getShadowRoot() as unknown as HTMLElement)
+  await ui.findByRole('button', { name: 'Disconnect' })
+  return { ...utils, ui, frame: FakeFrameClient.instances[0]! }
+}
+
+describe('Account view', () => {
+  let unmount = () => {}
+  beforeEach(() => {
+    resetFakeFrameClient()
+    localStorage.clear()
+  })
+  afterEach(() => {
+    unmount()
+    vi.restoreAllMocks()
+  })
+
+  it('shows the address (short and in full), the email and the network', async () => {
+    const { ui, ...utils } = await openAccount()
+    unmount = utils.unmount
+    expect(ui.getByRole('heading', { name: 'Account' })).toBeTruthy()
+    expect(ui.getByText('0x1234…abcd')).toBeTruthy()
+    expect(ui.getByTestId('account-address').textContent).toBe(TEST_USER.address)
+    expect(ui.getByText('ada@example.com')).toBeTruthy()
+    expect(ui.getByText('Ethereum')).toBeTruthy()
+  })
+
+  it('copies the address', async () => {
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    const { ui, ...utils } = await openAccount()
+    unmount = utils.unmount
+    fireEvent.click(ui.getByRole('button', { name: 'Copy address' }))
+    expect(writeText).toHaveBeenCalledWith(TEST_USER.address)
+    expect((await ui.findByRole('status')).textContent).toBe('Address copied')
+  })
+
+  it('disconnects: signs out, resets the account, clears the cached login and closes', async () => {
+    const { ui, client, frame, ...utils } = await openAccount()
+    unmount = utils.unmount
+    const signOut = vi.spyOn(frame, 'signOut')
+    expect(localStorage.getItem('@oriel/embedded/last_used_chain_id')).toBe('eip155:1')
+    fireEvent.click(ui.getByRole('button', { name: 'Disconnect' }))
+    await vi.waitFor(() => expect(client.modal.getSnapshot().open).toBe(false))
+    expect(signOut).toHaveBeenCalledTimes(1)
+    expect(client.account.getSnapshot()).toMatchObject({ status: 'disconnected', address: undefined, caipAddress: undefined })
+    for (const key of [
+      '@oriel/embedded/login_used',
+      '@oriel/embedded/email',
+      '@oriel/embedded/last_used_chain_id',
+      '@oriel/connected_social_username',
+      '@oriel/connected_connector_id',
+    ]) {
+      expect(localStorage.getItem(key), key).toBeNull()
+    }
+    expect(utils.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
+  })
+
+  it('shows "Failed to disconnect" and reports the error when signing out fails', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { ui, client, frame, ...utils } = await openAccount()
+    unmount = utils.unmount
+    frame.signOut = async () => {
+      throw new FrameRequestError({ code: 'Unavailable', message: 'frame-host is down', request: 'SignOut' })
+    }
+    fireEvent.click(ui.getByRole('button', { name: 'Disconnect' }))
+    expect((await ui.findByRole('alert')).textContent).toBe('Failed to disconnect')
+    expect(consoleError).toHaveBeenCalledWith('oriel: DISCONNECT_ERROR', expect.objectContaining({ name: 'DisconnectError' }))
+    expect(client.account.getSnapshot().status).toBe('connected')
+    expect(localStorage.getItem('@oriel/embedded/login_used')).toBe('true')
+  })
+})

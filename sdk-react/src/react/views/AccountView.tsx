@@ -1,0 +1,95 @@
+import { useState } from 'react'
+import { shortenAddress } from '../../core/account/address'
+import { getErrorMessage } from '../../core/errors/base'
+import { useOrielClient } from '../hooks/useOrielClient'
+import { useStore } from '../hooks/useStore'
+import { CopyIcon, DisconnectIcon } from '../icons/accountIcons'
+import { SpinnerIcon } from '../icons/icons'
+import type { ViewProps } from './types'
+
+/** A colour pair derived from the address, so each account has a recognisable avatar. */
+function avatarStyle(address: string) {
+  const hue = Number.parseInt(address.slice(2, 8), 16) % 360 || 0
+  return { background: `linear-gradient(135deg, hsl(${hue} 70% 60%), hsl(${(hue + 80) % 360} 70% 45%))` }
+}
+
+/** The connected account: address (short, with copy, and in full), email, network, Disconnect. */
+export default function AccountView({ entry }: ViewProps) {
+  const client = useOrielClient()
+  const { address, caipAddress, user } = useStore(client.account)
+  const [busy, setBusy] = useState(false)
+
+  if (!address) {
+    return (
+      <div className="view center" data-view={entry.view}>
+        <p>No account is connected.</p>
+        <button type="button" className="btn" onClick={() => client.modal.reset('Connect')}>
+          Connect Wallet
+        </button>
+      </div>
+    )
+  }
+
+  // CAIP-2 from the CAIP-10 address: `namespace:reference`.
+  const caipNetworkId = caipAddress?.split(':').slice(0, 2).join(':') ?? user?.chainId
+  const network = client.config.networks.find((n) => n.caipNetworkId === caipNetworkId)
+  const email = user?.email
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(address ?? '')
+      client.snackbar.showSuccess('Address copied')
+    } catch {
+      client.snackbar.showError('Failed to copy')
+    }
+  }
+
+  async function disconnect() {
+    setBusy(true)
+    try {
+      await client.disconnect()
+      if (client.config.enableEmbedded) client.modal.reset('Connect')
+      else client.modal.close()
+    } catch (error) {
+      // DISCONNECT_ERROR: reported in the console until the SDK has an events channel.
+      console.error('oriel: DISCONNECT_ERROR', error)
+      client.snackbar.showError(getErrorMessage(error, 'Failed to disconnect'))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="view stack" data-view={entry.view}>
+      <div className="account">
+        <span className="avatar" style={avatarStyle(address)} aria-hidden="true" />
+        <div className="address">
+          <span className="short" title={address}>
+            {shortenAddress(address)}
+          </span>
+          <button type="button" className="icon-btn small" aria-label="Copy address" onClick={copy}>
+            <CopyIcon />
+          </button>
+        </div>
+        <span className="mono" data-testid="account-address">
+          {address}
+        </span>
+      </div>
+      <dl className="facts">
+        {email ? (
+          <div>
+            <dt>Email</dt>
+            <dd>{email}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Network</dt>
+          <dd>{network?.name ?? caipNetworkId ?? 'Unknown Network'}</dd>
+        </div>
+      </dl>
+      <button type="button" className="btn" onClick={disconnect} disabled={busy} aria-busy={busy}>
+        {busy ? <SpinnerIcon /> : <DisconnectIcon />}
+        Disconnect
+      </button>
+    </div>
+  )
+}
