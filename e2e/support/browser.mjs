@@ -1,5 +1,7 @@
 // Debian's Chromium, driven by playwright-core (a test tool's own browser download is not
 // possible here). Flags keep it from reaching the network on its own.
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { chromium } from 'playwright-core'
 
 export const CHROMIUM_ARGS = [
@@ -12,10 +14,21 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+// Playwright turns off ThirdPartyStoragePartitioning, which Chrome ships on. Without it a
+// cross-site iframe (our wallet frame) gets no storage at all, unlike in users' browsers. Put
+// Playwright's list back without that one feature.
+const require = createRequire(import.meta.url)
+const switches = require(
+  join(dirname(require.resolve('playwright-core/package.json')), 'lib/server/chromium/chromiumSwitches.js'),
+)
+const defaultDisable = switches.chromiumSwitches(false).find((s) => s.startsWith('--disable-features='))
+const disable = defaultDisable.replace(/(=|,)ThirdPartyStoragePartitioning(?=,|$)/, '$1').replace('=,', '=')
+
 export function launchChromium() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, disable],
+    ignoreDefaultArgs: [defaultDisable],
   })
 }

@@ -1,0 +1,127 @@
+// Email login with the embedded wallet, end to end: the real widget, frame, frame-host (with its
+// dev mailbox) on two origins. A second browser profile is a new device.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './support/browser.mjs'
+import { waitForMail } from './support/mailbox.mjs'
+import { record } from './support/recorder.mjs'
+
+const urls = inject('urls')
+const email = `ada+${Date.now()}@example.com`
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await browser?.close()
+})
+
+async function newDevice() {
+  const context = await browser.newContext()
+  contexts.push(context)
+  const recorder = await record(context)
+  const page = await context.newPage()
+  await page.goto(urls.demo)
+  return { context, page, recorder }
+}
+
+async function startEmailLogin(page: Page) {
+  await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Email').press('Enter')
+}
+
+async function enterCode(page: Page, since: number) {
+  const [code] = await waitForMail(email, /\b\d{6}\b/, { since })
+  await page.getByLabel('Code').fill(code!)
+}
+
+const address = (page: Page) => page.getByTestId('demo-address')
+
+/** The device secret in the frame's own storage: readable by a test harness, not by the dapp. */
+async function deviceSecret(page: Page): Promise<string> {
+  const frame = page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
+  return frame.evaluate(() => JSON.parse(localStorage.getItem('oriel/device')!).secret as string)
+}
+
+describe('email login', () => {
+  let first: Awaited<ReturnType<typeof newDevice>> & { secret?: string }
+  let firstAddress = ''
+
+  it('a new email logs in with the emailed code and gets an address', async () => {
+    first = await newDevice()
+    const since = Date.now()
+    await startEmailLogin(first.page)
+    await first.page.getByLabel('Code').waitFor()
+    await enterCode(first.page, since)
+    await expect.poll(() => address(first.page).textContent(), { timeout: 20_000 }).toMatch(ADDRESS)
+    firstAddress = (await address(first.page).textContent())!
+    first.secret = await deviceSecret(first.page)
+  })
+
+  it('stays connected across a reload', async () => {
+    await first.page.reload()
+    await expect.poll(() => address(first.page).textContent(), { timeout: 20_000 }).toBe(firstAddress)
+  })
+
+  it('a new device needs the emailed approval and a code, and gets the same address', async () => {
+    const second = await newDevice()
+    // The first login emailed a code moments ago: sends are throttled to one per 30 s.
+    await startEmailLogin(second.page)
+    const throttle = second.page.getByText(/Please try again after \d+ seconds/).first()
+    await throttle.waitFor()
+    const wait = Number((await throttle.textContent())!.match(/after (\d+) seconds/)![1])
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(30)
+    await second.page.waitForTimeout(wait * 1000)
+
+    const since = Date.now()
+    await second.page.getByLabel('Email').press('Enter')
+    await second.page.getByText(/approve this device/i).first().waitFor()
+    const [link] = await waitForMail(email, /https?:\/\/\S+\/auth\/v1\/device\/approve\?token=\S+/, { since })
+    // The user opens the link from their mailbox, in any browser.
+    const approval = await (await browser.newContext()).newPage()
+    await approval.goto(link!)
+    await approval.getByText(/approved/i).first().waitFor()
+    await approval.context().close()
+
+    await second.page.getByLabel('Code').waitFor({ timeout: 30_000 })
+    await enterCode(second.page, since)
+    await expect.poll(() => address(second.page).textContent(), { timeout: 20_000 }).toBe(firstAddress)
+    const secondSecret = await deviceSecret(second.page)
+    expect(secondSecret).not.toBe(first.secret)
+
+    // Sign out on the second device.
+    await second.page.getByRole('button', { name: /0x/ }).first().click()
+    await second.page.getByRole('button', { name: 'Disconnect' }).click()
+    await expect.poll(() => address(second.page).textContent()).toBe('')
+    await second.page.reload()
+    await second.page.getByRole('button', { name: 'Connect Wallet' }).first().waitFor()
+    expect(await address(second.page).textContent()).toBe('')
+
+    // Nothing secret crossed a process boundary. The device secret (read here from the frame's
+    // own storage, which only a test harness can do) never appears in a postMessage or an
+    // HTTP request body; neither does any field that would carry a seed or key.
+    for (const [device, secret] of [
+      [first, first.secret!],
+      [second, secondSecret],
+    ] as const) {
+      expect(secret).toMatch(/^[0-9a-f]{64}$/)
+      const { messages, bodies } = await device.recorder.collect(device.context.pages())
+      expect(messages.length).toBeGreaterThan(0)
+      expect(bodies.some((b) => b.includes('/auth/v1/email/verify'))).toBe(true)
+      // Binary messages are recorded as hex: the secret's bytes show as `secret` itself, and
+      // the secret written as text shows as the hex of its characters.
+      const asText = Buffer.from(secret, 'utf8').toString('hex')
+      for (const text of [...messages, ...bodies]) {
+        expect(text.toLowerCase()).not.toContain(secret)
+        expect(text.toLowerCase()).not.toContain(asText)
+        expect(text).not.toMatch(/"(seed|mnemonic|privateKey|secret|entropy|pepper|recoveryKey)"/i)
+      }
+    }
+  })
+})
