@@ -7,8 +7,11 @@ cd "$(dirname "$0")/.."
 : "${CARGO_TARGET_DIR:=target}"
 out="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release"
 
-cargo build --quiet -p oriel-frame --target wasm32-unknown-unknown --profile wasm-release
-cargo build --quiet -p oriel-protocol --features codec-wasm --target wasm32-unknown-unknown --profile wasm-release
+# The crates are plain rlibs in Cargo.toml (a cdylib there gets an unhashed file name, which
+# builds with other features then overwrite); ask for the cdylib only here.
+wasm() { cargo rustc --quiet --lib --target wasm32-unknown-unknown --profile wasm-release --crate-type cdylib "$@"; }
+wasm -p oriel-frame
+wasm -p oriel-protocol --features codec-wasm
 
 rm -rf dist/frame sdk-react/src/codec/wasm
 mkdir -p dist/frame
