@@ -1,6 +1,6 @@
 //! A typed client for frame-host's auth and wallet API (frame-host/API.md).
 
-use oriel_protocol::{EmailAction, ErrorCode, ErrorReply};
+use oriel_protocol::{EmailAction, ErrorCode, ErrorReply, UpdateEmailAction};
 use serde::{de::DeserializeOwned, Deserialize};
 use serde_json::json;
 
@@ -17,6 +17,16 @@ pub struct EmailStart {
     pub attempt_id: String,
     /// `VERIFY_OTP` or `VERIFY_DEVICE`.
     pub action: EmailAction,
+}
+
+/// An answer of `POST /auth/v1/email/update/start`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmailUpdateStart {
+    /// Names the email change in later calls.
+    pub attempt_id: String,
+    /// `VERIFY_PRIMARY_OTP`: a code went to the current address.
+    pub action: UpdateEmailAction,
 }
 
 /// A session as `verify` and `refresh` return it.
@@ -90,7 +100,7 @@ impl From<ApiError> for ErrorReply {
     fn from(e: ApiError) -> Self {
         let code = match e.status {
             0 | 500..=599 => ErrorCode::Internal,
-            400 | 404 => ErrorCode::InvalidParams,
+            400 | 404 | 409 => ErrorCode::InvalidParams,
             401 | 403 => ErrorCode::Unauthorized,
             423 | 429 => ErrorCode::Throttled,
             _ => ErrorCode::Internal,
@@ -155,6 +165,56 @@ impl<'a, E: Env> Api<'a, E> {
     ) -> Result<SessionTokens, ApiError> {
         let body = json!({ "refreshToken": refresh_token, "deviceId": device_id });
         self.post("/auth/v1/session/refresh", body, None).await
+    }
+
+    /// Starts changing the login email to `email`; a code goes to the current address.
+    pub async fn email_update_start(
+        &self,
+        access: &str,
+        email: &str,
+    ) -> Result<EmailUpdateStart, ApiError> {
+        self.post(
+            "/auth/v1/email/update/start",
+            json!({ "email": email }),
+            Some(access),
+        )
+        .await
+    }
+
+    /// Confirms the current address with its code; the next code goes to the new address.
+    pub async fn email_update_primary(
+        &self,
+        access: &str,
+        attempt_id: &str,
+        otp: &str,
+    ) -> Result<UpdateEmailAction, ApiError> {
+        #[derive(Deserialize)]
+        struct Primary {
+            action: UpdateEmailAction,
+        }
+        let body = json!({ "attemptId": attempt_id, "otp": otp });
+        let p: Primary = self
+            .post("/auth/v1/email/update/primary", body, Some(access))
+            .await?;
+        Ok(p.action)
+    }
+
+    /// Confirms the new address with its code; returns the new login email.
+    pub async fn email_update_secondary(
+        &self,
+        access: &str,
+        attempt_id: &str,
+        otp: &str,
+    ) -> Result<String, ApiError> {
+        #[derive(Deserialize)]
+        struct Secondary {
+            email: String,
+        }
+        let body = json!({ "attemptId": attempt_id, "otp": otp });
+        let s: Secondary = self
+            .post("/auth/v1/email/update/secondary", body, Some(access))
+            .await?;
+        Ok(s.email)
     }
 
     /// Ends this device's session at frame-host.

@@ -7,6 +7,7 @@ use oriel_protocol::{
 
 use crate::{
     config::FrameConfig,
+    email_update::EmailUpdate,
     env::Env,
     login::{Pending, Unlocked},
     BUILD_ID,
@@ -26,6 +27,8 @@ pub struct Frame<E: Env> {
     theme: Option<(ThemeMode, Vec<ThemeVariable>)>,
     dapp: Option<DappMetadata>,
     pub(crate) pending: Option<Pending>,
+    /// An email change between `UpdateEmail` and `UpdateEmailSecondaryOtp`.
+    pub(crate) email_update: Option<EmailUpdate>,
     pub(crate) unlocked: Option<Unlocked>,
     /// Set by a request that changed the session; `receive` then sends `SessionUpdate`.
     pub(crate) session_changed: bool,
@@ -41,6 +44,7 @@ impl<E: Env> Frame<E> {
             theme: None,
             dapp: None,
             pending: None,
+            email_update: None,
             unlocked: None,
             session_changed: false,
         }
@@ -171,13 +175,9 @@ impl<E: Env> Frame<E> {
                 }
                 self.get_user().await
             }
-            Request::UpdateEmail { email } => {
-                check_email(&email)?;
-                Err(unavailable("Changing the login email"))
-            }
-            Request::UpdateEmailPrimaryOtp { .. } | Request::UpdateEmailSecondaryOtp { .. } => {
-                Err(unavailable("Changing the login email"))
-            }
+            Request::UpdateEmail { email } => self.update_email(email).await,
+            Request::UpdateEmailPrimaryOtp { otp } => self.update_email_primary_otp(otp).await,
+            Request::UpdateEmailSecondaryOtp { otp } => self.update_email_secondary_otp(otp).await,
             Request::ConnectSocial { .. } | Request::GetSocialRedirectUri { .. } => {
                 Err(unavailable("Social login"))
             }

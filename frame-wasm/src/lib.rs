@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod config;
+mod email_update;
 pub mod env;
 pub mod handler;
 pub mod handshake;

@@ -116,6 +116,7 @@ impl<E: Env> Frame<E> {
         store::clear_session(&self.env, &self.config.project_id);
         self.unlocked = None;
         self.pending = None;
+        self.email_update = None;
         self.session_changed = true;
         Reply::SignOut
     }
@@ -212,7 +213,7 @@ impl<E: Env> Frame<E> {
 
     /// A valid access token, refreshing it when it is about to expire. A refused refresh ends
     /// the session.
-    async fn access_token(&mut self) -> Result<String, ErrorReply> {
+    pub(crate) async fn access_token(&mut self) -> Result<String, ErrorReply> {
         let session = self.stored_session().ok_or_else(not_connected)?;
         if session.access_expires_at.saturating_sub(self.env.now_ms()) > REFRESH_MARGIN_MS {
             return Ok(session.access_token);
@@ -267,12 +268,12 @@ impl<E: Env> Frame<E> {
             .map_err(|e| ErrorReply::new(ErrorCode::Internal, format!("no secure randomness: {e}")))
     }
 
-    fn api(&self) -> Api<'_, E> {
+    pub(crate) fn api(&self) -> Api<'_, E> {
         Api::new(&self.env, &self.config.project_id)
     }
 }
 
-fn not_connected() -> ErrorReply {
+pub(crate) fn not_connected() -> ErrorReply {
     ErrorReply::new(ErrorCode::NotConnected, crate::handler::NOT_CONNECTED)
 }
 

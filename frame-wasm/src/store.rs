@@ -90,6 +90,18 @@ pub fn save_session(env: &impl Env, project_id: &str, session: &SessionRecord) {
     );
 }
 
+/// Changes the login email of the stored session of `project_id`; `false` when there is none.
+pub fn set_session_email(env: &impl Env, project_id: &str, email: &str) -> bool {
+    match session(env, project_id) {
+        Some(mut record) => {
+            record.email = email.into();
+            save_session(env, project_id, &record);
+            true
+        }
+        None => false,
+    }
+}
+
 /// Forgets the session of `project_id` (the device stays).
 pub fn clear_session(env: &impl Env, project_id: &str) {
     env.delete(&session_key(project_id));

@@ -39,6 +39,9 @@ export class FakeFrameClient {
     if (!this.connected) throw notConnected('GetUser')
     return this.user
   }
+  updateEmail = async (_email: string) => ({ action: 'VERIFY_PRIMARY_OTP' as 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' })
+  updateEmailPrimaryOtp = async (_otp: string) => {}
+  updateEmailSecondaryOtp = async (_otp: string) => ({ newEmail: 'new@example.com' })
   isConnected = async () => this.connected
   signOut = async () => {
     this.connected = false

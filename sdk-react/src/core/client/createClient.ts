@@ -46,6 +46,12 @@ export interface OrielClient {
   reconnect: EmbeddedAuth['reconnect']
   /** Signs out and resets the account; rejects with `DisconnectError` ('Failed to disconnect'). */
   disconnect: EmbeddedAuth['disconnect']
+  /** Email change, step 1: validates the new email; a code goes to the current address. */
+  updateEmail: EmbeddedAuth['updateEmail']
+  /** Email change, step 2: the code sent to the current address. */
+  updateEmailPrimaryOtp: EmbeddedAuth['updateEmailPrimaryOtp']
+  /** Email change, step 3: the code sent to the new address; the account then shows the new email. */
+  updateEmailSecondaryOtp: EmbeddedAuth['updateEmailSecondaryOtp']
   /** Starts social login with `provider`. */
   connectSocial(provider: SocialProvider): Promise<void>
 }
@@ -138,6 +144,9 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     completeLogin: auth.completeLogin,
     reconnect: auth.reconnect,
     disconnect: auth.disconnect,
+    updateEmail: auth.updateEmail,
+    updateEmailPrimaryOtp: auth.updateEmailPrimaryOtp,
+    updateEmailSecondaryOtp: auth.updateEmailSecondaryOtp,
     async connectSocial(provider) {
       if (!config.projectId) throw new ProjectIdNotConfiguredError()
       if (embeddedEnabled) embedded.preload()

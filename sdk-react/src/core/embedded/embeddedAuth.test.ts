@@ -284,3 +284,61 @@ describe('embedded auth', () => {
     stop()
   })
 })
+
+describe('embedded auth: email update', () => {
+  beforeEach(() => {
+    resetFakeFrameClient()
+    localStorage.clear()
+  })
+
+  it('rejects an invalid email before asking the frame', async () => {
+    const updateEmail = vi.fn(async (_email: string) => ({ action: 'VERIFY_PRIMARY_OTP' as const }))
+    FakeFrameClient.onCreate = (fake) => {
+      fake.updateEmail = updateEmail
+    }
+    const { auth, load } = setup()
+    await expect(auth.updateEmail('not-an-email')).rejects.toMatchObject({ name: 'InvalidEmailError', shortMessage: 'Invalid email' })
+    expect(load).not.toHaveBeenCalled()
+    expect(updateEmail).not.toHaveBeenCalled()
+  })
+
+  it('runs both code steps, then shows the new email on the account and in the cached login', async () => {
+    const calls: string[] = []
+    FakeFrameClient.onCreate = (fake) => {
+      fake.updateEmail = async (email) => {
+        calls.push(`start ${email}`)
+        return { action: 'VERIFY_PRIMARY_OTP' }
+      }
+      fake.updateEmailPrimaryOtp = async (otp) => {
+        calls.push(`primary ${otp}`)
+      }
+      fake.updateEmailSecondaryOtp = async (otp) => {
+        calls.push(`secondary ${otp}`)
+        return { newEmail: 'grace@example.com' }
+      }
+    }
+    const { auth, account } = setup()
+    await auth.connectOtp('123456')
+    expect(localStorage.getItem('@oriel/embedded/email')).toBe('ada@example.com')
+    expect(await auth.updateEmail('  grace@example.com ')).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    expect(await auth.updateEmailPrimaryOtp('111111')).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    expect(account.getSnapshot().user?.email).toBe('ada@example.com')
+    expect(await auth.updateEmailSecondaryOtp('222222')).toBe('grace@example.com')
+    expect(calls).toEqual(['start grace@example.com', 'primary 111111', 'secondary 222222'])
+    expect(account.getSnapshot()).toMatchObject({ status: 'connected', user: { ...TEST_USER, email: 'grace@example.com' } })
+    expect(localStorage.getItem('@oriel/embedded/email')).toBe('grace@example.com')
+  })
+
+  it("passes the frame's error through and changes nothing", async () => {
+    FakeFrameClient.onCreate = (fake) => {
+      fake.updateEmailSecondaryOtp = async () => {
+        throw new FrameRequestError({ code: 'Unauthorized', message: 'Invalid code', request: 'UpdateEmailSecondaryOtp' })
+      }
+    }
+    const { auth, account } = setup()
+    await auth.connectOtp('123456')
+    await expect(auth.updateEmailSecondaryOtp('000000')).rejects.toMatchObject({ shortMessage: 'Invalid code' })
+    expect(account.getSnapshot().user?.email).toBe('ada@example.com')
+    expect(localStorage.getItem('@oriel/embedded/email')).toBe('ada@example.com')
+  })
+})

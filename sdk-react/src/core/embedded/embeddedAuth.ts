@@ -1,10 +1,11 @@
 import { DISCONNECTED_ACCOUNT, type AccountStore, type EmbeddedUser } from '../account/accountStore'
 import { toCaipAddress } from '../account/address'
 import { DEVICE_APPROVAL_MIN_INTERVAL_MS } from '../constants'
-import { DisconnectError } from '../errors/auth'
+import { DisconnectError, InvalidEmailError } from '../errors/auth'
 import { FrameRequestError } from '../frame/errors'
 import { STORAGE_KEYS } from '../storage/keys'
 import type { SafeStorage } from '../storage/storage'
+import { isValidEmail } from '../validation/email'
 import type { EmbeddedWallet } from './embeddedWallet'
 
 export type CreateEmbeddedAuthParameters = {
@@ -36,9 +37,25 @@ export interface EmbeddedAuth {
   reconnect(): Promise<void>
   /** Signs out of the frame, resets the account and clears the cached login. */
   disconnect(): Promise<void>
+  /**
+   * Starts changing the login email (spec §4 "Email update"): validates `email` (trimmed) and
+   * asks the frame to send a code to the current address. Resolves with the next action,
+   * `VERIFY_PRIMARY_OTP`; rejects with `InvalidEmailError` or the frame's error.
+   */
+  updateEmail(email: string): Promise<UpdateEmailReturnType>
+  /** Email change: the code sent to the current address. Resolves with `VERIFY_SECONDARY_OTP`. */
+  updateEmailPrimaryOtp(otp: string): Promise<UpdateEmailReturnType>
+  /**
+   * Email change: the code sent to the new address. Resolves with the new email, which the
+   * account's user and the cached login then show.
+   */
+  updateEmailSecondaryOtp(otp: string): Promise<string>
   /** Page-load work: reconnects when a login is cached, follows the frame's session. Returns the cleanup. */
   start(): () => void
 }
+
+/** The step of an email change that comes next. */
+export type UpdateEmailReturnType = { action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }
 
 /** The frame reports that the session (or the device approval) is not there (yet). */
 export function isNotConnectedError(error: unknown): boolean {
@@ -158,6 +175,25 @@ export function createEmbeddedAuth(parameters: CreateEmbeddedAuthParameters): Em
         }
       }
       reset()
+    },
+    async updateEmail(input) {
+      const email = input.trim()
+      if (!isValidEmail(email)) throw new InvalidEmailError({ email })
+      const frame = await embedded.ensureReady()
+      return frame.updateEmail(email)
+    },
+    async updateEmailPrimaryOtp(otp) {
+      const frame = await embedded.ensureReady()
+      await frame.updateEmailPrimaryOtp(otp)
+      return { action: 'VERIFY_SECONDARY_OTP' }
+    },
+    async updateEmailSecondaryOtp(otp) {
+      const frame = await embedded.ensureReady()
+      const { newEmail } = await frame.updateEmailSecondaryOtp(otp)
+      const { user, connectorId } = account.getSnapshot()
+      if (user && connectorId === 'AUTH') account.setState({ user: { ...user, email: newEmail } })
+      storage.setItem(STORAGE_KEYS.embeddedEmail, newEmail)
+      return newEmail
     },
     start() {
       if (enabled && storage.getItem(STORAGE_KEYS.embeddedLoginUsed) === 'true') void auth.reconnect()

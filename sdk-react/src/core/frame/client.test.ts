@@ -135,6 +135,29 @@ describe('FrameClient', () => {
     await expect(client.getChainId()).rejects.toMatchObject({ shortMessage: 'An error occurred' })
   })
 
+  it('sends the three email-update requests and returns their payloads', async () => {
+    const { ready, iframe } = await start()
+    const seen: unknown[] = []
+    scriptFrame(iframe, {
+      answer: ({ body }) => {
+        if (!('Request' in body) || typeof body.Request !== 'object') return undefined
+        seen.push(body.Request)
+        if ('UpdateEmail' in body.Request) return { Reply: { UpdateEmail: { action: 'VERIFY_PRIMARY_OTP' } } }
+        if ('UpdateEmailPrimaryOtp' in body.Request) return { Reply: 'UpdateEmailPrimaryOtp' }
+        return { Reply: { UpdateEmailSecondaryOtp: { newEmail: 'new@example.com' } } }
+      },
+    })
+    await ready
+    expect(await client.updateEmail('new@example.com')).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    expect(await client.updateEmailPrimaryOtp('111111')).toBeUndefined()
+    expect(await client.updateEmailSecondaryOtp('222222')).toEqual({ newEmail: 'new@example.com' })
+    expect(seen).toEqual([
+      { UpdateEmail: { email: 'new@example.com' } },
+      { UpdateEmailPrimaryOtp: { otp: '111111' } },
+      { UpdateEmailSecondaryOtp: { otp: '222222' } },
+    ])
+  })
+
   it('rejects a reply of the wrong kind', async () => {
     const { ready, iframe } = await start()
     scriptFrame(iframe, { answer: () => ({ Reply: 'SignOut' }) })

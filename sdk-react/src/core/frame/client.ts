@@ -164,6 +164,21 @@ export class FrameClient {
     return this.request({ GetUser: { chainId: chainId ?? null, preferredAccountType: null } }, AUTH_REQUEST_TIMEOUT_MS)
   }
 
+  /** Starts changing the login email; a code goes to the current address. */
+  async updateEmail(email: string): Promise<ReplyPayload<'UpdateEmail'>> {
+    return this.request({ UpdateEmail: { email } }, AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /** Email change, first code (sent to the current address); the next goes to the new one. */
+  async updateEmailPrimaryOtp(otp: string): Promise<void> {
+    await this.request({ UpdateEmailPrimaryOtp: { otp } }, AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /** Email change, second code (sent to the new address); resolves with the new email. */
+  async updateEmailSecondaryOtp(otp: string): Promise<ReplyPayload<'UpdateEmailSecondaryOtp'>> {
+    return this.request({ UpdateEmailSecondaryOtp: { otp } }, AUTH_REQUEST_TIMEOUT_MS)
+  }
+
   /** Ends the session in the frame and at frame-host. */
   async signOut(): Promise<void> {
     await this.request('SignOut', AUTH_REQUEST_TIMEOUT_MS)

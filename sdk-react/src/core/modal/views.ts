@@ -1,4 +1,4 @@
-/** Every modal view (spec §2), plus the email steps of the embedded wallet and the help view. */
+/** Every modal view (spec §2), plus the email steps of the embedded wallet (login and update) and the help view. */
 export const VIEWS = [
   'Connect',
   'Account',
@@ -16,6 +16,7 @@ export const VIEWS = [
   'Swap',
   'EmailVerifyOtp',
   'EmailVerifyDevice',
+  'UpdateEmail',
   'WhatIsAWallet',
 ] as const
 
@@ -48,6 +49,7 @@ export const VIEW_TITLES: Readonly<Record<ViewName, string>> = {
   Swap: 'Swap',
   EmailVerifyOtp: 'Confirm Email',
   EmailVerifyDevice: 'Register Device',
+  UpdateEmail: 'Update Email',
   WhatIsAWallet: 'What is a Wallet?',
 }
 

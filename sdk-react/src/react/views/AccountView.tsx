@@ -4,7 +4,7 @@ import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
 import { CopyIcon, DisconnectIcon } from '../icons/accountIcons'
-import { SpinnerIcon } from '../icons/icons'
+import { MailIcon, SpinnerIcon } from '../icons/icons'
 import type { ViewProps } from './types'
 
 /** A colour pair derived from the address, so each account has a recognisable avatar. */
@@ -13,10 +13,10 @@ function avatarStyle(address: string) {
   return { background: `linear-gradient(135deg, hsl(${hue} 70% 60%), hsl(${(hue + 80) % 360} 70% 45%))` }
 }
 
-/** The connected account: address (short, with copy, and in full), email, network, Disconnect. */
+/** The connected account: address (short, with copy, and in full), email, network, Update email, Disconnect. */
 export default function AccountView({ entry }: ViewProps) {
   const client = useOrielClient()
-  const { address, caipAddress, user } = useStore(client.account)
+  const { address, caipAddress, user, connectorId } = useStore(client.account)
   const [busy, setBusy] = useState(false)
 
   if (!address) {
@@ -86,6 +86,12 @@ export default function AccountView({ entry }: ViewProps) {
           <dd>{network?.name ?? caipNetworkId ?? 'Unknown Network'}</dd>
         </div>
       </dl>
+      {connectorId === 'AUTH' && email ? (
+        <button type="button" className="btn" onClick={() => client.modal.push('UpdateEmail')} disabled={busy}>
+          <MailIcon />
+          Update email
+        </button>
+      ) : null}
       <button type="button" className="btn" onClick={disconnect} disabled={busy} aria-busy={busy}>
         {busy ? <SpinnerIcon /> : <DisconnectIcon />}
         Disconnect

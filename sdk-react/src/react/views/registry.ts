@@ -9,6 +9,7 @@ const WhatIsAWalletView = lazy(() => import('./WhatIsAWalletView'))
 const AccountView = lazy(() => import('./AccountView'))
 const EmailVerifyOtpView = lazy(() => import('./EmailVerifyOtpView'))
 const EmailVerifyDeviceView = lazy(() => import('./EmailVerifyDeviceView'))
+const UpdateEmailView = lazy(() => import('./UpdateEmailView'))
 
 /** The component of each view. Views not built yet show a placeholder under their title. */
 export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>>> = {
@@ -28,5 +29,6 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   Swap: PlaceholderView,
   EmailVerifyOtp: EmailVerifyOtpView,
   EmailVerifyDevice: EmailVerifyDeviceView,
+  UpdateEmail: UpdateEmailView,
   WhatIsAWallet: WhatIsAWalletView,
 }
