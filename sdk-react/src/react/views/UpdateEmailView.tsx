@@ -1,16 +1,11 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useState, type FormEvent } from 'react'
 import { getErrorMessage } from '../../core/errors/base'
 import { isValidEmail } from '../../core/validation/email'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
 import { ArrowIcon, MailIcon, SpinnerIcon } from '../icons/icons'
+import { CodeForm } from './CodeForm'
 import type { ViewProps } from './types'
-
-/** The emailed code's length. */
-const OTP_LENGTH = 6
-
-/** Digits only, at most {@link OTP_LENGTH}. */
-const toCode = (value: string) => value.replace(/\D/gu, '').slice(0, OTP_LENGTH)
 
 type Step = { name: 'email' } | { name: 'primary'; email: string } | { name: 'secondary'; email: string }
 
@@ -30,7 +25,7 @@ export default function UpdateEmailView({ entry }: ViewProps) {
       {step.name === 'email' ? (
         <NewEmailStep current={currentEmail} onSent={(email) => setStep({ name: 'primary', email })} />
       ) : step.name === 'primary' ? (
-        <CodeStep
+        <CodeForm
           key="primary"
           hint={
             <>
@@ -43,7 +38,7 @@ export default function UpdateEmailView({ entry }: ViewProps) {
           }}
         />
       ) : (
-        <CodeStep
+        <CodeForm
           key="secondary"
           hint={
             <>
@@ -115,70 +110,6 @@ function NewEmailStep({ current, onSent }: { current: string; onSent(email: stri
           <button type="submit" className="submit" aria-label="Continue">
             <ArrowIcon />
           </button>
-        ) : null}
-      </form>
-    </>
-  )
-}
-
-/** A code step: submits itself at 6 digits (typed or pasted) and on Enter. */
-function CodeStep({ hint, send }: { hint: ReactNode; send(otp: string): Promise<void> }) {
-  const client = useOrielClient()
-  const [code, setCode] = useState('')
-  const [busy, setBusy] = useState(false)
-  const busyRef = useRef(false)
-  const inputRef = useRef<HTMLInputElement>(null)
-
-  async function submit(otp: string) {
-    if (busyRef.current) return
-    if (otp.length !== OTP_LENGTH) return client.modal.shake()
-    busyRef.current = true
-    setBusy(true)
-    try {
-      await send(otp)
-    } catch (error) {
-      client.snackbar.showError(getErrorMessage(error))
-      busyRef.current = false
-      setBusy(false)
-      inputRef.current?.focus()
-      inputRef.current?.select()
-    }
-  }
-
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const next = toCode(event.target.value)
-    setCode(next)
-    if (next.length === OTP_LENGTH) void submit(next)
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    void submit(code)
-  }
-
-  return (
-    <>
-      <p className="hint">{hint}</p>
-      <form className="field code-field" onSubmit={onSubmit} noValidate>
-        <input
-          ref={inputRef}
-          name="code"
-          aria-label="Code"
-          placeholder="000000"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          spellCheck={false}
-          autoFocus
-          value={code}
-          readOnly={busy}
-          aria-busy={busy}
-          onChange={onChange}
-        />
-        {busy ? (
-          <span className="submit" aria-hidden="true">
-            <SpinnerIcon />
-          </span>
         ) : null}
       </form>
     </>
