@@ -27,8 +27,6 @@ pub(crate) const DEVICE_PENDING: &str =
 /// A login between `ConnectEmail` and `ConnectOtp`.
 #[derive(Debug)]
 pub(crate) struct Pending {
-    #[allow(dead_code)] // kept for the email-update flow and for logs
-    email: String,
     attempt_id: String,
 }
 
@@ -52,7 +50,6 @@ impl<E: Env> Frame<E> {
         let device = self.device()?;
         let start = self.api().email_start(&email, &device.device_id).await?;
         self.pending = Some(Pending {
-            email,
             attempt_id: start.attempt_id,
         });
         Ok(Reply::ConnectEmail {

@@ -91,7 +91,6 @@ export class FrameClient {
   readonly #pending = new Map<number, Pending>()
   #status: FrameStatus = Object.freeze({ state: 'idle' })
   #channel: Promise<Channel> | undefined
-  #iframe: HTMLIFrameElement | undefined
   #teardown: (() => void) | undefined
   #nextId = 1
   /** Bumped by destroy(), so work that was awaiting an older channel can tell it is gone. */
@@ -300,11 +299,9 @@ export class FrameClient {
         pointerEvents: 'none',
       })
       ;(this.#options.container ?? document.body).appendChild(iframe)
-      this.#iframe = iframe
       this.#teardown = () => {
         window.removeEventListener('message', onMessage)
         iframe.remove()
-        this.#iframe = undefined
       }
     })
   }
