@@ -1,10 +1,8 @@
-import { useState, type FormEvent } from 'react'
-import { getErrorMessage } from '../../core/errors/base'
-import { isValidEmail } from '../../core/validation/email'
+import { useState } from 'react'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
-import { ArrowIcon, MailIcon, SpinnerIcon } from '../icons/icons'
 import { CodeForm } from './CodeForm'
+import { EmailField } from './EmailField'
 import type { ViewProps } from './types'
 
 type Step = { name: 'email' } | { name: 'primary'; email: string } | { name: 'secondary'; email: string }
@@ -59,25 +57,6 @@ export default function UpdateEmailView({ entry }: ViewProps) {
 /** Step 1: the new email, validated as you type. */
 function NewEmailStep({ current, onSent }: { current: string; onSent(email: string): void }) {
   const client = useOrielClient()
-  const [value, setValue] = useState('')
-  const [busy, setBusy] = useState(false)
-  const valid = isValidEmail(value.trim())
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    if (busy) return
-    if (!valid) return client.modal.shake()
-    setBusy(true)
-    try {
-      const email = value.trim()
-      await client.updateEmail(email)
-      onSent(email)
-    } catch (error) {
-      client.snackbar.showError(getErrorMessage(error))
-      setBusy(false)
-    }
-  }
-
   return (
     <>
       {current ? (
@@ -85,33 +64,14 @@ function NewEmailStep({ current, onSent }: { current: string; onSent(email: stri
           Your current email is <strong>{current}</strong>
         </p>
       ) : null}
-      <form className="field" onSubmit={onSubmit} noValidate>
-        <MailIcon />
-        <input
-          type="email"
-          name="email"
-          aria-label="New email"
-          placeholder="New email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          autoFocus
-          value={value}
-          readOnly={busy}
-          aria-busy={busy}
-          aria-invalid={value !== '' && !valid}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        {busy ? (
-          <span className="submit" aria-hidden="true">
-            <SpinnerIcon />
-          </span>
-        ) : valid ? (
-          <button type="submit" className="submit" aria-label="Continue">
-            <ArrowIcon />
-          </button>
-        ) : null}
-      </form>
+      <EmailField
+        label="New email"
+        autoFocus
+        send={async (email) => {
+          await client.updateEmail(email)
+          onSent(email)
+        }}
+      />
     </>
   )
 }
