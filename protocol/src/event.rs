@@ -27,4 +27,23 @@ pub enum FrameEvent {
         /// The active address when logged in.
         address: Option<String>,
     },
+    /// The frame needs the user's eyes: the host makes room and shows the frame until the
+    /// request `request_id` is answered. What the frame then shows (an approval, the recovery
+    /// phrase) is rendered in the frame's own document, where the host cannot reach it.
+    Reveal {
+        /// The envelope id of the request being worked on.
+        request_id: u32,
+        /// Why the frame wants to be seen.
+        purpose: RevealPurpose,
+    },
+}
+
+/// Why the frame asks to be shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(TS))]
+pub enum RevealPurpose {
+    /// A signature or transaction waits for the user's Approve or Reject.
+    Approval,
+    /// The recovery phrase is on screen.
+    RecoveryPhrase,
 }

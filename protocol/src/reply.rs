@@ -103,6 +103,10 @@ pub enum Reply {
     SyncDappData,
     /// The frame reloaded its state.
     Reload,
+    /// A code was emailed for the export.
+    StartExport,
+    /// The user closed the recovery phrase in the frame.
+    RevealRecoveryPhrase,
 }
 
 impl Reply {
@@ -132,6 +136,8 @@ impl Reply {
             Self::SyncTheme => "SyncTheme",
             Self::SyncDappData => "SyncDappData",
             Self::Reload => "Reload",
+            Self::StartExport => "StartExport",
+            Self::RevealRecoveryPhrase => "RevealRecoveryPhrase",
         }
     }
 }

@@ -117,6 +117,17 @@ pub enum Request {
     },
     /// Reload the frame's state from storage.
     Reload,
+    /// Email a fresh code to the user before the recovery phrase can be shown.
+    StartExport,
+    /// Show the recovery phrase inside the frame, after the fresh code. The frame asks to be
+    /// revealed ([`FrameEvent::Reveal`]) and answers once the user closes the phrase there;
+    /// the phrase itself never leaves the frame.
+    ///
+    /// [`FrameEvent::Reveal`]: crate::FrameEvent::Reveal
+    RevealRecoveryPhrase {
+        /// The 6-digit code.
+        otp: String,
+    },
 }
 
 impl Request {
@@ -146,6 +157,8 @@ impl Request {
             Self::SyncTheme { .. } => "SyncTheme",
             Self::SyncDappData { .. } => "SyncDappData",
             Self::Reload => "Reload",
+            Self::StartExport => "StartExport",
+            Self::RevealRecoveryPhrase { .. } => "RevealRecoveryPhrase",
         }
     }
 }

@@ -65,8 +65,8 @@ fn all_request_kinds_are_covered() {
             _ => None,
         })
         .collect();
-    // 23 app-to-frame events of spec §7, from switch network to reload.
-    assert_eq!(names.len(), 23);
+    // The 23 app-to-frame events of spec §7, from switch network to reload, then the export.
+    assert_eq!(names.len(), 25);
     assert!(names.contains(Request::Reload.name()));
 }
 

@@ -14,6 +14,7 @@ fn declarations() -> String {
         ErrorReply::decl(),
         ErrorCode::decl(),
         FrameEvent::decl(),
+        RevealPurpose::decl(),
         User::decl(),
         Account::decl(),
         AccountType::decl(),

@@ -96,6 +96,10 @@ fn requests() -> Vec<Request> {
             project_id: "demo".into(),
         },
         Reload,
+        StartExport,
+        RevealRecoveryPhrase {
+            otp: "654321".into(),
+        },
     ]
 }
 
@@ -153,6 +157,8 @@ fn replies() -> Vec<Reply> {
         SyncTheme,
         SyncDappData,
         Reload,
+        StartExport,
+        RevealRecoveryPhrase,
     ]
 }
 
@@ -211,6 +217,17 @@ pub(crate) fn samples() -> Vec<(String, Envelope)> {
                 is_connected: true,
                 chain_id: "eip155:1".into(),
                 address: Some("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed".into()),
+            }),
+        ),
+    ));
+    out.push((
+        "event-reveal".into(),
+        Envelope::new(
+            1,
+            0,
+            Body::Event(FrameEvent::Reveal {
+                request_id: 7,
+                purpose: RevealPurpose::Approval,
             }),
         ),
     ));

@@ -21,8 +21,8 @@ describe('valid vectors', () => {
   const names = read('valid', '.hex')
 
   it('covers every message kind', () => {
-    expect(names.filter((n) => n.startsWith('request-'))).toHaveLength(23)
-    expect(names.filter((n) => n.startsWith('reply-'))).toHaveLength(23)
+    expect(names.filter((n) => n.startsWith('request-'))).toHaveLength(25)
+    expect(names.filter((n) => n.startsWith('reply-'))).toHaveLength(25)
     expect(names).toContain('event-ready')
     expect(names).toContain('event-session-update')
   })

@@ -96,7 +96,11 @@ sdkType: string,
 /**
  * The site owner's project id.
  */
-projectId: string, } } | "Reload";
+projectId: string, } } | "Reload" | "StartExport" | { "RevealRecoveryPhrase": { 
+/**
+ * The 6-digit code.
+ */
+otp: string, } };
 
 export type Reply = { "SwitchNetwork": { 
 /**
@@ -158,7 +162,7 @@ action: UpdateEmailAction, } } | "UpdateEmailPrimaryOtp" | { "UpdateEmailSeconda
 /**
  * The new login email.
  */
-newEmail: string, } } | "SyncTheme" | "SyncDappData" | "Reload";
+newEmail: string, } } | "SyncTheme" | "SyncDappData" | "Reload" | "StartExport" | "RevealRecoveryPhrase";
 
 export type ErrorReply = { 
 /**
@@ -192,7 +196,17 @@ chainId: string,
 /**
  * The active address when logged in.
  */
-address: string | null, } };
+address: string | null, } } | { "Reveal": { 
+/**
+ * The envelope id of the request being worked on.
+ */
+requestId: number, 
+/**
+ * Why the frame wants to be seen.
+ */
+purpose: RevealPurpose, } };
+
+export type RevealPurpose = "Approval" | "RecoveryPhrase";
 
 export type User = { 
 /**
