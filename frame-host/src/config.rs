@@ -17,13 +17,14 @@ use crate::error::{Error, Result};
 pub const DEFAULT_CONFIG: &str = include_str!("../config/default.toml");
 
 /// Environment variables that override config keys, as (variable, key) pairs.
-const ENV_OVERRIDES: [(&str, &str); 6] = [
+const ENV_OVERRIDES: [(&str, &str); 7] = [
     ("ORIEL_LISTEN", "listen"),
     ("ORIEL_PUBLIC_URL", "public_url"),
     ("ORIEL_DATA_DIR", "data_dir"),
     ("ORIEL_FRAME_DIR", "frame_dir"),
     ("ORIEL_MODE", "mode"),
     ("DATABASE_URL", "database_url"),
+    ("ORIEL_WALLET_REGISTRY", "wallet_registry"),
 ];
 
 /// The validated configuration of a frame-host instance.
@@ -46,10 +47,16 @@ pub struct Config {
     pub database_url: Option<String>,
     /// How mail is delivered.
     pub mail: MailConfig,
-    /// Extra origins the frame may connect to (CSP `connect-src`), such as chain RPC hosts.
+    /// Extra origins the frame may connect to (CSP `connect-src`) besides the networks' RPC
+    /// URLs, such as a WebSocket endpoint.
     pub rpc_hosts: Vec<String>,
+    /// The chain networks the embedded wallet can reach, with their JSON-RPC endpoints.
+    pub networks: Vec<NetworkConfig>,
     /// The projects whose dapps may embed the frame.
     pub projects: Vec<ProjectConfig>,
+    /// The wallet registry file served by `/getWallets`; `None` means the registry shipped
+    /// with frame-host (`fixtures/wallets/registry.json`, built in).
+    pub wallet_registry: Option<PathBuf>,
 }
 
 /// Whether frame-host runs for development or production.
@@ -100,6 +107,17 @@ pub struct ProjectConfig {
     pub allowed_origins: Vec<String>,
 }
 
+/// A chain network and the JSON-RPC endpoints the frame uses for it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NetworkConfig {
+    /// The network's CAIP-2 id, such as `eip155:31337`.
+    pub chain_id: String,
+    /// Its JSON-RPC endpoints (`http(s)://`), in order of preference; the frame falls back
+    /// across them and ranks them by what it measures.
+    pub rpc_urls: Vec<String>,
+}
+
 /// The config as written, before validation.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -112,7 +130,9 @@ struct RawConfig {
     database_url: Option<String>,
     mail: MailConfig,
     rpc_hosts: Vec<String>,
+    networks: Vec<NetworkConfig>,
     projects: Vec<ProjectConfig>,
+    wallet_registry: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -125,7 +145,7 @@ impl Default for Config {
 impl Config {
     /// Loads the config from the defaults, the file named by `ORIEL_CONFIG` (if set) and the
     /// environment (`ORIEL_LISTEN`, `ORIEL_DATA_DIR`, `ORIEL_FRAME_DIR`, `ORIEL_MODE`,
-    /// `DATABASE_URL`), then validates it.
+    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`), then validates it.
     pub fn load() -> Result<Self> {
         Self::load_with(|name| std::env::var(name).ok())
     }
@@ -175,7 +195,9 @@ impl Config {
             database_url: raw.database_url,
             mail: raw.mail,
             rpc_hosts: raw.rpc_hosts,
+            networks: raw.networks,
             projects: raw.projects,
+            wallet_registry: raw.wallet_registry,
         };
         config.validate()?;
         Ok(config)
@@ -183,7 +205,8 @@ impl Config {
 
     /// Checks the rules a config value must follow: at least one project; project ids
     /// non-empty and unique; every project with at least one allowed origin, each a valid
-    /// pattern; every RPC host usable as a CSP source.
+    /// pattern; every RPC host usable as a CSP source; every network a unique CAIP-2 id with
+    /// at least one http(s) RPC URL.
     pub fn validate(&self) -> Result<()> {
         if !valid_public_url(&self.public_url) {
             return Err(Error::InvalidPublicUrl(self.public_url.clone()));
@@ -205,6 +228,13 @@ impl Config {
                 return Err(Error::InvalidRpcHost(host.clone()));
             }
         }
+        let mut chain_ids = HashSet::new();
+        for network in &self.networks {
+            network.validate()?;
+            if !chain_ids.insert(network.chain_id.as_str()) {
+                return Err(Error::DuplicateNetwork(network.chain_id.clone()));
+            }
+        }
         if self.projects.is_empty() {
             return Err(Error::NoProjects);
         }
@@ -216,6 +246,23 @@ impl Config {
             }
         }
         Ok(())
+    }
+
+    /// The frame page's `connect-src` sources besides `'self'`: each network RPC URL's
+    /// origin, then `rpc_hosts`, without repeats.
+    pub fn connect_sources(&self) -> Vec<String> {
+        let mut sources: Vec<String> = Vec::new();
+        let origins = self
+            .networks
+            .iter()
+            .flat_map(|n| &n.rpc_urls)
+            .filter_map(|url| rpc_url_origin(url));
+        for source in origins.chain(self.rpc_hosts.iter().cloned()) {
+            if !sources.contains(&source) {
+                sources.push(source);
+            }
+        }
+        sources
     }
 
     /// The database URL to use: `database_url` if set, else `sqlite://{data_dir}/oriel.sqlite`.
@@ -243,6 +290,27 @@ impl ProjectConfig {
             project: self.id.clone(),
             source,
         })
+    }
+}
+
+impl NetworkConfig {
+    /// Checks the chain id is CAIP-2 and every RPC URL is `http(s)://` with a host.
+    pub fn validate(&self) -> Result<()> {
+        if !is_caip2(&self.chain_id) {
+            return Err(Error::InvalidChainId(self.chain_id.clone()));
+        }
+        if self.rpc_urls.is_empty() {
+            return Err(Error::NoRpcUrls(self.chain_id.clone()));
+        }
+        for url in &self.rpc_urls {
+            if rpc_url_origin(url).is_none() {
+                return Err(Error::InvalidRpcUrl {
+                    chain_id: self.chain_id.clone(),
+                    url: url.clone(),
+                });
+            }
+        }
+        Ok(())
     }
 }
 
@@ -311,6 +379,58 @@ fn valid_rpc_host(host: &str) -> bool {
             .all(|c| c.is_ascii_graphic() && !matches!(c, ';' | ',' | '\'' | '"'))
 }
 
+/// CAIP-2: `namespace:reference`, the namespace `[-a-z0-9]{3,8}`, the reference
+/// `[-_a-zA-Z0-9]{1,32}`.
+fn is_caip2(id: &str) -> bool {
+    let Some((namespace, reference)) = id.split_once(':') else {
+        return false;
+    };
+    (3..=8).contains(&namespace.len())
+        && namespace
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && (1..=32).contains(&reference.len())
+        && reference
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The origin (`scheme://host[:port]`, lowercase) of an `http(s)://` RPC URL, or `None` when
+/// the URL is not one the frame can fetch and the CSP can name: no credentials, spaces,
+/// quotes, commas or semicolons, and a host of letters, digits, `.`, `-` (or `[v6]`) with an
+/// optional numeric port.
+fn rpc_url_origin(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    if !matches!(scheme, "http" | "https")
+        || !url
+            .chars()
+            .all(|c| c.is_ascii_graphic() && !matches!(c, ';' | ',' | '\'' | '"'))
+    {
+        return None;
+    }
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((host, port)) if !port.contains(']') => (host, Some(port)),
+        _ => (authority, None),
+    };
+    let host_ok = if let Some(v6) = host.strip_prefix('[') {
+        v6.strip_suffix(']').is_some_and(|v6| {
+            !v6.is_empty()
+                && v6
+                    .chars()
+                    .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.')
+        })
+    } else {
+        !host.is_empty()
+            && host
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+    };
+    let port_ok =
+        port.is_none_or(|p| p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok());
+    (host_ok && port_ok).then(|| format!("{scheme}://{}", authority.to_ascii_lowercase()))
+}
+
 #[cfg(test)]
 mod tests {
     use std::{collections::HashMap, io::Write};
@@ -353,6 +473,15 @@ mod tests {
         assert_eq!(c.effective_database_url(), "sqlite://.data/oriel.sqlite");
         assert_eq!(c.mail, MailConfig::DevMailbox);
         assert!(c.rpc_hosts.is_empty());
+        assert_eq!(c.wallet_registry, None, "the built-in registry");
+        assert_eq!(
+            c.networks,
+            vec![NetworkConfig {
+                chain_id: "eip155:31337".into(),
+                rpc_urls: vec!["http://127.0.0.1:8545".into()],
+            }]
+        );
+        assert_eq!(c.connect_sources(), ["http://127.0.0.1:8545"]);
         assert_eq!(
             c.projects,
             vec![ProjectConfig {
@@ -417,8 +546,13 @@ mod tests {
             ("ORIEL_FRAME_DIR", "/srv/frame"),
             ("ORIEL_MODE", "dev"),
             ("DATABASE_URL", "sqlite:///tmp/x.sqlite"),
+            ("ORIEL_WALLET_REGISTRY", "/srv/wallets.json"),
         ])
         .unwrap();
+        assert_eq!(
+            c.wallet_registry.as_deref(),
+            Some(Path::new("/srv/wallets.json"))
+        );
         assert_eq!(c.listen, "127.0.0.1:18999".parse().unwrap());
         assert_eq!(c.public_url, "https://id.example.com:8443");
         assert_eq!(c.data_dir, PathBuf::from("/tmp/fh-data"));
@@ -575,6 +709,117 @@ mod tests {
         ] {
             let e = err(load_file(&format!("rpc_hosts = [{bad:?}]")));
             assert!(e.starts_with("invalid rpc host"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn networks_from_a_file() {
+        let c = load_file(
+            r#"
+            rpc_hosts = ["wss://ws.example.com", "https://rpc.example.com"]
+
+            [[networks]]
+            chain_id = "eip155:1"
+            rpc_urls = ["https://rpc.example.com/v1/?chainId=eip155:1&projectId=p", "https://Backup.Example.com:8443/eth"]
+
+            [[networks]]
+            chain_id = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+            rpc_urls = ["https://rpc.example.com/solana"]
+            "#,
+        )
+        .unwrap();
+        assert_eq!(
+            c.networks.len(),
+            2,
+            "a file's networks replace the default ones"
+        );
+        assert_eq!(
+            c.networks[1].chain_id,
+            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"
+        );
+        assert_eq!(
+            c.connect_sources(),
+            [
+                "https://rpc.example.com",
+                "https://backup.example.com:8443",
+                "wss://ws.example.com",
+            ],
+            "origins only, lowercase, each once"
+        );
+        let c = load_file("networks = []").unwrap();
+        assert!(c.networks.is_empty());
+        assert!(c.connect_sources().is_empty());
+    }
+
+    #[test]
+    fn invalid_networks() {
+        let network = |chain_id: &str, urls: &[&str]| {
+            err(load_file(&format!(
+                "[[networks]]\nchain_id = {chain_id:?}\nrpc_urls = {urls:?}"
+            )))
+        };
+        for bad in [
+            "1",
+            "eip155",
+            "eip155:",
+            "EIP155:1",
+            "eip155:1:2",
+            "e:1",
+            "eip155:a b",
+        ] {
+            assert_eq!(
+                network(bad, &["https://rpc.example.com"]),
+                format!("invalid network chain_id {bad:?}: expected a CAIP-2 id such as eip155:1"),
+            );
+        }
+        assert_eq!(
+            network("eip155:1", &[]),
+            "network \"eip155:1\" has no rpc_urls: add at least one http(s) URL"
+        );
+        for bad in [
+            "rpc.example.com",
+            "ws://rpc.example.com",
+            "https://",
+            "https:///v1",
+            "https://user:key@rpc.example.com",
+            "https://rpc.example.com:port",
+            "https://rpc.example.com:123456",
+            "https://rpc.example.com/a b",
+            "https://rpc.example.com/'unsafe-inline'",
+            "https://rpc.example.com;script-src",
+            "https://rpc_example.com",
+            "https://[]:1",
+        ] {
+            assert_eq!(
+                network("eip155:1", &[bad]),
+                format!(
+                    "network \"eip155:1\": invalid rpc url {bad:?}: expected an http(s) URL with a host, without credentials, spaces, quotes, commas or semicolons"
+                ),
+            );
+        }
+        let e = err(load_file(
+            "[[networks]]\nchain_id = \"eip155:1\"\nrpc_urls = [\"https://a.com\"]\n\
+             [[networks]]\nchain_id = \"eip155:1\"\nrpc_urls = [\"https://b.com\"]",
+        ));
+        assert_eq!(e, "duplicate network chain_id \"eip155:1\"");
+        let e = err(load_file(
+            "[[networks]]\nchain_id = \"eip155:1\"\nrpc_url = []",
+        ));
+        assert!(e.contains("unknown field `rpc_url`"), "{e}");
+    }
+
+    #[test]
+    fn rpc_url_origins() {
+        for (url, origin) in [
+            ("http://127.0.0.1:8545", "http://127.0.0.1:8545"),
+            (
+                "https://RPC.example.com/v1?x=1#f",
+                "https://rpc.example.com",
+            ),
+            ("https://[::1]:8545/", "https://[::1]:8545"),
+            ("https://[::1]", "https://[::1]"),
+        ] {
+            assert_eq!(rpc_url_origin(url).as_deref(), Some(origin), "{url}");
         }
     }
 }

@@ -44,6 +44,25 @@ pub enum Error {
         "invalid rpc host {0:?}: expected an http, https, ws or wss URL without spaces, quotes, commas or semicolons"
     )]
     InvalidRpcHost(String),
+    /// A `[[networks]]` entry's `chain_id` is not a CAIP-2 id.
+    #[error("invalid network chain_id {0:?}: expected a CAIP-2 id such as eip155:1")]
+    InvalidChainId(String),
+    /// A `[[networks]]` entry has an empty `rpc_urls` list.
+    #[error("network {0:?} has no rpc_urls: add at least one http(s) URL")]
+    NoRpcUrls(String),
+    /// A network's RPC URL cannot be fetched by the frame or named in its CSP.
+    #[error(
+        "network {chain_id:?}: invalid rpc url {url:?}: expected an http(s) URL with a host, without credentials, spaces, quotes, commas or semicolons"
+    )]
+    InvalidRpcUrl {
+        /// The network's CAIP-2 id.
+        chain_id: String,
+        /// The URL.
+        url: String,
+    },
+    /// Two `[[networks]]` entries share a `chain_id`.
+    #[error("duplicate network chain_id {0:?}")]
+    DuplicateNetwork(String),
     /// No `[[projects]]` entry is configured.
     #[error("no projects configured: add at least one [[projects]] entry")]
     NoProjects,
@@ -135,6 +154,24 @@ pub enum Error {
     /// A token could not be signed.
     #[error("cannot sign a token: {0}")]
     Jwt(String),
+    /// The wallet registry file named by `wallet_registry` could not be read.
+    #[error("cannot read wallet registry {path}: {source}")]
+    RegistryRead {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// The wallet registry is not valid JSON of the registry format, or an entry breaks a
+    /// rule (bad id, link or CAIP-2 chain id, duplicate id).
+    #[error("invalid wallet registry {origin}: {reason}")]
+    InvalidRegistry {
+        /// Which registry: `file PATH` or `built-in`.
+        origin: String,
+        /// What is wrong, naming the wallet by position and name.
+        reason: String,
+    },
     /// Mail could not be sent. Retryable: the SMTP server may be briefly unavailable.
     #[error("cannot send mail: {0}")]
     Mail(String),

@@ -51,6 +51,15 @@ struct FrameConfig<'a> {
     allowed_origins: Vec<String>,
     default_chain_id: &'a str,
     build_id: &'a str,
+    networks: Vec<FrameNetwork<'a>>,
+}
+
+/// A network as the frame reads it (`NetworkRpc` in oriel-frame).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FrameNetwork<'a> {
+    chain_id: &'a str,
+    rpc_urls: &'a [String],
 }
 
 async fn frame_page(
@@ -79,8 +88,17 @@ async fn frame_page(
         allowed_origins: list.patterns().iter().map(ToString::to_string).collect(),
         default_chain_id: DEFAULT_CHAIN_ID,
         build_id: VERSION,
+        networks: state
+            .config()
+            .networks
+            .iter()
+            .map(|n| FrameNetwork {
+                chain_id: &n.chain_id,
+                rpc_urls: &n.rpc_urls,
+            })
+            .collect(),
     };
-    let csp = headers::frame_csp(list.patterns(), &state.config().rpc_hosts);
+    let csp = headers::frame_csp(list.patterns(), &state.config().connect_sources());
     let page = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>Oriel wallet frame</title>\n\

@@ -15,14 +15,15 @@ pub(crate) const ASSET_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
 pub(crate) const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=()";
 
 /// The frame page's CSP. Scripts come only from frame-host itself (plus wasm compilation),
-/// never inline or `eval`; `connect-src` allows frame-host and `rpc_hosts`; and only
-/// `ancestors` (the project's allowed origins) may embed the page.
-pub(crate) fn frame_csp(ancestors: &[OriginPattern], rpc_hosts: &[String]) -> String {
+/// never inline or `eval`; `connect-src` allows frame-host and `connect` (the networks' RPC
+/// origins and `rpc_hosts`, see `Config::connect_sources`); and only `ancestors` (the
+/// project's allowed origins) may embed the page.
+pub(crate) fn frame_csp(ancestors: &[OriginPattern], connect: &[String]) -> String {
     let mut csp = String::from(
         "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
          img-src 'self' data:; connect-src 'self'",
     );
-    for host in rpc_hosts {
+    for host in connect {
         let _ = write!(csp, " {host}");
     }
     csp.push_str("; frame-ancestors");

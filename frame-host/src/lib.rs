@@ -4,6 +4,7 @@ mod api;
 mod auth;
 mod clock;
 mod config;
+mod cors;
 mod error;
 mod frame;
 mod headers;
@@ -12,6 +13,7 @@ mod keys;
 mod mail;
 mod projects;
 mod ratelimit;
+mod registry;
 mod secrets;
 mod store;
 mod wallet;
@@ -31,17 +33,19 @@ use tracing::Level;
 
 pub use auth::JWT_KEY_FILE;
 pub use clock::Clock;
-pub use config::{Config, MailConfig, Mode, ProjectConfig, DEFAULT_CONFIG};
+pub use config::{Config, MailConfig, Mode, NetworkConfig, ProjectConfig, DEFAULT_CONFIG};
 pub use error::{AppError, Error, Result};
 pub use keys::KEK_FILE;
 
-use crate::{api::ApiError, auth::JwtKeys, keys::Keys, mail::Mailer, store::Store};
+use crate::{
+    api::ApiError, auth::JwtKeys, keys::Keys, mail::Mailer, registry::Registry, store::Store,
+};
 
 /// The version reported by `/healthz` and embedded in the frame as `buildId`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Shared state of the handlers: the config, each project's parsed allow-list, the
-/// database, the mailer, the keys and the clock.
+/// database, the mailer, the keys, the wallet registry and the clock.
 #[derive(Debug, Clone)]
 pub struct AppState {
     inner: Arc<Inner>,
@@ -55,12 +59,14 @@ struct Inner {
     mailer: Mailer,
     keys: Keys,
     jwt: JwtKeys,
+    registry: Registry,
     clock: Clock,
 }
 
 impl AppState {
-    /// Validates `config`, creates the data dir, opens (and migrates) the database and
-    /// loads the key files, creating them on first start. Uses the system clock.
+    /// Validates `config`, loads and checks the wallet registry, creates the data dir, opens
+    /// (and migrates) the database and loads the key files, creating them on first start.
+    /// Uses the system clock.
     pub async fn new(config: Config) -> Result<Self> {
         Self::with_clock(config, Clock::system()).await
     }
@@ -73,6 +79,7 @@ impl AppState {
             .iter()
             .map(|p| Ok((p.id.clone(), p.allow_list()?)))
             .collect::<Result<_>>()?;
+        let registry = Registry::load(config.wallet_registry.as_deref())?;
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
         let jwt = JwtKeys::load(
@@ -90,6 +97,7 @@ impl AppState {
                 mailer,
                 keys,
                 jwt,
+                registry,
                 clock,
             }),
         })
@@ -142,15 +150,37 @@ impl AppState {
         &self.inner.jwt
     }
 
+    pub(crate) fn registry(&self) -> &Registry {
+        &self.inner.registry
+    }
+
     /// Now, in Unix milliseconds.
     pub(crate) fn now_ms(&self) -> i64 {
         self.inner.clock.now_ms()
     }
+
+    /// Deletes expired attempts, codes, links, refresh tokens and rate-limit windows now and
+    /// then every 10 minutes, for as long as the runtime runs. A failure is logged and retried.
+    pub fn start_housekeeping(&self) -> tokio::task::JoinHandle<()> {
+        let state = self.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(std::time::Duration::from_secs(600));
+            loop {
+                every.tick().await;
+                match state.store().purge_expired(state.now_ms()).await {
+                    Ok(0) => {}
+                    Ok(rows) => tracing::info!(rows, "purged expired rows"),
+                    Err(error) => tracing::warn!(%error, "purging expired rows failed"),
+                }
+            }
+        })
+    }
 }
 
 /// The frame-host HTTP service: `/healthz`, `/projects/v1/origins`, `/frame`,
-/// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`) and, in
-/// dev mode only, `/dev/mailbox`; anything else is 404.
+/// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`), the
+/// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`) and, in dev mode only,
+/// `/dev/mailbox`; anything else is 404.
 ///
 /// Serve it with `into_make_service_with_connect_info::<SocketAddr>()` so the per-IP limit
 /// sees client addresses.
@@ -160,7 +190,8 @@ pub fn app(state: AppState) -> Router {
         .merge(projects::router())
         .merge(frame::router(&state.config().frame_dir))
         .merge(auth::router())
-        .merge(wallet::router());
+        .merge(wallet::router())
+        .merge(registry::router(&state));
     if state.config().mode == Mode::Dev {
         router = router.merge(mail::dev_router());
     }

@@ -33,6 +33,7 @@ async fn run() -> Result<()> {
     let (mode, projects) = (config.mode, config.projects.len());
     // The database and key files first, so the port opens only when requests can be served.
     let state = AppState::new(config).await?;
+    state.start_housekeeping();
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| Error::Bind { addr, source })?;

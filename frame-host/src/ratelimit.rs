@@ -1,5 +1,5 @@
 //! Request limits of the email login: one start per email per 30 s (spec §5), at most 20
-//! starts per client IP per 10 minutes; and one email change start per user per 30 s.
+//! starts per client IP per 10 minutes; and one email change or export code per user per 30 s.
 //!
 //! The counters live in the database (`rate_limits`), so every instance sharing a
 //! PostgreSQL database enforces the same limits.
@@ -45,6 +45,11 @@ pub(crate) async fn check_email_change(state: &AppState, user_id: &str) -> Resul
         EMAIL_WINDOW_MS,
     )
     .await
+}
+
+/// Counts an export code request of `user_id`, with the same 30 s rule.
+pub(crate) async fn check_export(state: &AppState, user_id: &str) -> Result<(), ApiError> {
+    hit(state, &format!("export:{user_id}"), 1, EMAIL_WINDOW_MS).await
 }
 
 async fn hit(state: &AppState, bucket: &str, limit: i64, window_ms: i64) -> Result<(), ApiError> {

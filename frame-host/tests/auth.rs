@@ -456,3 +456,112 @@ async fn email_update_refuses_an_address_in_use() {
         assert_eq!(r.error(), want);
     }
 }
+
+#[tokio::test]
+async fn export_code_is_fresh_single_use_and_the_users_own() {
+    let t = TestApp::new().await;
+    let ann = t.login("ann@example.com", DEV1).await;
+    let bob = t.login("bob@example.com", DEV2).await;
+    let start = |access: String| {
+        let t = &t;
+        async move {
+            t.call(
+                Method::POST,
+                "/auth/v1/export/start",
+                Some(json!({ "projectId": "shop" })),
+                Some(&access),
+            )
+            .await
+        }
+    };
+    let verify = |access: String, attempt: String, otp: String| {
+        let t = &t;
+        async move {
+            t.call(
+                Method::POST,
+                "/auth/v1/export/verify",
+                Some(json!({ "projectId": "shop", "attemptId": attempt, "otp": otp })),
+                Some(&access),
+            )
+            .await
+        }
+    };
+    let r = start(ann.access.clone()).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let attempt = r.json()["attemptId"].as_str().unwrap().to_owned();
+    let code = t.last_code("ann@example.com").await;
+
+    // A second request within 30 s is throttled with the spec's text.
+    let again = start(ann.access.clone()).await;
+    assert_eq!(again.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(
+        again.body.contains("Please try again after"),
+        "{}",
+        again.body
+    );
+
+    // Another user's session cannot spend Ann's code.
+    let r = verify(bob.access.clone(), attempt.clone(), code.clone()).await;
+    assert_eq!(r.error(), err("unauthorized", "Invalid code", 401));
+
+    let r = verify(ann.access.clone(), attempt.clone(), code.clone()).await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+    // Used once.
+    let r = verify(ann.access.clone(), attempt.clone(), code).await;
+    assert_eq!(r.error(), err("unauthorized", "Invalid code", 401));
+
+    // Without a session there is no export at all.
+    let r = t
+        .call(
+            Method::POST,
+            "/auth/v1/export/start",
+            Some(json!({ "projectId": "shop" })),
+            None,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn export_code_locks_after_five_wrong_tries() {
+    let t = TestApp::new().await;
+    let ann = t.login("ann@example.com", DEV1).await;
+    let r = t
+        .call(
+            Method::POST,
+            "/auth/v1/export/start",
+            Some(json!({ "projectId": "shop" })),
+            Some(&ann.access),
+        )
+        .await;
+    let attempt = r.json()["attemptId"].as_str().unwrap().to_owned();
+    let code = t.last_code("ann@example.com").await;
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    let mut last = 0;
+    for _ in 0..5 {
+        last = t
+            .call(
+                Method::POST,
+                "/auth/v1/export/verify",
+                Some(json!({ "projectId": "shop", "attemptId": attempt, "otp": wrong })),
+                Some(&ann.access),
+            )
+            .await
+            .status
+            .as_u16();
+    }
+    assert_eq!(last, 423);
+    let r = t
+        .call(
+            Method::POST,
+            "/auth/v1/export/verify",
+            Some(json!({ "projectId": "shop", "attemptId": attempt, "otp": code })),
+            Some(&ann.access),
+        )
+        .await;
+    assert_eq!(
+        r.status.as_u16(),
+        423,
+        "the right code no longer opens a locked one"
+    );
+}

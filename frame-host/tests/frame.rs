@@ -4,10 +4,11 @@ mod common;
 
 use axum::http::StatusCode;
 use common::{config, get, get_with};
-use oriel_frame_host::ProjectConfig;
+use oriel_frame_host::{NetworkConfig, ProjectConfig};
 
 const SHOP_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; \
-    style-src 'self'; img-src 'self' data:; connect-src 'self' https://rpc.example.com; \
+    style-src 'self'; img-src 'self' data:; \
+    connect-src 'self' http://127.0.0.1:8545 https://rpc.example.com; \
     frame-ancestors https://shop.example.com https://*.example.com; object-src 'none'; \
     base-uri 'none'; form-action 'none'";
 
@@ -49,10 +50,55 @@ async fn frame_page_security_headers() {
 }
 
 #[tokio::test]
-async fn frame_page_without_rpc_hosts() {
+async fn frame_page_connects_to_each_network_rpc_origin() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(dir.path());
+    c.networks = vec![
+        NetworkConfig {
+            chain_id: "eip155:1".into(),
+            rpc_urls: vec![
+                "https://RPC.example.com/v1/?chainId=eip155:1&projectId=shop".into(),
+                "https://backup.example.net:8443/eth".into(),
+            ],
+        },
+        NetworkConfig {
+            chain_id: "eip155:8453".into(),
+            rpc_urls: vec!["https://base.example.org/".into()],
+        },
+    ];
+    let r = get_with(c, "/frame?projectId=demo").await;
+    assert_eq!(
+        r.header("content-security-policy"),
+        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+         img-src 'self' data:; connect-src 'self' https://rpc.example.com \
+         https://backup.example.net:8443 https://base.example.org; \
+         frame-ancestors http://localhost:5173; object-src 'none'; base-uri 'none'; \
+         form-action 'none'",
+        "origins only (no path or query), lowercase, each once; rpc_hosts after them"
+    );
+    let config: serde_json::Value = serde_json::from_str(config_json(&r.body)).unwrap();
+    assert_eq!(
+        config["networks"],
+        serde_json::json!([
+            {
+                "chainId": "eip155:1",
+                "rpcUrls": [
+                    "https://RPC.example.com/v1/?chainId=eip155:1&projectId=shop",
+                    "https://backup.example.net:8443/eth"
+                ]
+            },
+            { "chainId": "eip155:8453", "rpcUrls": ["https://base.example.org/"] }
+        ]),
+        "the frame gets the URLs as configured"
+    );
+}
+
+#[tokio::test]
+async fn frame_page_without_networks_or_rpc_hosts() {
     let dir = tempfile::tempdir().unwrap();
     let mut c = config(dir.path());
     c.rpc_hosts.clear();
+    c.networks.clear();
     let r = get_with(c, "/frame?projectId=demo").await;
     assert_eq!(
         r.header("content-security-policy"),
@@ -70,7 +116,7 @@ async fn frame_page_body() {
         r.body,
         format!(
             "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Oriel wallet frame</title>\n\
-             <script type=\"application/json\" id=\"oriel-frame-config\">{{\"projectId\":\"demo\",\"allowedOrigins\":[\"http://localhost:5173\"],\"defaultChainId\":\"eip155:1\",\"buildId\":\"{version}\"}}</script>\n\
+             <script type=\"application/json\" id=\"oriel-frame-config\">{{\"projectId\":\"demo\",\"allowedOrigins\":[\"http://localhost:5173\"],\"defaultChainId\":\"eip155:1\",\"buildId\":\"{version}\",\"networks\":[{{\"chainId\":\"eip155:31337\",\"rpcUrls\":[\"http://127.0.0.1:8545\"]}}]}}</script>\n\
              <link rel=\"stylesheet\" href=\"/frame/assets/frame.css\">\n\
              <link rel=\"modulepreload\" href=\"/frame/assets/oriel_frame.js\">\n\
              <link rel=\"preload\" href=\"/frame/assets/oriel_frame_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
@@ -93,6 +139,7 @@ async fn frame_config_json_has_normalised_origins() {
             "allowedOrigins": ["https://shop.example.com", "https://*.example.com"],
             "defaultChainId": "eip155:1",
             "buildId": env!("CARGO_PKG_VERSION"),
+            "networks": [{ "chainId": "eip155:31337", "rpcUrls": ["http://127.0.0.1:8545"] }],
         })
     );
 }

@@ -39,10 +39,7 @@ pub(super) async fn start(
     session.check_project(&body.project_id)?;
     let new_email = normalize_email(&body.email)?;
     let store = state.store();
-    let user = store
-        .user(&session.user_id)
-        .await?
-        .ok_or(ApiError::Unauthorized(super::session::SESSION_EXPIRED))?;
+    let user = session.user(&state).await?;
     if new_email == user.email {
         return Err(ApiError::invalid("The new email is the current email"));
     }
@@ -84,8 +81,9 @@ pub(super) struct CodeBody {
     otp: String,
 }
 
-/// The session user's email change `attempt_id` at `stage`, or 401 'Invalid code'.
-async fn change_of(
+/// The session user's email change `attempt_id` at `stage`, once `body.otp` is its code;
+/// otherwise 401 'Invalid code' (or the code rules' own answers).
+async fn verified_change(
     state: &AppState,
     session: &Session,
     body: &CodeBody,
@@ -93,12 +91,21 @@ async fn change_of(
 ) -> Result<EmailChange, ApiError> {
     state.check_project(&body.project_id)?;
     session.check_project(&body.project_id)?;
-    state
+    let change = state
         .store()
         .email_change(&body.attempt_id)
         .await?
         .filter(|c| c.user_id == session.user_id && c.stage == stage)
-        .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))
+        .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
+    otp::check(
+        state,
+        CodeTable::EmailChange,
+        &change.id,
+        &change.code,
+        &body.otp,
+    )
+    .await?;
+    Ok(change)
 }
 
 /// Checks the code sent to the current address; a code goes to the new one.
@@ -107,15 +114,7 @@ pub(super) async fn primary(
     session: Session,
     ApiJson(body): ApiJson<CodeBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let change = change_of(&state, &session, &body, "primary").await?;
-    otp::check(
-        &state,
-        CodeTable::EmailChange,
-        &change.id,
-        &change.code,
-        &body.otp,
-    )
-    .await?;
+    let change = verified_change(&state, &session, &body, "primary").await?;
     let (code, stored) = otp::new_code(&state)?;
     if !state
         .store()
@@ -141,15 +140,7 @@ pub(super) async fn secondary(
     session: Session,
     ApiJson(body): ApiJson<CodeBody>,
 ) -> Result<Json<Value>, ApiError> {
-    let change = change_of(&state, &session, &body, "secondary").await?;
-    otp::check(
-        &state,
-        CodeTable::EmailChange,
-        &change.id,
-        &change.code,
-        &body.otp,
-    )
-    .await?;
+    let change = verified_change(&state, &session, &body, "secondary").await?;
     match state.store().finish_email_change(&change).await? {
         EmailChangeOutcome::Changed => {
             tracing::info!(user = %session.user_id, "email changed");

@@ -4,6 +4,7 @@
 mod device;
 mod email;
 mod email_update;
+mod export;
 mod jwt;
 mod otp;
 mod session;
@@ -46,6 +47,8 @@ pub(crate) fn router() -> Router<AppState> {
             "/auth/v1/email/update/secondary",
             post(email_update::secondary),
         )
+        .route("/auth/v1/export/start", post(export::start))
+        .route("/auth/v1/export/verify", post(export::verify))
 }
 
 /// The user as the API shows it.

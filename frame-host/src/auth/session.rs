@@ -13,7 +13,9 @@ use super::{
 };
 use crate::{
     api::{ApiError, ApiJson, ProjectParam},
-    secrets, AppState,
+    secrets,
+    store::User,
+    AppState,
 };
 
 /// 401 text: the token expired, or the session was ended (device revoked).
@@ -45,6 +47,15 @@ impl Session {
         } else {
             Err(ApiError::Unauthorized(INVALID_KEY))
         }
+    }
+
+    /// The session's user; 401 [`SESSION_EXPIRED`] when the user is gone.
+    pub(crate) async fn user(&self, state: &AppState) -> Result<User, ApiError> {
+        state
+            .store()
+            .user(&self.user_id)
+            .await?
+            .ok_or(ApiError::Unauthorized(SESSION_EXPIRED))
     }
 }
 
@@ -141,12 +152,7 @@ pub(super) async fn user(
     ProjectParam(project_id): ProjectParam,
 ) -> Result<Json<UserJson>, ApiError> {
     session.check_project(&project_id)?;
-    let user = state
-        .store()
-        .user(&session.user_id)
-        .await?
-        .ok_or(ApiError::Unauthorized(SESSION_EXPIRED))?;
-    Ok(Json(user.into()))
+    Ok(Json(session.user(&state).await?.into()))
 }
 
 #[cfg(test)]

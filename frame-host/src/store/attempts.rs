@@ -16,6 +16,8 @@ pub(crate) enum CodeTable {
     Login,
     /// `email_changes`.
     EmailChange,
+    /// `export_codes`.
+    Export,
 }
 
 impl CodeTable {
@@ -23,6 +25,7 @@ impl CodeTable {
         match self {
             Self::Login => "login_attempts",
             Self::EmailChange => "email_changes",
+            Self::Export => "export_codes",
         }
     }
 }
@@ -399,7 +402,11 @@ impl Store {
 }
 
 /// Marks a reserved, right code used and gives its try back. False if it was used already.
-async fn consume_code(conn: &mut AnyConnection, table: CodeTable, id: &str) -> Result<bool> {
+pub(super) async fn consume_code(
+    conn: &mut AnyConnection,
+    table: CodeTable,
+    id: &str,
+) -> Result<bool> {
     let sql = format!(
         "UPDATE {} SET used = 1, wrong_tries = wrong_tries - 1 WHERE id = $1 AND used = 0",
         table.name()

@@ -6,8 +6,10 @@
 //! settled by conditional `UPDATE`s and `INSERT … ON CONFLICT`, never by read-then-write.
 
 mod attempts;
+mod exports;
 mod limits;
 mod mailbox;
+pub(crate) mod purge;
 mod sessions;
 mod users;
 mod wallets;
@@ -34,7 +36,10 @@ pub(crate) use wallets::{NewWallet, StoredWallet};
 use crate::error::{Error, Result};
 
 /// The embedded migrations, in order: (version, name, SQL).
-const MIGRATIONS: &[(i64, &str, &str)] = &[(1, "init", include_str!("migrations/0001_init.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "init", include_str!("migrations/0001_init.sql")),
+    (2, "exports", include_str!("migrations/0002_exports.sql")),
+];
 
 /// Which database a [`Store`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

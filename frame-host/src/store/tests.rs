@@ -136,6 +136,7 @@ on_both!(
     email_change,
     mailbox_lists_newest_first,
     rate_limits_use_fixed_windows,
+    purge_forgets_only_what_has_expired,
 );
 
 fn code(expires_at: i64) -> NewCode {
@@ -660,4 +661,44 @@ async fn rate_limits_use_fixed_windows(db: &TestDb) {
         s.rate_limit_hit("ip", 3, 60_000, NOW + 1).await.unwrap(),
         Some(59_999)
     );
+}
+
+async fn purge_forgets_only_what_has_expired(db: &TestDb) {
+    let s = &db.store;
+    let user = login(s, "ann@b.co", "dev-1", "r-live").await;
+    // An old finished email change and export code, and a fresh export code.
+    let day = crate::store::purge::KEEP_ATTEMPTS_MS;
+    s.insert_export_code("old", &user.id, &code(NOW + 10), NOW - day - 1)
+        .await
+        .unwrap();
+    s.insert_export_code("new", &user.id, &code(NOW + 10), NOW)
+        .await
+        .unwrap();
+    s.rate_limit_hit("ip:1.2.3.4", 20, 600_000, NOW - day - 1)
+        .await
+        .unwrap();
+    s.rate_limit_hit("ip:5.6.7.8", 20, 600_000, NOW)
+        .await
+        .unwrap();
+    let attempts = count(s, "login_attempts").await;
+
+    s.purge_expired(NOW).await.unwrap();
+    assert!(s.export_code("old").await.unwrap().is_none());
+    assert!(s.export_code("new").await.unwrap().is_some());
+    assert_eq!(count(s, "rate_limits").await, 1);
+    // Today's login attempt, the user, the device and the live refresh token stay.
+    assert_eq!(count(s, "login_attempts").await, attempts);
+    assert_eq!(count(s, "refresh_tokens").await, 1);
+    assert!(s.user(&user.id).await.unwrap().is_some());
+
+    // The refresh token goes once it has expired (NOW + 1_000_000), not before.
+    s.purge_expired(NOW + 999_999).await.unwrap();
+    assert_eq!(count(s, "refresh_tokens").await, 1);
+    s.purge_expired(NOW + 1_000_001).await.unwrap();
+    assert_eq!(count(s, "refresh_tokens").await, 0);
+    // A day later the attempt is gone too; the user and device stay.
+    s.purge_expired(NOW + day + 1).await.unwrap();
+    assert_eq!(count(s, "login_attempts").await, 0);
+    assert!(s.user(&user.id).await.unwrap().is_some());
+    assert_eq!(count(s, "devices").await, 1);
 }

@@ -1,0 +1,285 @@
+//! [`Wallet`]: one entry of the wallet registry, as the file holds it and `/getWallets`
+//! answers it, and the rules an entry must follow.
+
+use serde::{Deserialize, Serialize};
+
+/// Whether a wallet passed the registry's review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum BadgeType {
+    /// Listed, not reviewed.
+    None,
+    /// Reviewed and certified.
+    Certified,
+}
+
+impl BadgeType {
+    /// Parses the `badge_type` query value.
+    pub(crate) fn parse(value: &str) -> Option<Self> {
+        match value {
+            "none" => Some(Self::None),
+            "certified" => Some(Self::Certified),
+            _ => None,
+        }
+    }
+}
+
+/// How a wallet app is opened on one platform: a custom-scheme deep link (`metamask://`)
+/// and/or a universal link (`https://…`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Links {
+    /// Deep link with the app's own scheme, ending in `://`.
+    pub(crate) native: Option<String>,
+    /// An `https://` link the operating system hands to the app.
+    pub(crate) universal: Option<String>,
+}
+
+/// One wallet of the registry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Wallet {
+    /// 64 lowercase hex digits; what dapps pass in include, exclude and featured lists.
+    pub(crate) id: String,
+    /// Display name.
+    pub(crate) name: String,
+    /// Reverse-DNS id the wallet announces under EIP-6963, if it injects a provider.
+    pub(crate) rdns: Option<String>,
+    /// Id of the wallet's image, served at `/getWalletImage/{image_id}`.
+    pub(crate) image_id: String,
+    /// The wallet's website.
+    pub(crate) homepage: String,
+    /// Rank in lists: lower comes first.
+    pub(crate) order: u32,
+    /// Review status.
+    pub(crate) badge_type: BadgeType,
+    /// CAIP-2 ids of the networks the wallet supports.
+    pub(crate) chains: Vec<String>,
+    /// Mobile app links.
+    pub(crate) mobile: Links,
+    /// Desktop app links.
+    pub(crate) desktop: Links,
+    /// The wallet's web app, if it has one.
+    pub(crate) webapp_link: Option<String>,
+    /// Apple App Store page.
+    pub(crate) app_store: Option<String>,
+    /// Google Play page.
+    pub(crate) play_store: Option<String>,
+    /// Chrome Web Store page of the browser extension.
+    pub(crate) chrome_store: Option<String>,
+}
+
+impl Wallet {
+    /// Checks every field; the error names the field and what is wrong with it.
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        if !is_wallet_id(&self.id) {
+            return Err(format!(
+                "invalid id {:?}: expected 64 lowercase hex digits",
+                self.id
+            ));
+        }
+        if self.name.trim().is_empty() || self.name.len() > 64 {
+            return Err("name must be 1 to 64 characters".into());
+        }
+        if let Some(rdns) = &self.rdns {
+            if !is_rdns(rdns) {
+                return Err(format!(
+                    "invalid rdns {rdns:?}: expected a reverse domain name such as io.metamask"
+                ));
+            }
+        }
+        if !is_image_id(&self.image_id) {
+            return Err(format!(
+                "invalid image_id {:?}: expected 1 to 64 of a-z, 0-9 and -",
+                self.image_id
+            ));
+        }
+        check_https("homepage", Some(&self.homepage))?;
+        if self.chains.is_empty() {
+            return Err("chains is empty: list at least one CAIP-2 network id".into());
+        }
+        for chain in &self.chains {
+            if !is_caip2(chain) {
+                return Err(format!("Invalid CAIP-2 network id: {chain}"));
+            }
+        }
+        for (platform, links) in [("mobile", &self.mobile), ("desktop", &self.desktop)] {
+            if let Some(native) = &links.native {
+                if !is_native_link(native) {
+                    return Err(format!(
+                        "invalid {platform}.native {native:?}: expected an app scheme such as metamask://"
+                    ));
+                }
+            }
+            check_https(&format!("{platform}.universal"), links.universal.as_ref())?;
+        }
+        check_https("webapp_link", self.webapp_link.as_ref())?;
+        check_https("app_store", self.app_store.as_ref())?;
+        check_https("play_store", self.play_store.as_ref())?;
+        check_https("chrome_store", self.chrome_store.as_ref())?;
+        Ok(())
+    }
+
+    /// Whether the wallet supports any of `chains`.
+    pub(crate) fn supports_any(&self, chains: &[String]) -> bool {
+        self.chains.iter().any(|c| chains.contains(c))
+    }
+}
+
+/// A wallet id: 64 lowercase hex digits.
+pub(crate) fn is_wallet_id(id: &str) -> bool {
+    id.len() == 64 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// A CAIP-2 network id: `namespace:reference`, namespace `[-a-z0-9]{3,8}`, reference
+/// `[-_a-zA-Z0-9]{1,32}`.
+pub(crate) fn is_caip2(id: &str) -> bool {
+    let Some((namespace, reference)) = id.split_once(':') else {
+        return false;
+    };
+    (3..=8).contains(&namespace.len())
+        && namespace
+            .bytes()
+            .all(|b| b == b'-' || b.is_ascii_lowercase() || b.is_ascii_digit())
+        && (1..=32).contains(&reference.len())
+        && reference
+            .bytes()
+            .all(|b| b == b'-' || b == b'_' || b.is_ascii_alphanumeric())
+}
+
+fn is_image_id(id: &str) -> bool {
+    (1..=64).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b == b'-' || b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
+fn is_rdns(rdns: &str) -> bool {
+    let labels: Vec<&str> = rdns.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.bytes().all(|b| b == b'-' || b.is_ascii_alphanumeric())
+        })
+}
+
+/// `scheme://…` with an RFC 3986 scheme that is not http(s).
+fn is_native_link(link: &str) -> bool {
+    let Some((scheme, _)) = link.split_once("://") else {
+        return false;
+    };
+    scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        && !matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https")
+        && !link.contains(char::is_whitespace)
+}
+
+fn check_https(field: &str, value: Option<&String>) -> Result<(), String> {
+    match value {
+        Some(url)
+            if !url
+                .strip_prefix("https://")
+                .is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'))
+                || url.contains(char::is_whitespace) =>
+        {
+            Err(format!("invalid {field} {url:?}: expected an https:// URL"))
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wallet() -> Wallet {
+        Wallet {
+            id: "a".repeat(64),
+            name: "Test Wallet".into(),
+            rdns: Some("com.example.wallet".into()),
+            image_id: "0f8e-test".into(),
+            homepage: "https://wallet.example.com".into(),
+            order: 1,
+            badge_type: BadgeType::None,
+            chains: vec!["eip155:1".into()],
+            mobile: Links {
+                native: Some("testwallet://".into()),
+                universal: Some("https://link.example.com".into()),
+            },
+            desktop: Links {
+                native: None,
+                universal: None,
+            },
+            webapp_link: None,
+            app_store: None,
+            play_store: None,
+            chrome_store: None,
+        }
+    }
+
+    fn err(change: impl FnOnce(&mut Wallet)) -> String {
+        let mut w = wallet();
+        change(&mut w);
+        w.validate().unwrap_err()
+    }
+
+    #[test]
+    fn a_valid_wallet_passes() {
+        wallet().validate().unwrap();
+    }
+
+    #[test]
+    fn each_bad_field_is_named() {
+        assert!(err(|w| w.id = "A".repeat(64)).starts_with("invalid id"));
+        assert!(err(|w| w.id = "ab".into()).starts_with("invalid id"));
+        assert_eq!(
+            err(|w| w.name = " ".into()),
+            "name must be 1 to 64 characters"
+        );
+        assert!(err(|w| w.rdns = Some("metamask".into())).starts_with("invalid rdns"));
+        assert!(err(|w| w.image_id = "A/B".into()).starts_with("invalid image_id"));
+        assert!(err(|w| w.homepage = "http://x.com".into()).starts_with("invalid homepage"));
+        assert!(err(|w| w.chains.clear()).starts_with("chains is empty"));
+        assert_eq!(
+            err(|w| w.chains = vec!["eip155".into()]),
+            "Invalid CAIP-2 network id: eip155"
+        );
+        assert!(err(|w| w.mobile.native = Some("https://x.com".into()))
+            .starts_with("invalid mobile.native"));
+        assert!(
+            err(|w| w.desktop.native = Some("nope".into())).starts_with("invalid desktop.native")
+        );
+        assert!(err(|w| w.mobile.universal = Some("wc://x".into()))
+            .starts_with("invalid mobile.universal"));
+        assert!(
+            err(|w| w.chrome_store = Some("https://".into())).starts_with("invalid chrome_store")
+        );
+    }
+
+    #[test]
+    fn caip2_ids() {
+        for ok in [
+            "eip155:1",
+            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+            "bip122:000000000019d6689c085ae165831e93",
+            "cosmos:cosmoshub-4",
+        ] {
+            assert!(is_caip2(ok), "{ok}");
+        }
+        for bad in [
+            "eip155",
+            "ei:1",
+            "EIP155:1",
+            "eip155:",
+            "eip155:1:2",
+            "toolongname:1",
+            ":1",
+        ] {
+            assert!(!is_caip2(bad), "{bad}");
+        }
+    }
+}
