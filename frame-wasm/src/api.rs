@@ -217,6 +217,32 @@ impl<'a, E: Env> Api<'a, E> {
         Ok(s.email)
     }
 
+    /// Emails the user a fresh code for showing the recovery phrase; the attempt id.
+    pub async fn export_start(&self, access: &str) -> Result<String, ApiError> {
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Start {
+            attempt_id: String,
+        }
+        let s: Start = self
+            .post("/auth/v1/export/start", json!({}), Some(access))
+            .await?;
+        Ok(s.attempt_id)
+    }
+
+    /// Checks the export code; `Ok` once, then the code is spent.
+    pub async fn export_verify(
+        &self,
+        access: &str,
+        attempt_id: &str,
+        otp: &str,
+    ) -> Result<(), ApiError> {
+        let body = json!({ "attemptId": attempt_id, "otp": otp });
+        self.post::<serde_json::Value>("/auth/v1/export/verify", body, Some(access))
+            .await
+            .map(drop)
+    }
+
     /// Ends this device's session at frame-host.
     pub async fn sign_out(&self, access: &str) -> Result<(), ApiError> {
         self.call::<serde_json::Value>("POST", "/auth/v1/signout", Some(json!({})), Some(access))

@@ -105,6 +105,7 @@ mod tests {
             project_id: PROJECT.into(),
             allowed_origins: AllowList::parse(&["http://localhost:5173"]).unwrap(),
             default_chain_id: "eip155:1".into(),
+            networks: Vec::new(),
         };
         Frame::new(config, env)
     }

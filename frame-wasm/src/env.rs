@@ -1,6 +1,8 @@
 //! What the frame needs from its surroundings. The browser implementation lives in `web`;
 //! tests provide their own, so the login and wallet logic runs natively.
 
+use crate::screen::{Outcome, Screen};
+
 /// An HTTP response from frame-host.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpResponse {
@@ -13,6 +15,12 @@ pub struct HttpResponse {
 /// The frame's view of the outside world.
 #[allow(async_fn_in_trait)] // the frame is single-threaded: its futures need not be Send
 pub trait Env {
+    /// How the chain RPC clients reach their endpoints.
+    type Rpc: crate::rpc::Transport + Clone;
+
+    /// A transport for the chain RPC clients.
+    fn rpc(&self) -> Self::Rpc;
+
     /// Sends a request to frame-host (same origin). `Err` is a network failure.
     async fn http(
         &self,
@@ -36,4 +44,10 @@ pub trait Env {
 
     /// Milliseconds since the Unix epoch.
     fn now_ms(&self) -> u64;
+
+    /// Sends a message the host did not ask for (an event) on the channel.
+    fn post(&self, message: Vec<u8>);
+
+    /// Shows `screen` in the frame's own document and waits for the user (or an abort).
+    async fn present(&self, screen: Screen<'_>) -> Outcome;
 }

@@ -9,7 +9,10 @@ use crate::{
     config::FrameConfig,
     email_update::EmailUpdate,
     env::Env,
+    export::Export,
     login::{Pending, Unlocked},
+    rpc::{Chains, RpcError},
+    sign::CallsStore,
     BUILD_ID,
 };
 
@@ -25,29 +28,58 @@ pub struct Frame<E: Env> {
     pub(crate) config: FrameConfig,
     pub(crate) chain_id: String,
     theme: Option<(ThemeMode, Vec<ThemeVariable>)>,
-    dapp: Option<DappMetadata>,
+    pub(crate) dapp: Option<DappMetadata>,
+    /// The origin of the page that opened the channel, as the browser reported it.
+    pub(crate) parent_origin: Option<String>,
+    /// The chain RPC client of each network the operator configured.
+    pub(crate) chains: Chains<E::Rpc>,
+    /// `wallet_sendCalls` bundles, for `wallet_getCallsStatus`.
+    pub(crate) calls: CallsStore,
     pub(crate) pending: Option<Pending>,
     /// An email change between `UpdateEmail` and `UpdateEmailSecondaryOtp`.
     pub(crate) email_update: Option<EmailUpdate>,
     pub(crate) unlocked: Option<Unlocked>,
+    /// A recovery-phrase export between `StartExport` and `RevealRecoveryPhrase`.
+    pub(crate) export: Option<Export>,
     /// Set by a request that changed the session; `receive` then sends `SessionUpdate`.
     pub(crate) session_changed: bool,
+    /// The envelope id and version of the request being answered, for events about it.
+    pub(crate) request_id: u32,
+    pub(crate) version: u16,
 }
 
 impl<E: Env> Frame<E> {
     /// A frame with nobody logged in, on the project's default network.
     pub fn new(config: FrameConfig, env: E) -> Self {
         Self {
+            chains: Chains::default(),
+            calls: CallsStore::new(),
             env,
             chain_id: config.default_chain_id.clone(),
             config,
             theme: None,
             dapp: None,
+            parent_origin: None,
             pending: None,
             email_update: None,
             unlocked: None,
+            export: None,
             session_changed: false,
+            request_id: 0,
+            version: SUPPORTED_VERSIONS[0],
         }
+    }
+
+    /// Records the origin of the page whose port was accepted: approval screens name it.
+    pub fn set_parent_origin(&mut self, origin: &str) {
+        self.parent_origin = Some(origin.to_owned());
+    }
+
+    /// Builds the RPC client of each network in the config; until then every chain call is
+    /// 'Network not found'.
+    pub fn connect_networks(&mut self) -> Result<(), RpcError> {
+        self.chains = Chains::new(&self.config.networks, self.env.rpc())?;
+        Ok(())
     }
 
     /// The first message on a new channel, at the lowest version we speak so that any host
@@ -87,6 +119,7 @@ impl<E: Env> Frame<E> {
                 id,
                 body: Body::Request(request),
             }) => {
+                (self.request_id, self.version) = (id, version);
                 let body = match self.handle(request).await {
                     Ok(reply) => Body::Reply(reply),
                     Err(error) => Body::Error(error),
@@ -133,8 +166,11 @@ impl<E: Env> Frame<E> {
                 Ok(Reply::SwitchNetwork { chain_id })
             }
             Request::GetSmartAccountEnabledNetworks => Ok(Reply::GetSmartAccountEnabledNetworks {
-                networks: Vec::new(),
+                networks: self.smart_account_networks(),
             }),
+            Request::SetPreferredAccount { account_type } => {
+                self.set_preferred_account(account_type)
+            }
             Request::SignOut => Ok(self.sign_out().await),
             Request::RpcAbort => Ok(Reply::RpcAbort),
             Request::SyncTheme {
@@ -168,27 +204,46 @@ impl<E: Env> Frame<E> {
             Request::ConnectEmail { email } => self.connect_email(email).await,
             Request::ConnectDevice => self.connect_device().await,
             Request::ConnectOtp { otp } => self.connect_otp(otp).await,
-            Request::GetUser { chain_id, .. } => {
+            Request::GetUser {
+                chain_id,
+                preferred_account_type,
+            } => {
                 if let Some(chain_id) = chain_id {
                     check_chain_id(&chain_id)?;
                     self.chain_id = chain_id;
                 }
-                self.get_user().await
+                let reply = self.get_user().await?;
+                match preferred_account_type {
+                    Some(t) if t != self.preferred_account_type() => {
+                        self.set_preferred_account(t)?;
+                        self.get_user().await
+                    }
+                    _ => Ok(reply),
+                }
             }
             Request::UpdateEmail { email } => self.update_email(email).await,
             Request::UpdateEmailPrimaryOtp { otp } => self.update_email_primary_otp(otp).await,
             Request::UpdateEmailSecondaryOtp { otp } => self.update_email_secondary_otp(otp).await,
+            Request::StartExport => self.start_export().await,
+            Request::RevealRecoveryPhrase { otp } => self.reveal_recovery_phrase(otp).await,
             Request::ConnectSocial { .. } | Request::GetSocialRedirectUri { .. } => {
                 Err(unavailable("Social login"))
             }
             Request::ConnectFarcaster | Request::GetFarcasterUri => {
                 Err(unavailable("Farcaster login"))
             }
-            Request::InitSmartAccount
-            | Request::SetPreferredAccount { .. }
-            | Request::RpcRequest { .. } => {
-                Err(ErrorReply::new(ErrorCode::NotConnected, NOT_CONNECTED))
-            }
+            Request::InitSmartAccount => Err(match self.unlocked {
+                None => ErrorReply::new(ErrorCode::NotConnected, NOT_CONNECTED),
+                Some(_) => ErrorReply::new(
+                    ErrorCode::Unavailable,
+                    format!("Smart accounts are not enabled on {}", self.chain_id),
+                ),
+            }),
+            Request::RpcRequest {
+                method,
+                params,
+                chain_id,
+            } => self.rpc_request(method, params, chain_id).await,
         }
     }
 }
@@ -200,7 +255,7 @@ fn unavailable(what: &str) -> ErrorReply {
     )
 }
 
-fn encode(envelope: Envelope) -> Vec<u8> {
+pub(crate) fn encode(envelope: Envelope) -> Vec<u8> {
     envelope.encode().unwrap_or_else(|e| {
         // Only a reply larger than the message limit can fail; say so instead.
         let error = ErrorReply::new(ErrorCode::Internal, e.to_string());
@@ -211,7 +266,7 @@ fn encode(envelope: Envelope) -> Vec<u8> {
 }
 
 /// Spec §5: a CAIP-2 id has two parts; the embedded wallet serves eip155 and solana.
-fn check_chain_id(id: &str) -> Result<(), ErrorReply> {
+pub(crate) fn check_chain_id(id: &str) -> Result<(), ErrorReply> {
     let invalid = || {
         ErrorReply::new(
             ErrorCode::InvalidParams,
@@ -265,6 +320,7 @@ mod tests {
             project_id: "demo".into(),
             allowed_origins: AllowList::parse(&["http://localhost:5173"]).unwrap(),
             default_chain_id: "eip155:1".into(),
+            networks: Vec::new(),
         };
         Frame::new(config, TestEnv::default())
     }

@@ -1,15 +1,22 @@
 #![doc = include_str!("../README.md")]
 
+mod account_type;
 pub mod api;
 pub mod config;
 mod email_update;
 pub mod env;
+mod export;
 pub mod handler;
 pub mod handshake;
 pub mod keys;
 mod log;
 mod login;
+pub mod policy;
+pub mod rpc;
+pub mod screen;
+pub mod sign;
 pub mod store;
+mod wallet_rpc;
 
 #[cfg(test)]
 mod test_env;

@@ -3,7 +3,7 @@
 //! ciphertext, wraps and ids.
 
 use base64::{engine::general_purpose::STANDARD as B64, Engine};
-use oriel_protocol::{Account, AccountType, EmailAction, ErrorCode, ErrorReply, Reply, User};
+use oriel_protocol::{Account, EmailAction, ErrorCode, ErrorReply, Reply, User};
 
 use crate::{
     api::{Api, SessionTokens},
@@ -33,7 +33,24 @@ pub(crate) struct Pending {
 /// The unlocked wallet and whose it is.
 pub(crate) struct Unlocked {
     user_id: String,
-    wallet: UnlockedWallet,
+    pub(crate) wallet: UnlockedWallet,
+}
+
+#[cfg(test)]
+impl Unlocked {
+    /// A freshly created wallet for `user_id`, as after a first login.
+    pub(crate) fn new_for_test(user_id: &str) -> Self {
+        let device = crate::keys::Device {
+            device_id: "device-1",
+            secret: &[7; 32],
+            pepper: &[9; 32],
+        };
+        let (_, wallet) = crate::keys::create_wallet(user_id, &device, &[3; 32]).unwrap();
+        Self {
+            user_id: user_id.into(),
+            wallet,
+        }
+    }
 }
 
 impl<E: Env> Frame<E> {
@@ -114,6 +131,7 @@ impl<E: Env> Frame<E> {
         self.unlocked = None;
         self.pending = None;
         self.email_update = None;
+        self.export = None;
         self.session_changed = true;
         Reply::SignOut
     }
@@ -128,17 +146,18 @@ impl<E: Env> Frame<E> {
         } else {
             addresses.eip155.clone()
         };
+        let account_type = self.active_account_type();
         Some(User {
             email: Some(session.email),
             address: address.clone(),
             chain_id: self.chain_id.clone(),
             accounts: vec![Account {
                 address,
-                account_type: AccountType::Eoa,
+                account_type,
             }],
             user_name: None,
             smart_account_deployed: false,
-            preferred_account_type: AccountType::Eoa,
+            preferred_account_type: account_type,
         })
     }
 

@@ -1,8 +1,48 @@
 //! An `Env` for native tests: in-memory storage and a scripted frame-host.
 
-use std::{cell::RefCell, collections::HashMap};
+use std::{
+    cell::{Cell, RefCell},
+    collections::HashMap,
+    rc::Rc,
+};
 
-use crate::env::{Env, HttpResponse};
+use crate::{
+    env::{Env, HttpResponse},
+    rpc::{Transport, TransportError, TransportReply},
+    screen::{Outcome, Screen},
+};
+
+/// Answers chain JSON-RPC posts: `(url, body) -> (status, body)`.
+pub(crate) type ChainAnswer = Rc<dyn Fn(&str, &str) -> (u16, String)>;
+
+/// The test chain transport: every post goes to the env's `chain` answer, and is recorded.
+#[derive(Clone, Default)]
+pub(crate) struct TestRpc {
+    pub(crate) answer: Option<ChainAnswer>,
+    pub(crate) posts: Rc<RefCell<Vec<String>>>,
+}
+
+impl Transport for TestRpc {
+    async fn post(&self, url: &str, body: &str) -> Result<TransportReply, TransportError> {
+        self.posts.borrow_mut().push(body.into());
+        let answer = self
+            .answer
+            .as_ref()
+            .ok_or_else(|| TransportError("no chain".into()))?;
+        let (status, body) = answer(url, body);
+        Ok(TransportReply {
+            status,
+            retry_after: None,
+            body,
+        })
+    }
+
+    async fn sleep(&self, _ms: u32) {}
+
+    fn now_ms(&self) -> u64 {
+        1_800_000_000_000
+    }
+}
 
 /// One recorded request: method, path, body.
 pub(crate) type Call = (String, String, Option<String>);
@@ -14,9 +54,23 @@ pub(crate) struct TestEnv {
     pub(crate) calls: RefCell<Vec<Call>>,
     #[allow(clippy::type_complexity)]
     pub(crate) answer: Option<Box<dyn Fn(&str, &str, Option<&str>) -> HttpResponse>>,
+    /// Messages the frame posted on its own (events).
+    pub(crate) posted: RefCell<Vec<Vec<u8>>>,
+    /// What each screen showed, as text, in order.
+    pub(crate) shown: RefCell<Vec<String>>,
+    /// How the user leaves the next screens; `Approved` unless a test says otherwise.
+    pub(crate) outcome: Cell<Option<Outcome>>,
+    /// The chain the RPC clients reach.
+    pub(crate) chain: TestRpc,
 }
 
 impl Env for TestEnv {
+    type Rpc = TestRpc;
+
+    fn rpc(&self) -> TestRpc {
+        self.chain.clone()
+    }
+
     async fn http(
         &self,
         method: &str,
@@ -50,4 +104,33 @@ impl Env for TestEnv {
     fn now_ms(&self) -> u64 {
         1_800_000_000_000
     }
+
+    fn post(&self, message: Vec<u8>) {
+        self.posted.borrow_mut().push(message);
+    }
+
+    async fn present(&self, screen: Screen<'_>) -> Outcome {
+        let text = match screen {
+            Screen::RecoveryPhrase(phrase) => format!("phrase: {}", phrase.as_str()),
+            Screen::Approval { summary, requester } => {
+                format!("approval: {} ({requester})", summary.title)
+            }
+        };
+        self.shown.borrow_mut().push(text);
+        self.outcome.get().unwrap_or(Outcome::Approved)
+    }
+}
+
+/// Logs `frame` in as `user-1` (ada@example.com) with a freshly created, unlocked wallet and
+/// an access token with an hour left (TestEnv's clock), as after a first login.
+pub(crate) fn log_in(frame: &mut crate::handler::Frame<TestEnv>) {
+    let session = crate::store::SessionRecord {
+        access_token: "access".into(),
+        access_expires_at: 1_800_003_600_000,
+        refresh_token: "refresh".into(),
+        user_id: "user-1".into(),
+        email: "ada@example.com".into(),
+    };
+    crate::store::save_session(&frame.env, &frame.config.project_id, &session);
+    frame.unlocked = Some(crate::login::Unlocked::new_for_test("user-1"));
 }

@@ -2,6 +2,8 @@
 //! one port the gate allows and moves bytes between it and the handler. No decisions are made
 //! here; they live in `handshake` and `handler`.
 
+mod screen;
+
 use std::{cell::RefCell, collections::VecDeque, rc::Rc};
 
 use js_sys::{Array, ArrayBuffer, Object, Promise, Reflect, Uint8Array};
@@ -9,12 +11,17 @@ use wasm_bindgen::{prelude::*, JsCast};
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{console, Headers, MessageEvent, MessagePort, RequestInit, Response, Window};
 
+use oriel_protocol::{Body, Envelope, Request, SUPPORTED_VERSIONS};
+
 use crate::{
     config::{ConfigError, FrameConfig, CONFIG_ELEMENT_ID},
     env::{Env, HttpResponse},
     handler::Frame,
     handshake::{Decision, Offer, PortGate, CONNECT_MESSAGE_TYPE, LOADED_MESSAGE_TYPE},
+    rpc::FetchTransport,
+    screen::{Outcome, Screen},
 };
+use screen::Presenter;
 
 /// The browser as the frame's `Env`: fetch to its own origin, its own localStorage, timers.
 /// Where the browser denies a cross-site frame any storage (a private window that blocks
@@ -22,6 +29,9 @@ use crate::{
 struct WebEnv {
     window: Window,
     memory: RefCell<std::collections::HashMap<String, String>>,
+    /// The accepted channel, once there is one.
+    port: Rc<RefCell<Option<MessagePort>>>,
+    presenter: Rc<Presenter>,
 }
 
 impl WebEnv {
@@ -31,6 +41,12 @@ impl WebEnv {
 }
 
 impl Env for WebEnv {
+    type Rpc = FetchTransport;
+
+    fn rpc(&self) -> FetchTransport {
+        FetchTransport::new(self.window.clone())
+    }
+
     async fn http(
         &self,
         method: &str,
@@ -95,16 +111,21 @@ impl Env for WebEnv {
     }
 
     async fn sleep(&self, ms: u32) {
-        let window = self.window.clone();
-        let promise = Promise::new(&mut |resolve, _| {
-            let _ =
-                window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms as i32);
-        });
-        let _ = JsFuture::from(promise).await;
+        sleep(&self.window, ms).await;
     }
 
     fn now_ms(&self) -> u64 {
         js_sys::Date::now() as u64
+    }
+
+    fn post(&self, message: Vec<u8>) {
+        if let Some(port) = self.port.borrow().as_ref() {
+            post(port, &message);
+        }
+    }
+
+    async fn present(&self, screen: Screen<'_>) -> Outcome {
+        self.presenter.present(screen).await
     }
 }
 
@@ -113,6 +134,11 @@ impl Env for WebEnv {
 struct Inbox {
     queue: VecDeque<Vec<u8>>,
     frame: Option<Frame<WebEnv>>,
+    /// Shared with `WebEnv`, for events sent in the middle of a request.
+    port: Rc<RefCell<Option<MessagePort>>>,
+    /// Shared with `WebEnv`: an `RpcAbort` ends the screen on show at once, instead of
+    /// waiting behind the request it aborts.
+    presenter: Rc<Presenter>,
 }
 
 #[wasm_bindgen(start)]
@@ -137,16 +163,24 @@ fn boot() -> Result<(), String> {
         .ok_or("the frame has no parent window")?;
 
     let gate = Rc::new(RefCell::new(PortGate::new(config.allowed_origins.clone())));
-    let frame = Frame::new(
+    let port = Rc::default();
+    let presenter = Presenter::new(window.clone(), document);
+    let mut frame = Frame::new(
         config,
         WebEnv {
             window: window.clone(),
             memory: RefCell::default(),
+            port: Rc::clone(&port),
+            presenter: Rc::clone(&presenter),
         },
     );
+
+    frame.connect_networks().map_err(|e| e.to_string())?;
     let inbox = Rc::new(RefCell::new(Inbox {
         queue: VecDeque::new(),
         frame: Some(frame),
+        port,
+        presenter,
     }));
     listen_for_port(&window, &parent, gate.clone(), inbox)?;
     announce(&window, &parent, &gate.borrow());
@@ -172,7 +206,7 @@ fn listen_for_port(
         };
         match gate.borrow_mut().offer(offer) {
             Decision::Accept => match ports.get(0).dyn_into::<MessagePort>() {
-                Ok(port) => open_channel(port, inbox.clone()),
+                Ok(port) => open_channel(port, &origin, inbox.clone()),
                 Err(_) => {
                     console::warn_1(&"oriel frame: the offered port is not a MessagePort".into())
                 }
@@ -191,14 +225,20 @@ fn listen_for_port(
 }
 
 /// Serves the protocol on the accepted port: `Ready` first, then the replies, in order.
-fn open_channel(port: MessagePort, inbox: Rc<RefCell<Inbox>>) {
-    if let Some(frame) = inbox.borrow().frame.as_ref() {
+fn open_channel(port: MessagePort, origin: &str, inbox: Rc<RefCell<Inbox>>) {
+    if let Some(frame) = inbox.borrow_mut().frame.as_mut() {
+        frame.set_parent_origin(origin);
         post(&port, &frame.ready());
     }
+    *inbox.borrow().port.borrow_mut() = Some(port.clone());
     let reply_port = port.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let bytes = bytes_of(&event.data());
         let mut state = inbox.borrow_mut();
-        state.queue.push_back(bytes_of(&event.data()));
+        if is_abort(&bytes) {
+            state.presenter.abort();
+        }
+        state.queue.push_back(bytes);
         // The drain loop holds the frame while it runs; start one only if none is running.
         if let Some(frame) = state.frame.take() {
             spawn_local(drain(inbox.clone(), frame, reply_port.clone()));
@@ -240,6 +280,25 @@ fn announce(window: &Window, parent: &Window, gate: &PortGate) {
     if parent.post_message(&message, &origin).is_err() {
         console::warn_1(&"oriel frame: could not announce to the parent".into());
     }
+}
+
+/// Waits `ms` milliseconds on `window`'s timer.
+pub(crate) async fn sleep(window: &Window, ms: u32) {
+    let promise = Promise::new(&mut |resolve, _| {
+        let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms as i32);
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
+/// Whether `bytes` are an `RpcAbort` request.
+fn is_abort(bytes: &[u8]) -> bool {
+    matches!(
+        Envelope::decode(bytes, SUPPORTED_VERSIONS),
+        Ok(Envelope {
+            body: Body::Request(Request::RpcAbort),
+            ..
+        })
+    )
 }
 
 /// `data.type` when `data` is an object with a string `type`.

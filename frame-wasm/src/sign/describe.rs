@@ -1,0 +1,310 @@
+//! What the frame's approval screen shows for a request: a title and labelled rows, in plain
+//! data the screen renders (text, monospace, or a tree for nested values).
+
+use alloy_primitives::{Address, U256};
+use serde_json::Value as Json;
+
+use super::calldata::{self, KnownCall};
+use super::codec::to_hex;
+use super::eip712::TypedData;
+use super::solana::{base58, MessageVersion, SolanaTx};
+use super::tx::TxRequest;
+use super::SignRequest;
+
+/// What the approval screen shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// The heading, such as "Sign message".
+    pub title: String,
+    /// The rows, top to bottom.
+    pub rows: Vec<Row>,
+}
+
+/// One labelled row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// The label, such as "To".
+    pub label: String,
+    /// The value.
+    pub value: Value,
+}
+
+/// A shown value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// Words for people.
+    Text(String),
+    /// Addresses, hashes, hex: shown in a monospace font, never shortened.
+    Mono(String),
+    /// Nested values, such as an EIP-712 struct: (label, value) pairs.
+    Tree(Vec<(String, Value)>),
+}
+
+fn row(label: &str, value: Value) -> Row {
+    Row {
+        label: label.to_owned(),
+        value,
+    }
+}
+
+fn text(s: impl Into<String>) -> Value {
+    Value::Text(s.into())
+}
+
+fn mono(s: impl Into<String>) -> Value {
+    Value::Mono(s.into())
+}
+
+/// `amount` (in units of 10^-`decimals`) as an exact decimal, without trailing zeros.
+pub fn format_units(amount: U256, decimals: u32) -> String {
+    let digits = amount.to_string();
+    let decimals = decimals as usize;
+    let (whole, fraction) = if digits.len() > decimals {
+        let (w, f) = digits.split_at(digits.len() - decimals);
+        (w.to_owned(), f.to_owned())
+    } else {
+        ("0".to_owned(), format!("{digits:0>decimals$}"))
+    };
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.is_empty() {
+        whole
+    } else {
+        format!("{whole}.{fraction}")
+    }
+}
+
+/// Wei as ETH, exactly: "1.5 ETH".
+pub fn format_eth(wei: U256) -> String {
+    format!("{} ETH", format_units(wei, 18))
+}
+
+/// Wei per gas as gwei, exactly: "1.5 gwei".
+pub fn format_gwei(wei: u128) -> String {
+    format!("{} gwei", format_units(U256::from(wei), 9))
+}
+
+fn address(a: &Address) -> Value {
+    mono(a.to_checksum(None))
+}
+
+/// The personal_sign message: UTF-8 text when it reads as text, else hex.
+fn message_value(message: &[u8]) -> Value {
+    match core::str::from_utf8(message) {
+        Ok(s)
+            if !s
+                .chars()
+                .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) =>
+        {
+            text(s)
+        }
+        _ => mono(to_hex(message)),
+    }
+}
+
+fn json_value(value: &Json) -> Value {
+    match value {
+        Json::Object(map) => Value::Tree(
+            map.iter()
+                .map(|(k, v)| (k.clone(), json_value(v)))
+                .collect(),
+        ),
+        Json::Array(items) => Value::Tree(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (i.to_string(), json_value(v)))
+                .collect(),
+        ),
+        Json::String(s) if s.starts_with("0x") => mono(s.clone()),
+        Json::String(s) => text(s.clone()),
+        Json::Null => text("null"),
+        other => text(other.to_string()),
+    }
+}
+
+/// An EIP-712 value shown by its declared type: struct fields in the order the type lists
+/// them, arrays by index, everything else as its JSON value.
+fn typed_value(data: &TypedData, type_name: &str, value: &Json) -> Value {
+    if let Some(inner) = type_name
+        .strip_suffix(']')
+        .and_then(|t| t.rfind('[').map(|at| &t[..at]))
+    {
+        if let Json::Array(items) = value {
+            return Value::Tree(
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, item)| (i.to_string(), typed_value(data, inner, item)))
+                    .collect(),
+            );
+        }
+    }
+    let declared = if type_name == "EIP712Domain" {
+        Some(data.domain_fields())
+    } else {
+        data.types.get(type_name).cloned()
+    };
+    match (declared, value) {
+        (Some(props), Json::Object(fields)) => Value::Tree(
+            props
+                .iter()
+                .map(|prop| {
+                    let field = fields.get(&prop.name).unwrap_or(&Json::Null);
+                    (prop.name.clone(), typed_value(data, &prop.type_name, field))
+                })
+                .collect(),
+        ),
+        _ => json_value(value),
+    }
+}
+
+/// Decoded calldata rows, or the raw data.
+fn data_rows(data: &[u8], rows: &mut Vec<Row>) {
+    match calldata::decode(data) {
+        Some(KnownCall::Transfer { to, amount }) => rows.push(row(
+            "Function",
+            Value::Tree(vec![
+                ("name".into(), text("transfer (ERC-20)")),
+                ("to".into(), address(&to)),
+                ("amount".into(), text(amount.to_string())),
+            ]),
+        )),
+        Some(KnownCall::Approve { spender, amount }) => rows.push(row(
+            "Function",
+            Value::Tree(vec![
+                ("name".into(), text("approve (ERC-20)")),
+                ("spender".into(), address(&spender)),
+                (
+                    "amount".into(),
+                    text(if amount == U256::MAX {
+                        "unlimited".to_owned()
+                    } else {
+                        amount.to_string()
+                    }),
+                ),
+            ]),
+        )),
+        Some(KnownCall::TransferFrom { from, to, amount }) => rows.push(row(
+            "Function",
+            Value::Tree(vec![
+                ("name".into(), text("transferFrom (ERC-20)")),
+                ("from".into(), address(&from)),
+                ("to".into(), address(&to)),
+                ("amount".into(), text(amount.to_string())),
+            ]),
+        )),
+        None if data.is_empty() => {}
+        None => rows.push(row("Data", mono(to_hex(data)))),
+    }
+}
+
+fn transaction_rows(tx: &TxRequest) -> Vec<Row> {
+    let mut rows = vec![
+        row("From", address(&tx.from)),
+        row("To", tx.to.as_ref().map_or(text("New contract"), address)),
+        row("Value", text(format_eth(tx.value))),
+    ];
+    let fee = |v: Option<u128>| text(v.map_or("set by the network".to_owned(), format_gwei));
+    rows.push(row("Max fee", fee(tx.max_fee_per_gas)));
+    rows.push(row("Priority fee", fee(tx.max_priority_fee_per_gas)));
+    rows.push(row(
+        "Gas limit",
+        text(
+            tx.gas
+                .map_or("estimated by the network".to_owned(), |g| g.to_string()),
+        ),
+    ));
+    if let Some(nonce) = tx.nonce {
+        rows.push(row("Nonce", text(nonce.to_string())));
+    }
+    data_rows(&tx.data, &mut rows);
+    rows
+}
+
+fn solana_rows(tx: &SolanaTx) -> Vec<Row> {
+    let programs = tx
+        .program_ids()
+        .enumerate()
+        .map(|(i, id)| ((i + 1).to_string(), mono(base58(id))))
+        .collect();
+    vec![
+        row("Fee payer", mono(base58(tx.fee_payer()))),
+        row("Recent blockhash", mono(base58(&tx.recent_blockhash))),
+        row(
+            "Version",
+            text(match tx.version {
+                MessageVersion::Legacy => "legacy",
+                MessageVersion::V0 => "v0",
+            }),
+        ),
+        row("Instructions", text(tx.instructions.len().to_string())),
+        row("Programs", Value::Tree(programs)),
+        row("Signatures", text(tx.signatures.len().to_string())),
+    ]
+}
+
+/// What the approval screen shows for `req`.
+pub fn describe(req: &SignRequest) -> Summary {
+    let (title, rows) = match req {
+        SignRequest::PersonalSign { message } => {
+            ("Sign message", vec![row("Message", message_value(message))])
+        }
+        SignRequest::TypedData(data) => {
+            let domain = Json::Object(data.domain.clone());
+            (
+                "Sign typed data",
+                vec![
+                    row("Domain", typed_value(data, "EIP712Domain", &domain)),
+                    row("Primary type", text(data.primary_type.clone())),
+                    row(
+                        "Message",
+                        typed_value(data, &data.primary_type, &data.message),
+                    ),
+                ],
+            )
+        }
+        SignRequest::SendTransaction(tx) => ("Send transaction", transaction_rows(tx)),
+        SignRequest::SendCalls(calls) => {
+            let mut rows = vec![
+                row("From", address(&calls.from)),
+                row("Chain", text(format!("eip155:{}", calls.chain_id))),
+            ];
+            for (i, call) in calls.calls.iter().enumerate() {
+                let mut fields = vec![
+                    ("to".to_owned(), address(&call.to)),
+                    ("value".to_owned(), text(format_eth(call.value))),
+                ];
+                let mut data = Vec::new();
+                data_rows(&call.data, &mut data);
+                fields.extend(data.into_iter().map(|r| (r.label.to_lowercase(), r.value)));
+                rows.push(row(&format!("Call {}", i + 1), Value::Tree(fields)));
+            }
+            ("Send calls", rows)
+        }
+        SignRequest::SolanaSignMessage { message } => {
+            ("Sign message", vec![row("Message", message_value(message))])
+        }
+        SignRequest::SolanaSignTransaction { tx } => ("Sign transaction", solana_rows(tx)),
+        SignRequest::SolanaSignAllTransactions { txs } => {
+            let rows = txs
+                .iter()
+                .enumerate()
+                .map(|(i, tx)| {
+                    let fields = solana_rows(tx)
+                        .into_iter()
+                        .map(|r| (r.label, r.value))
+                        .collect();
+                    row(&format!("Transaction {}", i + 1), Value::Tree(fields))
+                })
+                .collect();
+            ("Sign transactions", rows)
+        }
+        SignRequest::SolanaSignAndSendTransaction { tx, .. } => {
+            ("Send transaction", solana_rows(tx))
+        }
+    };
+    Summary {
+        title: title.to_owned(),
+        rows,
+    }
+}

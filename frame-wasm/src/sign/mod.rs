@@ -1,0 +1,106 @@
+//! Signing for the embedded wallet, as plain functions the request handler and the approval
+//! screen call:
+//!
+//! 1. [`parse`] checks an approval method's params and types them as a [`SignRequest`]
+//!    (the spec §5 transaction, batched-call and preflight-commitment checks happen here);
+//! 2. [`describe`] gives the approval screen what to show;
+//! 3. once the user approves in the frame, [`execute`] signs (and, for sending methods, fills
+//!    and broadcasts through a [`ChainReader`]) and answers the JSON-RPC result.
+//!
+//! EVM: `personal_sign` (EIP-191), `eth_signTypedData_v4` (EIP-712, our own small encoder),
+//! `eth_sendTransaction` (EIP-1559, EIP-2718 bytes), ERC-5792 calls for an EOA. Solana:
+//! ed25519 over the wire-format message, legacy and v0. Errors are [`SignError`]s, which
+//! become [`oriel_protocol::ErrorReply`]s with the EIP-1193 / JSON-RPC / ERC-5792 code.
+
+mod calldata;
+mod calls;
+mod chain;
+mod codec;
+mod describe;
+mod eip712;
+mod error;
+mod evm;
+mod network;
+mod parse;
+mod send;
+pub mod solana;
+mod tx;
+
+#[cfg(test)]
+mod test_chain;
+#[cfg(test)]
+mod tests;
+
+pub use calldata::{decode as decode_calldata, KnownCall};
+pub use calls::{get_capabilities, parse_calls, Call, CallsRequest, CallsStore, MAX_CALLS};
+pub use chain::ChainReader;
+pub use codec::parse_address;
+pub use describe::{describe, format_eth, format_gwei, format_units, Row, Summary, Value};
+pub use eip712::{Field, TypedData};
+pub use error::*;
+pub use evm::{personal_sign, sign_typed_data, typed_data_hash};
+pub use network::{parse_add_chain, parse_chain_id, parse_switch_chain, AddChain, NativeCurrency};
+pub use parse::{parse, SignRequest, MAX_SOLANA_TRANSACTIONS};
+pub use send::{fill, send_transaction, sign_transaction};
+pub use tx::{
+    check_fees, parse_access_list, parse_tx, FilledTx, TxRequest, GWEI, MAX_BLOB_DATA_BYTES,
+    MAX_FEE_PER_GAS_CAP,
+};
+
+use crate::keys::UnlockedWallet;
+use serde_json::json;
+
+/// The eip155 chain id of a CAIP-2 network id such as `eip155:31337`.
+pub fn eip155_chain_id(caip2: &str) -> Option<u64> {
+    caip2
+        .strip_prefix("eip155:")
+        .and_then(|id| id.parse().ok())
+        .filter(|id| *id > 0)
+}
+
+/// Runs an approved request on the active network `chain` (CAIP-2) and answers the JSON-RPC
+/// result: a 0x signature for `personal_sign` and `eth_signTypedData_v4`, the transaction hash
+/// for `eth_sendTransaction`, `{ id }` for `wallet_sendCalls`, and WalletConnect's Solana
+/// result objects. `rpc` is the active network's chain RPC; `calls` keeps `wallet_sendCalls`
+/// bundles for `wallet_getCallsStatus`. Call it only after the user approved in the frame.
+pub async fn execute<R: ChainReader>(
+    req: &SignRequest,
+    wallet: &UnlockedWallet,
+    chain: &str,
+    rpc: &R,
+    calls: &mut CallsStore,
+) -> Result<serde_json::Value, SignError> {
+    let namespace_mismatch = || SignError::ChainMismatch {
+        requested: if req.is_solana() { "solana" } else { "eip155" }.to_owned(),
+        active: chain.to_owned(),
+    };
+    if req.is_solana() {
+        if !chain.starts_with("solana:") {
+            return Err(namespace_mismatch());
+        }
+        let key = wallet.solana_signing_key();
+        return match req {
+            SignRequest::SolanaSignMessage { message } => Ok(solana::sign_message(key, message)),
+            SignRequest::SolanaSignTransaction { tx } => solana::sign_transaction_reply(key, tx),
+            SignRequest::SolanaSignAllTransactions { txs } => {
+                solana::sign_all_transactions_reply(key, txs)
+            }
+            SignRequest::SolanaSignAndSendTransaction { tx, options } => {
+                solana::sign_and_send_transaction(key, tx, options, rpc).await
+            }
+            _ => Err(namespace_mismatch()),
+        };
+    }
+    let chain_id = eip155_chain_id(chain).ok_or_else(namespace_mismatch)?;
+    let signer = wallet.eip155_signer();
+    match req {
+        SignRequest::PersonalSign { message } => Ok(json!(personal_sign(signer, message)?)),
+        SignRequest::TypedData(data) => Ok(json!(sign_typed_data(signer, data, chain_id)?)),
+        SignRequest::SendTransaction(tx) => {
+            let hash = send_transaction(signer, tx, chain_id, rpc).await?;
+            Ok(json!(codec::to_hex(hash.as_slice())))
+        }
+        SignRequest::SendCalls(request) => calls.send_calls(signer, request, chain_id, rpc).await,
+        _ => Err(namespace_mismatch()),
+    }
+}
