@@ -11,7 +11,7 @@ export {
   type SiweConfig,
 } from './core/config/createConfig'
 export type { ConnectMethod, Features, SocialProvider } from './core/config/features'
-export type { ThemeMode, ThemeVariables } from './core/config/theme'
+export type { ResolvedThemeVariables, ThemeMode, ThemeVariables } from './core/config/theme'
 export {
   base,
   bitcoin,
@@ -27,42 +27,104 @@ export {
   type Network,
 } from './core/networks'
 export { isValidEmail, type IsValidEmailParameters, type IsValidEmailReturnType } from './core/validation/email'
+export {
+  evmChainIdToCoinType,
+  isCaipAddress,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  parseEvmChainId,
+  type CaipAddress,
+  type ParseCaipAddressErrorType,
+  type ParseCaipAddressReturnType,
+  type ParseCaipNetworkIdErrorType,
+  type ParseCaipNetworkIdReturnType,
+} from './core/validation/caip'
+export { isEvmAddress, isSolanaAddress, type IsEvmAddressParameters } from './core/validation/address'
+export type { Connection, Connector, ConnectorEvent, ConnectorType } from './core/connectors/types'
+export type { ConnectionStatus, NamespaceConnection } from './core/connection/connectionStore'
+export type { RecentWallet } from './core/connection/persist'
+export type { EIP1193Provider } from './core/wallets/eip6963'
 export type { CloseModalOptions, OpenModalOptions } from './core/modal/modalStore'
 export type { RouterData, ViewName } from './core/modal/views'
+export type { OrielEvent, OrielEventName, OrielEventProperties } from './core/events/eventsStore'
 export type { FrameState, FrameStatus } from './core/frame/client'
 export type { AccountStatus } from './core/account/accountStore'
 
 export {
   BaseError,
+  ChainNotSupportedError,
+  ConnectError,
+  ConnectorNotFoundError,
+  DisconnectError,
+  InvalidCaip10AddressError,
+  InvalidCaipAddressError,
+  InvalidCaipNetworkIdError,
+  InvalidChainIdError,
+  NoAccountsError,
+  SwitchChainError,
   EmailLoginThrottledError,
   EmbeddedWalletLoadError,
   InvalidEmailError,
   InvalidThemeModeError,
+  InvalidThemeVariableError,
   NetworkNotFoundError,
   NoNetworksError,
   OrielProviderNotFoundError,
   ProjectIdNotConfiguredError,
   SiweSiwxConflictError,
   SocialLoginUnavailableError,
+  UnknownEventError,
+  UnknownViewError,
+  ConnectionDeclinedError,
+  InvalidRelayUrlError,
+  WalletConnectLoadError,
+  type ConnectionDeclinedErrorType,
+  type InvalidRelayUrlErrorType,
+  type WalletConnectLoadErrorType,
   type BaseErrorParameters,
   type BaseErrorType,
+  type ChainNotSupportedErrorType,
+  type ConnectErrorType,
+  type ConnectorNotFoundErrorType,
+  type DisconnectErrorType,
+  type InvalidCaip10AddressErrorType,
+  type InvalidCaipAddressErrorType,
+  type InvalidCaipNetworkIdErrorType,
+  type InvalidChainIdErrorType,
+  type NoAccountsErrorType,
+  type SwitchChainErrorType,
   type EmailLoginThrottledErrorType,
   type EmbeddedWalletLoadErrorType,
   type InvalidEmailErrorType,
   type InvalidThemeModeErrorType,
+  type InvalidThemeVariableErrorType,
   type NetworkNotFoundErrorType,
   type NoNetworksErrorType,
   type OrielProviderNotFoundErrorType,
   type ProjectIdNotConfiguredErrorType,
   type SiweSiwxConflictErrorType,
   type SocialLoginUnavailableErrorType,
+  type UnknownEventErrorType,
+  type UnknownViewErrorType,
 } from './core/errors/index'
 
-export { OrielProvider, type OrielProviderProps } from './react/OrielProvider'
+export { OrielProvider, createOrielClient, type OrielProviderProps } from './react/OrielProvider'
+export type { OrielClient } from './core/client/createClient'
+export { ProviderRpcError, type EmbeddedProvider } from './core/embedded/provider'
 export { ConnectButton, type ConnectButtonProps } from './react/ConnectButton'
 export { OrielWidget, type OrielWidgetProps } from './react/OrielWidget'
 export { useOrielModal, type UseOrielModalReturnType } from './react/hooks/useOrielModal'
 export { useAccount, type UseAccountReturnType } from './react/hooks/useAccount'
+export { useNetwork, type UseNetworkReturnType } from './react/hooks/useNetwork'
+export { useProvider, type UseProviderReturnType } from './react/hooks/useProvider'
+export { useDisconnect, type UseDisconnectReturnType } from './react/hooks/useDisconnect'
+export { useWalletInfo, type UseWalletInfoReturnType, type WalletInfo } from './react/hooks/useWalletInfo'
+export { useOrielTheme, type UseOrielThemeReturnType } from './react/hooks/useOrielTheme'
+export {
+  useOrielEvents,
+  type UseOrielEventsParameters,
+  type UseOrielEventsReturnType,
+} from './react/hooks/useOrielEvents'
 export {
   useEmbeddedWalletStatus,
   type UseEmbeddedWalletStatusReturnType,

@@ -49,6 +49,10 @@ export const RECOMMENDED_WALLETS_COUNT = 4
 export const FEATURED_WALLETS_COUNT = 4
 /** Wallet search result limit. */
 export const WALLET_SEARCH_LIMIT = 100
+/** Wallet images fetched ahead of showing a page, at most. */
+export const WALLET_IMAGE_PREFETCH_LIMIT = 20
+/** How long a page waits for one image to preload before showing without it. */
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2_000
 /** Recently used wallets kept. */
 export const RECENT_WALLETS_MAX = 2
 /** Default input debounce. */
@@ -56,5 +60,7 @@ export const DEFAULT_DEBOUNCE_MS = 500
 
 /** The local frame-host started by `make demo`. */
 export const DEFAULT_FRAME_HOST_URL = 'http://127.0.0.1:8787'
+/** WalletConnect's public relay; operators set their own with `walletConnectRelayUrl`. */
+export const DEFAULT_WALLETCONNECT_RELAY_URL = 'wss://relay.walletconnect.org'
 /** CAIP-2 id of the default network. */
 export const DEFAULT_CAIP_NETWORK_ID = 'eip155:1'

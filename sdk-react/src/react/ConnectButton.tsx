@@ -1,6 +1,7 @@
 import { useState, type CSSProperties } from 'react'
 import { shortenAddress } from '../core/account/address'
 import { DEFAULT_ACCENT } from '../core/config/theme'
+import { onAccentFor } from './styles/palette'
 import { useOrielClient } from './hooks/useOrielClient'
 import { useStore } from './hooks/useStore'
 
@@ -23,7 +24,7 @@ export function ConnectButton({ label = 'Connect Wallet', className }: ConnectBu
   const client = useOrielClient()
   const { address } = useStore(client.account)
   const [hover, setHover] = useState(false)
-  const { themeMode, themeVariables } = client.config
+  const { themeMode, themeVariables } = useStore(client.theme)
   const accent = themeVariables['--oriel-accent'] ?? DEFAULT_ACCENT[themeMode]
 
   const style: CSSProperties | undefined = className
@@ -36,7 +37,7 @@ export function ConnectButton({ label = 'Connect Wallet', className }: ConnectBu
         cursor: 'pointer',
         font: `600 14px/1 ${themeVariables['--oriel-font-family']}`,
         letterSpacing: '-0.01em',
-        color: themeMode === 'dark' ? '#06231f' : '#ffffff',
+        color: onAccentFor(themeVariables['--oriel-accent'], themeMode),
         background: accent,
         boxShadow: hover ? `0 0 0 4px color-mix(in srgb, ${accent} 25%, transparent)` : 'none',
         transition: 'box-shadow 150ms',

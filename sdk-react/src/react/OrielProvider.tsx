@@ -1,14 +1,23 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { createClient } from '../core/client/createClient'
+import { createClient, type OrielClient } from '../core/client/createClient'
 import type { Config } from '../core/config/createConfig'
 import { OrielContext } from './context'
 import { ModalRoot } from './modal/ModalRoot'
 
 export type OrielProviderProps = {
-  /** From `createConfig`. Read once, when the provider first renders. */
-  config: Config
   children?: ReactNode
-}
+} & (
+  | {
+      /** From `createConfig`. Read once, when the provider first renders. */
+      config: Config
+      client?: undefined
+    }
+  | {
+      /** From `createOrielClient`, when something outside React shares it (the wagmi connector). */
+      client: OrielClient
+      config?: undefined
+    }
+)
 
 /**
  * Makes Oriel available to its children and renders the modal (into a shadow root on
@@ -24,13 +33,26 @@ export type OrielProviderProps = {
  *   </OrielProvider>,
  * )
  */
-export function OrielProvider({ config, children }: OrielProviderProps) {
-  const [client] = useState(() => createClient({ config }))
+export function OrielProvider(props: OrielProviderProps) {
+  const [client] = useState(() => props.client ?? createClient({ config: props.config }))
   useEffect(() => client.mount(), [client])
   return (
     <OrielContext.Provider value={client}>
-      {children}
-      {config.enableEmbedded ? null : <ModalRoot />}
+      {props.children}
+      {client.config.enableEmbedded ? null : <ModalRoot />}
     </OrielContext.Provider>
   )
+}
+
+/**
+ * Creates the SDK's client outside React, to share it between `<OrielProvider client>` and
+ * the wagmi connector.
+ *
+ * @example
+ * const client = createOrielClient(createConfig({ projectId, networks: [ethereum] }))
+ * const wagmiConfig = createWagmiConfig({ chains: [mainnet], connectors: [oriel({ client })], … })
+ * <OrielProvider client={client}>…</OrielProvider>
+ */
+export function createOrielClient(config: Config): OrielClient {
+  return createClient({ config })
 }

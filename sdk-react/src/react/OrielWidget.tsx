@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useOrielClient } from './hooks/useOrielClient'
+import { useStore } from './hooks/useStore'
 import { ModalCard } from './modal/ModalCard'
 import { applyTheme, attachStyledShadow } from './styles/applyTheme'
 
@@ -21,14 +22,18 @@ export function OrielWidget({ className }: OrielWidgetProps) {
   const titleId = useId()
   const hostRef = useRef<HTMLDivElement>(null)
   const [root, setRoot] = useState<ShadowRoot | null>(null)
+  const theme = useStore(client.theme)
 
   useEffect(() => {
     const host = hostRef.current
     if (!host) return
     setRoot(attachStyledShadow(host))
-    applyTheme(host, client.config)
     if (!client.modal.getSnapshot().open) client.modal.open()
   }, [client])
+
+  useEffect(() => {
+    if (hostRef.current) applyTheme(hostRef.current, theme)
+  }, [theme])
 
   return (
     <div ref={hostRef} className={className} data-oriel-widget="">

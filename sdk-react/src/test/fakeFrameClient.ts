@@ -43,6 +43,38 @@ export class FakeFrameClient {
   updateEmailPrimaryOtp = async (_otp: string) => {}
   updateEmailSecondaryOtp = async (_otp: string) => ({ newEmail: 'new@example.com' })
   isConnected = async () => this.connected
+  /** Answers `RpcRequest`s: the JSON-RPC result, or throws the frame's error. */
+  rpc = async (method: string, _params: unknown): Promise<unknown> => {
+    throw new FrameRequestError({ code: 'NotAllowed', message: 'Requested RPC call is not allowed', request: method })
+  }
+  rpcCalls: { method: string; params: unknown }[] = []
+  /** Account types the fake wallet can switch to; smart accounts are not enabled. */
+  setPreferredAccount = async (accountType: string) => {
+    if (accountType !== 'eoa') {
+      throw new FrameRequestError({ code: 'Unavailable', message: 'Smart accounts are not enabled on eip155:1', request: 'SetPreferredAccount' })
+    }
+    this.user = { ...this.user, preferredAccountType: 'eoa' }
+    return { accountType, address: this.user.address }
+  }
+  /** The dapp data the client introduced itself with. */
+  dappData: unknown
+  request = async (request: unknown, _timeoutMs?: number) => {
+    if (typeof request === 'object' && request && 'SyncDappData' in request) {
+      this.dappData = (request as { SyncDappData: unknown }).SyncDappData
+      return undefined
+    }
+    if (typeof request === 'object' && request && 'SetPreferredAccount' in request) {
+      const { accountType } = (request as { SetPreferredAccount: { accountType: string } }).SetPreferredAccount
+      return this.setPreferredAccount(accountType)
+    }
+    if (typeof request === 'object' && request && 'RpcRequest' in request) {
+      const { method, params } = (request as { RpcRequest: { method: string; params: string } }).RpcRequest
+      const parsed = JSON.parse(params) as unknown
+      this.rpcCalls.push({ method, params: parsed })
+      return { result: JSON.stringify(await this.rpc(method, parsed)) }
+    }
+    throw new Error(`the fake frame does not answer ${JSON.stringify(request)}`)
+  }
   signOut = async () => {
     this.connected = false
   }

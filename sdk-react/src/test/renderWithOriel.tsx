@@ -1,18 +1,23 @@
 // Test helper: renders UI with a core client whose frame client is a fake (no vi.mock needed).
 import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { createClient } from '../core/client/createClient'
+import { createClient, type CreateClientParameters } from '../core/client/createClient'
 import { createConfig, type CreateConfigParameters } from '../core/config/createConfig'
 import { ethereum } from '../core/networks'
 import { OrielContext } from '../react/context'
 import { ModalRoot } from '../react/modal/ModalRoot'
 import { loadFakeFrameClient } from './fakeFrameClient'
 
-export function renderWithOriel(ui: ReactElement | null, config: Partial<CreateConfigParameters> = {}) {
+export function renderWithOriel(
+  ui: ReactElement | null,
+  config: Partial<CreateConfigParameters> = {},
+  options: Partial<Omit<CreateClientParameters, 'config'>> = {},
+) {
   const client = createClient({
     config: createConfig({ projectId: 'demo', networks: [ethereum], ...config }),
     loadFrameClient: loadFakeFrameClient,
     isMobile: () => false,
+    ...options,
   })
   const unmount = client.mount()
   const result = render(

@@ -5,8 +5,11 @@ import { createStore, type Store } from '../store/createStore'
 /** Connection status (spec §4). Resetting an account sets it to `disconnected`. */
 export type AccountStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
 
-/** Connector ids. `AUTH` is the embedded wallet (email and social login). */
-export type ConnectorId = 'AUTH'
+/**
+ * Connector ids. `AUTH` is the embedded wallet (email and social login), `walletConnect` a
+ * WalletConnect pairing; browser wallets use their own ids.
+ */
+export type ConnectorId = 'AUTH' | 'walletConnect' | (string & {})
 
 /** The embedded wallet's user: email, address, chain, accounts, preferred account type. */
 export type EmbeddedUser = User

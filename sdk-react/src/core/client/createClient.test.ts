@@ -128,4 +128,30 @@ describe('createClient', () => {
     )
     expect(client.wallets.getSnapshot()).toEqual([])
   })
+
+  it('reports DISCONNECT_SUCCESS, and DISCONNECT_ERROR with the message when the frame fails', async () => {
+    const { client } = setup()
+    const unmount = client.mount()
+    const seen: string[] = []
+    client.events.on((event) => seen.push(`${event.name} ${JSON.stringify(event.properties)}`))
+    client.modal.open()
+    await client.connectEmail('ada@example.com')
+    await client.connectOtp('123456')
+    client.modal.close()
+    await client.disconnect()
+    FakeFrameClient.instances[0]!.signOut = async () => {
+      throw new Error('frame crashed')
+    }
+    client.account.setState({ status: 'connected', connectorId: 'AUTH', address: TEST_USER.address })
+    await expect(client.disconnect()).rejects.toThrow('Failed to disconnect')
+    expect(seen).toEqual([
+      'MODAL_OPEN {"connected":false}',
+      expect.stringMatching(/^CONNECT_SUCCESS \{"connector":"AUTH","caipAddress":"eip155:/),
+      'MODAL_CLOSE {"connected":true}',
+      'DISCONNECT_SUCCESS {}',
+      'CONNECT_SUCCESS {"connector":"AUTH"}', // the state set above, by hand
+      'DISCONNECT_ERROR {"message":"Failed to disconnect"}',
+    ])
+    unmount()
+  })
 })

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidThemeModeError, NetworkNotFoundError, NoNetworksError, SiweSiwxConflictError } from '../errors/config'
+import {
+  InvalidThemeModeError,
+  InvalidThemeVariableError,
+  NetworkNotFoundError,
+  NoNetworksError,
+  SiweSiwxConflictError,
+} from '../errors/config'
 import { base, ethereum, localDevnet, polygon, solana } from '../networks'
+import { InvalidRelayUrlError } from '../errors/walletconnect'
 import { createConfig, usesEmbeddedWallet } from './createConfig'
+import type { ThemeVariables } from './theme'
 
 describe('createConfig', () => {
   it('applies the spec defaults', () => {
@@ -83,6 +91,16 @@ describe('createConfig', () => {
     ).toThrow(InvalidThemeModeError)
   })
 
+  it('validates the theme variables', () => {
+    const call = (themeVariables: unknown) => () =>
+      createConfig({ projectId: 'p', networks: [ethereum], themeVariables: themeVariables as ThemeVariables })
+    expect(call({ '--oriel-z-index': 10.5 })).toThrow(InvalidThemeVariableError)
+    expect(call({ '--oriel-border-radius-base': '4' })).toThrow('Invalid theme variable: --oriel-border-radius-base')
+    expect(call({ '--w3m-accent': '#fff' })).toThrow(InvalidThemeVariableError)
+    expect(call('dark')).toThrow(InvalidThemeVariableError)
+    expect(call({ '--oriel-border-radius-base': '0', '--oriel-modal-width': '100%' })).not.toThrow()
+  })
+
   it('requires a network', () => {
     expect(() => createConfig({ projectId: 'p', networks: [] })).toThrow(NoNetworksError)
   })
@@ -106,5 +124,18 @@ describe('createConfig', () => {
     expect(
       usesEmbeddedWallet(createConfig({ projectId: 'p', networks: [ethereum], features: { email: false, socials: ['x'] } })),
     ).toBe(true)
+  })
+
+  it('takes the WalletConnect relay URL, default the public relay, and rejects one that is not ws(s)', () => {
+    expect(createConfig({ projectId: 'p', networks: [ethereum] }).walletConnectRelayUrl).toBe(
+      'wss://relay.walletconnect.org',
+    )
+    const local = createConfig({ projectId: 'p', networks: [ethereum], walletConnectRelayUrl: 'ws://127.0.0.1:8600' })
+    expect(local.walletConnectRelayUrl).toBe('ws://127.0.0.1:8600')
+    for (const walletConnectRelayUrl of ['https://relay.example.com', 'relay.example.com']) {
+      expect(() => createConfig({ projectId: 'p', networks: [ethereum], walletConnectRelayUrl })).toThrow(
+        new InvalidRelayUrlError({ relayUrl: walletConnectRelayUrl }),
+      )
+    }
   })
 })

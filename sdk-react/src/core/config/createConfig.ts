@@ -1,5 +1,6 @@
-import { DEFAULT_CAIP_NETWORK_ID, DEFAULT_FRAME_HOST_URL } from '../constants'
+import { DEFAULT_CAIP_NETWORK_ID, DEFAULT_FRAME_HOST_URL, DEFAULT_WALLETCONNECT_RELAY_URL } from '../constants'
 import { NetworkNotFoundError, NoNetworksError, SiweSiwxConflictError } from '../errors/config'
+import { InvalidRelayUrlError } from '../errors/walletconnect'
 import type { Network } from '../networks'
 import { resolveFeatures, type Features } from './features'
 import {
@@ -50,6 +51,11 @@ export type CreateConfigParameters = {
   enableEmbedded?: boolean | undefined
   /** Show the WalletConnect QR entry. Default: true. */
   enableWalletConnect?: boolean | undefined
+  /**
+   * The WalletConnect relay pairings go through (`ws://` or `wss://`). Default: WalletConnect's
+   * public relay, `wss://relay.walletconnect.org`.
+   */
+  walletConnectRelayUrl?: string | undefined
   /** Discover browser wallets with EIP-6963. Default: true. */
   enableEIP6963?: boolean | undefined
   /** Allow the dapp to stay on a network it does not list. Default: false. */
@@ -77,6 +83,7 @@ export type Config = {
   readonly siwx: SIWXConfig | undefined
   readonly enableEmbedded: boolean
   readonly enableWalletConnect: boolean
+  readonly walletConnectRelayUrl: string
   readonly enableEIP6963: boolean
   readonly allowUnsupportedChain: boolean
   readonly enableNetworkSwitch: boolean
@@ -86,7 +93,11 @@ export type Config = {
 
 export type CreateConfigReturnType = Config
 
-export type CreateConfigErrorType = SiweSiwxConflictError | NoNetworksError | NetworkNotFoundError
+export type CreateConfigErrorType =
+  | SiweSiwxConflictError
+  | NoNetworksError
+  | NetworkNotFoundError
+  | InvalidRelayUrlError
 
 /**
  * Resolves the widget configuration. Pure: touches neither `window` nor the network, so it can
@@ -126,12 +137,25 @@ export function createConfig(parameters: CreateConfigParameters): CreateConfigRe
     siwx: parameters.siwx,
     enableEmbedded: parameters.enableEmbedded ?? false,
     enableWalletConnect: parameters.enableWalletConnect ?? true,
+    walletConnectRelayUrl: resolveRelayUrl(parameters.walletConnectRelayUrl),
     enableEIP6963: parameters.enableEIP6963 ?? true,
     allowUnsupportedChain: parameters.allowUnsupportedChain ?? false,
     enableNetworkSwitch: parameters.enableNetworkSwitch ?? true,
     termsConditionsUrl: parameters.termsConditionsUrl,
     privacyPolicyUrl: parameters.privacyPolicyUrl,
   })
+}
+
+function resolveRelayUrl(relayUrl: string | undefined): string {
+  const value = relayUrl?.trim() || DEFAULT_WALLETCONNECT_RELAY_URL
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new InvalidRelayUrlError({ relayUrl: value })
+  }
+  if (url.protocol !== 'ws:' && url.protocol !== 'wss:') throw new InvalidRelayUrlError({ relayUrl: value })
+  return value
 }
 
 function resolveDefaultNetwork(networks: readonly Network[], requested: Network | undefined): Network {

@@ -1,3 +1,4 @@
+import type { AccountType } from '../../codec/protocol.gen'
 import { DISCONNECTED_ACCOUNT, type AccountStore, type EmbeddedUser } from '../account/accountStore'
 import { toCaipAddress } from '../account/address'
 import { DEVICE_APPROVAL_MIN_INTERVAL_MS } from '../constants'
@@ -14,6 +15,8 @@ export type CreateEmbeddedAuthParameters = {
   storage: SafeStorage
   /** Whether the config uses the embedded wallet at all (email or socials on, a project id). */
   enabled: boolean
+  /** The widget's active network (CAIP-2), which a login starts the wallet on. */
+  getChainId?: (() => string | undefined) | undefined
 }
 
 export type WaitForDeviceApprovalParameters = {
@@ -50,12 +53,26 @@ export interface EmbeddedAuth {
    * account's user and the cached login then show.
    */
   updateEmailSecondaryOtp(otp: string): Promise<string>
+  /**
+   * Makes `accountType` the active account type of the embedded wallet on its network, then
+   * reconnects the account from the wallet's answer (spec §4 "Preferred account type"). The
+   * choice is kept per namespace in localStorage. Rejects with the frame's error, e.g. when
+   * smart accounts are not enabled on the network.
+   */
+  setPreferredAccountType(accountType: AccountType): Promise<EmbeddedUser>
+  /** Moves the embedded wallet to `caipNetworkId` (eip155 or solana) and shows its account there. */
+  switchNetwork(caipNetworkId: string): Promise<void>
   /** Page-load work: reconnects when a login is cached, follows the frame's session. Returns the cleanup. */
   start(): () => void
 }
 
 /** The step of an email change that comes next. */
 export type UpdateEmailReturnType = { action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }
+
+/** The embedded wallet serves eip155 and solana networks (spec §9); others stay with the widget. */
+function walletChain(caipNetworkId: string | undefined): string | undefined {
+  return caipNetworkId?.startsWith('eip155:') || caipNetworkId?.startsWith('solana:') ? caipNetworkId : undefined
+}
 
 /** The frame reports that the session (or the device approval) is not there (yet). */
 export function isNotConnectedError(error: unknown): boolean {
@@ -111,7 +128,7 @@ export function createEmbeddedAuth(parameters: CreateEmbeddedAuthParameters): Em
       const connected = await frame.isConnected()
       if (stale()) return
       if (!connected) return reset()
-      const user = await frame.getUser()
+      const user = await frame.getUser(walletChain(parameters.getChainId?.()))
       if (!stale()) connect(user)
     } catch {
       // Keep the cached login: the frame may load next time (spec §4: a failure sets disconnected).
@@ -145,13 +162,36 @@ export function createEmbeddedAuth(parameters: CreateEmbeddedAuthParameters): Em
       account.setState({ status: 'connecting' })
       try {
         const frame = await embedded.ensureReady()
-        const user = await frame.getUser()
+        const user = await frame.getUser(walletChain(parameters.getChainId?.()))
         connect(user)
         return user
       } catch (error) {
         if (account.getSnapshot().status === 'connecting') account.setState({ status: previous })
         throw error
       }
+    },
+    async setPreferredAccountType(accountType) {
+      if (account.getSnapshot().connectorId !== 'AUTH') throw new FrameRequestError({ code: 'NotConnected', message: 'Not connected', request: 'SetPreferredAccount' })
+      const frame = await embedded.ensureReady()
+      await frame.request({ SetPreferredAccount: { accountType } })
+      const user = await frame.getUser(walletChain(parameters.getChainId?.()))
+      connect(user)
+      const namespace = user.chainId.split(':')[0] ?? 'eip155'
+      let stored: Record<string, string> = {}
+      try {
+        stored = JSON.parse(storage.getItem(STORAGE_KEYS.embeddedPreferredAccountTypes) ?? '{}') as Record<string, string>
+      } catch {
+        // A corrupt value is replaced below.
+      }
+      storage.setItem(STORAGE_KEYS.embeddedPreferredAccountTypes, JSON.stringify({ ...stored, [namespace]: accountType }))
+      return user
+    },
+    async switchNetwork(caipNetworkId) {
+      const chainId = walletChain(caipNetworkId)
+      if (!chainId || account.getSnapshot().connectorId !== 'AUTH') return
+      const frame = await embedded.ensureReady()
+      await frame.request({ SwitchNetwork: { chainId } })
+      connect(await frame.getUser(chainId))
     },
     reconnect() {
       if (reconnecting?.generation === generation) return reconnecting.promise

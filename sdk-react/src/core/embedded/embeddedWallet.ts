@@ -11,6 +11,8 @@ export type CreateEmbeddedWalletParameters = {
   onAlert(alert: OrielAlert): void
   /** The frame client could not be created (a configuration error). */
   onError?: ((error: unknown) => void) | undefined
+  /** Runs once per frame after its first handshake (e.g. to tell it who the dapp is). */
+  onReady?: ((frame: FrameClient) => Promise<void>) | undefined
   /** Loads the frame client module. Default: a dynamic import of `core/frame/client`. */
   load?: (() => Promise<Pick<FrameClientModule, 'FrameClient'>>) | undefined
 }
@@ -45,6 +47,8 @@ export function createEmbeddedWallet(parameters: CreateEmbeddedWalletParameters)
   let pending: Promise<FrameClient> | undefined
   let unsubscribe: (() => void) | undefined
   let status: FrameStatus = IDLE
+  /** Frames that have had `onReady`. */
+  const introduced = new WeakSet<FrameClient>()
   let generation = 0
   /** The module loads once per wallet (a remount after `destroy()` reuses it); a failure is retried. */
   let module: ReturnType<NonNullable<CreateEmbeddedWalletParameters['load']>> | undefined
@@ -115,6 +119,10 @@ export function createEmbeddedWallet(parameters: CreateEmbeddedWalletParameters)
       pending ??= create()
       const frame = await pending
       await frame.ensureReady()
+      if (!introduced.has(frame)) {
+        introduced.add(frame)
+        await parameters.onReady?.(frame).catch((error: unknown) => console.error('oriel: the wallet frame setup failed', error))
+      }
       return frame
     },
     preload() {

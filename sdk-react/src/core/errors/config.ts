@@ -21,6 +21,18 @@ export class InvalidThemeModeError extends BaseError {
   }
 }
 
+export type InvalidThemeVariableErrorType = InvalidThemeVariableError & { name: 'InvalidThemeVariableError' }
+/** A theme variable that Oriel does not know, or a value of the wrong kind. */
+export class InvalidThemeVariableError extends BaseError {
+  override name = 'InvalidThemeVariableError'
+  constructor({ name, value, expected }: { name: string; value: unknown; expected: string }) {
+    super(`Invalid theme variable: ${name}`, {
+      metaMessages: [`Got ${JSON.stringify(value) ?? String(value)}; expected ${expected}.`],
+      docsPath: '/config#themevariables',
+    })
+  }
+}
+
 export type NoNetworksErrorType = NoNetworksError & { name: 'NoNetworksError' }
 /** Thrown by `createConfig` when `networks` is empty. */
 export class NoNetworksError extends BaseError {

@@ -1,11 +1,13 @@
 export { BaseError, getErrorMessage, type BaseErrorParameters, type BaseErrorType } from './base'
 export {
   InvalidThemeModeError,
+  InvalidThemeVariableError,
   NetworkNotFoundError,
   NoNetworksError,
   ProjectIdNotConfiguredError,
   SiweSiwxConflictError,
   type InvalidThemeModeErrorType,
+  type InvalidThemeVariableErrorType,
   type NetworkNotFoundErrorType,
   type NoNetworksErrorType,
   type ProjectIdNotConfiguredErrorType,
@@ -24,3 +26,38 @@ export {
   type InvalidEmailErrorType,
   type SocialLoginUnavailableErrorType,
 } from './auth'
+export {
+  ChainNotSupportedError,
+  ConnectError,
+  ConnectorNotFoundError,
+  NoAccountsError,
+  SwitchChainError,
+  type ChainNotSupportedErrorType,
+  type ConnectErrorType,
+  type ConnectorNotFoundErrorType,
+  type NoAccountsErrorType,
+  type SwitchChainErrorType,
+} from './connection'
+export {
+  InvalidCaip10AddressError,
+  InvalidCaipAddressError,
+  InvalidCaipNetworkIdError,
+  InvalidChainIdError,
+  type InvalidCaip10AddressErrorType,
+  type InvalidCaipAddressErrorType,
+  type InvalidCaipNetworkIdErrorType,
+  type InvalidChainIdErrorType,
+} from './caip'
+export { UnknownEventError, UnknownViewError, type UnknownEventErrorType, type UnknownViewErrorType } from './modal'
+export {
+  ConnectionDeclinedError,
+  InvalidRelayUrlError,
+  NoSessionAccountsError,
+  PairingCancelledError,
+  WalletConnectLoadError,
+  type ConnectionDeclinedErrorType,
+  type InvalidRelayUrlErrorType,
+  type NoSessionAccountsErrorType,
+  type PairingCancelledErrorType,
+  type WalletConnectLoadErrorType,
+} from './walletconnect'

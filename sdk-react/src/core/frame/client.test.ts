@@ -23,7 +23,7 @@ function scriptFrame(
     announceFrom = { source: iframe.contentWindow, origin: FRAME_ORIGIN },
   }: {
     versions?: number[]
-    answer?: (request: Envelope) => Body | undefined
+    answer?: (request: Envelope, port: MessagePort) => Body | undefined
     announceFrom?: { source: Window | null; origin: string }
   } = {},
 ) {
@@ -33,7 +33,7 @@ function scriptFrame(
     const port = transfer?.[0] as MessagePort
     port.onmessage = (event: MessageEvent) => {
       const request = codec.decode(new Uint8Array(event.data))
-      const body = answer?.(request)
+      const body = answer?.(request, port)
       if (body) send(port, { version: request.version, id: request.id, body })
     }
     send(port, { version: 1, id: 0, body: { Event: { Ready: { versions, buildId: 'test-build' } } } })
@@ -206,6 +206,59 @@ describe('FrameClient', () => {
       await settled
     }
     expect(alerts).toEqual([{ id: 'iframe_request_timeout', message: 'Embedded Wallet Request Timed Out' }])
+  })
+
+  it('a Reveal lifts the timeout, lays the frame over the room, and the reply hides it', async () => {
+    const { ready, iframe } = await start()
+    let reply: (() => void) | undefined
+    scriptFrame(iframe, {
+      answer: (request, port) => {
+        send(port, { version: 1, id: 0, body: { Event: { Reveal: { requestId: request.id, purpose: 'Approval' } } } })
+        reply = () => send(port, { version: 1, id: request.id, body: { Reply: { RpcRequest: { result: '"0xsig"' } } } })
+        return undefined
+      },
+    })
+    await ready
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    const pending = client.request({ RpcRequest: { method: 'personal_sign', params: '[]', chainId: null } }, 10_000)
+    await vi.waitFor(() => expect(client.getStatus().reveal?.purpose).toBe('Approval'))
+    await vi.advanceTimersByTimeAsync(60_000) // the user takes their time: no timeout
+    const room = document.createElement('div')
+    document.body.appendChild(room)
+    const hide = client.showOver(room)
+    expect(iframe.style.opacity).toBe('1')
+    expect(iframe.getAttribute('aria-hidden')).toBeNull()
+    reply!()
+    expect(await pending).toEqual({ result: '"0xsig"' })
+    expect(client.getStatus().reveal).toBeUndefined()
+    hide()
+    expect([iframe.style.opacity, iframe.style.pointerEvents, iframe.getAttribute('aria-hidden')]).toEqual(['0', 'none', 'true'])
+    expect(alerts).toEqual([])
+  })
+
+  it('a Reveal for a request this page gave up on makes the frame abort it', async () => {
+    const { ready, iframe } = await start()
+    const seen: string[] = []
+    let reveal: (() => void) | undefined
+    scriptFrame(iframe, {
+      answer: (request, port) => {
+        seen.push(typeof request.body === 'object' && 'Request' in request.body ? JSON.stringify(request.body.Request) : '')
+        if (seen.length === 1) {
+          reveal = () => send(port, { version: 1, id: 0, body: { Event: { Reveal: { requestId: request.id, purpose: 'Approval' } } } })
+          return undefined
+        }
+        return { Reply: 'RpcAbort' }
+      },
+    })
+    await ready
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const request = client.request({ RpcRequest: { method: 'eth_sendTransaction', params: '[]', chainId: null } }, 10_000)
+    const settled = expect(request).rejects.toMatchObject({ name: 'FrameRequestTimeoutError' })
+    await vi.advanceTimersByTimeAsync(10_000)
+    await settled
+    vi.useRealTimers()
+    reveal!()
+    await vi.waitFor(() => expect(seen).toEqual([expect.stringContaining('eth_sendTransaction'), '"RpcAbort"']))
   })
 
   it('rejects requests in flight when destroyed', async () => {

@@ -1,6 +1,6 @@
 import type { Codec } from '../../codec/codec'
 import { loadCodec } from '../../codec/load'
-import type { Envelope, FrameEvent, Reply, Request, User } from '../../codec/protocol.gen'
+import type { Envelope, FrameEvent, Reply, Request, RevealPurpose, User } from '../../codec/protocol.gen'
 import { AUTH_REQUEST_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS } from '../constants'
 import {
   FrameClosedError,
@@ -30,6 +30,9 @@ export interface FrameStatus {
   /** The user-facing reason, when failed. */
   error?: string
   session?: FrameSession
+  /** Set while the frame needs to be seen (an approval, the recovery phrase): the widget then
+   * makes room and calls {@link FrameClient.showOver}. Cleared when that request is answered. */
+  reveal?: { requestId: number; purpose: RevealPurpose }
 }
 
 /** Alerts of spec §8, each reported at most once per client. */
@@ -92,6 +95,7 @@ export class FrameClient {
   #status: FrameStatus = Object.freeze({ state: 'idle' })
   #channel: Promise<Channel> | undefined
   #teardown: (() => void) | undefined
+  #iframe: HTMLIFrameElement | undefined
   #nextId = 1
   /** Bumped by destroy(), so work that was awaiting an older channel can tell it is gone. */
   #generation = 0
@@ -181,6 +185,60 @@ export class FrameClient {
   /** Ends the session in the frame and at frame-host. */
   async signOut(): Promise<void> {
     await this.request('SignOut', AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /** Emails the user a fresh code for showing the recovery phrase. */
+  async startExport(): Promise<void> {
+    await this.request('StartExport', AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /**
+   * Shows the recovery phrase inside the frame once frame-host accepts `otp`. The frame asks
+   * to be revealed (see {@link FrameStatus.reveal}); this resolves when the user closes the
+   * phrase there. The phrase never reaches this page.
+   */
+  async revealRecoveryPhrase(otp: string): Promise<void> {
+    await this.request({ RevealRecoveryPhrase: { otp } }, AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /** Asks the frame to give up the request it is showing (the user closed the widget). */
+  async abort(): Promise<void> {
+    await this.request('RpcAbort', AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /**
+   * Lays the frame exactly over `room` (an element the widget reserved) and keeps it there as
+   * the page scrolls or resizes, until the returned function hides it again. The frame is a
+   * separate origin: this page can place it, never see or click inside it.
+   */
+  showOver(room: HTMLElement): () => void {
+    const iframe = this.#iframe
+    if (!iframe) return () => {}
+    const place = () => {
+      const r = room.getBoundingClientRect()
+      Object.assign(iframe.style, {
+        top: `${r.top}px`,
+        left: `${r.left}px`,
+        width: `${r.width}px`,
+        height: `${r.height}px`,
+      })
+    }
+    place()
+    Object.assign(iframe.style, { opacity: '1', pointerEvents: 'auto', zIndex: '2147483000' })
+    iframe.removeAttribute('aria-hidden')
+    iframe.tabIndex = 0
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : undefined
+    observer?.observe(room)
+    window.addEventListener('resize', place)
+    window.addEventListener('scroll', place, true)
+    const frameId = setInterval(place, 250) // the modal's own height animation moves the room
+    return () => {
+      clearInterval(frameId)
+      observer?.disconnect()
+      window.removeEventListener('resize', place)
+      window.removeEventListener('scroll', place, true)
+      hide(iframe)
+    }
   }
 
   /**
@@ -290,18 +348,15 @@ export class FrameClient {
       iframe.setAttribute('aria-hidden', 'true')
       iframe.tabIndex = -1
       iframe.dataset.orielFrame = ''
-      Object.assign(iframe.style, {
-        position: 'fixed',
-        width: '0',
-        height: '0',
-        border: '0',
-        opacity: '0',
-        pointerEvents: 'none',
-      })
+      iframe.style.position = 'fixed'
+      iframe.style.border = '0'
+      hide(iframe)
       ;(this.#options.container ?? document.body).appendChild(iframe)
+      this.#iframe = iframe
       this.#teardown = () => {
         window.removeEventListener('message', onMessage)
         iframe.remove()
+        this.#iframe = undefined
       }
     })
   }
@@ -361,6 +416,10 @@ export class FrameClient {
     }
     this.#pending.delete(id)
     clearTimeout(pending.timer)
+    if (this.#status.reveal?.requestId === id) {
+      const { reveal: _, ...rest } = this.#status
+      this.#setStatus(rest)
+    }
     if ('Error' in body) {
       pending.reject(new FrameRequestError({ ...body.Error, request: pending.name }))
     } else if ('Reply' in body && nameOf(body.Reply) === pending.name) {
@@ -373,8 +432,21 @@ export class FrameClient {
   }
 
   #onEvent(event: FrameEvent): void {
-    if (typeof event === 'object' && 'SessionUpdate' in event) {
+    if (typeof event !== 'object') return
+    if ('SessionUpdate' in event) {
       this.#setStatus({ ...this.#status, session: event.SessionUpdate })
+    } else if ('Reveal' in event) {
+      const { requestId, purpose } = event.Reveal
+      const pending = this.#pending.get(requestId)
+      if (!pending) {
+        // This page already gave up on that request (it timed out): the frame must not go on
+        // to show it, or the user could approve something nobody waits for.
+        this.abort().catch((error: unknown) => console.error('oriel: could not abort a stale request', error))
+        return
+      }
+      // The user is now in charge of the pace: no timeout while the frame is on show.
+      clearTimeout(pending.timer)
+      this.#setStatus({ ...this.#status, reveal: { requestId, purpose } })
     }
   }
 
@@ -394,6 +466,13 @@ export class FrameClient {
     this.#status = Object.freeze(status)
     for (const listener of [...this.#listeners]) listener()
   }
+}
+
+/** Hides the frame: no size, transparent, not clickable, out of the accessibility tree. */
+function hide(iframe: HTMLIFrameElement): void {
+  Object.assign(iframe.style, { top: '0', left: '0', width: '0', height: '0', opacity: '0', pointerEvents: 'none', zIndex: '' })
+  iframe.setAttribute('aria-hidden', 'true')
+  iframe.tabIndex = -1
 }
 
 function nameOf(message: Request | Reply): string {

@@ -1,4 +1,7 @@
-/** Every modal view (spec §2), plus the email steps of the embedded wallet (login and update) and the help view. */
+/**
+ * Every modal view (spec §2), plus the email steps of the embedded wallet (login and update), the
+ * network list and the help view.
+ */
 export const VIEWS = [
   'Connect',
   'Account',
@@ -17,10 +20,17 @@ export const VIEWS = [
   'EmailVerifyOtp',
   'EmailVerifyDevice',
   'UpdateEmail',
+  'Networks',
+  'ExportWallet',
   'WhatIsAWallet',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]
+
+/** Whether `value` names a modal view (dapps in plain JavaScript can pass anything). */
+export function isViewName(value: unknown): value is ViewName {
+  return typeof value === 'string' && (VIEWS as readonly string[]).includes(value)
+}
 
 /** Extra data a view is opened with (e.g. the wallet being connected). */
 export type RouterData = Readonly<Record<string, unknown>>
@@ -50,12 +60,15 @@ export const VIEW_TITLES: Readonly<Record<ViewName, string>> = {
   EmailVerifyOtp: 'Confirm Email',
   EmailVerifyDevice: 'Register Device',
   UpdateEmail: 'Update Email',
+  Networks: 'Choose Network',
+  ExportWallet: 'Recovery Phrase',
   WhatIsAWallet: 'What is a Wallet?',
 }
 
 /** The header title of a router entry (a connecting view shows the wallet's name). */
 export function getViewTitle(entry: RouterEntry): string {
   const name = entry.data?.['name']
-  if (entry.view === 'ConnectingExternal' && typeof name === 'string' && name) return name
+  const named = entry.view === 'ConnectingExternal' || entry.view === 'ConnectingWalletConnect'
+  if (named && typeof name === 'string' && name) return name
   return VIEW_TITLES[entry.view]
 }

@@ -7,6 +7,20 @@ export const STORAGE_KEYS = {
   connectedConnectorId: '@oriel/connected_connector_id',
   /** `connected` or `disconnected`. */
   connectionStatus: '@oriel/connection_status',
+  /** The namespaces with a browser-wallet connection, JSON (`["eip155"]`); reconnect reads it on load. */
+  connectedNamespaces: '@oriel/connected_namespaces',
+  /** The browser-wallet connector id per namespace, JSON (`{"eip155":"io.metamask"}`). */
+  connectedConnectorIds: '@oriel/connected_connector_ids',
+  /** The namespace of the active connection, e.g. `eip155`. */
+  activeNamespace: '@oriel/active_namespace',
+  /** The CAIP-2 id of the active network, e.g. `eip155:8453`. */
+  activeCaipNetworkId: '@oriel/active_caip_network_id',
+  /** The wallets connected most recently, newest first, at most 2, JSON (`[{"id","name","icon"}]`). */
+  recentWallets: '@oriel/recent_wallets',
+  /** The connector id of the wallet connected last. */
+  walletId: '@oriel/wallet_id',
+  /** The name of the wallet connected last. */
+  walletName: '@oriel/wallet_name',
   /** The social provider the user connected with. */
   connectedSocialProvider: '@oriel/connected_social_provider',
   /** The social username of the connected user. */
@@ -19,6 +33,8 @@ export const STORAGE_KEYS = {
   embeddedLastEmailLoginTime: '@oriel/embedded/last_email_login_time',
   /** The CAIP-2 id of the network last used with the embedded wallet. */
   embeddedLastUsedChainId: '@oriel/embedded/last_used_chain_id',
+  /** The embedded wallet's preferred account type per namespace (JSON), spec §3. */
+  embeddedPreferredAccountTypes: '@oriel/embedded/preferred_account_types',
 } as const
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]

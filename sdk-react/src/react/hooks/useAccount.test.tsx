@@ -28,6 +28,7 @@ describe('useAccount', () => {
       caipAddress: undefined,
       status: 'disconnected',
       namespace: undefined,
+      isConnected: false,
       email: undefined,
     })
     await act(() => utils.client.connectOtp('123456'))
@@ -36,6 +37,7 @@ describe('useAccount', () => {
       caipAddress: `eip155:1:${TEST_USER.address}`,
       status: 'connected',
       namespace: 'eip155',
+      isConnected: true,
       email: 'ada@example.com',
     })
     await act(() => utils.client.disconnect())

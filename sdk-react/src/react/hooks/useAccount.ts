@@ -12,6 +12,8 @@ export type UseAccountReturnType = {
   status: AccountStatus
   /** The chain namespace of the account, e.g. `eip155`. */
   namespace: ChainNamespace | undefined
+  /** `status === 'connected'`. */
+  isConnected: boolean
   /** The login email, when connected through the embedded wallet by email. */
   email: string | undefined
 }
@@ -28,5 +30,12 @@ export type UseAccountReturnType = {
  */
 export function useAccount(): UseAccountReturnType {
   const { address, caipAddress, status, namespace, user } = useStore(useOrielClient().account)
-  return { address, caipAddress, status, namespace, email: user?.email ?? undefined }
+  return {
+    address,
+    caipAddress,
+    status,
+    namespace,
+    isConnected: status === 'connected',
+    email: user?.email ?? undefined,
+  }
 }

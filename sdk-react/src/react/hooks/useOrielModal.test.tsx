@@ -1,6 +1,8 @@
 import { act, renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { UnknownViewError } from '../../core/errors/modal'
 import { OrielProviderNotFoundError } from '../../core/errors/provider'
+import type { ViewName } from '../../core/modal/views'
 import { renderWithOriel } from '../../test/renderWithOriel'
 import { useOrielModal } from './useOrielModal'
 
@@ -14,17 +16,35 @@ describe('useOrielModal', () => {
     expect(() => renderHook(() => useOrielModal())).toThrow(OrielProviderNotFoundError)
   })
 
-  it('opens and closes the modal and reports the view', () => {
+  it('opens (optionally at a view), closes and reports the view', () => {
     let modal!: ReturnType<typeof useOrielModal>
     const utils = renderWithOriel(<Probe onRender={(value) => (modal = value)} />)
     expect(modal.isOpen).toBe(false)
     expect(modal.view).toBeUndefined()
     act(() => modal.open())
-    expect(modal).toMatchObject({ isOpen: true, view: 'Connect' })
-    act(() => modal.open({ view: 'AllWallets' }))
+    expect(modal).toMatchObject({ isOpen: true, view: 'Connect', loading: false })
+    act(() => modal.open({ view: 'ConnectingExternal', data: { name: 'Rabby' } }))
+    expect(modal).toMatchObject({ view: 'ConnectingExternal', data: { name: 'Rabby' } })
+    act(() => modal.open('AllWallets'))
     expect(modal.view).toBe('AllWallets')
-    act(() => modal.close())
+    let closed = false
+    act(() => void (closed = modal.close()))
+    expect(closed).toBe(true)
     expect(modal.isOpen).toBe(false)
+    utils.unmount()
+  })
+
+  it('reports a blocked close, and rejects unknown views', () => {
+    let modal!: ReturnType<typeof useOrielModal>
+    const utils = renderWithOriel(<Probe onRender={(value) => (modal = value)} />)
+    act(() => modal.open('ApproveTransaction'))
+    let closed = true
+    act(() => void (closed = modal.close()))
+    expect(closed).toBe(false)
+    expect(modal.isOpen).toBe(true)
+    act(() => void (closed = modal.close({ force: true })))
+    expect(closed).toBe(true)
+    expect(() => modal.open('Settings' as ViewName)).toThrow(UnknownViewError)
     utils.unmount()
   })
 })

@@ -56,6 +56,13 @@ export const MailIcon = (p: IconProps) => (
   </Svg>
 )
 
+export const KeyIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="7" cy="12.5" r="3.25" />
+    <path d="M9.4 10.2l6.1-6.1M13.5 6.1l1.9 1.9M11.6 8l1.4 1.4" />
+  </Svg>
+)
+
 export const ArrowIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4.5 10h11M11 5.5l4.5 4.5-4.5 4.5" />

@@ -1,4 +1,4 @@
-import { Suspense, type KeyboardEventHandler, type Ref } from 'react'
+import { Suspense, type Ref } from 'react'
 import { getViewTitle, type RouterEntry } from '../../core/modal/views'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
@@ -17,19 +17,19 @@ export type ModalCardProps = {
   /** Dialog semantics, set by the modal; the inline widget is a region. */
   role: 'dialog' | 'region'
   cardRef?: Ref<HTMLDivElement> | undefined
-  onKeyDown?: KeyboardEventHandler<HTMLDivElement> | undefined
 }
 
 function Loading() {
   return (
     <div className="view center" aria-busy="true">
       <SpinnerIcon size={28} />
+      <span className="sr">Loading</span>
     </div>
   )
 }
 
 /** The card: header, alert, the current view (height animated), footer and snackbar. */
-export function ModalCard({ titleId, inline, role, cardRef, onKeyDown }: ModalCardProps) {
+export function ModalCard({ titleId, inline, role, cardRef }: ModalCardProps) {
   const client = useOrielClient()
   const { history, loading, shake } = useStore(client.modal)
   const body = useAnimatedHeight<HTMLDivElement>()
@@ -45,14 +45,13 @@ export function ModalCard({ titleId, inline, role, cardRef, onKeyDown }: ModalCa
       aria-modal={role === 'dialog' ? true : undefined}
       aria-labelledby={titleId}
       tabIndex={-1}
-      onKeyDown={onKeyDown}
       data-view={entry.view}
     >
       <Header
         title={getViewTitle(entry)}
         titleId={titleId}
-        onBack={history.length > 1 ? client.modal.goBack : undefined}
-        onHelp={() => client.modal.push('WhatIsAWallet')}
+        onBack={client.modal.canGoBack() ? client.modal.goBack : undefined}
+        onHelp={entry.view === 'Connect' ? () => client.modal.push('WhatIsAWallet') : undefined}
         onClose={inline ? undefined : () => client.modal.close()}
       />
       <AlertBar />

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, type MouseEvent } from 'react'
 import { useOrielClient } from '../hooks/useOrielClient'
-import { trapTab } from './focus'
+import { getActiveElement, trapTab } from './focus'
 import { ModalCard } from './ModalCard'
 
 /**
  * The open modal: overlay plus a `role="dialog"` card. Focus moves into the dialog on open and
- * back to where it was on close; Tab stays inside; Esc and an overlay click close where allowed.
+ * back to where it was on close; Tab stays inside (also after a view change removed the focused
+ * control); Esc and an overlay click close where allowed (elsewhere the modal shakes).
  */
 export function ModalDialog() {
   const { modal } = useOrielClient()
@@ -16,9 +17,12 @@ export function ModalDialog() {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
     cardRef.current?.focus()
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) {
+      if (event.defaultPrevented) return
+      if (event.key === 'Escape') {
         event.preventDefault()
         modal.close()
+      } else if (event.key === 'Tab' && cardRef.current) {
+        trapTab(event, cardRef.current)
       }
     }
     document.addEventListener('keydown', onKeyDown)
@@ -27,6 +31,19 @@ export function ModalDialog() {
       if (previous?.isConnected) previous.focus()
     }
   }, [modal])
+
+  // A view change can remove the focused control, which drops the focus to the page: put it
+  // back on the card. Focus the user moved elsewhere (e.g. into the wallet frame) is left alone.
+  useEffect(() => {
+    const card = cardRef.current
+    if (!card || typeof MutationObserver === 'undefined') return
+    const observer = new MutationObserver(() => {
+      const active = getActiveElement()
+      if (!active || active === document.body) card.focus()
+    })
+    observer.observe(card, { childList: true, subtree: true })
+    return () => observer.disconnect()
+  }, [])
 
   const onOverlayClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.target === event.currentTarget) modal.close()
@@ -38,9 +55,6 @@ export function ModalDialog() {
         role="dialog"
         titleId={titleId}
         cardRef={cardRef}
-        onKeyDown={(event) => {
-          if (cardRef.current) trapTab(event, cardRef.current)
-        }}
       />
     </div>
   )

@@ -1,4 +1,4 @@
-import { act, fireEvent, within } from '@testing-library/react'
+import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
@@ -77,6 +77,30 @@ describe('modal', () => {
     expect(root.activeElement).toBe(last)
   })
 
+  it('keeps the focus in the dialog when a view change removes the focused control', async () => {
+    const { root, ui, dialog, unmount } = openModal()
+    cleanup = unmount
+    const row = ui.getByRole('button', { name: 'All Wallets' })
+    row.focus()
+    fireEvent.click(row)
+    await ui.findByRole('searchbox', { name: 'Search wallet' })
+    expect(row.isConnected).toBe(false)
+    expect(root.activeElement).toBe(dialog)
+    fireEvent.keyDown(dialog, { key: 'Tab' })
+    expect(root.activeElement).toBe(ui.getByRole('button', { name: 'Back' }))
+  })
+
+  it('offers neither Back nor Help on ApproveTransaction, and Help only on Connect', () => {
+    const { ui, client, unmount } = openModal()
+    cleanup = unmount
+    act(() => client.modal.push('ApproveTransaction'))
+    expect(ui.queryByRole('button', { name: 'Back' })).toBeNull()
+    expect(ui.queryByRole('button', { name: 'Help' })).toBeNull()
+    act(() => client.modal.close({ force: true }))
+    act(() => client.modal.open({ view: 'Account' }))
+    expect(ui.queryByRole('button', { name: 'Help' })).toBeNull()
+  })
+
   it('navigates: help pushes a view with a back button, back returns, back from the first view closes', async () => {
     const { ui, client, unmount } = openModal()
     cleanup = unmount
@@ -104,6 +128,19 @@ describe('modal', () => {
     act(() => client.snackbar.showError('Signature declined'))
     expect(await ui.findByRole('alert')).toBeTruthy()
     expect(ui.getByRole('alert').textContent).toBe('Signature declined')
+  })
+
+  it('fades a closed snackbar message out over 150 ms, hidden from assistive technology', async () => {
+    const { ui, client, root, unmount } = openModal()
+    cleanup = unmount
+    act(() => client.snackbar.showSuccess('Address copied'))
+    expect(ui.getByRole('status').textContent).toBe('Address copied')
+    const started = Date.now()
+    act(() => client.snackbar.hide())
+    expect(ui.queryByRole('status')).toBeNull()
+    expect(root.querySelector('.snackbar.leaving[aria-hidden="true"]')?.textContent).toBe('Address copied')
+    await waitFor(() => expect(root.querySelector('.snackbar')).toBeNull())
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
   })
 
   it('shows the project-id alert when no project id is set', () => {

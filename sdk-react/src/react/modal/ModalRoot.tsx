@@ -8,7 +8,7 @@ import { useBodyShadowRoot } from './useShadowRoot'
 export function ModalRoot() {
   const client = useOrielClient()
   const { open } = useStore(client.modal)
-  const shadowRoot = useBodyShadowRoot(open, client.config)
+  const shadowRoot = useBodyShadowRoot(open, client.theme)
   if (!open || !shadowRoot) return null
   return createPortal(<ModalDialog />, shadowRoot)
 }

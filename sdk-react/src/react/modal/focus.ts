@@ -29,7 +29,7 @@ export function trapTab(event: KeyboardEvent | { key: string; shiftKey: boolean;
     last.focus()
     return true
   }
-  if (!event.shiftKey && (active === last || outside)) {
+  if (!event.shiftKey && (active === last || active === container || outside)) {
     event.preventDefault()
     first.focus()
     return true

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { Config } from '../../core/config/createConfig'
+import type { ThemeStore } from '../../core/theme/themeStore'
+import { useStore } from '../hooks/useStore'
 import { applyTheme, attachStyledShadow } from '../styles/applyTheme'
 
 /** Tag of the element that hosts the modal's shadow root. */
@@ -7,9 +8,11 @@ export const HOST_TAG = 'oriel-modal'
 
 /**
  * Creates, once `active` first becomes true, an `<oriel-modal>` host appended to `document.body`
- * with an open, styled shadow root; removes it on unmount. Runs only in effects (SSR-safe).
+ * with an open, styled shadow root that follows the theme; removes it on unmount. Runs only in
+ * effects (SSR-safe).
  */
-export function useBodyShadowRoot(active: boolean, config: Config): ShadowRoot | null {
+export function useBodyShadowRoot(active: boolean, themeStore: ThemeStore): ShadowRoot | null {
+  const theme = useStore(themeStore)
   const [host, setHost] = useState<HTMLElement | null>(null)
 
   useEffect(() => {
@@ -21,8 +24,8 @@ export function useBodyShadowRoot(active: boolean, config: Config): ShadowRoot |
   }, [active, host])
 
   useEffect(() => {
-    if (host) applyTheme(host, config)
-  }, [host, config])
+    if (host) applyTheme(host, theme)
+  }, [host, theme])
 
   useEffect(() => () => host?.remove(), [host])
 

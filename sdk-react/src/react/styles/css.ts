@@ -5,51 +5,25 @@ import {
   SNACKBAR_REPLACE_DELAY_MS,
   VIEW_TRANSITION_MS,
 } from '../../core/constants'
-import { DEFAULT_ACCENT } from '../../core/config/theme'
+import { PALETTES, paletteCss } from './palette'
+import { walletConnectCss } from './walletconnect'
 
 /**
  * The widget's whole stylesheet, injected once into each shadow root. Sizes derive from
  * `--oriel-font-size-base` and `--oriel-border-radius-base`; colours from the theme mode and
- * `--oriel-accent`. Every animation is switched off under `prefers-reduced-motion`.
+ * `--oriel-accent`. Every animation is switched off under `prefers-reduced-motion` (the shake
+ * then shows as an error ring).
  */
 export const css = /* css */ `
 :host {
   all: initial;
   --fs: var(--oriel-font-size-base, 10px);
   --r: var(--oriel-border-radius-base, 4px);
-  --accent: var(--oriel-accent, ${DEFAULT_ACCENT.dark});
-  --on-accent: #06231f;
-  --bg: #16171a;
-  --fg: #f1f2f4;
-  --fg-2: #a4a8b0;
-  --fg-3: #6e737c;
-  --s-1: rgba(255, 255, 255, 0.04);
-  --s-2: rgba(255, 255, 255, 0.07);
-  --s-3: rgba(255, 255, 255, 0.11);
-  --line: rgba(255, 255, 255, 0.08);
-  --overlay: rgba(6, 7, 9, 0.62);
-  --error: #ff6b6b;
-  --success: #3ddc97;
-  --shadow: 0 24px 64px rgba(0, 0, 0, 0.5), 0 0 0 1px var(--line);
   --ease: cubic-bezier(0.2, 0.7, 0.2, 1);
-  color-scheme: dark;
+  ${paletteCss(PALETTES.dark, 'dark')}
 }
 :host([data-theme='light']) {
-  --accent: var(--oriel-accent, ${DEFAULT_ACCENT.light});
-  --on-accent: #ffffff;
-  --bg: #ffffff;
-  --fg: #17181c;
-  --fg-2: #5f646d;
-  --fg-3: #8f949c;
-  --s-1: rgba(16, 20, 28, 0.035);
-  --s-2: rgba(16, 20, 28, 0.06);
-  --s-3: rgba(16, 20, 28, 0.1);
-  --line: rgba(16, 20, 28, 0.09);
-  --overlay: rgba(20, 22, 28, 0.38);
-  --error: #d93d3d;
-  --success: #16a36a;
-  --shadow: 0 24px 64px rgba(16, 20, 28, 0.18), 0 0 0 1px var(--line);
-  color-scheme: light;
+  ${paletteCss(PALETTES.light, 'light')}
 }
 * { box-sizing: border-box; }
 button, input { font: inherit; color: inherit; }
@@ -61,7 +35,9 @@ svg { display: block; flex: none; }
 
 .overlay {
   position: fixed; inset: 0; z-index: var(--oriel-z-index, 999);
-  display: flex; align-items: center; justify-content: center; padding: 16px;
+  display: flex; align-items: safe center; justify-content: center; padding: 16px;
+  /* A card taller than the window scrolls with the overlay instead of leaving the screen. */
+  overflow-y: auto; overscroll-behavior: contain;
   background: var(--overlay); backdrop-filter: blur(3px);
   animation: fade-in ${VIEW_TRANSITION_MS}ms var(--ease);
 }
@@ -179,11 +155,14 @@ svg { display: block; flex: none; }
   box-shadow: var(--shadow); font-size: calc(var(--fs) * 1.4);
   animation: snack-in ${SNACKBAR_REPLACE_DELAY_MS}ms var(--ease);
 }
+.snackbar.leaving { opacity: 0; transform: translate(-50%, 6px); transition: opacity ${SNACKBAR_REPLACE_DELAY_MS}ms var(--ease), transform ${SNACKBAR_REPLACE_DELAY_MS}ms var(--ease); animation: none; }
 .snackbar[data-variant='error'] svg { color: var(--error); }
 .snackbar[data-variant='success'] svg { color: var(--success); }
 .snackbar[data-variant='loading'] svg { color: var(--accent); }
 
 .hint { margin: 0; color: var(--fg-2); text-align: center; }
+/* The room the wallet frame is laid over for its own screens (approval, recovery phrase). */
+.frame-room { height: 400px; border-radius: calc(var(--r) * 3); background: var(--s-1); }
 .hint strong, .center strong { color: var(--fg); font-weight: 500; word-break: break-all; }
 .center .lead { color: var(--fg); font-size: calc(var(--fs) * 1.6); font-weight: 600; }
 .code-field { padding: 0 8px; }
@@ -213,13 +192,57 @@ svg { display: block; flex: none; }
 .facts dt { color: var(--fg-2); }
 .facts dd { margin: 0; min-width: 0; font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 
+.search-field { height: 48px; }
+.search-field input::-webkit-search-cancel-button { cursor: pointer; }
+.wallet-scroll {
+  min-height: 240px; max-height: 432px; overflow-y: auto; overscroll-behavior: contain; margin: 0 -16px -16px; padding: 4px 12px 16px;
+  scrollbar-width: thin;
+}
+.wallet-grid {
+  list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 8px 4px;
+}
+.wallet-card {
+  display: flex; flex-direction: column; align-items: center; gap: 6px; width: 100%; padding: 10px 4px 8px;
+  border-radius: calc(var(--r) * 4); background: var(--s-1); transition: background-color ${VIEW_TRANSITION_MS}ms;
+}
+button.wallet-card:hover { background: var(--s-3); }
+.wallet-card .logo { width: 56px; height: 56px; border-radius: calc(var(--r) * 4); }
+.wallet-card .name {
+  display: flex; align-items: center; justify-content: center; gap: 3px; max-width: 100%; min-width: 0; min-height: 1.3em;
+  font-size: calc(var(--fs) * 1.2); color: var(--fg-2);
+}
+.wallet-card .label { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.wallet-card .name .certified { color: var(--accent); }
+.wallet-card.skeleton .logo, .wallet-card.skeleton .name { background: var(--s-2); animation: pulse 1.2s ease-in-out infinite; }
+.wallet-card.skeleton .name { width: 70%; border-radius: var(--r); }
+.sentinel { height: 1px; }
+.center.loading { min-height: 64px; }
+.center.empty { min-height: 200px; }
+.btn.small { height: 40px; width: auto; padding: 0 16px; font-size: calc(var(--fs) * 1.4); }
+
+.network-btn { display: inline-flex; align-items: center; gap: 2px; font-weight: 500; color: var(--fg); }
+.network-btn:hover { color: var(--accent); }
+.networks { list-style: none; margin: 0; padding: 0; }
+.row[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--accent); }
+.row:disabled { cursor: default; opacity: 0.7; }
+.network-logo { display: grid; place-items: center; font-weight: 600; color: var(--fg-2); }
+.wallet-logo { position: relative; width: 80px; height: 80px; display: grid; place-items: center; border-radius: calc(var(--r) * 6); background: var(--s-2); }
+.wallet-logo img { width: 72px; height: 72px; border-radius: calc(var(--r) * 5); }
+.wallet-status {
+  position: absolute; right: -6px; bottom: -6px; display: grid; place-items: center; width: 26px; height: 26px;
+  border-radius: 50%; background: var(--bg); color: var(--accent); box-shadow: 0 0 0 2px var(--s-2);
+}
+.wallet-logo.failed .wallet-status { color: var(--error); }
+
 .spin { animation: spin 0.8s linear infinite; }
+${walletConnectCss}
 
 @keyframes fade-in { from { opacity: 0; } }
 @keyframes view-in { from { opacity: 0; transform: translateY(4px); } }
 @keyframes card-in { from { opacity: 0; transform: translateY(8px) scale(0.98); } }
 @keyframes snack-in { from { opacity: 0; transform: translate(-50%, 6px); } }
 @keyframes spin { to { transform: rotate(360deg); } }
+@keyframes pulse { 50% { opacity: 0.5; } }
 @keyframes shake {
   10%, 90% { transform: translateX(-2px); }
   20%, 80% { transform: translateX(4px); }
@@ -228,5 +251,7 @@ svg { display: block; flex: none; }
 }
 @media (prefers-reduced-motion: reduce) {
   *, *::before, *::after { animation: none !important; transition: none !important; }
+  /* The shake's feedback without motion: an error ring for the same 500 ms. */
+  .card.shake { box-shadow: var(--shadow), 0 0 0 2px var(--error); }
 }
 `

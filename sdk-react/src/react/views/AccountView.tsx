@@ -4,7 +4,8 @@ import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
 import { CopyIcon, DisconnectIcon } from '../icons/accountIcons'
-import { MailIcon, SpinnerIcon } from '../icons/icons'
+import { ChevronIcon, KeyIcon, MailIcon, SpinnerIcon } from '../icons/icons'
+import { useNetwork } from '../hooks/useNetwork'
 import type { ViewProps } from './types'
 
 /** A colour pair derived from the address, so each account has a recognisable avatar. */
@@ -16,8 +17,9 @@ function avatarStyle(address: string) {
 /** The connected account: address (short, with copy, and in full), email, network, Update email, Disconnect. */
 export default function AccountView({ entry }: ViewProps) {
   const client = useOrielClient()
-  const { address, caipAddress, user, connectorId } = useStore(client.account)
+  const { address, user, connectorId } = useStore(client.account)
   const [busy, setBusy] = useState(false)
+  const { network } = useNetwork()
 
   if (!address) {
     return (
@@ -30,9 +32,6 @@ export default function AccountView({ entry }: ViewProps) {
     )
   }
 
-  // CAIP-2 from the CAIP-10 address: `namespace:reference`.
-  const caipNetworkId = caipAddress?.split(':').slice(0, 2).join(':') ?? user?.chainId
-  const network = client.config.networks.find((n) => n.caipNetworkId === caipNetworkId)
   const email = user?.email
 
   async function copy() {
@@ -83,13 +82,34 @@ export default function AccountView({ entry }: ViewProps) {
         ) : null}
         <div>
           <dt>Network</dt>
-          <dd>{network?.name ?? caipNetworkId ?? 'Unknown Network'}</dd>
+          <dd>
+            {client.config.enableNetworkSwitch ? (
+              <button
+                type="button"
+                className="network-btn"
+                aria-label={`Switch network, current: ${network.name}`}
+                onClick={() => client.modal.push('Networks')}
+                title={network.caipNetworkId}
+              >
+                {network.name}
+                <ChevronIcon />
+              </button>
+            ) : (
+              <span title={network.caipNetworkId}>{network.name}</span>
+            )}
+          </dd>
         </div>
       </dl>
       {connectorId === 'AUTH' && email ? (
         <button type="button" className="btn" onClick={() => client.modal.push('UpdateEmail')} disabled={busy}>
           <MailIcon />
           Update email
+        </button>
+      ) : null}
+      {connectorId === 'AUTH' ? (
+        <button type="button" className="btn" onClick={() => client.modal.push('ExportWallet')} disabled={busy}>
+          <KeyIcon />
+          Export recovery phrase
         </button>
       ) : null}
       <button type="button" className="btn" onClick={disconnect} disabled={busy} aria-busy={busy}>

@@ -2,6 +2,7 @@ import { act, fireEvent, render, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConfig, type CreateConfigParameters } from '../../core/config/createConfig'
 import { ethereum } from '../../core/networks'
+import { createFakeRegistry } from '../../test/fakeRegistry'
 import { ConnectButton } from '../ConnectButton'
 import { OrielProvider } from '../OrielProvider'
 
@@ -45,10 +46,15 @@ describe('Connect view', () => {
   let unmount = () => {}
   beforeEach(() => {
     localStorage.clear()
+    // An empty wallet registry: these tests are about the methods, not the registry's wallets.
+    vi.stubGlobal('fetch', createFakeRegistry([]).fetch)
     frame.connectEmail.mockClear()
     frame.created.mockClear()
   })
-  afterEach(() => unmount())
+  afterEach(() => {
+    unmount()
+    vi.unstubAllGlobals()
+  })
 
   it('shows email, social and wallet in the default order, with the wallet list after "or"', () => {
     const { root, ui, ...utils } = openConnect()

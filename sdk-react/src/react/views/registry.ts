@@ -7,28 +7,38 @@ import type { ViewProps } from './types'
 const PlaceholderView = lazy(() => import('./PlaceholderView'))
 const WhatIsAWalletView = lazy(() => import('./WhatIsAWalletView'))
 const AccountView = lazy(() => import('./AccountView'))
+const AllWalletsView = lazy(() => import('./AllWalletsView'))
 const EmailVerifyOtpView = lazy(() => import('./EmailVerifyOtpView'))
 const EmailVerifyDeviceView = lazy(() => import('./EmailVerifyDeviceView'))
 const UpdateEmailView = lazy(() => import('./UpdateEmailView'))
+const ConnectingWalletConnectView = lazy(() => import('./ConnectingWalletConnectView'))
+const ConnectingWalletConnectBasicView = lazy(() => import('./ConnectingWalletConnectBasicView'))
+const ConnectingExternalView = lazy(() => import('./ConnectingExternalView'))
+const UnsupportedChainView = lazy(() => import('./UnsupportedChainView'))
+const NetworksView = lazy(() => import('./NetworksView'))
+const ExportWalletView = lazy(() => import('./ExportWalletView'))
+const ApproveTransactionView = lazy(() => import('./ApproveTransactionView'))
 
 /** The component of each view. Views not built yet show a placeholder under their title. */
 export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>>> = {
   Connect: ConnectView,
   Account: AccountView,
-  AllWallets: PlaceholderView,
-  ConnectingWalletConnectBasic: PlaceholderView,
-  ConnectingWalletConnect: PlaceholderView,
-  ConnectingExternal: PlaceholderView,
+  AllWallets: AllWalletsView,
+  ConnectingWalletConnectBasic: ConnectingWalletConnectBasicView,
+  ConnectingWalletConnect: ConnectingWalletConnectView,
+  ConnectingExternal: ConnectingExternalView,
   ConnectingSiwe: PlaceholderView,
   ConnectingFarcaster: PlaceholderView,
   SIWXSignMessage: PlaceholderView,
-  UnsupportedChain: PlaceholderView,
-  ApproveTransaction: PlaceholderView,
+  UnsupportedChain: UnsupportedChainView,
+  ApproveTransaction: ApproveTransactionView,
   RegisterAccountName: PlaceholderView,
   RegisterAccountNameSuccess: PlaceholderView,
   Swap: PlaceholderView,
   EmailVerifyOtp: EmailVerifyOtpView,
   EmailVerifyDevice: EmailVerifyDeviceView,
   UpdateEmail: UpdateEmailView,
+  Networks: NetworksView,
+  ExportWallet: ExportWalletView,
   WhatIsAWallet: WhatIsAWalletView,
 }

@@ -1,0 +1,100 @@
+import type { CaipNetworkId, ChainNamespace } from '../networks'
+import { RECENT_WALLETS_MAX } from '../constants'
+import { STORAGE_KEYS } from '../storage/keys'
+import type { SafeStorage } from '../storage/storage'
+import { isChainNamespace, parseCaipNetworkId } from '../validation/caip'
+
+/** A wallet the user connected recently (spec §9: at most 2 are kept). */
+export interface RecentWallet {
+  /** The connector id. */
+  readonly id: string
+  readonly name: string
+  readonly icon?: string | undefined
+}
+
+/** What the connection store keeps between visits (spec §3 local storage). */
+export interface PersistedConnections {
+  readonly namespaces: readonly ChainNamespace[]
+  readonly connectorIds: Readonly<Partial<Record<ChainNamespace, string>>>
+  readonly activeNamespace: ChainNamespace | undefined
+  readonly activeCaipNetworkId: CaipNetworkId | undefined
+  readonly recentWallets: readonly RecentWallet[]
+}
+
+function readJson(storage: SafeStorage, key: (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]): unknown {
+  const text = storage.getItem(key)
+  if (text === null) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+function readCaipNetworkId(value: string | null): CaipNetworkId | undefined {
+  if (!value) return undefined
+  try {
+    return parseCaipNetworkId(value).caipNetworkId
+  } catch {
+    return undefined
+  }
+}
+
+/** Reads the persisted connections; anything malformed (edited by hand, an older version) is dropped. */
+export function readPersisted(storage: SafeStorage): PersistedConnections {
+  const namespaces = readJson(storage, STORAGE_KEYS.connectedNamespaces)
+  const ids = readJson(storage, STORAGE_KEYS.connectedConnectorIds)
+  const connectorIds: Partial<Record<ChainNamespace, string>> = {}
+  if (ids && typeof ids === 'object') {
+    for (const [namespace, id] of Object.entries(ids)) {
+      if (isChainNamespace(namespace) && typeof id === 'string' && id) connectorIds[namespace] = id
+    }
+  }
+  const active = storage.getItem(STORAGE_KEYS.activeNamespace)
+  return {
+    namespaces: Array.isArray(namespaces) ? [...new Set(namespaces.filter(isChainNamespace))] : [],
+    connectorIds,
+    activeNamespace: isChainNamespace(active) ? active : undefined,
+    activeCaipNetworkId: readCaipNetworkId(storage.getItem(STORAGE_KEYS.activeCaipNetworkId)),
+    recentWallets: readRecentWallets(storage),
+  }
+}
+
+/** The recent wallets, newest first, at most {@link RECENT_WALLETS_MAX}. */
+export function readRecentWallets(storage: SafeStorage): RecentWallet[] {
+  const list = readJson(storage, STORAGE_KEYS.recentWallets)
+  if (!Array.isArray(list)) return []
+  return list
+    .filter(
+      (w): w is RecentWallet =>
+        typeof w === 'object' && w !== null && typeof w.id === 'string' && w.id !== '' && typeof w.name === 'string',
+    )
+    .map(({ id, name, icon }) => ({ id, name, ...(typeof icon === 'string' && icon ? { icon } : {}) }))
+    .slice(0, RECENT_WALLETS_MAX)
+}
+
+/** `wallet` first, then the others without it, at most {@link RECENT_WALLETS_MAX}. */
+export function addRecentWallet(list: readonly RecentWallet[], wallet: RecentWallet): RecentWallet[] {
+  return [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_MAX)
+}
+
+/**
+ * Writes the connections. `connectionStatus` is `connected` while any namespace is, or while
+ * `otherConnected` (the embedded wallet, which keeps its own keys) is.
+ */
+export function writePersisted(storage: SafeStorage, state: PersistedConnections, otherConnected = false): void {
+  const { namespaces, connectorIds, activeNamespace, activeCaipNetworkId, recentWallets } = state
+  if (namespaces.length) {
+    storage.setItem(STORAGE_KEYS.connectedNamespaces, JSON.stringify(namespaces))
+    storage.setItem(STORAGE_KEYS.connectedConnectorIds, JSON.stringify(connectorIds))
+  } else {
+    storage.removeItem(STORAGE_KEYS.connectedNamespaces)
+    storage.removeItem(STORAGE_KEYS.connectedConnectorIds)
+  }
+  storage.setItem(STORAGE_KEYS.connectionStatus, namespaces.length || otherConnected ? 'connected' : 'disconnected')
+  if (activeNamespace) storage.setItem(STORAGE_KEYS.activeNamespace, activeNamespace)
+  else storage.removeItem(STORAGE_KEYS.activeNamespace)
+  if (activeCaipNetworkId) storage.setItem(STORAGE_KEYS.activeCaipNetworkId, activeCaipNetworkId)
+  if (recentWallets.length) storage.setItem(STORAGE_KEYS.recentWallets, JSON.stringify(recentWallets))
+  else storage.removeItem(STORAGE_KEYS.recentWallets)
+}

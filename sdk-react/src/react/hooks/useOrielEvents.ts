@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react'
+import type { OrielEvent } from '../../core/events/eventsStore'
+import { useOrielClient } from './useOrielClient'
+import { useStore } from './useStore'
+
+export type UseOrielEventsParameters = ((event: OrielEvent) => void) | undefined
+
+export type UseOrielEventsReturnType = OrielEvent | undefined
+
+/**
+ * The widget's events: MODAL_OPEN, MODAL_CLOSE, CONNECT_SUCCESS, DISCONNECT_SUCCESS,
+ * DISCONNECT_ERROR, … Returns the latest one (re-rendering on each); pass a listener to be
+ * called for every event, none skipped, without re-rendering for it.
+ *
+ * @example
+ * function Analytics() {
+ *   useOrielEvents((event) => {
+ *     if (event.name === 'CONNECT_SUCCESS') track('wallet_connected', event.properties)
+ *   })
+ *   return null
+ * }
+ *
+ * function LastEvent() {
+ *   const event = useOrielEvents()
+ *   return <span>{event?.name ?? 'nothing yet'}</span>
+ * }
+ */
+export function useOrielEvents(onEvent?: UseOrielEventsParameters): UseOrielEventsReturnType {
+  const { events } = useOrielClient()
+  const listener = useRef(onEvent)
+  listener.current = onEvent
+  const subscribed = onEvent !== undefined
+  useEffect(() => {
+    if (!subscribed) return
+    return events.on((event) => listener.current?.(event))
+  }, [events, subscribed])
+  return useStore(events)
+}

@@ -1,0 +1,39 @@
+import { useCallback } from 'react'
+import type { ResolvedThemeVariables, ThemeMode, ThemeVariables } from '../../core/config/theme'
+import { useOrielClient } from './useOrielClient'
+import { useStore } from './useStore'
+
+export type UseOrielThemeReturnType = {
+  /** `light` or `dark`. */
+  themeMode: ThemeMode
+  /** Every theme variable in effect (the spec defaults filled in). */
+  themeVariables: Readonly<ResolvedThemeVariables>
+  /** Switches the mode; anything but `light` or `dark` throws `InvalidThemeModeError`. */
+  setThemeMode(themeMode: ThemeMode): void
+  /**
+   * Merges variables into the current ones (`undefined` restores a default); an unknown name or
+   * a bad value throws `InvalidThemeVariableError`.
+   */
+  setThemeVariables(themeVariables: ThemeVariables): void
+}
+
+/**
+ * Reads and changes the widget's theme at runtime.
+ *
+ * @example
+ * function ThemeToggle() {
+ *   const { themeMode, setThemeMode } = useOrielTheme()
+ *   return (
+ *     <button onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}>
+ *       {themeMode === 'dark' ? 'Light theme' : 'Dark theme'}
+ *     </button>
+ *   )
+ * }
+ */
+export function useOrielTheme(): UseOrielThemeReturnType {
+  const { theme } = useOrielClient()
+  const { themeMode, themeVariables } = useStore(theme)
+  const setThemeMode = useCallback((mode: ThemeMode) => theme.setThemeMode(mode), [theme])
+  const setThemeVariables = useCallback((variables: ThemeVariables) => theme.setThemeVariables(variables), [theme])
+  return { themeMode, themeVariables, setThemeMode, setThemeVariables }
+}

@@ -1,0 +1,38 @@
+import { act, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createFakeSignClient, FAKE_WALLET_ADDRESS } from '../../test/fakeSignClient'
+import { renderWithOriel } from '../../test/renderWithOriel'
+import { useProvider } from './useProvider'
+
+function Probe() {
+  const { provider } = useProvider()
+  return <span data-testid="provider">{provider ? 'provider' : 'none'}</span>
+}
+
+describe('useProvider', () => {
+  let unmount = () => {}
+  afterEach(() => unmount())
+
+  it('gives the WalletConnect provider while connected, and none after disconnect', async () => {
+    localStorage.clear()
+    const signClient = createFakeSignClient()
+    const utils = renderWithOriel(<Probe />, {}, { walletConnect: { start: async () => signClient } })
+    unmount = utils.unmount
+    expect(screen.getByTestId('provider').textContent).toBe('none')
+
+    const connected = utils.client.connectWalletConnect()
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      signClient.approve()
+      await connected
+    })
+    expect(screen.getByTestId('provider').textContent).toBe('provider')
+    await expect(
+      utils.client.getProvider()!.request({ method: 'eth_accounts' }),
+    ).resolves.toEqual([FAKE_WALLET_ADDRESS])
+
+    await act(() => utils.client.disconnect())
+    expect(screen.getByTestId('provider').textContent).toBe('none')
+    expect(signClient.session.getAll()).toHaveLength(0)
+  })
+})

@@ -1,0 +1,50 @@
+import { isMobile } from '../../core/env'
+import { formatWalletDeepLink } from '../../core/walletconnect/deepLink'
+import { PairingPanel } from './walletconnect/PairingPanel'
+import { ExternalIcon } from './walletconnect/icons'
+import { usePairing } from './walletconnect/usePairing'
+import type { ViewProps } from './types'
+
+/**
+ * What `ConnectingWalletConnect` may be opened with: a wallet from the registry (its name, image
+ * and `mobile_link`). Without one it is the generic WalletConnect pairing.
+ */
+export type ConnectingWalletConnectData = {
+  name?: string | undefined
+  imageUrl?: string | undefined
+  mobileLink?: string | undefined
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined)
+
+/**
+ * Pairing by QR code: the `wc:` URI as a QR code and a "Copy link" button; for a registry wallet
+ * its image and name, and on mobile a button that opens the wallet by its deep link. An expiring
+ * pairing is replaced while the view is shown; the modal shows the account once a wallet approves.
+ */
+export default function ConnectingWalletConnectView({ entry }: ViewProps) {
+  const { pairing, error, retry } = usePairing()
+  const name = text(entry.data?.['name'])
+  const imageUrl = text(entry.data?.['imageUrl'])
+  const mobileLink = text(entry.data?.['mobileLink'])
+
+  const header = name ? (
+    <div className="wallet">
+      {imageUrl ? <img src={imageUrl} alt="" width={32} height={32} /> : null}
+      <span>{name}</span>
+    </div>
+  ) : null
+
+  return (
+    <div className="view" data-view={entry.view}>
+      <PairingPanel pairing={pairing} error={error} retry={retry} header={header} logo={imageUrl}>
+        {pairing && mobileLink && isMobile() ? (
+          <a className="btn primary" href={formatWalletDeepLink({ mobileLink, uri: pairing.uri })} rel="noreferrer">
+            <ExternalIcon />
+            Open {name ?? 'wallet'}
+          </a>
+        ) : null}
+      </PairingPanel>
+    </div>
+  )
+}

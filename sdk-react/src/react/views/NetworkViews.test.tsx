@@ -1,0 +1,110 @@
+import { act, fireEvent, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CreateConfigParameters } from '../../core/config/createConfig'
+import { base, ethereum, localDevnet } from '../../core/networks'
+import { ANNOUNCE_EVENT } from '../../core/wallets/eip6963'
+import { resetFakeFrameClient } from '../../test/fakeFrameClient'
+import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
+import { TestWallet, WalletError } from '../../test/testWallet'
+import { ConnectButton } from '../ConnectButton'
+
+/** The dapp with one announced wallet, connected through the client. */
+async function connected(wallet: TestWallet, config: Partial<CreateConfigParameters> = {}) {
+  const target = new EventTarget()
+  target.addEventListener('eip6963:requestProvider', () =>
+    target.dispatchEvent(new CustomEvent(ANNOUNCE_EVENT, { detail: wallet.detail('Test Wallet', 'dev.oriel.test') })),
+  )
+  const utils = renderWithOriel(
+    <ConnectButton />,
+    { networks: [ethereum, base, localDevnet], features: { email: false, socials: false }, ...config },
+    { eip6963Target: () => target, injectedProvider: () => undefined },
+  )
+  await act(() => utils.client.connection.connect('dev.oriel.test'))
+  return { ...utils, modal: () => within(getShadowRoot() as unknown as HTMLElement) }
+}
+
+describe('unsupported network', () => {
+  let unmount = () => {}
+  beforeEach(() => {
+    resetFakeFrameClient()
+    localStorage.clear()
+  })
+  afterEach(() => unmount())
+
+  it('opens UnsupportedChain, which switches the wallet to a listed network and closes', async () => {
+    const wallet = new TestWallet({ chainId: 10 })
+    const { modal, client, ...utils } = await connected(wallet)
+    unmount = utils.unmount
+    const ui = modal()
+    expect(client.modal.getSnapshot()).toMatchObject({ open: true, history: [{ view: 'UnsupportedChain' }] })
+    expect(await ui.findByText(/does not support the network your wallet is on/)).toBeTruthy()
+    expect(ui.getByText('eip155:10')).toBeTruthy()
+
+    fireEvent.click(ui.getByRole('button', { name: /Base/ }))
+    await vi.waitFor(() => expect(client.modal.getSnapshot().open).toBe(false))
+    expect(wallet.chainId).toBe(8453)
+    expect(client.account.getSnapshot().caipAddress).toMatch(/^eip155:8453:/)
+  })
+
+  it('opens when the wallet moves to an unlisted network later', async () => {
+    const wallet = new TestWallet({ chainId: 1 })
+    const { client, ...utils } = await connected(wallet)
+    unmount = utils.unmount
+    expect(client.modal.getSnapshot().open).toBe(false)
+    act(() => wallet.setChain(10))
+    expect(client.modal.getSnapshot().history.at(-1)?.view).toBe('UnsupportedChain')
+    // Back on a listed network (switched in the wallet itself): the view goes away.
+    act(() => wallet.setChain(1))
+    expect(client.modal.getSnapshot().open).toBe(false)
+  })
+
+  it('does not open when unsupported chains are allowed, or switching is disabled', async () => {
+    for (const config of [{ allowUnsupportedChain: true }, { enableNetworkSwitch: false }]) {
+      localStorage.clear()
+      const { client, unmount: stop } = await connected(new TestWallet({ chainId: 10 }), config)
+      expect(client.modal.getSnapshot().open).toBe(false)
+      stop()
+    }
+  })
+})
+
+describe('network button and list', () => {
+  let unmount = () => {}
+  beforeEach(() => {
+    resetFakeFrameClient()
+    localStorage.clear()
+  })
+  afterEach(() => unmount())
+
+  async function openNetworks(wallet: TestWallet) {
+    const { modal, client, ...utils } = await connected(wallet)
+    unmount = utils.unmount
+    act(() => client.modal.open())
+    const ui = modal()
+    fireEvent.click(await ui.findByRole('button', { name: 'Switch network, current: Ethereum' }))
+    await ui.findByRole('list', { name: 'Networks' })
+    return { ui, client }
+  }
+
+  it('marks the current network and switches, adding an unknown chain on 4902', async () => {
+    const wallet = new TestWallet({ chainId: 1, knownChains: [1, 8453] })
+    const { ui, client } = await openNetworks(wallet)
+    expect(ui.getByRole('button', { name: /Ethereum/ }).getAttribute('aria-current')).toBe('true')
+
+    fireEvent.click(ui.getByRole('button', { name: /Local Devnet/ }))
+    await ui.findByRole('button', { name: 'Switch network, current: Local Devnet' })
+    expect(wallet.calls).toContain('wallet_addEthereumChain')
+    expect(wallet.chainId).toBe(31337)
+    expect(client.modal.getSnapshot().history.at(-1)?.view).toBe('Account')
+  })
+
+  it("shows 'Chain is not supported' when the wallet cannot add the chain", async () => {
+    const wallet = new TestWallet({ chainId: 1, knownChains: [1] })
+    wallet.failures.set('wallet_addEthereumChain', new WalletError(-32603, 'Internal error'))
+    const { ui } = await openNetworks(wallet)
+    fireEvent.click(ui.getByRole('button', { name: /Base/ }))
+    expect((await ui.findByRole('alert')).textContent).toBe('Chain is not supported')
+    expect(wallet.chainId).toBe(1)
+    expect(ui.getByRole('button', { name: /Ethereum/ }).getAttribute('aria-current')).toBe('true')
+  })
+})

@@ -1,0 +1,54 @@
+import type { RegistryWallet } from '../../../core/wallets/registry'
+import { CheckIcon } from '../../icons/icons'
+import { WalletImage } from './WalletImage'
+
+/** A grid of registry wallets: image and name; certified wallets carry a check. */
+export function WalletGrid({
+  wallets,
+  onSelect,
+}: {
+  wallets: readonly RegistryWallet[]
+  onSelect(wallet: RegistryWallet): void
+}) {
+  return (
+    <ul className="wallet-grid">
+      {wallets.map((wallet) => (
+        <li key={wallet.id}>
+          <button
+            type="button"
+            className="wallet-card"
+            title={wallet.name}
+            data-wallet-id={wallet.id}
+            onClick={() => onSelect(wallet)}
+          >
+            <span className="logo">
+              <WalletImage wallet={wallet} size={56} />
+            </span>
+            <span className="name">
+              <span className="label">{wallet.name}</span>
+              {wallet.badge_type === 'certified' ? (
+                <CheckIcon size={12} className="certified" />
+              ) : null}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Placeholder cards while the first wallets load. */
+export function WalletGridSkeleton({ count = 16 }: { count?: number }) {
+  return (
+    <ul className="wallet-grid" aria-hidden="true">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <span className="wallet-card skeleton">
+            <span className="logo" />
+            <span className="name" />
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
