@@ -11,6 +11,10 @@ export default defineConfig({
   build: {
     manifest: true,
     rollupOptions: {
+      onwarn(warning, warn) {
+        // ox (under WalletConnect's lazy chunk) ships /*#__PURE__*/ comments Rollup cannot use.
+        if (warning.code !== 'INVALID_ANNOTATION') warn(warning)
+      },
       output: {
         // React in its own chunk, so the SDK's share of the initial chunk can be measured.
         manualChunks(id) {

@@ -1,11 +1,24 @@
-import { ConnectButton, useAccount, useEmbeddedWalletStatus, useOrielModal } from '@oriel/react'
+import {
+  ConnectButton,
+  useAccount,
+  useEmbeddedWalletStatus,
+  useNetwork,
+  useOrielEvents,
+  useOrielModal,
+  useWalletInfo,
+} from '@oriel/react'
 import { config } from './config'
 import { formatFrameStatus } from './frameStatus'
+import { ThemeToggle } from './ThemeToggle'
+import { TryWallet } from './TryWallet'
 
 export function App() {
   const status = useEmbeddedWalletStatus()
   const { open } = useOrielModal()
   const account = useAccount()
+  const { network } = useNetwork()
+  const { walletInfo } = useWalletInfo()
+  const lastEvent = useOrielEvents()
 
   return (
     <>
@@ -21,6 +34,7 @@ export function App() {
           <a href="#pools">Pools</a>
           <a href="#stake">Stake</a>
         </nav>
+        <ThemeToggle />
         <ConnectButton />
       </header>
 
@@ -53,6 +67,16 @@ export function App() {
                 {account.address ? null : <span className="muted">{account.status}</span>}
               </dd>
             </div>
+            <div>
+              <dt>Wallet</dt>
+              <dd data-testid="demo-wallet">{walletInfo?.name ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Network</dt>
+              <dd data-testid="demo-network" title={network.caipNetworkId}>
+                {network.name}
+              </dd>
+            </div>
             {account.email ? (
               <div>
                 <dt>Email</dt>
@@ -64,6 +88,12 @@ export function App() {
               <dd>
                 <span data-testid="frame-ready-ms">{status.readyMs ?? '—'}</span>
                 {status.readyMs === undefined ? null : ' ms'}
+              </dd>
+            </div>
+            <div>
+              <dt>Last event</dt>
+              <dd className="mono" data-testid="demo-last-event">
+                {lastEvent?.name ?? '—'}
               </dd>
             </div>
             <div>
@@ -82,6 +112,8 @@ export function App() {
             </div>
           </dl>
         </section>
+
+        <TryWallet />
       </main>
     </>
   )

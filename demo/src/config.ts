@@ -1,12 +1,28 @@
-import { base, createConfig, ethereum, localDevnet, polygon, solana } from '@oriel/react'
+import { base, createConfig, ethereum, localDevnet, polygon, solana, type Network } from '@oriel/react'
 
 /** Where frame-host serves the embedded wallet; `make demo` sets it. */
 const frameHostUrl = import.meta.env.VITE_ORIEL_FRAME_HOST || 'http://127.0.0.1:8787'
+/** The WalletConnect relay; `make demo` starts a loopback one. Unset: WalletConnect's public relay. */
+const walletConnectRelayUrl = import.meta.env.VITE_ORIEL_WC_RELAY || undefined
+
+/** The local devnet (hardhat node, chain 31337) that `make demo` and the browser tests start. */
+const devnet: Network = {
+  ...localDevnet,
+  rpcUrls: { default: { http: [import.meta.env.VITE_ORIEL_DEVNET_RPC || 'http://127.0.0.1:8545'] } },
+}
 
 export const config = createConfig({
   projectId: 'demo',
   frameHostUrl,
-  networks: [ethereum, base, polygon, localDevnet, solana],
+  walletConnectRelayUrl,
+  networks: [ethereum, base, polygon, devnet, solana],
+  // Wallet registry ids (frame-host's /getWallets): Rainbow and Zerion shown first, Trust Wallet
+  // never listed, to show the site owner's featured and exclude rules.
+  featuredWalletIds: [
+    '1cddbf65b4ce26229663f53bcc8a838af376b10e02fcb2acb5303739c5a8f2fb',
+    '16a651147cf08349da43db1ac1429eeddb4dc2ea80042c4c57365881a73ba216',
+  ],
+  excludeWalletIds: ['19d1d360984ac4ccd8aeb08d37477ab170b91aed339317a1767ff31373a6eca1'],
   metadata: {
     name: 'Lumen',
     description: 'Oriel demo dapp',
