@@ -29,6 +29,23 @@ export default defineWorkspace([
     },
   },
   {
+    // The browser tests' own servers (the loopback WalletConnect relay), in Node.
+    test: {
+      name: 'e2e-support',
+      environment: 'node',
+      include: ['e2e/support/**/*.test.ts'],
+    },
+  },
+  {
+    // Signing vectors from the frame (fixtures/evm, fixtures/solana), checked with viem and
+    // @solana/kit.
+    test: {
+      name: 'fixtures',
+      environment: 'node',
+      include: ['fixtures/**/*.test.ts'],
+    },
+  },
+  {
     // Browser end-to-end: real frame-host, real frame, real demo, two origins, Chromium.
     test: {
       name: 'e2e',
@@ -38,6 +55,9 @@ export default defineWorkspace([
       testTimeout: 60_000,
       hookTimeout: 120_000,
       fileParallelism: false,
+      // A page under load can take seconds to settle; polls wait as long as Playwright's
+      // own locators would rather than vitest's 1 s default.
+      expect: { poll: { timeout: 15_000 } },
     },
   },
 ])

@@ -66,7 +66,8 @@ describe('the handshake', () => {
 
 describe('isolation', () => {
   it('a page on an origin that is not allowed cannot render the frame', async () => {
-    const { page, logs } = await open(`${urls.other}/embed.html`)
+    const frameUrl = encodeURIComponent(`${urls.frameHost}/frame?projectId=demo`)
+    const { page, logs } = await open(`${urls.other}/embed.html?frame=${frameUrl}`)
     await expect
       .poll(() => logs.some((l) => l.includes('frame-ancestors')), { timeout: 10_000 })
       .toBe(true)

@@ -3,6 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './support/browser.mjs'
+import { startEmailLogin as startLogin, enterCode as typeCode } from './support/emailLogin.mjs'
 import { waitForMail } from './support/mailbox.mjs'
 import { record } from './support/recorder.mjs'
 
@@ -29,16 +30,8 @@ async function newDevice() {
   return { context, page, recorder }
 }
 
-async function startEmailLogin(page: Page) {
-  await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Email').press('Enter')
-}
-
-async function enterCode(page: Page, since: number) {
-  const [code] = await waitForMail(email, /\b\d{6}\b/, { since })
-  await page.getByLabel('Code').fill(code!)
-}
+const startEmailLogin = (page: Page) => startLogin(page, email)
+const enterCode = (page: Page, since: number) => typeCode(page, email, since)
 
 const address = (page: Page) => page.getByTestId('demo-address')
 

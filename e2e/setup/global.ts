@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node'
-import { startAll, urls } from '../support/servers.mjs'
+import { startDevnet } from '../support/devnet.mjs'
+import { PORTS, startAll, urls } from '../support/servers.mjs'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,7 +9,17 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const servers = await startAll()
-  project.provide('urls', urls)
-  return () => servers.stop()
+  const devnet = await startDevnet({ port: PORTS.devnet })
+  let servers: Awaited<ReturnType<typeof startAll>>
+  try {
+    servers = await startAll()
+  } catch (error) {
+    await devnet.stop()
+    throw error
+  }
+  project.provide('urls', { ...urls, devnet: devnet.url })
+  return async () => {
+    await servers.stop()
+    await devnet.stop()
+  }
 }

@@ -1,20 +1,37 @@
 // Starts the real pieces the browser tests and the benchmark run against: frame-host (the
-// frame's origin), the built demo dapp (the dapp's origin) and a third, unlisted origin.
+// frame's origin), the built demo dapp (the dapp's origin), a third, unlisted origin, the
+// loopback WalletConnect relay and the demo wallet (its own origin).
 import { spawn } from 'node:child_process'
 import { createReadStream, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { homedir, tmpdir } from 'node:os'
 import { extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startRelay } from './relay.mjs'
 
 export const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 
-export const PORTS = { frameHost: 18787, demo: 15173, other: 15174 }
+// ORIEL_E2E_PORT_OFFSET shifts every port, so two checkouts can run their browser tests at once.
+const offset = Number(process.env.ORIEL_E2E_PORT_OFFSET ?? 0)
+export const PORTS = {
+  frameHost: 18787 + offset,
+  demo: 15173 + offset,
+  other: 15174 + offset,
+  /** The local EVM devnet (hardhat node, chain 31337). */
+  devnet: 18545 + offset,
+  /** The loopback WalletConnect relay. */
+  relay: 18600 + offset,
+  /** The demo WalletConnect wallet page. */
+  wallet: 15175 + offset,
+}
 
 export const urls = {
   frameHost: `http://127.0.0.1:${PORTS.frameHost}`,
   demo: `http://localhost:${PORTS.demo}`,
   other: `http://127.0.0.1:${PORTS.other}`,
+  devnet: `http://127.0.0.1:${PORTS.devnet}`,
+  relay: `ws://127.0.0.1:${PORTS.relay}`,
+  wallet: `http://127.0.0.1:${PORTS.wallet}`,
 }
 
 const TYPES = {
@@ -57,15 +74,29 @@ export function serveStatic(dir, port, { spa = false } = {}) {
   })
 }
 
-/** Builds the demo dapp for the given frame-host, as a dapp would ship it. */
-export async function buildDemo(frameHostUrl, outDir) {
+/** Builds the demo dapp for the given frame-host, WalletConnect relay and devnet RPC URL, as a dapp would ship it. */
+export async function buildDemo(frameHostUrl, outDir, relayUrl = urls.relay, devnetUrl = urls.devnet) {
   const { build } = await import('vite')
   process.env.VITE_ORIEL_FRAME_HOST = frameHostUrl
+  process.env.VITE_ORIEL_WC_RELAY = relayUrl
+  process.env.VITE_ORIEL_DEVNET_RPC = devnetUrl
   await build({
     root: join(root, 'demo'),
     configFile: join(root, 'demo/vite.config.ts'),
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, manifest: true },
+  })
+  return outDir
+}
+
+/** Builds the demo WalletConnect wallet (demo/wallet) for the given relay. */
+export async function buildWallet(relayUrl, outDir) {
+  const { build } = await import('vite')
+  process.env.VITE_ORIEL_WC_RELAY = relayUrl
+  await build({
+    configFile: join(root, 'demo/wallet/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
   })
   return outDir
 }
@@ -83,7 +114,9 @@ export async function startFrameHost({ allowedOrigins }) {
   const config = join(work, 'frame-host.toml')
   writeFileSync(
     config,
-    `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n`,
+    `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n` +
+      // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src).
+      `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([urls.devnet])}\n`,
   )
   const child = spawn(bin, [], {
     env: {
@@ -130,8 +163,11 @@ async function waitFor(url, timeoutMs = 15_000) {
 /** Everything at once; `stop()` stops everything. */
 export async function startAll() {
   const demoDir = await buildDemo(urls.frameHost, join(mkdtempSync(join(tmpdir(), 'oriel-demo-')), 'dist'))
+  const walletDir = await buildWallet(urls.relay, join(mkdtempSync(join(tmpdir(), 'oriel-wallet-')), 'dist'))
   const stops = []
   try {
+    stops.push((await startRelay({ port: PORTS.relay })).stop)
+    stops.push((await serveStatic(walletDir, PORTS.wallet)).stop)
     stops.push((await startFrameHost({ allowedOrigins: [urls.demo] })).stop)
     stops.push((await serveStatic(demoDir, PORTS.demo, { spa: true })).stop)
     stops.push((await serveStatic(join(root, 'e2e/pages'), PORTS.other)).stop)

@@ -1,0 +1,66 @@
+// Recovery-phrase export, end to end: a fresh emailed code, then the phrase drawn inside the
+// wallet frame (frame-host's origin) laid over the widget. The dapp page never holds it.
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './support/browser.mjs'
+import { loginByEmail } from './support/emailLogin.mjs'
+import { startExport } from './support/exportPhrase.mjs'
+import { record } from './support/recorder.mjs'
+
+const urls = inject('urls')
+const email = `export+${Date.now()}@example.com`
+let browser: Browser
+let context: BrowserContext
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+})
+
+const walletFrame = (page: Page): Frame =>
+  page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
+
+describe('recovery phrase export', () => {
+  it('shows the phrase only inside the frame, after a fresh code, and never sends it', async () => {
+    context = await browser.newContext()
+    const recorder = await record(context)
+    const page = await context.newPage()
+    await page.goto(urls.demo)
+    await loginByEmail(page, email)
+
+    await page.getByRole('button', { name: /0x/ }).first().click()
+    await startExport(page, email)
+
+    // The frame draws twelve words in its own document…
+    const frame = walletFrame(page)
+    const words = frame.locator('.word')
+    await expect.poll(() => words.count(), { timeout: 20_000 }).toBe(12)
+    const phrase = (await words.allTextContents()).join(' ')
+    expect(phrase.split(' ').every((w) => /^[a-z]+$/.test(w))).toBe(true)
+    // …which the dapp page cannot see: none of it is in the page's own DOM.
+    const hostText = await page.evaluate(() => document.documentElement.outerHTML)
+    expect(hostText).not.toContain(phrase)
+
+    // Done arms only after the frame has been fully visible for 500 ms; then a real click on
+    // it (the frame lies over the widget) closes the phrase and the widget goes back.
+    const done = frame.getByRole('button', { name: 'Done' })
+    await expect.poll(() => done.isEnabled(), { timeout: 5_000 }).toBe(true)
+    await done.click()
+    await page.getByRole('button', { name: 'Export recovery phrase' }).waitFor()
+    await expect.poll(() => frame.locator('.word').count()).toBe(0)
+    const box = await page.locator('iframe[data-oriel-frame]').boundingBox()
+    expect(box?.width ?? 0).toBe(0)
+
+    // Not one word sequence of the phrase crossed a process boundary.
+    const { messages, bodies } = await recorder.collect(context.pages())
+    expect(bodies.some((b) => b.includes('/auth/v1/export/verify'))).toBe(true)
+    const asHex = Buffer.from(phrase, 'utf8').toString('hex')
+    for (const text of [...messages, ...bodies]) {
+      expect(text).not.toContain(phrase)
+      expect(text.toLowerCase()).not.toContain(asHex)
+    }
+  })
+})

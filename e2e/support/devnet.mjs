@@ -1,0 +1,82 @@
+// The local EVM devnet: hardhat's node (chain 31337, instant mining, the well-known funded test
+// accounts), started from the checkout's node_modules so it runs offline.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
+const CONFIG = join(root, 'e2e/support/hardhat.config.cjs')
+/** `eth_chainId` of the devnet: 31337. */
+export const DEVNET_CHAIN_ID = '0x7a69'
+
+/** Asks `url` for its chain id; `undefined` while nothing answers. */
+export async function chainIdOf(url) {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    })
+    if (!response.ok) return undefined
+    return (await response.json()).result
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Starts `hardhat node` on `host:port` and resolves once `eth_chainId` answers 0x7a69.
+ * Resolves to `{ url, stop }`; `stop()` ends the node and waits for it to exit.
+ *
+ * @param {{ port: number, host?: string, timeoutMs?: number, log?: boolean }} options
+ * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ */
+export async function startDevnet({ port, host = '127.0.0.1', timeoutMs = 30_000, log = false }) {
+  if (!port) throw new Error('startDevnet: a port is required')
+  const url = `http://${host}:${port}`
+  if (await chainIdOf(url)) throw new Error(`${url} is already taken by another node`)
+  const bin = join(root, 'node_modules/.bin/hardhat')
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run npm ci`)
+  const child = spawn(bin, ['--config', CONFIG, 'node', '--hostname', host, '--port', String(port)], {
+    cwd: root,
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+    stdio: ['ignore', log ? 'inherit' : 'ignore', 'inherit'],
+  })
+  // Never leave a node behind holding the port, however this process ends.
+  const killChild = () => child.kill('SIGTERM')
+  process.once('exit', killChild)
+  /** @type {() => Promise<void>} */
+  const stop = () =>
+    new Promise((done) => {
+      process.off('exit', killChild)
+      if (child.exitCode !== null || child.signalCode !== null) return done()
+      child.once('exit', () => done())
+      child.kill('SIGTERM')
+    })
+
+  let exited = false
+  child.once('exit', () => {
+    exited = true
+  })
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if ((await chainIdOf(url)) === DEVNET_CHAIN_ID) return { url, stop }
+    if (exited) throw new Error(`hardhat node on ${url} exited early with code ${child.exitCode}`)
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`hardhat node on ${url} did not answer eth_chainId within ${timeoutMs} ms`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+// `node e2e/support/devnet.mjs [port]`: runs a devnet in the foreground (used by scripts/demo.sh).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const port = Number(process.argv[2] ?? 8545)
+  const devnet = await startDevnet({ port })
+  console.log(`devnet (chain 31337) answering at ${devnet.url}`)
+  const shutdown = () => devnet.stop().then(() => process.exit(0))
+  process.once('SIGINT', shutdown)
+  process.once('SIGTERM', shutdown)
+}
