@@ -55,10 +55,9 @@ pub struct SessionUser {
 
 /// The stored wallet, as `GET /wallet/v1` returns it.
 #[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(transparent)]
 pub struct StoredWallet {
     /// Ciphertext and wraps.
-    #[serde(flatten)]
     pub blob: WalletBlob,
 }
 
@@ -334,6 +333,18 @@ impl<'a, E: Env> Api<'a, E> {
         body: Option<serde_json::Value>,
         bearer: Option<&str>,
     ) -> Result<T, ApiError> {
+        let value = self.fetch(method, path, body, bearer).await?;
+        serde_json::from_value(value).map_err(internal)
+    }
+
+    /// The request itself, not generic so that it is compiled once: the answer as JSON.
+    async fn fetch(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<serde_json::Value>,
+        bearer: Option<&str>,
+    ) -> Result<serde_json::Value, ApiError> {
         let body = body.map(|b| b.to_string());
         let response = self
             .env

@@ -11,6 +11,7 @@ use crate::{
     handler::{check_chain_id, Frame},
     login::not_connected,
     policy::{policy, Policy, NOT_ALLOWED},
+    rpc::{RpcClient, Transport},
     screen::{Outcome, Screen},
     sign::{self, ChainReader, SignRequest, TxRequest},
 };
@@ -20,12 +21,17 @@ pub(crate) const USER_REJECTED: &str = "User rejected the request.";
 /// Spec §8, for an aborted request.
 pub(crate) const ABORTED: &str = "Request was aborted";
 
-/// A network without RPC endpoints: signing works, anything that reads the chain does not.
-struct NoChain(String);
+/// The active network as signing sees it: its RPC client or, for a network without RPC
+/// endpoints, the error that every chain read gets (signing itself still works). One type for
+/// both, so that the signing code is compiled once.
+struct ActiveChain<'a, T: Transport>(Result<&'a RpcClient<T>, ErrorReply>);
 
-impl ChainReader for NoChain {
-    async fn call(&self, _method: &str, _params: Value) -> Result<Value, ErrorReply> {
-        Err(ErrorReply::new(ErrorCode::Rpc(4901), self.0.clone()))
+impl<T: Transport> ChainReader for ActiveChain<'_, T> {
+    async fn call(&self, method: &str, params: Value) -> Result<Value, ErrorReply> {
+        match &self.0 {
+            Ok(rpc) => rpc.call(method, params).await,
+            Err(e) => Err(ErrorReply::new(ErrorCode::Rpc(4901), e.message.clone())),
+        }
     }
 }
 
@@ -126,13 +132,10 @@ impl<E: Env> Frame<E> {
                 let id = eip155_id.ok_or_else(|| invalid("Not an EVM network"))?;
                 Ok(sign::get_capabilities(&params, wallet, id)?)
             }
-            "wallet_getCallsStatus" => match self.chains.get(chain) {
-                Ok(rpc) => Ok(self.calls.get_calls_status(&params, rpc).await?),
-                Err(e) => Ok(self
-                    .calls
-                    .get_calls_status(&params, &NoChain(e.message))
-                    .await?),
-            },
+            "wallet_getCallsStatus" => {
+                let rpc = ActiveChain(self.chains.get(chain));
+                Ok(self.calls.get_calls_status(&params, &rpc).await?)
+            }
             "wallet_getAssets" => self.native_assets(chain).await,
             _ => self.chains.get(chain)?.call(method, params).await,
         }
@@ -181,12 +184,13 @@ impl<E: Env> Frame<E> {
     ) -> Result<Value, ErrorReply> {
         let unlocked = self.unlocked.as_ref().ok_or_else(not_connected)?;
         let mut request = sign::parse(method, &params, unlocked.wallet.addresses())?;
-        let rpc = self.chains.get(chain);
+        let rpc = ActiveChain(self.chains.get(chain));
         // A transaction is filled first, so the screen shows the fees the user signs.
         if let SignRequest::SendTransaction(tx) = &request {
             let id = sign::eip155_chain_id(chain)
                 .ok_or_else(|| invalid(format!("{chain} is not an EVM network")))?;
-            let filled = sign::fill(tx, id, *rpc.as_ref().map_err(Clone::clone)?).await?;
+            rpc.0.as_ref().map_err(Clone::clone)?;
+            let filled = sign::fill(tx, id, &rpc).await?;
             request = SignRequest::SendTransaction(TxRequest {
                 from: filled.from,
                 to: filled.to,
@@ -213,14 +217,7 @@ impl<E: Env> Frame<E> {
         match outcome {
             Outcome::Approved => {
                 let wallet = &self.unlocked.as_ref().ok_or_else(not_connected)?.wallet;
-                let result = match rpc {
-                    Ok(rpc) => sign::execute(&request, wallet, chain, rpc, &mut self.calls).await,
-                    Err(e) => {
-                        let rpc = NoChain(e.message);
-                        sign::execute(&request, wallet, chain, &rpc, &mut self.calls).await
-                    }
-                };
-                Ok(result?)
+                Ok(sign::execute(&request, wallet, chain, &rpc, &mut self.calls).await?)
             }
             Outcome::Rejected => Err(ErrorReply::new(ErrorCode::Rpc(4001), USER_REJECTED)),
             Outcome::Aborted => Err(ErrorReply::new(ErrorCode::Aborted, ABORTED)),
