@@ -14,6 +14,17 @@ function setup(overrides: Partial<CreateConfigParameters> = {}, now = () => 0) {
   return { client, load }
 }
 
+/** Mounts `client`, records its events as `NAME {properties}` lines, and logs in by email through the modal. */
+async function logInRecordingEvents(client: ReturnType<typeof createClient>) {
+  const unmount = client.mount()
+  const seen: string[] = []
+  client.events.on((event) => seen.push(`${event.name} ${JSON.stringify(event.properties)}`))
+  client.modal.open()
+  await client.connectEmail('ada@example.com')
+  await client.connectOtp('123456')
+  return { seen, unmount }
+}
+
 describe('createClient', () => {
   beforeEach(() => {
     resetFakeFrameClient()
@@ -132,12 +143,7 @@ describe('createClient', () => {
 
   it('reports DISCONNECT_SUCCESS, and DISCONNECT_ERROR with the message when the frame fails', async () => {
     const { client } = setup()
-    const unmount = client.mount()
-    const seen: string[] = []
-    client.events.on((event) => seen.push(`${event.name} ${JSON.stringify(event.properties)}`))
-    client.modal.open()
-    await client.connectEmail('ada@example.com')
-    await client.connectOtp('123456')
+    const { seen, unmount } = await logInRecordingEvents(client)
     client.modal.close()
     await client.disconnect()
     FakeFrameClient.instances[0]!.signOut = async () => {
@@ -161,12 +167,7 @@ describe('createClient', () => {
     const config = createConfig({ projectId: 'demo', networks: [ethereum, base] })
     const registry = createFakeRegistry()
     const client = createClient({ config, loadFrameClient: loadFakeFrameClient, isMobile: () => false, fetch: registry.fetch })
-    const unmount = client.mount()
-    const seen: string[] = []
-    client.events.on((event) => seen.push(`${event.name} ${JSON.stringify(event.properties)}`))
-    client.modal.open()
-    await client.connectEmail('ada@example.com')
-    await client.connectOtp('123456')
+    const { seen, unmount } = await logInRecordingEvents(client)
     await client.switchNetwork(base)
     client.walletList.setSearch('rai')
     client.walletList.setSearch('rain')
