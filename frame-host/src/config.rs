@@ -11,7 +11,10 @@ use std::{
 use oriel_protocol::origin::AllowList;
 use serde::Deserialize;
 
-use crate::error::{Error, Result};
+use crate::{
+    error::{Error, Result},
+    proxy::IpRange,
+};
 
 /// The built-in defaults (`config/default.toml`).
 pub const DEFAULT_CONFIG: &str = include_str!("../config/default.toml");
@@ -57,6 +60,9 @@ pub struct Config {
     /// The wallet registry file served by `/getWallets`; `None` means the registry shipped
     /// with frame-host (`fixtures/wallets/registry.json`, built in).
     pub wallet_registry: Option<PathBuf>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed when they are the TCP peer (see
+    /// [`crate::proxy`]). Empty: the TCP peer is always the client.
+    pub trusted_proxies: Vec<IpRange>,
 }
 
 /// Whether frame-host runs for development or production.
@@ -133,6 +139,7 @@ struct RawConfig {
     networks: Vec<NetworkConfig>,
     projects: Vec<ProjectConfig>,
     wallet_registry: Option<PathBuf>,
+    trusted_proxies: Vec<String>,
 }
 
 impl Default for Config {
@@ -145,7 +152,8 @@ impl Default for Config {
 impl Config {
     /// Loads the config from the defaults, the file named by `ORIEL_CONFIG` (if set) and the
     /// environment (`ORIEL_LISTEN`, `ORIEL_DATA_DIR`, `ORIEL_FRAME_DIR`, `ORIEL_MODE`,
-    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`), then validates it.
+    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_TRUSTED_PROXIES` as a comma-separated
+    /// list), then validates it.
     pub fn load() -> Result<Self> {
         Self::load_with(|name| std::env::var(name).ok())
     }
@@ -170,6 +178,13 @@ impl Config {
             if let Some(value) = env(var) {
                 table.insert(key.into(), toml::Value::String(value));
             }
+        }
+        // A comma-separated list.
+        if let Some(value) = env("ORIEL_TRUSTED_PROXIES") {
+            let list = value
+                .split(',')
+                .map(|r| toml::Value::String(r.trim().into()));
+            table.insert("trusted_proxies".into(), toml::Value::Array(list.collect()));
         }
         let raw: RawConfig = table.try_into().map_err(|e| Error::ConfigParse {
             origin: "(defaults, ORIEL_CONFIG file and environment combined)".into(),
@@ -198,6 +213,11 @@ impl Config {
             networks: raw.networks,
             projects: raw.projects,
             wallet_registry: raw.wallet_registry,
+            trusted_proxies: raw
+                .trusted_proxies
+                .iter()
+                .map(|r| r.parse())
+                .collect::<std::result::Result<_, _>>()?,
         };
         config.validate()?;
         Ok(config)
@@ -523,6 +543,20 @@ mod tests {
         assert!(!format!("{c:?}").contains("secret"), "smtp url is redacted");
         assert_eq!(c.projects.len(), 1);
         assert_eq!(c.projects[0].id, "shop");
+    }
+
+    #[test]
+    fn trusted_proxies_from_file_or_env_and_rejected_when_malformed() {
+        assert!(load(&[]).unwrap().trusted_proxies.is_empty());
+        let c = load_file(r#"trusted_proxies = ["10.0.0.0/8", "::1"]"#).unwrap();
+        let shown: Vec<String> = c.trusted_proxies.iter().map(|r| r.to_string()).collect();
+        assert_eq!(shown, ["10.0.0.0/8", "::1/128"]);
+        let c = load(&[("ORIEL_TRUSTED_PROXIES", "127.0.0.1, 172.16.0.0/12")]).unwrap();
+        assert_eq!(c.trusted_proxies.len(), 2);
+        assert_eq!(
+            err(load(&[("ORIEL_TRUSTED_PROXIES", "10.0.0.0/40")])),
+            "invalid trusted proxy \"10.0.0.0/40\": expected an IP address or a CIDR range such as 10.0.0.0/8"
+        );
     }
 
     #[test]

@@ -44,6 +44,9 @@ pub enum Error {
         "invalid rpc host {0:?}: expected an http, https, ws or wss URL without spaces, quotes, commas or semicolons"
     )]
     InvalidRpcHost(String),
+    /// A `trusted_proxies` entry is not an address or CIDR range.
+    #[error(transparent)]
+    InvalidTrustedProxy(#[from] crate::proxy::InvalidIpRange),
     /// A `[[networks]]` entry's `chain_id` is not a CAIP-2 id.
     #[error("invalid network chain_id {0:?}: expected a CAIP-2 id such as eip155:1")]
     InvalidChainId(String),

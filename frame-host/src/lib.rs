@@ -12,6 +12,7 @@ mod health;
 mod keys;
 mod mail;
 mod projects;
+mod proxy;
 mod ratelimit;
 mod registry;
 mod secrets;
@@ -36,6 +37,7 @@ pub use clock::Clock;
 pub use config::{Config, MailConfig, Mode, NetworkConfig, ProjectConfig, DEFAULT_CONFIG};
 pub use error::{AppError, Error, Result};
 pub use keys::KEK_FILE;
+pub use proxy::{InvalidIpRange, IpRange};
 
 use crate::{
     api::ApiError, auth::JwtKeys, keys::Keys, mail::Mailer, registry::Registry, store::Store,

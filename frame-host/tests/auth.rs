@@ -270,6 +270,36 @@ async fn email_start_is_limited_per_client_ip() {
     t.start_otp("user21@example.com", DEV1).await;
 }
 
+/// Starts an email login for `user{i}@example.com`, relayed by the proxy at 10.0.0.1.
+async fn start_via_proxy(t: &TestApp, forwarded_for: &str, i: u32) -> StatusCode {
+    let body =
+        json!({ "projectId": "shop", "email": format!("user{i}@example.com"), "deviceId": DEV1 });
+    t.post_via_proxy([10, 0, 0, 1], forwarded_for, "/auth/v1/email/start", body)
+        .await
+        .status
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_the_limit_counts_the_forwarded_client() {
+    let t = TestApp::with(|c| c.trusted_proxies = vec!["10.0.0.0/8".parse().unwrap()]).await;
+    // The client claims another address each time; the proxy appends the one it saw.
+    for i in 0..20 {
+        let forwarded = format!("6.6.6.{i}, 198.51.100.7");
+        assert_eq!(
+            start_via_proxy(&t, &forwarded, i).await,
+            StatusCode::OK,
+            "request {i}"
+        );
+    }
+    let limited = start_via_proxy(&t, "6.6.6.99, 198.51.100.7", 20).await;
+    assert_eq!(limited, StatusCode::TOO_MANY_REQUESTS);
+    // Another client behind the same proxy is not limited.
+    assert_eq!(
+        start_via_proxy(&t, "198.51.100.8", 21).await,
+        StatusCode::OK
+    );
+}
+
 #[tokio::test]
 async fn bad_requests() {
     let t = TestApp::new().await;

@@ -63,21 +63,25 @@ impl FromRequestParts<AppState> for ProjectParam {
     }
 }
 
-/// The client's IP address, from the connection (`ConnectInfo<SocketAddr>`, which the
-/// binary installs; tests insert it into the request's extensions). Without it, every
-/// request counts as `0.0.0.0`. Forwarding headers are not trusted.
+/// The client's IP address: the TCP peer (`ConnectInfo<SocketAddr>`, which the binary
+/// installs; tests insert it into the request's extensions), or behind a configured trusted
+/// proxy, the client it forwarded for (see [`crate::proxy`]). Without `ConnectInfo`, every
+/// request counts as `0.0.0.0`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct ClientIp(pub(crate) IpAddr);
 
-impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+impl FromRequestParts<AppState> for ClientIp {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(Self(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip()),
-        ))
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+        let trusted = &state.config().trusted_proxies;
+        Ok(Self(crate::proxy::client_ip(peer, &parts.headers, trusted)))
     }
 }

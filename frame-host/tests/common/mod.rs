@@ -184,6 +184,26 @@ impl TestApp {
         read(self.app.clone().oneshot(req).await.unwrap()).await
     }
 
+    /// POSTs `body` as if relayed by the proxy at `proxy` for `forwarded_for`.
+    pub async fn post_via_proxy(
+        &self,
+        proxy: [u8; 4],
+        forwarded_for: &str,
+        uri: &str,
+        body: Value,
+    ) -> Reply {
+        let mut req = Request::builder()
+            .method(Method::POST)
+            .uri(uri)
+            .header("content-type", "application/json")
+            .header("x-forwarded-for", forwarded_for)
+            .body(Body::from(body.to_string()))
+            .unwrap();
+        req.extensions_mut()
+            .insert(ConnectInfo(SocketAddr::from((proxy, 40_000))));
+        read(self.app.clone().oneshot(req).await.unwrap()).await
+    }
+
     pub async fn call(
         &self,
         method: Method,

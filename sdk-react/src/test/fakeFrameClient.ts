@@ -67,6 +67,11 @@ export class FakeFrameClient {
       const { accountType } = (request as { SetPreferredAccount: { accountType: string } }).SetPreferredAccount
       return this.setPreferredAccount(accountType)
     }
+    if (typeof request === 'object' && request && 'SwitchNetwork' in request) {
+      const { chainId } = (request as { SwitchNetwork: { chainId: string } }).SwitchNetwork
+      this.user = { ...this.user, chainId }
+      return { chainId }
+    }
     if (typeof request === 'object' && request && 'RpcRequest' in request) {
       const { method, params } = (request as { RpcRequest: { method: string; params: string } }).RpcRequest
       const parsed = JSON.parse(params) as unknown

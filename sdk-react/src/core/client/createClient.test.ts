@@ -3,7 +3,8 @@ import { createConfig, type CreateConfigParameters } from '../config/createConfi
 import { FakeFrameClient, TEST_USER, loadFakeFrameClient, resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { EmailLoginThrottledError, InvalidEmailError, SocialLoginUnavailableError } from '../errors/auth'
 import { ProjectIdNotConfiguredError } from '../errors/config'
-import { ethereum } from '../networks'
+import { base, ethereum } from '../networks'
+import { createFakeRegistry } from '../../test/fakeRegistry'
 import { createClient } from './createClient'
 
 function setup(overrides: Partial<CreateConfigParameters> = {}, now = () => 0) {
@@ -11,6 +12,17 @@ function setup(overrides: Partial<CreateConfigParameters> = {}, now = () => 0) {
   const load = vi.fn(loadFakeFrameClient)
   const client = createClient({ config, loadFrameClient: load, isMobile: () => false, now })
   return { client, load }
+}
+
+/** Mounts `client`, records its events as `NAME {properties}` lines, and logs in by email through the modal. */
+async function logInRecordingEvents(client: ReturnType<typeof createClient>) {
+  const unmount = client.mount()
+  const seen: string[] = []
+  client.events.on((event) => seen.push(`${event.name} ${JSON.stringify(event.properties)}`))
+  client.modal.open()
+  await client.connectEmail('ada@example.com')
+  await client.connectOtp('123456')
+  return { seen, unmount }
 }
 
 describe('createClient', () => {
@@ -131,12 +143,7 @@ describe('createClient', () => {
 
   it('reports DISCONNECT_SUCCESS, and DISCONNECT_ERROR with the message when the frame fails', async () => {
     const { client } = setup()
-    const unmount = client.mount()
-    const seen: string[] = []
-    client.events.on((event) => seen.push(`${event.name} ${JSON.stringify(event.properties)}`))
-    client.modal.open()
-    await client.connectEmail('ada@example.com')
-    await client.connectOtp('123456')
+    const { seen, unmount } = await logInRecordingEvents(client)
     client.modal.close()
     await client.disconnect()
     FakeFrameClient.instances[0]!.signOut = async () => {
@@ -153,5 +160,23 @@ describe('createClient', () => {
       'DISCONNECT_ERROR {"message":"Failed to disconnect"}',
     ])
     unmount()
+  })
+
+  it('reports SWITCH_NETWORK after a switch and SEARCH_WALLET for each search sent', async () => {
+    vi.useFakeTimers()
+    const config = createConfig({ projectId: 'demo', networks: [ethereum, base] })
+    const registry = createFakeRegistry()
+    const client = createClient({ config, loadFrameClient: loadFakeFrameClient, isMobile: () => false, fetch: registry.fetch })
+    const { seen, unmount } = await logInRecordingEvents(client)
+    await client.switchNetwork(base)
+    client.walletList.setSearch('rai')
+    client.walletList.setSearch('rain')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(seen.filter((line) => /^(SWITCH_NETWORK|SEARCH_WALLET)/.test(line))).toEqual([
+      'SWITCH_NETWORK {"network":"eip155:8453"}',
+      'SEARCH_WALLET {"search":"rain"}',
+    ])
+    unmount()
+    vi.useRealTimers()
   })
 })

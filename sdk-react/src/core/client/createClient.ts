@@ -166,6 +166,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     excludeWalletIds: config.excludeWalletIds,
     chains: config.networks.map((n) => n.caipNetworkId),
     preloadImage: parameters.preloadImage,
+    onSearch: (search) => events.emit('SEARCH_WALLET', { search }),
     unavailable: config.projectId ? undefined : () => new ProjectIdNotConfiguredError(),
   })
   const connectors = createConnectorsStore({
@@ -341,6 +342,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
       // The embedded wallet follows the widget's network in its own frame first.
       if (account.getSnapshot().connectorId === 'AUTH') await auth.switchNetwork(network.caipNetworkId)
       await connection.switchNetwork(network)
+      events.emit('SWITCH_NETWORK', { network: network.caipNetworkId })
     },
     updateEmail: auth.updateEmail,
     updateEmailPrimaryOtp: auth.updateEmailPrimaryOtp,

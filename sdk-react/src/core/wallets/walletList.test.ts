@@ -119,7 +119,8 @@ describe('wallet list store', () => {
 
   it('debounces search by 500 ms and asks for up to 100 results', async () => {
     vi.useFakeTimers()
-    const { list, fake } = setup()
+    const searched: string[] = []
+    const { list, fake } = setup({ onSearch: (text) => searched.push(text) })
     for (const text of ['w', 'wa', 'wal', 'wallet']) {
       list.setSearch(text)
       await vi.advanceTimersByTimeAsync(200)
@@ -138,6 +139,8 @@ describe('wallet list store', () => {
     expect(list.getSnapshot()).toMatchObject({ search: [], searching: false })
     await vi.advanceTimersByTimeAsync(1000)
     expect(fake.requests).toHaveLength(1)
+    // Only the search that was sent is reported (SEARCH_WALLET).
+    expect(searched).toEqual(['wallet'])
   })
 
   it('ignores the answer of a search that was replaced', async () => {

@@ -74,6 +74,8 @@ export type CreateWalletListStoreParameters = {
   preloadImage?: ((url: string) => Promise<void>) | undefined
   /** Search debounce. Default 500 ms. */
   debounceMs?: number | undefined
+  /** Called with the text of each search that is sent (after the debounce), e.g. to track SEARCH_WALLET. */
+  onSearch?: ((search: string) => void) | undefined
   /** When set, nothing is fetched: every load fails with this error (e.g. no project id). */
   unavailable?: (() => BaseError) | undefined
 }
@@ -222,6 +224,7 @@ export function createWalletListStore(parameters: CreateWalletListStoreParameter
       searchTimer = setTimeout(async () => {
         try {
           if (parameters.unavailable) throw parameters.unavailable()
+          parameters.onSearch?.(text)
           const { data } = await registry.getWallets({
             page: 1,
             entries: WALLET_SEARCH_LIMIT,
