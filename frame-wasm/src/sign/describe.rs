@@ -276,7 +276,10 @@ pub fn describe(req: &SignRequest) -> Summary {
                 ];
                 let mut data = Vec::new();
                 data_rows(&call.data, &mut data);
-                fields.extend(data.into_iter().map(|r| (r.label.to_ascii_lowercase(), r.value)));
+                fields.extend(
+                    data.into_iter()
+                        .map(|r| (r.label.to_ascii_lowercase(), r.value)),
+                );
                 rows.push(row(&format!("Call {}", i + 1), Value::Tree(fields)));
             }
             ("Send calls", rows)
