@@ -10,6 +10,7 @@ use crate::{
     env::Env,
     handler::{check_email, Frame},
     keys::{self, Device, UnlockedWallet},
+    sign::CallsStore,
     store::{self, DeviceRecord, SessionRecord},
 };
 
@@ -32,7 +33,7 @@ pub(crate) struct Pending {
 
 /// The unlocked wallet and whose it is.
 pub(crate) struct Unlocked {
-    user_id: String,
+    pub(crate) user_id: String,
     pub(crate) wallet: UnlockedWallet,
 }
 
@@ -129,6 +130,7 @@ impl<E: Env> Frame<E> {
         }
         store::clear_session(&self.env, &self.config.project_id);
         self.unlocked = None;
+        self.calls = CallsStore::new();
         self.pending = None;
         self.email_update = None;
         self.export = None;
@@ -224,6 +226,7 @@ impl<E: Env> Frame<E> {
             user_id: session.user_id,
             wallet,
         });
+        self.load_calls();
         Ok(())
     }
 

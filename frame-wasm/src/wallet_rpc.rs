@@ -13,7 +13,7 @@ use crate::{
     policy::{policy, Policy, NOT_ALLOWED},
     rpc::{RpcClient, Transport},
     screen::{Outcome, Screen},
-    sign::{self, ChainReader, SignRequest, TxRequest},
+    sign::{self, CallsStore, ChainReader, SignRequest, TxRequest},
 };
 
 /// EIP-1193 4001, for a Reject click.
@@ -217,10 +217,35 @@ impl<E: Env> Frame<E> {
         match outcome {
             Outcome::Approved => {
                 let wallet = &self.unlocked.as_ref().ok_or_else(not_connected)?.wallet;
-                Ok(sign::execute(&request, wallet, chain, &rpc, &mut self.calls).await?)
+                let result = sign::execute(&request, wallet, chain, &rpc, &mut self.calls).await;
+                if matches!(request, SignRequest::SendCalls(_)) && result.is_ok() {
+                    self.save_calls();
+                }
+                Ok(result?)
             }
             Outcome::Rejected => Err(ErrorReply::new(ErrorCode::Rpc(4001), USER_REJECTED)),
             Outcome::Aborted => Err(ErrorReply::new(ErrorCode::Aborted, ABORTED)),
+        }
+    }
+}
+
+impl<E: Env> Frame<E> {
+    /// Where the logged-in user's `wallet_sendCalls` bundles live in the frame's storage.
+    fn calls_key(&self) -> Option<String> {
+        let user = &self.unlocked.as_ref()?.user_id;
+        Some(format!("oriel/calls/{}/{user}", self.config.project_id))
+    }
+
+    /// Reads the logged-in user's bundles back (after an unlock), so `wallet_getCallsStatus`
+    /// answers for bundles sent before a reload.
+    pub(crate) fn load_calls(&mut self) {
+        let stored = self.calls_key().and_then(|key| self.env.load(&key));
+        self.calls = stored.map_or_else(CallsStore::new, |text| CallsStore::from_json(&text));
+    }
+
+    fn save_calls(&self) {
+        if let Some(key) = self.calls_key() {
+            self.env.save(&key, &self.calls.to_json());
         }
     }
 }
@@ -384,6 +409,37 @@ mod tests {
             Some("eth_sendRawTransaction")
         );
         assert!(methods.iter().any(|m| m == "eth_estimateGas"));
+    }
+
+    #[test]
+    fn call_bundles_are_answered_after_a_reload_for_the_same_user_only() {
+        let chain = |method: &str, _: &Value| match method {
+            "eth_getTransactionCount" => json!("0x0"),
+            "eth_estimateGas" => json!("0x5208"),
+            "eth_maxPriorityFeePerGas" => json!("0x1"),
+            "eth_getBlockByNumber" => json!({ "baseFeePerGas": "0x1" }),
+            "eth_sendRawTransaction" => json!(format!("0x{}", "cd".repeat(32))),
+            "eth_getTransactionReceipt" => json!({ "status": "0x1" }),
+            _ => Value::Null,
+        };
+        let mut f = frame(chain);
+        let me = address(&f);
+        let bundle = json!([{ "version": "2.0.0", "from": me, "chainId": "0x7a69",
+            "atomicRequired": false, "calls": [{ "to": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" }] }]);
+        let id = rpc(&mut f, "wallet_sendCalls", bundle).unwrap()["id"].clone();
+
+        // A reloaded frame: same storage, the same user unlocks again.
+        let mut reloaded = frame(chain);
+        *reloaded.env.storage.borrow_mut() = f.env.storage.take();
+        reloaded.load_calls();
+        let status = rpc(&mut reloaded, "wallet_getCallsStatus", json!([id])).unwrap();
+        assert_eq!(status["status"], 200);
+
+        // Another user of this browser does not see it.
+        reloaded.unlocked = Some(crate::login::Unlocked::new_for_test("user-2"));
+        reloaded.load_calls();
+        let err = rpc(&mut reloaded, "wallet_getCallsStatus", json!([id])).unwrap_err();
+        assert_eq!(err.code, ErrorCode::Rpc(5730));
     }
 
     #[test]

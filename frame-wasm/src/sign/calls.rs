@@ -2,8 +2,6 @@
 //! (never atomically), `wallet_getCallsStatus` reports them by the bundle id, and
 //! `wallet_getCapabilities` says that atomic execution is unsupported.
 
-use std::collections::HashMap;
-
 use alloy_primitives::{Address, Bytes, B256, U256};
 use alloy_signer_local::PrivateKeySigner;
 use serde_json::{json, Map, Value};
@@ -155,11 +153,34 @@ struct Bundle {
     incomplete: bool,
 }
 
-/// The bundles this frame submitted, by id, for `wallet_getCallsStatus`. In memory only: a
-/// reloaded frame answers 5730 for older ids.
-#[derive(Debug, Default)]
+fn read_bundle(entry: &Value) -> Option<(String, Bundle)> {
+    let id = entry.get("id")?.as_str()?.to_owned();
+    let chain_id = entry.get("chainId")?.as_u64()?;
+    let hashes = entry.get("hashes")?.as_array()?;
+    let hashes = hashes
+        .iter()
+        .map(|h| h.as_str()?.parse::<B256>().ok())
+        .collect::<Option<Vec<_>>>()?;
+    let incomplete = entry.get("incomplete")?.as_bool()?;
+    Some((
+        id,
+        Bundle {
+            chain_id,
+            hashes,
+            incomplete,
+        },
+    ))
+}
+
+/// How many bundles a store keeps; older ones are forgotten (5730 for their ids).
+pub const MAX_BUNDLES: usize = 50;
+
+/// The bundles an account submitted, by id, for `wallet_getCallsStatus`: the newest
+/// [`MAX_BUNDLES`], oldest first. The frame keeps them in its storage (see
+/// [`CallsStore::to_json`]) so a dapp can still ask after a reload.
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct CallsStore {
-    bundles: HashMap<String, Bundle>,
+    bundles: Vec<(String, Bundle)>,
 }
 
 fn random_id() -> Result<String, SignError> {
@@ -172,6 +193,46 @@ impl CallsStore {
     /// An empty store.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    fn get(&self, id: &str) -> Option<&Bundle> {
+        self.bundles.iter().find(|(i, _)| i == id).map(|(_, b)| b)
+    }
+
+    fn insert(&mut self, id: String, bundle: Bundle) {
+        self.bundles.push((id, bundle));
+        let excess = self.bundles.len().saturating_sub(MAX_BUNDLES);
+        self.bundles.drain(..excess);
+    }
+
+    /// The bundles as JSON, for the frame's storage:
+    /// `[{ "id", "chainId", "hashes": ["0x…"], "incomplete" }]`.
+    pub fn to_json(&self) -> String {
+        let list: Vec<Value> = self
+            .bundles
+            .iter()
+            .map(|(id, b)| {
+                let hashes: Vec<String> = b.hashes.iter().map(|h| to_hex(h.as_slice())).collect();
+                json!({ "id": id, "chainId": b.chain_id, "hashes": hashes, "incomplete": b.incomplete })
+            })
+            .collect();
+        Value::Array(list).to_string()
+    }
+
+    /// A store read back from [`CallsStore::to_json`]'s text. Entries it cannot read (storage
+    /// edited by hand or by another version) are skipped, so the rest stay answerable.
+    pub fn from_json(text: &str) -> Self {
+        let list = match serde_json::from_str::<Value>(text) {
+            Ok(Value::Array(list)) => list,
+            _ => return Self::default(),
+        };
+        let mut store = Self::default();
+        for entry in &list {
+            if let Some((id, bundle)) = read_bundle(entry) {
+                store.insert(id, bundle);
+            }
+        }
+        store
     }
 
     /// `wallet_sendCalls`: checks the bundle, then fills, signs and sends each call in order
@@ -194,9 +255,7 @@ impl CallsStore {
             return Err(SignError::AtomicityNotSupported);
         }
         let id = match &req.id {
-            Some(id) if self.bundles.contains_key(id) => {
-                return Err(SignError::DuplicateId(id.clone()))
-            }
+            Some(id) if self.get(id).is_some() => return Err(SignError::DuplicateId(id.clone())),
             Some(id) => id.clone(),
             None => random_id()?,
         };
@@ -235,7 +294,7 @@ impl CallsStore {
                 }
             }
         }
-        self.bundles.insert(id.clone(), bundle);
+        self.insert(id.clone(), bundle);
         Ok(json!({ "id": id }))
     }
 
@@ -252,7 +311,6 @@ impl CallsStore {
             .and_then(Value::as_str)
             .ok_or_else(|| SignError::params("wallet_getCallsStatus takes [id]"))?;
         let bundle = self
-            .bundles
             .get(id)
             .ok_or_else(|| SignError::UnknownBundleId(id.to_owned()))?;
         let mut receipts = Vec::with_capacity(bundle.hashes.len());

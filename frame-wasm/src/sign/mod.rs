@@ -32,7 +32,9 @@ mod test_chain;
 mod tests;
 
 pub use calldata::{decode as decode_calldata, KnownCall};
-pub use calls::{get_capabilities, parse_calls, Call, CallsRequest, CallsStore, MAX_CALLS};
+pub use calls::{
+    get_capabilities, parse_calls, Call, CallsRequest, CallsStore, MAX_BUNDLES, MAX_CALLS,
+};
 pub use chain::ChainReader;
 pub use codec::parse_address;
 pub use describe::{describe, format_eth, format_gwei, format_units, Row, Summary, Value};

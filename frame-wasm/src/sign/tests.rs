@@ -788,6 +788,45 @@ fn send_calls_refusals() {
 }
 
 #[test]
+fn bundles_survive_storage_and_the_store_keeps_the_newest_50() {
+    let mut store = CallsStore::new();
+    for i in 0..=MAX_BUNDLES {
+        let req = parse_calls(
+            &json!({ "chainId": "0x7a69", "id": format!("b{i}"), "calls": [{ "to": BOB }] }),
+            ADDRESS.parse().unwrap(),
+        )
+        .unwrap();
+        block_on(store.send_calls(&signer(), &req, 31337, &chain())).unwrap();
+    }
+    let restored = CallsStore::from_json(&store.to_json());
+    assert_eq!(restored, store);
+    let mined = || {
+        TestChain::new().then(
+            "eth_getTransactionReceipt",
+            Ok(json!({ "status": "0x1", "transactionHash": "0x01" })),
+        )
+    };
+    let status = block_on(restored.get_calls_status(&json!(["b50"]), &mined())).unwrap();
+    assert_eq!(status["status"], 200);
+    assert_eq!(
+        block_on(restored.get_calls_status(&json!(["b0"]), &mined())),
+        Err(SignError::UnknownBundleId("b0".into())),
+        "the oldest of 51 is forgotten"
+    );
+    // Unreadable storage: unreadable entries are skipped, the rest kept.
+    assert_eq!(CallsStore::from_json("not json"), CallsStore::new());
+    let saved: Json = serde_json::from_str(&store.to_json()).unwrap();
+    let bad = json!({ "id": "x", "chainId": 1, "hashes": ["0x12"], "incomplete": false });
+    let mixed = json!([bad, saved[0]]).to_string();
+    let kept = CallsStore::from_json(&mixed);
+    assert!(block_on(kept.get_calls_status(&json!(["b1"]), &mined())).is_ok());
+    assert_eq!(
+        block_on(kept.get_calls_status(&json!(["x"]), &mined())),
+        Err(SignError::UnknownBundleId("x".into()))
+    );
+}
+
+#[test]
 fn a_later_call_failing_is_reported_as_partial() {
     let refused = ErrorReply::new(ErrorCode::Rpc(-32000), "insufficient funds");
     let chain = chain()
