@@ -140,7 +140,7 @@ describe('accessibility', () => {
     await dialog(page).waitFor({ state: 'detached' })
     expect((await focused(page)).connectButton).toBe(true)
     // The dapp heard it (useOrielEvents in the demo).
-    expect(await page.getByTestId('demo-last-event').textContent()).toBe('MODAL_CLOSE')
+    await expect.poll(() => page.getByTestId('demo-last-event').textContent()).toBe('MODAL_CLOSE')
   })
 })
 

@@ -65,7 +65,7 @@ describe('WalletConnect pairing', () => {
     await expect.poll(() => dapp.getByTestId('demo-address').textContent(), { timeout: 20_000 }).toBe(WALLET_ADDRESS)
     await expect.poll(() => wallet.getByTestId('wallet-status').textContent()).toBe('Connected to Lumen')
     // The modal closed on connect.
-    expect(await dapp.getByTestId('wc-qr').count()).toBe(0)
+    await expect.poll(() => dapp.getByTestId('wc-qr').count()).toBe(0)
   })
 
   it('personal_sign goes to the wallet and back, and the signature verifies for the address', async () => {
