@@ -4,7 +4,7 @@
 // modal opens.
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './support/browser.mjs'
 import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
 
@@ -19,6 +19,12 @@ beforeAll(async () => {
   context = await browser.newContext()
   await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet, name: WALLET }) })
   page = await context.newPage()
+})
+afterEach(async ({ task }) => {
+  // These tests run in sequence on one page, so a failure says what the page showed then.
+  if (task.result?.state === 'fail') {
+    console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
+  }
 })
 afterAll(async () => {
   await context?.close()
