@@ -8,7 +8,7 @@ use std::{
     str::FromStr,
 };
 
-use oriel_protocol::origin::AllowList;
+use oriel_protocol::{caip::is_caip2, origin::AllowList};
 use serde::Deserialize;
 
 use crate::{
@@ -397,22 +397,6 @@ fn valid_rpc_host(host: &str) -> bool {
         && host
             .chars()
             .all(|c| c.is_ascii_graphic() && !matches!(c, ';' | ',' | '\'' | '"'))
-}
-
-/// CAIP-2: `namespace:reference`, the namespace `[-a-z0-9]{3,8}`, the reference
-/// `[-_a-zA-Z0-9]{1,32}`.
-fn is_caip2(id: &str) -> bool {
-    let Some((namespace, reference)) = id.split_once(':') else {
-        return false;
-    };
-    (3..=8).contains(&namespace.len())
-        && namespace
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && (1..=32).contains(&reference.len())
-        && reference
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// The origin (`scheme://host[:port]`, lowercase) of an `http(s)://` RPC URL, or `None` when

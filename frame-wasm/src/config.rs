@@ -1,6 +1,6 @@
 //! The frame's configuration, which frame-host embeds in the page as a JSON data block.
 
-use oriel_protocol::{AllowList, OriginError};
+use oriel_protocol::{caip::is_caip2, AllowList, OriginError};
 use serde::Deserialize;
 
 /// The id of the `<script type="application/json">` element holding the config.
@@ -116,22 +116,6 @@ impl NetworkRpc {
     }
 }
 
-/// CAIP-2: `namespace:reference`, the namespace `[-a-z0-9]{3,8}`, the reference
-/// `[-_a-zA-Z0-9]{1,32}`.
-fn is_caip2(id: &str) -> bool {
-    let Some((namespace, reference)) = id.split_once(':') else {
-        return false;
-    };
-    (3..=8).contains(&namespace.len())
-        && namespace
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && (1..=32).contains(&reference.len())
-        && reference
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,31 +187,6 @@ mod tests {
             "the frame config is not valid: network \"eip155:1\": listed twice"
         );
         assert!(with(r#"[{"chainId":"eip155:1"}]"#).contains("missing field `rpcUrls`"));
-    }
-
-    #[test]
-    fn caip2_ids() {
-        for good in [
-            "eip155:1",
-            "eip155:31337",
-            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-            "bip122:000000000019d6689c085ae165831e93",
-        ] {
-            assert!(is_caip2(good), "{good}");
-        }
-        for bad in [
-            "",
-            "eip155",
-            "eip155:",
-            ":1",
-            "ab:1",
-            "EIP155:1",
-            "eip155:1:2",
-            "toolongnamespace:1",
-            "eip155:a.b",
-        ] {
-            assert!(!is_caip2(bad), "{bad}");
-        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod caip;
 mod envelope;
 mod error;
 mod event;

@@ -1,10 +1,11 @@
 //! The query string of `/getWallets`, checked into a [`Filter`] and a page.
 
+use oriel_protocol::caip::is_caip2;
 use serde::Deserialize;
 
 use super::{
     catalog::Filter,
-    wallet::{is_caip2, is_wallet_id, BadgeType},
+    wallet::{is_wallet_id, BadgeType},
 };
 use crate::api::ApiError;
 

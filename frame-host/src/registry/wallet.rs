@@ -1,6 +1,7 @@
 //! [`Wallet`]: one entry of the wallet registry, as the file holds it and `/getWallets`
 //! answers it, and the rules an entry must follow.
 
+use oriel_protocol::caip::is_caip2;
 use serde::{Deserialize, Serialize};
 
 /// Whether a wallet passed the registry's review.
@@ -131,22 +132,6 @@ pub(crate) fn is_wallet_id(id: &str) -> bool {
     id.len() == 64 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
-/// A CAIP-2 network id: `namespace:reference`, namespace `[-a-z0-9]{3,8}`, reference
-/// `[-_a-zA-Z0-9]{1,32}`.
-pub(crate) fn is_caip2(id: &str) -> bool {
-    let Some((namespace, reference)) = id.split_once(':') else {
-        return false;
-    };
-    (3..=8).contains(&namespace.len())
-        && namespace
-            .bytes()
-            .all(|b| b == b'-' || b.is_ascii_lowercase() || b.is_ascii_digit())
-        && (1..=32).contains(&reference.len())
-        && reference
-            .bytes()
-            .all(|b| b == b'-' || b == b'_' || b.is_ascii_alphanumeric())
-}
-
 fn is_image_id(id: &str) -> bool {
     (1..=64).contains(&id.len())
         && id
@@ -258,28 +243,5 @@ mod tests {
         assert!(
             err(|w| w.chrome_store = Some("https://".into())).starts_with("invalid chrome_store")
         );
-    }
-
-    #[test]
-    fn caip2_ids() {
-        for ok in [
-            "eip155:1",
-            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-            "bip122:000000000019d6689c085ae165831e93",
-            "cosmos:cosmoshub-4",
-        ] {
-            assert!(is_caip2(ok), "{ok}");
-        }
-        for bad in [
-            "eip155",
-            "ei:1",
-            "EIP155:1",
-            "eip155:",
-            "eip155:1:2",
-            "toolongname:1",
-            ":1",
-        ] {
-            assert!(!is_caip2(bad), "{bad}");
-        }
     }
 }
