@@ -6,7 +6,7 @@ import { startRelay, type Relay } from './relay.mjs'
 const TOPIC_A = 'a'.repeat(64)
 const TOPIC_B = 'b'.repeat(64)
 
-type Payload = { id?: number; method?: string; params?: any; result?: unknown; error?: { code: number; message: string } }
+type Payload = { id?: number; method?: string; params?: { data: unknown }; result?: unknown; error?: { code: number; message: string } }
 
 /** A client with a fake auth JWT whose issuer is `iss`. */
 async function connect(relay: Relay, iss: string) {
@@ -17,7 +17,7 @@ async function connect(relay: Relay, iss: string) {
   const waiters: (() => void)[] = []
   socket.on('message', (data) => {
     inbox.push(JSON.parse(String(data)))
-    waiters.splice(0).forEach((wake) => wake())
+    for (const wake of waiters.splice(0)) wake()
   })
   let nextId = 1
   const next = async (match: (p: Payload) => boolean, timeoutMs = 2_000): Promise<Payload> => {
@@ -44,7 +44,7 @@ async function connect(relay: Relay, iss: string) {
     async delivery({ ack = true, timeoutMs = 2_000 } = {}) {
       const message = await next((p) => p.method === 'irn_subscription', timeoutMs)
       if (ack) socket.send(JSON.stringify({ id: message.id, jsonrpc: '2.0', result: true }))
-      return message.params.data as { topic: string; message: string; tag: number }
+      return message.params!.data as { topic: string; message: string; tag: number }
     },
     close: () => socket.close(),
   }

@@ -55,7 +55,7 @@ export function createFakeRegistry(wallets: readonly RegistryWallet[] = REGISTRY
       if (!url.pathname.endsWith('/getWallets')) return new Response('not found', { status: 404 })
       const q = url.searchParams
       requests.push(q)
-      if (gate) await gate
+      if (gate !== undefined) await gate
       if (status !== null) {
         return Response.json({ error: { code: 'x', message: 'failed' } }, { status })
       }

@@ -45,8 +45,14 @@ describe('connectors', () => {
     const eip6963 = createEip6963Store({ target: () => new EventTarget() })
     const connectors = createConnectorsStore({
       eip6963,
-      injected: () => (read++, new TestWallet()),
-      walletStandard: () => (read++, registry()),
+      injected: () => {
+        read++
+        return new TestWallet()
+      },
+      walletStandard: () => {
+        read++
+        return registry()
+      },
     })
     expect(connectors.getSnapshot()).toEqual([])
     expect(read).toBe(0)

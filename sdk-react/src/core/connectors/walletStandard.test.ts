@@ -31,7 +31,13 @@ function wallet(accounts: WalletAccount[]) {
       },
     },
   }
-  return { w, calls, emit: (a: WalletAccount[]) => changes.forEach((l) => l({ accounts: a })) }
+  return {
+    w,
+    calls,
+    emit: (a: WalletAccount[]) => {
+      for (const l of changes) l({ accounts: a })
+    },
+  }
 }
 
 const account = (address: string, chains: `${string}:${string}`[]): WalletAccount => ({

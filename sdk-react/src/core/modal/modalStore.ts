@@ -224,6 +224,7 @@ export function createModalStore(parameters: CreateModalStoreParameters): Create
       assertView(view)
       const state = store.getSnapshot()
       if (state.open) {
+        // biome-ignore lint/suspicious/noThenProperty: `then` is a string (the next view), never callable, so not a thenable
         const entry: TransactionStackEntry = { then: 'goBack', returnIndex: state.history.length }
         store.setState({
           history: [...state.history, ...router.reset(view, options.data)],
@@ -232,6 +233,7 @@ export function createModalStore(parameters: CreateModalStoreParameters): Create
         return
       }
       modal.open({ view, data: options.data })
+      // biome-ignore lint/suspicious/noThenProperty: `then` is a string (the next view), never callable, so not a thenable
       store.setState({ transactionStack: [{ then: 'close', returnIndex: 0 }] })
     },
     popTransaction() {

@@ -144,7 +144,7 @@ export function createWalletConnectConnector(
   /** The sign client, with its relay connection open again after `destroy()`. */
   const ensureClient = async () => {
     const signClient = await load()
-    if (closing) {
+    if (closing !== undefined) {
       const closed = closing
       closing = undefined
       await closed

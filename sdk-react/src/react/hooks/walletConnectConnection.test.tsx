@@ -13,13 +13,13 @@ import { useDisconnect } from './useDisconnect'
 import { useProvider } from './useProvider'
 import { useWalletInfo } from './useWalletInfo'
 
-function hooks() {
+function useHooks() {
   return { provider: useProvider(), wallet: useWalletInfo(), disconnect: useDisconnect() }
 }
-type Hooks = ReturnType<typeof hooks>
+type Hooks = ReturnType<typeof useHooks>
 
 function Probe({ onRender }: { onRender(value: Hooks): void }) {
-  onRender(hooks())
+  onRender(useHooks())
   return null
 }
 

@@ -38,6 +38,7 @@ export function ModalCard({ titleId, inline, role, cardRef }: ModalCardProps) {
   const className = ['card', inline ? 'inline' : '', shake ? 'shake' : ''].filter(Boolean).join(' ')
 
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-modal is set only when `role` is dialog
     <div
       ref={cardRef}
       className={className}

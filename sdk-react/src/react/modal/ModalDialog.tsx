@@ -50,6 +50,7 @@ export function ModalDialog() {
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape is the keyboard way (the keydown listener above)
     <div className="overlay" onClick={onOverlayClick} data-testid="oriel-overlay">
       <ModalCard
         role="dialog"

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { getErrorMessage } from '../../core/errors/base'
 import type { RegistryWallet } from '../../core/wallets/registry'
 import { getWalletConnectView } from '../../core/wallets/walletList'
@@ -47,7 +47,7 @@ export default function AllWalletsView({ entry }: ViewProps) {
     else void walletList.loadNextPage()
   }
 
-  let body
+  let body: ReactNode
   if (query && list.searching) {
     body = <Loading label="Searching wallets" />
   } else if (list.error && shown.length === 0) {

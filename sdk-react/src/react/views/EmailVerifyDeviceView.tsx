@@ -17,6 +17,7 @@ export default function EmailVerifyDeviceView({ entry }: ViewProps) {
   const [attempt, setAttempt] = useState(0)
   const [failed, setFailed] = useState(false)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the wait when the user retries
   useEffect(() => {
     if (!open) return
     const controller = new AbortController()

@@ -11,7 +11,7 @@ import { useStore } from '../hooks/useStore'
 export function FrameRoom({ frame, label }: { frame: FrameClient | undefined; label: string }) {
   const client = useOrielClient()
   const status = useStore(client.embedded)
-  const room = useRef<HTMLDivElement>(null)
+  const room = useRef<HTMLElement>(null)
   const revealed = status.reveal !== undefined
 
   useEffect(() => {
@@ -20,10 +20,9 @@ export function FrameRoom({ frame, label }: { frame: FrameClient | undefined; la
   }, [frame, revealed])
 
   return (
-    <div
+    <section
       ref={room}
       className="frame-room"
-      role="region"
       aria-label={label}
       data-revealed={revealed ? 'true' : 'false'}
       data-testid="frame-room"

@@ -42,6 +42,7 @@ export function WalletGridSkeleton({ count = 16 }: { count?: number }) {
   return (
     <ul className="wallet-grid" aria-hidden="true">
       {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders; the index is their identity
         <li key={i}>
           <span className="wallet-card skeleton">
             <span className="logo" />

@@ -19,11 +19,11 @@ export function QrCode({ uri, size = 256, logo }: QrCodeProps) {
     // Level M: the centre logo covers under 15 % of the modules.
     const { data, size: count } = encode(uri, { ecc: 'M', border: 2 })
     let d = ''
-    data.forEach((row, y) =>
+    data.forEach((row, y) => {
       row.forEach((dark, x) => {
         if (dark) d += `M${x} ${y}h1v1h-1z`
-      }),
-    )
+      })
+    })
     return { path: d, modules: count }
   }, [uri])
 

@@ -27,6 +27,7 @@ export function usePairing(): UsePairingReturnType {
 
   useEffect(() => client.walletConnect.watchPairing(), [client])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the pairing when the user retries
   useEffect(() => {
     let active = true
     client.connectWalletConnect().then(
