@@ -27,5 +27,8 @@ cargo build --quiet -p oriel-frame-host
 step "TypeScript type checks"
 npm run --silent typecheck
 
+step "biome lint (TypeScript)"
+npx biome lint --error-on-warnings
+
 step "vitest: codec, SDK, SSR and browser end-to-end (Chromium)"
 npx vitest run --workspace vite.workspace.ts
