@@ -1,5 +1,13 @@
 // The vitest workspace: one project per test environment. `make test` runs them all.
+import { defaultClientConditions, defaultServerConditions } from 'vite'
 import { defineWorkspace } from 'vitest/config'
+
+// Tests that import `@oriel/react` by name get its TypeScript source (the package's
+// `@oriel/source` export condition), not dist/, so they need no package build.
+const fromSource = {
+  resolve: { conditions: ['@oriel/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@oriel/source', ...defaultServerConditions] } },
+}
 
 export default defineWorkspace([
   {
@@ -13,6 +21,7 @@ export default defineWorkspace([
   {
     // The SDK: framework-free core and React views, in a DOM.
     extends: './sdk-react/vite.config.ts',
+    ...fromSource,
     test: {
       name: 'sdk',
       environment: 'jsdom',
@@ -22,6 +31,7 @@ export default defineWorkspace([
   },
   {
     // SSR safety and other checks that must run without a DOM.
+    ...fromSource,
     test: {
       name: 'sdk-node',
       environment: 'node',

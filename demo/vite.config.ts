@@ -1,11 +1,13 @@
-// The demo dapp: uses @oriel/react by package name, exactly as a dapp would.
+// The demo dapp: uses @oriel/react by package name, exactly as a dapp would, but from its
+// TypeScript source (the package's `@oriel/source` export condition), so no package build is needed.
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defineConfig } from 'vite'
 
 const server = { host: 'localhost', port: 5173, strictPort: true }
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { conditions: ['@oriel/source', ...defaultClientConditions] },
   server,
   preview: server,
   build: {
