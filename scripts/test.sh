@@ -32,3 +32,7 @@ npx biome lint --error-on-warnings
 
 step "vitest: codec, SDK, SSR and browser end-to-end (Chromium)"
 npx vitest run --workspace vite.workspace.ts
+
+step "@oriel/react as an npm package: build, pack, install into a Vite and a Next.js app, Chromium"
+npm run --silent build -w @oriel/react
+node scripts/package-test.mjs
