@@ -36,6 +36,15 @@ pub enum FrameEvent {
         /// Why the frame wants to be seen.
         purpose: RevealPurpose,
     },
+    /// What the browser lets the frame keep, sent right after `Ready` and whenever it changes.
+    /// Without persistent storage a login lasts only as long as the page: the host says so.
+    Storage {
+        /// Whether the frame's storage outlives the page (the session survives a reload).
+        persistent: bool,
+        /// Whether the browser offers the Storage Access API, so that
+        /// `Request::RequestStorageAccess` can help.
+        can_request: bool,
+    },
 }
 
 /// Why the frame asks to be shown.
@@ -46,4 +55,6 @@ pub enum RevealPurpose {
     Approval,
     /// The recovery phrase is on screen.
     RecoveryPhrase,
+    /// The frame asks the user to let it keep its storage on this site.
+    StorageAccess,
 }

@@ -107,6 +107,11 @@ pub enum Reply {
     StartExport,
     /// The user closed the recovery phrase in the frame.
     RevealRecoveryPhrase,
+    /// The storage access request is over (granted, declined or not possible).
+    RequestStorageAccess {
+        /// Whether the frame's storage now outlives the page.
+        persistent: bool,
+    },
 }
 
 impl Reply {
@@ -138,6 +143,7 @@ impl Reply {
             Self::Reload => "Reload",
             Self::StartExport => "StartExport",
             Self::RevealRecoveryPhrase => "RevealRecoveryPhrase",
+            Self::RequestStorageAccess { .. } => "RequestStorageAccess",
         }
     }
 }

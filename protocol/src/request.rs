@@ -128,6 +128,14 @@ pub enum Request {
         /// The 6-digit code.
         otp: String,
     },
+    /// Ask the browser to let the frame keep its storage (the Storage Access API), for a
+    /// browser that gives a cross-site frame none ([`FrameEvent::Storage`] said so). The frame
+    /// asks to be revealed ([`FrameEvent::Reveal`]) so that the user's click, which the browser
+    /// requires, lands in the frame's own document; it answers with the storage it then has.
+    ///
+    /// [`FrameEvent::Storage`]: crate::FrameEvent::Storage
+    /// [`FrameEvent::Reveal`]: crate::FrameEvent::Reveal
+    RequestStorageAccess,
 }
 
 impl Request {
@@ -159,6 +167,7 @@ impl Request {
             Self::Reload => "Reload",
             Self::StartExport => "StartExport",
             Self::RevealRecoveryPhrase { .. } => "RevealRecoveryPhrase",
+            Self::RequestStorageAccess => "RequestStorageAccess",
         }
     }
 }

@@ -65,8 +65,9 @@ fn all_request_kinds_are_covered() {
             _ => None,
         })
         .collect();
-    // The 23 app-to-frame events of spec §7, from switch network to reload, then the export.
-    assert_eq!(names.len(), 25);
+    // The 23 app-to-frame events of spec §7, from switch network to reload, then the export
+    // and the storage access request.
+    assert_eq!(names.len(), 26);
     assert!(names.contains(Request::Reload.name()));
 }
 

@@ -100,6 +100,7 @@ fn requests() -> Vec<Request> {
         RevealRecoveryPhrase {
             otp: "654321".into(),
         },
+        RequestStorageAccess,
     ]
 }
 
@@ -159,6 +160,7 @@ fn replies() -> Vec<Reply> {
         Reload,
         StartExport,
         RevealRecoveryPhrase,
+        RequestStorageAccess { persistent: true },
     ]
 }
 
@@ -228,6 +230,28 @@ pub(crate) fn samples() -> Vec<(String, Envelope)> {
             Body::Event(FrameEvent::Reveal {
                 request_id: 7,
                 purpose: RevealPurpose::Approval,
+            }),
+        ),
+    ));
+    out.push((
+        "event-storage".into(),
+        Envelope::new(
+            1,
+            0,
+            Body::Event(FrameEvent::Storage {
+                persistent: false,
+                can_request: true,
+            }),
+        ),
+    ));
+    out.push((
+        "event-reveal-storage-access".into(),
+        Envelope::new(
+            1,
+            0,
+            Body::Event(FrameEvent::Reveal {
+                request_id: 9,
+                purpose: RevealPurpose::StorageAccess,
             }),
         ),
     ));

@@ -21,10 +21,11 @@ describe('valid vectors', () => {
   const names = read('valid', '.hex')
 
   it('covers every message kind', () => {
-    expect(names.filter((n) => n.startsWith('request-'))).toHaveLength(25)
-    expect(names.filter((n) => n.startsWith('reply-'))).toHaveLength(25)
+    expect(names.filter((n) => n.startsWith('request-'))).toHaveLength(26)
+    expect(names.filter((n) => n.startsWith('reply-'))).toHaveLength(26)
     expect(names).toContain('event-ready')
     expect(names).toContain('event-session-update')
+    expect(names).toContain('event-storage')
   })
 
   it.each(names)('%s encodes and decodes exactly', (name) => {

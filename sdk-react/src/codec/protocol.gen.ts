@@ -100,7 +100,7 @@ projectId: string, } } | "Reload" | "StartExport" | { "RevealRecoveryPhrase": {
 /**
  * The 6-digit code.
  */
-otp: string, } };
+otp: string, } } | "RequestStorageAccess";
 
 export type Reply = { "SwitchNetwork": { 
 /**
@@ -162,7 +162,11 @@ action: UpdateEmailAction, } } | "UpdateEmailPrimaryOtp" | { "UpdateEmailSeconda
 /**
  * The new login email.
  */
-newEmail: string, } } | "SyncTheme" | "SyncDappData" | "Reload" | "StartExport" | "RevealRecoveryPhrase";
+newEmail: string, } } | "SyncTheme" | "SyncDappData" | "Reload" | "StartExport" | "RevealRecoveryPhrase" | { "RequestStorageAccess": { 
+/**
+ * Whether the frame's storage now outlives the page.
+ */
+persistent: boolean, } };
 
 export type ErrorReply = { 
 /**
@@ -204,9 +208,18 @@ requestId: number,
 /**
  * Why the frame wants to be seen.
  */
-purpose: RevealPurpose, } };
+purpose: RevealPurpose, } } | { "Storage": { 
+/**
+ * Whether the frame's storage outlives the page (the session survives a reload).
+ */
+persistent: boolean, 
+/**
+ * Whether the browser offers the Storage Access API, so that
+ * `Request::RequestStorageAccess` can help.
+ */
+canRequest: boolean, } };
 
-export type RevealPurpose = "Approval" | "RecoveryPhrase";
+export type RevealPurpose = "Approval" | "RecoveryPhrase" | "StorageAccess";
 
 export type User = { 
 /**
