@@ -12,6 +12,17 @@ pub struct HttpResponse {
     pub body: String,
 }
 
+/// What the browser lets the frame keep in its origin's storage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StorageStatus {
+    /// The storage outlives the page: a session survives a reload and the next visit. When
+    /// `false`, values live in memory and the login lasts as long as the page.
+    pub persistent: bool,
+    /// The browser offers the Storage Access API, which may give the frame its storage after
+    /// the user's click in the frame.
+    pub can_request: bool,
+}
+
 /// The frame's view of the outside world.
 #[allow(async_fn_in_trait)] // the frame is single-threaded: its futures need not be Send
 pub trait Env {
@@ -38,6 +49,14 @@ pub trait Env {
 
     /// Deletes from the frame origin's storage.
     fn delete(&self, key: &str);
+
+    /// What the browser lets the frame keep.
+    fn storage_status(&self) -> StorageStatus;
+
+    /// Asks the browser for storage access (the Storage Access API), right after the user's
+    /// click in the frame. On success the values kept in memory so far move into the storage.
+    /// Returns the storage status afterwards.
+    async fn request_storage_access(&self) -> StorageStatus;
 
     /// Waits.
     async fn sleep(&self, ms: u32);

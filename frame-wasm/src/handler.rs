@@ -226,6 +226,7 @@ impl<E: Env> Frame<E> {
             Request::UpdateEmailSecondaryOtp { otp } => self.update_email_secondary_otp(otp).await,
             Request::StartExport => self.start_export().await,
             Request::RevealRecoveryPhrase { otp } => self.reveal_recovery_phrase(otp).await,
+            Request::RequestStorageAccess => self.request_storage_access().await,
             Request::ConnectSocial { .. } | Request::GetSocialRedirectUri { .. } => {
                 Err(unavailable("Social login"))
             }

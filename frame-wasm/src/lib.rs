@@ -15,6 +15,7 @@ pub mod policy;
 pub mod rpc;
 pub mod screen;
 pub mod sign;
+mod storage_access;
 pub mod store;
 mod wallet_rpc;
 

@@ -21,6 +21,12 @@ pub enum Screen<'a> {
         /// the frame was opened by.
         requester: &'a str,
     },
+    /// Asks the user to let the frame keep its storage on the site `site` (the page origin),
+    /// with Allow and Not now buttons.
+    StorageAccess {
+        /// The origin of the page the frame is embedded in.
+        site: &'a str,
+    },
 }
 
 /// How the user left a screen.

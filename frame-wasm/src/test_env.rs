@@ -7,7 +7,7 @@ use std::{
 };
 
 use crate::{
-    env::{Env, HttpResponse},
+    env::{Env, HttpResponse, StorageStatus},
     rpc::{Transport, TransportError, TransportReply},
     screen::{Outcome, Screen},
 };
@@ -62,6 +62,10 @@ pub(crate) struct TestEnv {
     pub(crate) outcome: Cell<Option<Outcome>>,
     /// The chain the RPC clients reach.
     pub(crate) chain: TestRpc,
+    /// What the browser gives the frame; persistent unless a test says otherwise.
+    pub(crate) storage_status: Cell<Option<StorageStatus>>,
+    /// What a storage access request leads to; the status stays as it is unless a test says.
+    pub(crate) storage_access: Cell<Option<StorageStatus>>,
 }
 
 impl Env for TestEnv {
@@ -99,6 +103,20 @@ impl Env for TestEnv {
         self.storage.borrow_mut().remove(key);
     }
 
+    fn storage_status(&self) -> StorageStatus {
+        self.storage_status.get().unwrap_or(StorageStatus {
+            persistent: true,
+            can_request: false,
+        })
+    }
+
+    async fn request_storage_access(&self) -> StorageStatus {
+        if let Some(after) = self.storage_access.get() {
+            self.storage_status.set(Some(after));
+        }
+        self.storage_status()
+    }
+
     async fn sleep(&self, _ms: u32) {}
 
     fn now_ms(&self) -> u64 {
@@ -115,6 +133,7 @@ impl Env for TestEnv {
             Screen::Approval { summary, requester } => {
                 format!("approval: {} ({requester})", summary.title)
             }
+            Screen::StorageAccess { site } => format!("storage access: {site}"),
         };
         self.shown.borrow_mut().push(text);
         self.outcome.get().unwrap_or(Outcome::Approved)

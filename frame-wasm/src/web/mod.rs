@@ -6,16 +6,18 @@ mod screen;
 
 use std::{cell::RefCell, collections::VecDeque, rc::Rc};
 
-use js_sys::{Array, ArrayBuffer, Object, Promise, Reflect, Uint8Array};
+use js_sys::{Array, ArrayBuffer, Function, Object, Promise, Reflect, Uint8Array};
 use wasm_bindgen::{prelude::*, JsCast};
 use wasm_bindgen_futures::{spawn_local, JsFuture};
-use web_sys::{console, Headers, MessageEvent, MessagePort, RequestInit, Response, Window};
+use web_sys::{
+    console, Document, Headers, MessageEvent, MessagePort, RequestInit, Response, Storage, Window,
+};
 
 use oriel_protocol::{Body, Envelope, Request, SUPPORTED_VERSIONS};
 
 use crate::{
     config::{ConfigError, FrameConfig, CONFIG_ELEMENT_ID},
-    env::{Env, HttpResponse},
+    env::{Env, HttpResponse, StorageStatus},
     handler::Frame,
     handshake::{Decision, Offer, PortGate, CONNECT_MESSAGE_TYPE, LOADED_MESSAGE_TYPE},
     rpc::FetchTransport,
@@ -24,10 +26,13 @@ use crate::{
 use screen::Presenter;
 
 /// The browser as the frame's `Env`: fetch to its own origin, its own localStorage, timers.
-/// Where the browser denies a cross-site frame any storage (a private window that blocks
-/// third-party cookies), values live in memory: login works until the page is closed.
+/// Where the browser denies a cross-site frame any storage (third-party cookies blocked, strict
+/// privacy modes), values live in memory: login works until the page is closed, the frame
+/// says so (`FrameEvent::Storage`), and the Storage Access API may give the storage back.
 struct WebEnv {
     window: Window,
+    /// The storage that works, found at boot (or granted later); `None`: memory only.
+    storage: RefCell<Option<Storage>>,
     memory: RefCell<std::collections::HashMap<String, String>>,
     /// The accepted channel, once there is one.
     port: Rc<RefCell<Option<MessagePort>>>,
@@ -35,9 +40,26 @@ struct WebEnv {
 }
 
 impl WebEnv {
-    fn storage(&self) -> Option<web_sys::Storage> {
-        self.window.local_storage().ok().flatten()
+    fn storage(&self) -> Option<Storage> {
+        self.storage.borrow().clone()
     }
+
+    /// `document.requestStorageAccess`, when the browser has the Storage Access API.
+    fn storage_access_api(&self) -> Option<(Document, Function)> {
+        let document = self.window.document()?;
+        let request = Reflect::get(&document, &"requestStorageAccess".into()).ok()?;
+        Some((document, request.dyn_into::<Function>().ok()?))
+    }
+}
+
+/// `storage` if reading and writing it works. A browser that blocks it throws on access (or,
+/// with a zero quota, on the first write).
+fn usable(storage: Option<Storage>) -> Option<Storage> {
+    const PROBE: &str = "oriel/probe";
+    let storage = storage?;
+    storage.set_item(PROBE, "1").ok()?;
+    storage.remove_item(PROBE).ok()?;
+    Some(storage)
 }
 
 impl Env for WebEnv {
@@ -95,12 +117,47 @@ impl Env for WebEnv {
         match self.storage() {
             Some(storage) if storage.set_item(key, value).is_ok() => {}
             _ => {
-                crate::log::warn(
-                    "this browser gives the wallet frame no storage; the login lasts until the page is closed",
-                );
                 self.memory.borrow_mut().insert(key.into(), value.into());
             }
         }
+    }
+
+    fn storage_status(&self) -> StorageStatus {
+        StorageStatus {
+            persistent: self.storage.borrow().is_some(),
+            can_request: self.storage_access_api().is_some(),
+        }
+    }
+
+    async fn request_storage_access(&self) -> StorageStatus {
+        if let Some((document, request)) = self.storage_access_api() {
+            // Chromium's Storage Access API also hands out unpartitioned localStorage when
+            // asked for it; other browsers ignore the argument and grant cookies only.
+            let types = Object::new();
+            let _ = Reflect::set(&types, &"localStorage".into(), &JsValue::TRUE);
+            let granted = match request.call1(&document, &types) {
+                Ok(promise) => JsFuture::from(Promise::resolve(&promise)).await,
+                Err(error) => Err(error),
+            };
+            match granted {
+                Ok(handle) => {
+                    let from_handle = Reflect::get(&handle, &"localStorage".into())
+                        .ok()
+                        .and_then(|s| s.dyn_into::<Storage>().ok());
+                    let storage = usable(from_handle)
+                        .or_else(|| usable(self.window.local_storage().ok().flatten()));
+                    if let Some(storage) = storage {
+                        // What this page kept in memory (the device, the session) moves in.
+                        for (key, value) in self.memory.borrow_mut().drain() {
+                            let _ = storage.set_item(&key, &value);
+                        }
+                        *self.storage.borrow_mut() = Some(storage);
+                    }
+                }
+                Err(error) => crate::log::warn(&format!("storage access refused: {error:?}")),
+            }
+        }
+        self.storage_status()
     }
 
     fn delete(&self, key: &str) {
@@ -165,10 +222,17 @@ fn boot() -> Result<(), String> {
     let gate = Rc::new(RefCell::new(PortGate::new(config.allowed_origins.clone())));
     let port = Rc::default();
     let presenter = Presenter::new(window.clone(), document);
+    let storage = usable(window.local_storage().ok().flatten());
+    if storage.is_none() {
+        crate::log::warn(
+            "this browser gives the wallet frame no storage; a login lasts until the page is closed",
+        );
+    }
     let mut frame = Frame::new(
         config,
         WebEnv {
             window: window.clone(),
+            storage: RefCell::new(storage),
             memory: RefCell::default(),
             port: Rc::clone(&port),
             presenter: Rc::clone(&presenter),
@@ -229,6 +293,7 @@ fn open_channel(port: MessagePort, origin: &str, inbox: Rc<RefCell<Inbox>>) {
     if let Some(frame) = inbox.borrow_mut().frame.as_mut() {
         frame.set_parent_origin(origin);
         post(&port, &frame.ready());
+        post(&port, &frame.storage_event());
     }
     *inbox.borrow().port.borrow_mut() = Some(port.clone());
     let reply_port = port.clone();

@@ -126,6 +126,30 @@ impl Presenter {
                 buttons.push((reject, "rejected"));
                 buttons.push((approve, "approved"));
             }
+            Screen::StorageAccess { site } => {
+                let title = text(d, "h1", "title", "Stay logged in on this site")?;
+                title.set_id("oriel-screen-title");
+                root.append_child(&title)?;
+                let from = text(d, "p", "origin", site)?;
+                root.append_child(&from)?;
+                let why = text(
+                    d,
+                    "p",
+                    "note",
+                    "This browser keeps the wallet from storing anything on this site, so your \
+                     login ends when you close the page. Allow it to keep your login here; your \
+                     keys stay encrypted on this device.",
+                )?;
+                root.append_child(&why)?;
+                let actions = el(d, "div", "actions")?;
+                let later = button(d, "Not now", "secondary")?;
+                let allow = button(d, "Allow", "primary")?;
+                actions.append_child(&later)?;
+                actions.append_child(&allow)?;
+                root.append_child(&actions)?;
+                buttons.push((later, "rejected"));
+                buttons.push((allow, "approved"));
+            }
         }
         body.append_child(&root)?;
         Shown::arm(&self.window, root, buttons, settle)
