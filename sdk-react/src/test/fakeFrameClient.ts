@@ -83,6 +83,12 @@ export class FakeFrameClient {
   signOut = async () => {
     this.connected = false
   }
+  /** What `requestStorageAccess` leads to: the frame's storage then persists when `true`. */
+  grantsStorage = false
+  requestStorageAccess = async () => {
+    if (this.grantsStorage) this.setStatus({ ...this.status, storage: { persistent: true, canRequest: true } })
+    return this.grantsStorage
+  }
 
   constructor(options: FrameClientOptions) {
     this.options = options

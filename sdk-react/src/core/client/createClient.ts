@@ -110,6 +110,10 @@ export interface OrielClient {
   updateEmailPrimaryOtp: EmbeddedAuth['updateEmailPrimaryOtp']
   /** Email change, step 3: the code sent to the new address; the account then shows the new email. */
   updateEmailSecondaryOtp: EmbeddedAuth['updateEmailSecondaryOtp']
+  /** Whether the last embedded login is gone because the browser kept no storage for the wallet. */
+  loginNotKept: EmbeddedAuth['loginNotKept']
+  /** Asks the user, in the wallet frame, to let it keep its storage on this site. */
+  requestStorageAccess: EmbeddedAuth['requestStorageAccess']
   /** Starts social login with `provider`. */
   connectSocial(provider: SocialProvider): Promise<void>
   /**
@@ -347,6 +351,8 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     updateEmail: auth.updateEmail,
     updateEmailPrimaryOtp: auth.updateEmailPrimaryOtp,
     updateEmailSecondaryOtp: auth.updateEmailSecondaryOtp,
+    loginNotKept: auth.loginNotKept,
+    requestStorageAccess: auth.requestStorageAccess,
     async setPreferredAccountType(accountType) {
       modal.setLoading(true)
       try {

@@ -272,6 +272,57 @@ describe('embedded auth', () => {
     })
   })
 
+  describe('a browser that gives the wallet frame no lasting storage', () => {
+    const blocked = { persistent: false, canRequest: true }
+    const logIn = async () => {
+      const { auth, account, frame, embedded } = setup()
+      await embedded.ensureReady()
+      frame().setStatus({ ...frame().getStatus(), storage: blocked })
+      await auth.connectOtp('123456')
+      return { auth, account, frame }
+    }
+
+    it('says at the next visit why the login is gone', async () => {
+      const { auth } = await logIn()
+      expect(localStorage.getItem('@oriel/embedded/login_not_kept')).toBe('true')
+      // Logged in within the page: nothing to explain.
+      expect(auth.loginNotKept()).toBe(false)
+
+      // The next visit: a new frame that has no session.
+      resetFakeFrameClient()
+      const next = setup()
+      next.auth.start()
+      await vi.waitFor(() => expect(next.account.getSnapshot().status).toBe('disconnected'))
+      expect(next.auth.loginNotKept()).toBe(true)
+    })
+
+    it('has nothing to explain after a sign-out', async () => {
+      const { auth } = await logIn()
+      await auth.disconnect()
+      expect(auth.loginNotKept()).toBe(false)
+      expect(localStorage.getItem('@oriel/embedded/login_not_kept')).toBeNull()
+    })
+
+    it('forgets the reason once the browser lets the frame keep its storage', async () => {
+      const { auth, frame } = await logIn()
+      frame().grantsStorage = true
+      expect(await auth.requestStorageAccess()).toBe(true)
+      expect(localStorage.getItem('@oriel/embedded/login_not_kept')).toBeNull()
+    })
+
+    it('keeps the reason when the browser refuses', async () => {
+      const { auth } = await logIn()
+      expect(await auth.requestStorageAccess()).toBe(false)
+      expect(localStorage.getItem('@oriel/embedded/login_not_kept')).toBe('true')
+    })
+
+    it('has nothing to explain when the storage persists', async () => {
+      const { auth } = setup()
+      await auth.connectOtp('123456')
+      expect(localStorage.getItem('@oriel/embedded/login_not_kept')).toBeNull()
+    })
+  })
+
   it('disconnects when the frame reports that the session ended', async () => {
     const { auth, account, frame } = setup()
     const stop = auth.start()

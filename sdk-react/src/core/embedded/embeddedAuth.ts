@@ -62,6 +62,17 @@ export interface EmbeddedAuth {
   setPreferredAccountType(accountType: AccountType): Promise<EmbeddedUser>
   /** Moves the embedded wallet to `caipNetworkId` (eip155 or solana) and shows its account there. */
   switchNetwork(caipNetworkId: string): Promise<void>
+  /**
+   * Whether the last login is gone because the browser gave the wallet frame no lasting
+   * storage (third-party storage blocked): true while logged out after such a login, until the
+   * next login in a browser that keeps it, or a sign-out.
+   */
+  loginNotKept(): boolean
+  /**
+   * Asks the user, inside the frame, to let the wallet keep its storage on this site (the
+   * Storage Access API). Resolves with whether the login now outlives the page.
+   */
+  requestStorageAccess(): Promise<boolean>
   /** Page-load work: reconnects when a login is cached, follows the frame's session. Returns the cleanup. */
   start(): () => void
 }
@@ -94,9 +105,16 @@ export function createEmbeddedAuth(parameters: CreateEmbeddedAuthParameters): Em
   let generation = 0
   let reconnecting: { generation: number; promise: Promise<void> } | undefined
 
+  /** Notes whether the current login outlives the page, for the next visit to say why it is gone. */
+  const noteStorage = () => {
+    if (embedded.getSnapshot().storage?.persistent === false) storage.setItem(STORAGE_KEYS.embeddedLoginNotKept, 'true')
+    else storage.removeItem(STORAGE_KEYS.embeddedLoginNotKept)
+  }
+
   const connect = (user: EmbeddedUser) => {
     const { namespace, caipNetworkId, caipAddress } = toCaipAddress({ chainId: user.chainId, address: user.address })
     account.setState({ status: 'connected', address: user.address, caipAddress, namespace, connectorId: 'AUTH', user })
+    noteStorage()
     storage.setItem(STORAGE_KEYS.embeddedLoginUsed, 'true')
     if (user.email) storage.setItem(STORAGE_KEYS.embeddedEmail, user.email)
     storage.removeItem(STORAGE_KEYS.embeddedLastEmailLoginTime)
@@ -215,6 +233,17 @@ export function createEmbeddedAuth(parameters: CreateEmbeddedAuthParameters): Em
         }
       }
       reset()
+      // Signed out on purpose: nothing to explain at the next visit.
+      storage.removeItem(STORAGE_KEYS.embeddedLoginNotKept)
+    },
+    loginNotKept() {
+      return storage.getItem(STORAGE_KEYS.embeddedLoginNotKept) === 'true' && account.getSnapshot().connectorId !== 'AUTH'
+    },
+    async requestStorageAccess() {
+      const frame = await embedded.ensureReady()
+      const persistent = await frame.requestStorageAccess()
+      if (account.getSnapshot().connectorId === 'AUTH') noteStorage()
+      return persistent
     },
     async updateEmail(input) {
       const email = input.trim()

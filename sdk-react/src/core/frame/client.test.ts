@@ -21,10 +21,13 @@ function scriptFrame(
     versions = [1],
     answer,
     announceFrom = { source: iframe.contentWindow, origin: FRAME_ORIGIN },
+    storage,
   }: {
     versions?: number[]
     answer?: (request: Envelope, port: MessagePort) => Body | undefined
     announceFrom?: { source: Window | null; origin: string }
+    /** The `Storage` event the frame sends right after Ready, if any. */
+    storage?: { persistent: boolean; canRequest: boolean }
   } = {},
 ) {
   const posted: { message: unknown; targetOrigin: string }[] = []
@@ -37,6 +40,7 @@ function scriptFrame(
       if (body) send(port, { version: request.version, id: request.id, body })
     }
     send(port, { version: 1, id: 0, body: { Event: { Ready: { versions, buildId: 'test-build' } } } })
+    if (storage) send(port, { version: 1, id: 0, body: { Event: { Storage: storage } } })
   }) as Window['postMessage']
   window.dispatchEvent(
     new MessageEvent('message', { data: { type: 'oriel:frame-loaded' }, ...announceFrom } as MessageEventInit),
@@ -234,6 +238,25 @@ describe('FrameClient', () => {
     hide()
     expect([iframe.style.opacity, iframe.style.pointerEvents, iframe.getAttribute('aria-hidden')]).toEqual(['0', 'none', 'true'])
     expect(alerts).toEqual([])
+  })
+
+  it("keeps the frame's word on its storage, and asks for storage access in the frame", async () => {
+    const { ready, iframe } = await start()
+    scriptFrame(iframe, {
+      answer: (request, port) => {
+        // The frame shows its own screen, then reports the storage it was given.
+        send(port, { version: 1, id: 0, body: { Event: { Reveal: { requestId: request.id, purpose: 'StorageAccess' } } } })
+        send(port, { version: 1, id: 0, body: { Event: { Storage: { persistent: true, canRequest: true } } } })
+        return { Reply: { RequestStorageAccess: { persistent: true } } }
+      },
+      // What the frame says right after Ready in a browser that blocks its storage.
+      storage: { persistent: false, canRequest: true },
+    })
+    await ready
+    await vi.waitFor(() => expect(client.getStatus().storage).toEqual({ persistent: false, canRequest: true }))
+    expect(await client.requestStorageAccess()).toBe(true)
+    expect(client.getStatus().storage).toEqual({ persistent: true, canRequest: true })
+    expect(client.getStatus().reveal).toBeUndefined()
   })
 
   it('a Reveal for a request this page gave up on makes the frame abort it', async () => {

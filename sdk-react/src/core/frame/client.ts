@@ -19,6 +19,14 @@ export interface FrameSession {
   address: string | null
 }
 
+/** The frame's storage on this site (see the frame's `Storage` event). */
+export interface FrameStorage {
+  /** The storage outlives the page; when `false`, a login lasts only until the page closes. */
+  persistent: boolean
+  /** The browser offers the Storage Access API: {@link FrameClient.requestStorageAccess} may help. */
+  canRequest: boolean
+}
+
 export interface FrameStatus {
   state: FrameState
   /** The negotiated protocol version, once ready. */
@@ -30,6 +38,8 @@ export interface FrameStatus {
   /** The user-facing reason, when failed. */
   error?: string
   session?: FrameSession
+  /** What the browser lets the frame keep, as its `Storage` event said (after Ready). */
+  storage?: FrameStorage
   /** Set while the frame needs to be seen (an approval, the recovery phrase): the widget then
    * makes room and calls {@link FrameClient.showOver}. Cleared when that request is answered. */
   reveal?: { requestId: number; purpose: RevealPurpose }
@@ -199,6 +209,15 @@ export class FrameClient {
    */
   async revealRecoveryPhrase(otp: string): Promise<void> {
     await this.request({ RevealRecoveryPhrase: { otp } }, AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /**
+   * Asks the user, inside the frame, to let the wallet keep its storage on this site (the
+   * Storage Access API needs a click in the frame itself). The frame asks to be revealed for
+   * that; resolves with whether its storage now outlives the page.
+   */
+  async requestStorageAccess(): Promise<boolean> {
+    return (await this.request('RequestStorageAccess', AUTH_REQUEST_TIMEOUT_MS)).persistent
   }
 
   /** Asks the frame to give up the request it is showing (the user closed the widget). */
@@ -435,6 +454,8 @@ export class FrameClient {
     if (typeof event !== 'object') return
     if ('SessionUpdate' in event) {
       this.#setStatus({ ...this.#status, session: event.SessionUpdate })
+    } else if ('Storage' in event) {
+      this.#setStatus({ ...this.#status, storage: event.Storage })
     } else if ('Reveal' in event) {
       const { requestId, purpose } = event.Reveal
       const pending = this.#pending.get(requestId)

@@ -1,6 +1,6 @@
 /**
  * Every modal view (spec §2), plus the email steps of the embedded wallet (login and update), the
- * network list and the help view.
+ * network list, the recovery phrase, the storage access request and the help view.
  */
 export const VIEWS = [
   'Connect',
@@ -22,6 +22,7 @@ export const VIEWS = [
   'UpdateEmail',
   'Networks',
   'ExportWallet',
+  'StorageAccess',
   'WhatIsAWallet',
 ] as const
 
@@ -62,6 +63,7 @@ export const VIEW_TITLES: Readonly<Record<ViewName, string>> = {
   UpdateEmail: 'Update Email',
   Networks: 'Choose Network',
   ExportWallet: 'Recovery Phrase',
+  StorageAccess: 'Stay Logged In',
   WhatIsAWallet: 'What is a Wallet?',
 }
 

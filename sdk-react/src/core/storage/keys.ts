@@ -33,6 +33,11 @@ export const STORAGE_KEYS = {
   embeddedLastEmailLoginTime: '@oriel/embedded/last_email_login_time',
   /** The CAIP-2 id of the network last used with the embedded wallet. */
   embeddedLastUsedChainId: '@oriel/embedded/last_used_chain_id',
+  /**
+   * `true` when the last embedded-wallet login was made in a browser that gave the wallet frame
+   * no lasting storage: the login ends with the page, and the next visit says why it is gone.
+   */
+  embeddedLoginNotKept: '@oriel/embedded/login_not_kept',
   /** The embedded wallet's preferred account type per namespace (JSON), spec §3. */
   embeddedPreferredAccountTypes: '@oriel/embedded/preferred_account_types',
 } as const

@@ -161,6 +161,12 @@ svg { display: block; flex: none; }
 .snackbar[data-variant='loading'] svg { color: var(--accent); }
 
 .hint { margin: 0; color: var(--fg-2); text-align: center; }
+/* Something the user should know about their login (e.g. a browser that blocks the wallet's storage). */
+.notice {
+  display: flex; flex-direction: column; gap: 8px; padding: 10px 12px; border-radius: calc(var(--r) * 3);
+  background: color-mix(in srgb, var(--accent) 10%, var(--s-1)); color: var(--fg); font-size: calc(var(--fs) * 1.3);
+}
+.notice p { margin: 0; }
 /* The room the wallet frame is laid over for its own screens (approval, recovery phrase). */
 .frame-room { height: 400px; border-radius: calc(var(--r) * 3); background: var(--s-1); }
 .hint strong, .center strong { color: var(--fg); font-weight: 500; word-break: break-all; }

@@ -6,6 +6,7 @@ import { useStore } from '../hooks/useStore'
 import { CopyIcon, DisconnectIcon } from '../icons/accountIcons'
 import { ChevronIcon, KeyIcon, MailIcon, SpinnerIcon } from '../icons/icons'
 import { useNetwork } from '../hooks/useNetwork'
+import { StorageNotice } from './StorageNotice'
 import type { ViewProps } from './types'
 
 /** A colour pair derived from the address, so each account has a recognisable avatar. */
@@ -100,6 +101,7 @@ export default function AccountView({ entry }: ViewProps) {
           </dd>
         </div>
       </dl>
+      {connectorId === 'AUTH' ? <StorageNotice /> : null}
       {connectorId === 'AUTH' && email ? (
         <button type="button" className="btn" onClick={() => client.modal.push('UpdateEmail')} disabled={busy}>
           <MailIcon />

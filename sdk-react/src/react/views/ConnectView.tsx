@@ -4,6 +4,7 @@ import { useOrielClient } from '../hooks/useOrielClient'
 import { EmailForm } from './connect/EmailForm'
 import { SocialButtons } from './connect/SocialButtons'
 import { WalletList } from './connect/WalletList'
+import { LoginNotKeptNotice } from './StorageNotice'
 import type { ViewProps } from './types'
 
 /** The Connect view: email, social and wallet sections in `connectMethodsOrder`. */
@@ -22,6 +23,7 @@ export function ConnectView({ entry }: ViewProps) {
 
   return (
     <div className="view stack" data-view={entry.view}>
+      <LoginNotKeptNotice />
       {methods.map((method, index) => {
         // "or" separates the embedded-wallet methods (email, social) from the wallet list.
         const divider = index > 0 && (method === 'wallet' || methods[index - 1] === 'wallet')

@@ -17,6 +17,7 @@ const ConnectingExternalView = lazy(() => import('./ConnectingExternalView'))
 const UnsupportedChainView = lazy(() => import('./UnsupportedChainView'))
 const NetworksView = lazy(() => import('./NetworksView'))
 const ExportWalletView = lazy(() => import('./ExportWalletView'))
+const StorageAccessView = lazy(() => import('./StorageAccessView'))
 const ApproveTransactionView = lazy(() => import('./ApproveTransactionView'))
 
 /** The component of each view. Views not built yet show a placeholder under their title. */
@@ -40,5 +41,6 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   UpdateEmail: UpdateEmailView,
   Networks: NetworksView,
   ExportWallet: ExportWalletView,
+  StorageAccess: StorageAccessView,
   WhatIsAWallet: WhatIsAWalletView,
 }
