@@ -24,11 +24,19 @@ const switches = require(
 const defaultDisable = switches.chromiumSwitches(false).find((s) => s.startsWith('--disable-features='))
 const disable = defaultDisable.replace(/(=|,)ThirdPartyStoragePartitioning(?=,|$)/, '$1').replace('=,', '=')
 
-export function launchChromium() {
+/**
+ * Headless Chromium. `thirdPartyStorage: 'blocked'` keeps Playwright's own switches, under which
+ * a cross-site iframe gets no storage at all, as in a browser that blocks third-party cookies
+ * (Chrome's setting, Brave, strict privacy modes).
+ *
+ * @param {{ thirdPartyStorage?: 'partitioned' | 'blocked' }} [options]
+ */
+export function launchChromium({ thirdPartyStorage = 'partitioned' } = {}) {
+  const partitioned = thirdPartyStorage === 'partitioned'
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [...CHROMIUM_ARGS, disable],
-    ignoreDefaultArgs: [defaultDisable],
+    args: partitioned ? [...CHROMIUM_ARGS, disable] : CHROMIUM_ARGS,
+    ignoreDefaultArgs: partitioned ? [defaultDisable] : [],
   })
 }
