@@ -1,12 +1,13 @@
 # Oriel's entry points. Every target installs what it needs first (see scripts/setup.sh).
-#   make demo   frame-host + the demo dapp on two origins (Ctrl-C stops)
+#   make demo   frame-host, the devnet and production builds of the demo dapp and wallet (Ctrl-C stops)
+#   make demo-dev  the same with Vite dev servers (hot reload) for the dapp and the wallet
 #   make test   everything CI runs
 #   make bench  sizes and frame-ready time, measured in Chromium
 
 # Cargo's build directory lives outside the clone so fresh clones (and CI) reuse it.
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/oriel/target
 
-.PHONY: setup wasm demo test bench
+.PHONY: setup wasm demo demo-dev test bench
 
 setup:
 	bash scripts/setup.sh
@@ -16,6 +17,9 @@ wasm: setup
 
 demo: wasm
 	bash scripts/demo.sh
+
+demo-dev: wasm
+	bash scripts/demo-dev.sh
 
 test:
 	bash scripts/test.sh

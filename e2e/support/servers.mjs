@@ -101,8 +101,21 @@ export async function buildWallet(relayUrl, outDir) {
   return outDir
 }
 
-/** Starts the frame-host binary built by `cargo build -p oriel-frame-host`. */
-export async function startFrameHost({ allowedOrigins }) {
+/**
+ * Starts the frame-host binary built by `cargo build -p oriel-frame-host` on `listen`. With
+ * `allowedOrigins`, a throwaway config lists the `demo` project for those origins and the devnet
+ * at `devnetUrl`, with state in a temporary directory; without, frame-host's built-in defaults
+ * (the `make demo` setup) apply, with state in `dataDir`.
+ *
+ * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, log?: string }} options
+ */
+export async function startFrameHost({
+  allowedOrigins,
+  listen = `127.0.0.1:${PORTS.frameHost}`,
+  dataDir,
+  devnetUrl = urls.devnet,
+  log = process.env.ORIEL_LOG ?? 'warn',
+} = {}) {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
   const bin = join(targetDir, 'debug/oriel-frame-host')
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build -p oriel-frame-host`)
@@ -110,32 +123,28 @@ export async function startFrameHost({ allowedOrigins }) {
   if (!existsSync(join(frameDir, 'oriel_frame_bg.wasm'))) {
     throw new Error('dist/frame is missing: run scripts/build-wasm.sh')
   }
-  const work = mkdtempSync(join(tmpdir(), 'oriel-e2e-'))
-  const config = join(work, 'frame-host.toml')
-  writeFileSync(
-    config,
-    `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n` +
-      // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src).
-      `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([urls.devnet])}\n`,
-  )
-  const child = spawn(bin, [], {
-    env: {
-      ...process.env,
-      ORIEL_CONFIG: config,
-      ORIEL_LISTEN: `127.0.0.1:${PORTS.frameHost}`,
-      ORIEL_DATA_DIR: join(work, 'data'),
-      ORIEL_FRAME_DIR: frameDir,
-      ORIEL_LOG: process.env.ORIEL_LOG ?? 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  const env = { ...process.env, ORIEL_LISTEN: listen, ORIEL_FRAME_DIR: frameDir, ORIEL_LOG: log }
+  if (allowedOrigins) {
+    const work = mkdtempSync(join(tmpdir(), 'oriel-e2e-'))
+    env.ORIEL_CONFIG = join(work, 'frame-host.toml')
+    writeFileSync(
+      env.ORIEL_CONFIG,
+      `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n` +
+        // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src).
+        `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n`,
+    )
+    env.ORIEL_DATA_DIR = dataDir ?? join(work, 'data')
+  } else if (dataDir) {
+    env.ORIEL_DATA_DIR = dataDir
+  }
+  const child = spawn(bin, [], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   // Never leave a frame-host behind holding the port, however this process ends.
   const killChild = () => child.kill('SIGTERM')
   process.once('exit', killChild)
   const exited = new Promise((_, fail) =>
     child.once('exit', (code) => fail(new Error(`frame-host exited early with code ${code}`))),
   )
-  await Promise.race([waitFor(`${urls.frameHost}/healthz`), exited])
+  await Promise.race([waitFor(`http://${listen}/healthz`), exited])
   return {
     stop: () =>
       new Promise((done) => {

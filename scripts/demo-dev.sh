@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# `make demo-dev`: the hot-reload loop for working on the SDK or the demo. Like `make demo`, but
+# the dapp and the demo wallet run as Vite dev servers, each with its own dependency-optimizer
+# cache (see their vite configs), so neither invalidates the other's. Ctrl-C stops them all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${CARGO_TARGET_DIR:=target}"
+
+cargo build --quiet -p oriel-frame-host
+
+pids=()
+cleanup() {
+  trap - INT TERM EXIT
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap cleanup INT TERM EXIT
+
+ORIEL_LISTEN=127.0.0.1:8787 ORIEL_FRAME_DIR=dist/frame ORIEL_DATA_DIR=.data \
+  "$CARGO_TARGET_DIR/debug/oriel-frame-host" &
+pids+=($!)
+node e2e/support/relay.mjs --port 8600 &
+pids+=($!)
+node e2e/support/devnet.mjs 8545 &
+pids+=($!)
+VITE_ORIEL_FRAME_HOST=http://127.0.0.1:8787 VITE_ORIEL_WC_RELAY=ws://127.0.0.1:8600 \
+  VITE_ORIEL_DEVNET_RPC=http://127.0.0.1:8545 npx vite demo --clearScreen false &
+pids+=($!)
+VITE_ORIEL_WC_RELAY=ws://127.0.0.1:8600 npx vite --config demo/wallet/vite.config.ts --clearScreen false &
+pids+=($!)
+wait -n "${pids[@]}"

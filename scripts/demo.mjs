@@ -1,0 +1,60 @@
+// `make demo`: the demo as its users get it. The dapp and the demo wallet are production builds
+// (the chunks `make bench` measures), each served from its own output directory on its own
+// origin, beside frame-host (origin B, with the frame), a local EVM devnet (hardhat node, chain
+// 31337) and a loopback WalletConnect relay. Ctrl-C stops them all.
+//
+// No dev server runs, so there is no dependency optimizer to race: every start renders the same
+// files. `make demo-dev` is the hot-reload loop instead.
+import { join } from 'node:path'
+import { startDevnet } from '../e2e/support/devnet.mjs'
+import { startRelay } from '../e2e/support/relay.mjs'
+import { buildDemo, buildWallet, root, serveStatic, startFrameHost } from '../e2e/support/servers.mjs'
+
+const PORTS = { frameHost: 8787, dapp: 5173, wallet: 5174, devnet: 8545, relay: 8600 }
+const urls = {
+  dapp: `http://localhost:${PORTS.dapp}`,
+  frameHost: `http://127.0.0.1:${PORTS.frameHost}`,
+  devnet: `http://127.0.0.1:${PORTS.devnet}`,
+  relay: `ws://127.0.0.1:${PORTS.relay}`,
+  wallet: `http://127.0.0.1:${PORTS.wallet}`,
+}
+
+console.log('Building the demo dapp and the demo wallet (production builds)…')
+const dappDir = await buildDemo(urls.frameHost, join(root, 'dist/demo'), urls.relay, urls.devnet)
+const walletDir = await buildWallet(urls.relay, join(root, 'dist/wallet'))
+
+/** Stops everything started so far, newest first. */
+const stops = []
+let stopping
+const stopAll = () => {
+  stopping ??= (async () => {
+    for (const stop of stops.reverse()) await stop().catch((error) => console.error(error))
+  })()
+  return stopping
+}
+const exit = (code) => () => stopAll().then(() => process.exit(code))
+process.once('SIGINT', exit(0))
+process.once('SIGTERM', exit(0))
+
+try {
+  stops.push((await startDevnet({ port: PORTS.devnet })).stop)
+  stops.push((await startRelay({ port: PORTS.relay })).stop)
+  // frame-host's built-in defaults are this setup: project `demo` for the dapp's origin, the devnet.
+  stops.push((await startFrameHost({ listen: `127.0.0.1:${PORTS.frameHost}`, dataDir: join(root, '.data'), log: 'info' })).stop)
+  stops.push((await serveStatic(walletDir, PORTS.wallet)).stop)
+  stops.push((await serveStatic(dappDir, PORTS.dapp, { spa: true })).stop)
+} catch (error) {
+  console.error(`The demo could not start: ${error instanceof Error ? error.message : error}`)
+  await exit(1)()
+}
+
+console.log(`
+  Oriel demo is running (production builds).
+    demo dapp (origin A):   ${urls.dapp}
+    frame-host (origin B):  ${urls.frameHost}   (frame: ${urls.frameHost}/frame?projectId=demo)
+    dev mailbox:            ${urls.frameHost}/dev/mailbox?to=you@example.com
+    devnet (chain 31337):   ${urls.devnet}   (hardhat node; the well-known test accounts are funded)
+    demo wallet (origin C): ${urls.wallet}   (WalletConnect: "Copy link" in the dapp, paste it here)
+    WalletConnect relay:    ${urls.relay}
+  Press Ctrl-C to stop.
+`)
