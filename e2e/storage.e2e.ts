@@ -5,7 +5,7 @@
 // next visit says why the user is logged out, instead of a silent disconnect.
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
 import { type Hex, verifyMessage } from 'viem'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 
@@ -62,6 +62,12 @@ describe("Chrome's default: the frame's storage is partitioned per site", () => 
 describe('a browser that blocks third-party storage', () => {
   let page: Page
   let account = ''
+  afterEach(async ({ task }) => {
+    // These tests run in sequence on one page, so a failure says what the page showed then.
+    if (task.result?.state === 'fail' && page) {
+      console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
+    }
+  })
 
   it('logs in, and the Account view says the login ends with the page', async () => {
     ;({ page } = await open('blocked'))

@@ -32,7 +32,7 @@ function Loading() {
 export function ModalCard({ titleId, inline, role, cardRef }: ModalCardProps) {
   const client = useOrielClient()
   const { history, loading, shake } = useStore(client.modal)
-  const body = useAnimatedHeight<HTMLDivElement>()
+  const body = useAnimatedHeight<HTMLDivElement, HTMLDivElement>()
   const entry: RouterEntry = history.at(-1) ?? { view: 'Connect' }
   const View = VIEW_COMPONENTS[entry.view]
   const className = ['card', inline ? 'inline' : '', shake ? 'shake' : ''].filter(Boolean).join(' ')
@@ -56,8 +56,8 @@ export function ModalCard({ titleId, inline, role, cardRef }: ModalCardProps) {
         onClose={inline ? undefined : () => client.modal.close()}
       />
       <AlertBar />
-      <div className="body" style={body.height === undefined ? undefined : { height: body.height }}>
-        <div ref={body.ref}>
+      <div className="body" ref={body.outer}>
+        <div ref={body.inner}>
           {loading ? (
             <Loading />
           ) : (

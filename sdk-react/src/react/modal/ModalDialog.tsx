@@ -45,13 +45,22 @@ export function ModalDialog() {
     return () => observer.disconnect()
   }, [])
 
+  // Only a press that starts and ends on the backdrop closes. A press that starts on a control
+  // and ends outside the card (the card shrank or moved under the pointer, or the user dragged
+  // out) makes the browser dispatch its click on the nearest common ancestor, the overlay.
+  const pressedOverlay = useRef(false)
+  const onOverlayMouseDown = (event: MouseEvent<HTMLDivElement>) => {
+    pressedOverlay.current = event.target === event.currentTarget
+  }
   const onOverlayClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.target === event.currentTarget) modal.close()
+    const pressed = pressedOverlay.current
+    pressedOverlay.current = false
+    if (pressed && event.target === event.currentTarget) modal.close()
   }
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape is the keyboard way (the keydown listener above)
-    <div className="overlay" onClick={onOverlayClick} data-testid="oriel-overlay">
+    <div className="overlay" onMouseDown={onOverlayMouseDown} onClick={onOverlayClick} data-testid="oriel-overlay">
       <ModalCard
         role="dialog"
         titleId={titleId}

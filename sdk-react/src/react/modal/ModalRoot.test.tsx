@@ -50,8 +50,20 @@ describe('modal', () => {
     fireEvent.keyDown(root.querySelector('[role="dialog"]') as Element, { key: 'Escape' })
     expect(client.modal.getSnapshot().open).toBe(false)
     act(() => client.modal.open())
-    fireEvent.click(root.querySelector('[data-testid="oriel-overlay"]') as Element)
+    const overlay = root.querySelector('[data-testid="oriel-overlay"]') as Element
+    fireEvent.mouseDown(overlay)
+    fireEvent.click(overlay)
     expect(client.modal.getSnapshot().open).toBe(false)
+  })
+
+  it('stays open when a press starts on a control and ends off the card', () => {
+    const { client, root, ui, unmount } = openModal()
+    cleanup = unmount
+    // The card moved or shrank under the pointer: the browser sends the click to the overlay,
+    // the nearest ancestor of where the press started and where it ended.
+    fireEvent.mouseDown(ui.getByRole('button', { name: 'Close' }))
+    fireEvent.click(root.querySelector('[data-testid="oriel-overlay"]') as Element)
+    expect(client.modal.getSnapshot().open).toBe(true)
   })
 
   it('does not close on Escape where closing is blocked, and shakes instead', () => {

@@ -1,20 +1,27 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 
 /**
- * Follows the height of `inner` so the outer box can transition between views (150 ms, in CSS).
+ * Makes the outer box follow the height of `inner`, so it can transition between views (150 ms,
+ * in CSS). The height is written in the ResizeObserver callback itself, which runs in the same
+ * frame as the layout change: the transition starts with the new content. Going through React
+ * state instead left the new content clipped at the old height until a later frame, and started
+ * the motion only after it looked settled, under a pointer already pressing a button there.
  * Without ResizeObserver (old browsers, jsdom) the height is left to the layout.
  */
-export function useAnimatedHeight<T extends HTMLElement>() {
-  const ref = useRef<T>(null)
-  const [height, setHeight] = useState<number | undefined>(undefined)
+export function useAnimatedHeight<O extends HTMLElement, I extends HTMLElement>() {
+  const outer = useRef<O>(null)
+  const inner = useRef<I>(null)
 
   useLayoutEffect(() => {
-    const inner = ref.current
-    if (!inner || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() => setHeight(inner.offsetHeight))
-    observer.observe(inner)
+    const box = outer.current
+    const content = inner.current
+    if (!box || !content || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      box.style.height = `${content.offsetHeight}px`
+    })
+    observer.observe(content)
     return () => observer.disconnect()
   }, [])
 
-  return { ref, height }
+  return { outer, inner }
 }
