@@ -24,8 +24,8 @@ pids+=($!)
 node e2e/support/devnet.mjs 8545 &
 pids+=($!)
 VITE_ORIEL_FRAME_HOST=http://127.0.0.1:8787 VITE_ORIEL_WC_RELAY=ws://127.0.0.1:8600 \
-  VITE_ORIEL_DEVNET_RPC=http://127.0.0.1:8545 npx vite demo --clearScreen false &
+  VITE_ORIEL_DEVNET_RPC=http://127.0.0.1:8545 node node_modules/vite/bin/vite.js demo --clearScreen false &
 pids+=($!)
-VITE_ORIEL_WC_RELAY=ws://127.0.0.1:8600 npx vite --config demo/wallet/vite.config.ts --clearScreen false &
+VITE_ORIEL_WC_RELAY=ws://127.0.0.1:8600 node node_modules/vite/bin/vite.js --config demo/wallet/vite.config.ts --clearScreen false &
 pids+=($!)
 wait -n "${pids[@]}"
