@@ -71,7 +71,7 @@ describe('UpdateEmail view', () => {
   })
 
   it('does not send an invalid email', async () => {
-    const { ui, client, input, ...utils } = await openUpdateEmail()
+    const { client, input, ...utils } = await openUpdateEmail()
     unmount = utils.unmount
     const shake = vi.spyOn(client.modal, 'shake')
     fireEvent.change(input, { target: { value: 'grace@example' } })
