@@ -95,8 +95,10 @@ export class FakeFrameClient {
     FakeFrameClient.instances.push(this)
     FakeFrameClient.onCreate?.(this)
   }
+  /** Sets the status, in the embedded wallet's store too when it passed one (as it does). */
   setStatus(status: FrameStatus) {
     this.status = status
+    this.options.status?.set(status)
     for (const listener of this.listeners) listener()
   }
   ensureReady() {

@@ -1,7 +1,10 @@
 import { EmbeddedWalletLoadError } from '../errors/auth'
 import { getErrorMessage } from '../errors/base'
 import type { ReadableStore } from '../store/createStore'
-import type { FrameClient, FrameStatus, OrielAlert } from '../frame/client'
+import { alertFor, reportOnce } from '../frame/alerts'
+import type { FrameClient } from '../frame/client'
+import { createFrameStatusStore, IDLE } from '../frame/status'
+import type { FrameStatus, OrielAlert } from '../frame/types'
 import { loadFrameClient, type FrameClientModule } from './loadFrameClient'
 
 export type CreateEmbeddedWalletParameters = {
@@ -26,12 +29,12 @@ export interface EmbeddedWallet extends ReadableStore<FrameStatus> {
   destroy(): void
 }
 
-const IDLE: FrameStatus = Object.freeze({ state: 'idle' })
 const LOADING: FrameStatus = Object.freeze({ state: 'loading' })
 
 /**
  * The embedded wallet as the rest of the core sees it: a status store plus a lazily created
- * {@link FrameClient}. Nothing is loaded until `ensureReady()` or `preload()`.
+ * {@link FrameClient}. Nothing is loaded until `ensureReady()` or `preload()`. The wallet and
+ * its frame client share one status store and one set of reported alerts.
  *
  * @example
  * const embedded = createEmbeddedWallet({ frameHostUrl, projectId, onAlert: console.warn })
@@ -41,15 +44,13 @@ const LOADING: FrameStatus = Object.freeze({ state: 'loading' })
  */
 export function createEmbeddedWallet(parameters: CreateEmbeddedWalletParameters): EmbeddedWallet {
   const load = parameters.load ?? loadFrameClient
-  const listeners = new Set<() => void>()
-  const reported = new Set<OrielAlert['id']>()
+  const status = createFrameStatusStore()
+  const onAlert = reportOnce(parameters.onAlert)
   let client: FrameClient | undefined
+  /** The client being created; replaced or cleared by `destroy()`, so a stale one can tell. */
   let pending: Promise<FrameClient> | undefined
-  let unsubscribe: (() => void) | undefined
-  let status: FrameStatus = IDLE
   /** Frames that have had `onReady`. */
   const introduced = new WeakSet<FrameClient>()
-  let generation = 0
   /** The module loads once per wallet (a remount after `destroy()` reuses it); a failure is retried. */
   let module: ReturnType<NonNullable<CreateEmbeddedWalletParameters['load']>> | undefined
   const loadModule = () => {
@@ -62,59 +63,42 @@ export function createEmbeddedWallet(parameters: CreateEmbeddedWalletParameters)
     return module
   }
 
-  const emit = () => {
-    for (const listener of [...listeners]) listener()
-  }
-  const setStatus = (next: FrameStatus) => {
-    status = next
-    emit()
-  }
-  const onAlert = (alert: OrielAlert) => {
-    if (reported.has(alert.id)) return
-    reported.add(alert.id)
-    parameters.onAlert(alert)
-  }
-
   const create = (): Promise<FrameClient> => {
-    const current = ++generation
-    setStatus(LOADING)
-    return loadModule().then(
+    status.set(LOADING)
+    const attempt: Promise<FrameClient> = loadModule().then(
       ({ FrameClient }) => {
-        if (current !== generation) throw new EmbeddedWalletLoadError()
+        if (attempt !== pending) throw new EmbeddedWalletLoadError()
         try {
           client = new FrameClient({
             frameHostUrl: parameters.frameHostUrl,
             projectId: parameters.projectId,
             onAlert,
+            status,
           })
         } catch (error) {
           // A configuration error (e.g. an invalid frameHostUrl): fail once, visibly.
-          setStatus(Object.freeze({ state: 'failed', error: getErrorMessage(error) }))
+          status.set({ state: 'failed', error: getErrorMessage(error) })
           parameters.onError?.(error)
           throw error
         }
-        unsubscribe = client.subscribe(emit)
-        emit()
         return client
       },
       (cause: unknown) => {
         const error = new EmbeddedWalletLoadError({ cause })
-        pending = undefined
-        if (current === generation) setStatus(Object.freeze({ state: 'failed', error: error.shortMessage }))
-        onAlert({ id: 'iframe_load_failed', message: error.shortMessage })
+        if (attempt === pending) {
+          pending = undefined
+          status.set({ state: 'failed', error: error.shortMessage })
+        }
+        onAlert(alertFor(error))
         throw error
       },
     )
+    return attempt
   }
 
   const wallet: EmbeddedWallet = {
-    getSnapshot: () => client?.getStatus() ?? status,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
+    getSnapshot: status.getSnapshot,
+    subscribe: status.subscribe,
     async ensureReady() {
       pending ??= create()
       const frame = await pending
@@ -131,11 +115,9 @@ export function createEmbeddedWallet(parameters: CreateEmbeddedWalletParameters)
       })
     },
     destroy() {
-      generation++
-      unsubscribe?.()
       client?.destroy()
-      client = pending = unsubscribe = undefined
-      setStatus(IDLE)
+      client = pending = undefined
+      status.set(IDLE)
     },
   }
   return wallet

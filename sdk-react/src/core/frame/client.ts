@@ -1,94 +1,44 @@
 import type { Codec } from '../../codec/codec'
 import { loadCodec } from '../../codec/load'
-import type { Envelope, FrameEvent, Reply, Request, RevealPurpose, User } from '../../codec/protocol.gen'
+import type { FrameEvent, Request, User } from '../../codec/protocol.gen'
 import { AUTH_REQUEST_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS } from '../constants'
-import {
-  FrameClosedError,
-  FrameReadyTimeoutError,
-  FrameRequestError,
-  FrameRequestTimeoutError,
-  InvalidFrameHostUrlError,
-} from './errors'
+import { alertFor, reportOnce } from './alerts'
+import { acceptFrame, type ChannelHandlers, type FrameChannel, type NameOf, openChannel, type ReplyPayload } from './channel'
+import { FrameClosedError, FrameReadyTimeoutError, InvalidFrameHostUrlError } from './errors'
+import { FramePlacement } from './placement'
+import { createFrameStatusStore, type FrameStatusStore, IDLE } from './status'
+import type { FrameStatus, OrielAlert } from './types'
 
-export type FrameState = 'idle' | 'loading' | 'ready' | 'failed'
+export type { FrameSession, FrameState, FrameStatus, FrameStorage, OrielAlert } from './types'
+export type { FrameStatusStore } from './status'
 
-/** The frame's session as its last `SessionUpdate` event said. */
-export interface FrameSession {
-  isConnected: boolean
-  chainId: string
-  address: string | null
-}
-
-/** The frame's storage on this site (see the frame's `Storage` event). */
-export interface FrameStorage {
-  /** The storage outlives the page; when `false`, a login lasts only until the page closes. */
-  persistent: boolean
-  /** The browser offers the Storage Access API: {@link FrameClient.requestStorageAccess} may help. */
-  canRequest: boolean
-}
-
-export interface FrameStatus {
-  state: FrameState
-  /** The negotiated protocol version, once ready. */
-  protocolVersion?: number
-  /** The frame build that answered. */
-  buildId?: string
-  /** Milliseconds from creating the iframe to the completed handshake. */
-  readyMs?: number
-  /** The user-facing reason, when failed. */
-  error?: string
-  session?: FrameSession
-  /** What the browser lets the frame keep, as its `Storage` event said (after Ready). */
-  storage?: FrameStorage
-  /** Set while the frame needs to be seen (an approval, the recovery phrase): the widget then
-   * makes room and calls {@link FrameClient.showOver}. Cleared when that request is answered. */
-  reveal?: { requestId: number; purpose: RevealPurpose }
-}
-
-/** Alerts of spec §8, each reported at most once per client. */
-export interface OrielAlert {
-  id: 'iframe_load_failed' | 'iframe_request_timeout' | 'unverified_domain' | 'version_mismatch'
-  message: string
-}
-
+/** Parameters of {@link FrameClient}. */
 export interface FrameClientOptions {
   /** frame-host's base URL, e.g. `https://frame.example.com`. */
   frameHostUrl: string
   projectId: string
+  /** Spec §8 alerts; each id is reported at most once (see `reportOnce`). */
   onAlert(alert: OrielAlert): void
   /** Loads the host codec. Default: the bundled wasm, on first use. */
   loadCodec?: (() => Promise<Codec>) | undefined
   /** Where to attach the hidden iframe. Default: `document.body`. */
   container?: HTMLElement | undefined
+  /** The status store to write (the embedded wallet's own). Default: a store of this client. */
+  status?: FrameStatusStore | undefined
 }
 
-/** The window message the frame sends once it listens; see frame-wasm `handshake`. */
-const LOADED_MESSAGE_TYPE = 'oriel:frame-loaded'
-/** The window message that hands the frame its port. */
-const CONNECT_MESSAGE_TYPE = 'oriel:connect'
-
-type NameOf<R> = R extends string ? R : keyof R & string
-type ReplyPayload<K extends string> = Extract<Reply, Record<K, unknown>> extends Record<K, infer P>
-  ? P
-  : undefined
-
-interface Pending {
-  name: string
-  resolve(reply: Reply): void
-  reject(error: Error): void
-  timer: ReturnType<typeof setTimeout>
-}
-
-interface Channel {
-  codec: Codec
-  port: MessagePort
-  version: number
+/** One frame on the page: its iframe, its channel once open, and the signal that ends both. */
+interface Connection {
+  controller: AbortController
+  placement: FramePlacement
+  channel: Promise<FrameChannel>
 }
 
 /**
  * The host page's side of the embedded wallet: creates the hidden frame on first use, opens a
  * `MessageChannel` to it at its exact origin, negotiates the protocol version and sends typed
- * requests, each with a timeout.
+ * requests, each with a timeout. The parts: `channel.ts` (handshake, ids, timeouts),
+ * `placement.ts` (the iframe and where it shows), `status.ts` and `alerts.ts`.
  *
  * @example
  * const frame = new FrameClient({ frameHostUrl, projectId, onAlert: (a) => toast(a.message) })
@@ -99,16 +49,9 @@ export class FrameClient {
   readonly #options: FrameClientOptions
   readonly #frameOrigin: string
   readonly #frameUrl: string
-  readonly #listeners = new Set<() => void>()
-  readonly #reported = new Set<OrielAlert['id']>()
-  readonly #pending = new Map<number, Pending>()
-  #status: FrameStatus = Object.freeze({ state: 'idle' })
-  #channel: Promise<Channel> | undefined
-  #teardown: (() => void) | undefined
-  #iframe: HTMLIFrameElement | undefined
-  #nextId = 1
-  /** Bumped by destroy(), so work that was awaiting an older channel can tell it is gone. */
-  #generation = 0
+  readonly #status: FrameStatusStore
+  readonly #alert: (alert: OrielAlert) => void
+  #connection: Connection | undefined
 
   constructor(options: FrameClientOptions) {
     let url: URL
@@ -125,6 +68,8 @@ export class FrameClient {
     const frameUrl = new URL('frame', url.href.endsWith('/') ? url.href : `${url.href}/`)
     frameUrl.searchParams.set('projectId', options.projectId)
     this.#frameUrl = frameUrl.href
+    this.#status = options.status ?? createFrameStatusStore()
+    this.#alert = reportOnce(options.onAlert)
   }
 
   /** Creates the frame if needed and resolves once the handshake is done. */
@@ -132,15 +77,14 @@ export class FrameClient {
     await this.#ensureChannel()
   }
 
+  /** The frame's current status. */
   getStatus(): FrameStatus {
-    return this.#status
+    return this.#status.getSnapshot()
   }
 
+  /** Calls `listener` after every status change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void {
-    this.#listeners.add(listener)
-    return () => {
-      this.#listeners.delete(listener)
-    }
+    return this.#status.subscribe(listener)
   }
 
   /** Whether the embedded wallet has a live session. */
@@ -227,37 +171,11 @@ export class FrameClient {
 
   /**
    * Lays the frame exactly over `room` (an element the widget reserved) and keeps it there as
-   * the page scrolls or resizes, until the returned function hides it again. The frame is a
-   * separate origin: this page can place it, never see or click inside it.
+   * the page moves, until the returned function hides it again (see `FramePlacement`). Does
+   * nothing while there is no frame.
    */
   showOver(room: HTMLElement): () => void {
-    const iframe = this.#iframe
-    if (!iframe) return () => {}
-    const place = () => {
-      const r = room.getBoundingClientRect()
-      Object.assign(iframe.style, {
-        top: `${r.top}px`,
-        left: `${r.left}px`,
-        width: `${r.width}px`,
-        height: `${r.height}px`,
-      })
-    }
-    place()
-    Object.assign(iframe.style, { opacity: '1', pointerEvents: 'auto', zIndex: '2147483000' })
-    iframe.removeAttribute('aria-hidden')
-    iframe.tabIndex = 0
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : undefined
-    observer?.observe(room)
-    window.addEventListener('resize', place)
-    window.addEventListener('scroll', place, true)
-    const frameId = setInterval(place, 250) // the modal's own height animation moves the room
-    return () => {
-      clearInterval(frameId)
-      observer?.disconnect()
-      window.removeEventListener('resize', place)
-      window.removeEventListener('scroll', place, true)
-      hide(iframe)
-    }
+    return this.#connection?.placement.showOver(room) ?? (() => {})
   }
 
   /**
@@ -268,253 +186,110 @@ export class FrameClient {
     request: R,
     timeoutMs: number = AUTH_REQUEST_TIMEOUT_MS,
   ): Promise<ReplyPayload<NameOf<R>>> {
-    const generation = this.#generation
-    const { codec, port, version } = await this.#ensureChannel()
-    if (generation !== this.#generation) throw new FrameClosedError()
-    const name = nameOf(request)
-    const id = this.#takeId()
-    const bytes = codec.encode({ version, id, body: { Request: request } })
-    const reply = await new Promise<Reply>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#pending.delete(id)
-        this.#alert({ id: 'iframe_request_timeout', message: 'Embedded Wallet Request Timed Out' })
-        reject(new FrameRequestTimeoutError({ request: name, timeoutMs }))
-      }, timeoutMs)
-      this.#pending.set(id, { name, resolve, reject, timer })
-      port.postMessage(bytes, [bytes.buffer])
-    })
-    return (typeof reply === 'string' ? undefined : Object.values(reply)[0]) as never
+    const channel = await this.#ensureChannel()
+    return channel.send(request, timeoutMs)
   }
 
   /** Removes the frame; requests in flight reject with 'Something went wrong'. */
   destroy(): void {
-    this.#generation++
-    for (const [id, pending] of this.#pending) {
-      clearTimeout(pending.timer)
-      pending.reject(new FrameClosedError())
-      this.#pending.delete(id)
-    }
-    this.#teardown?.()
-    this.#teardown = undefined
-    this.#channel = undefined
-    this.#setStatus({ state: 'idle' })
+    const connection = this.#connection
+    this.#connection = undefined
+    connection?.controller.abort(new FrameClosedError())
+    this.#status.set(IDLE)
   }
 
-  #ensureChannel(): Promise<Channel> {
-    if (!this.#channel) {
-      this.#channel = this.#connect()
-      this.#channel.catch(() => {
-        // Let a later call start over with a fresh iframe.
-        this.#teardown?.()
-        this.#teardown = undefined
-        this.#channel = undefined
+  #ensureChannel(): Promise<FrameChannel> {
+    if (!this.#connection) {
+      const controller = new AbortController()
+      const { signal } = controller
+      const container = this.#options.container ?? document.body
+      this.#status.set({ state: 'loading' })
+      const placement = new FramePlacement({ src: this.#frameUrl, container, signal })
+      const connection: Connection = { controller, placement, channel: this.#connect(placement, signal) }
+      this.#connection = connection
+      connection.channel.catch(() => {
+        // Remove the failed frame, so that a later call starts over with a fresh one.
+        controller.abort(new FrameClosedError())
+        if (this.#connection === connection) this.#connection = undefined
       })
     }
-    return this.#channel
+    return this.#connection.channel
   }
 
-  async #connect(): Promise<Channel> {
+  async #connect(placement: FramePlacement, signal: AbortSignal): Promise<FrameChannel> {
     const started = performance.now()
     performance.mark('oriel:frame-start')
-    this.#setStatus({ state: 'loading' })
     const codec = (this.#options.loadCodec ?? defaultLoadCodec)()
+    const port = acceptFrame(placement.iframe, this.#frameOrigin, signal)
     try {
-      const channel = await withTimeout(
-        Promise.all([codec, this.#openPort()]).then(([codec, port]) => this.#handshake(codec, port)),
+      const { channel, buildId } = await settleWithin(
+        Promise.all([codec, port]).then(([codec, port]) =>
+          openChannel(codec, port, this.#handlersFor(signal), signal),
+        ),
         FRAME_READY_TIMEOUT_MS,
         () => new FrameReadyTimeoutError({ frameUrl: this.#frameUrl, timeoutMs: FRAME_READY_TIMEOUT_MS }),
+        signal,
       )
+      if (signal.aborted) throw signal.reason
       performance.mark('oriel:frame-ready')
-      this.#setStatus({
+      this.#status.set({
+        ...this.#status.getSnapshot(), // events that came with Ready (Storage)
         state: 'ready',
         protocolVersion: channel.version,
-        buildId: channel.buildId,
+        buildId,
         readyMs: Math.round(performance.now() - started),
       })
       return channel
     } catch (error) {
-      const message = error instanceof Error && 'shortMessage' in error ? String(error.shortMessage) : 'Unable to load email login dependency'
-      this.#alert({
-        id: message.startsWith('protocol version mismatch') ? 'version_mismatch' : 'iframe_load_failed',
-        message,
-      })
-      this.#setStatus({ state: 'failed', error: message })
+      // After destroy() the failure is nobody's news: no alert, and the status stays idle.
+      if (!signal.aborted) {
+        const alert = alertFor(error)
+        this.#alert(alert)
+        this.#status.set({ state: 'failed', error: alert.message })
+      }
       throw error
     }
   }
 
-  /** Creates the hidden iframe and, once the frame says it listens, hands it a port. */
-  #openPort(): Promise<MessagePort> {
-    return new Promise((resolve) => {
-      const iframe = document.createElement('iframe')
-      const onMessage = (event: MessageEvent) => {
-        if (
-          event.source !== iframe.contentWindow ||
-          event.origin !== this.#frameOrigin ||
-          (event.data as { type?: unknown } | null)?.type !== LOADED_MESSAGE_TYPE
-        ) {
-          return
-        }
-        window.removeEventListener('message', onMessage)
-        performance.mark('oriel:frame-loaded')
-        const channel = new MessageChannel()
-        iframe.contentWindow?.postMessage({ type: CONNECT_MESSAGE_TYPE }, this.#frameOrigin, [channel.port2])
-        resolve(channel.port1)
-      }
-      window.addEventListener('message', onMessage)
-      iframe.src = this.#frameUrl
-      iframe.title = 'Oriel embedded wallet'
-      iframe.setAttribute('aria-hidden', 'true')
-      iframe.tabIndex = -1
-      iframe.dataset.orielFrame = ''
-      iframe.style.position = 'fixed'
-      iframe.style.border = '0'
-      hide(iframe)
-      ;(this.#options.container ?? document.body).appendChild(iframe)
-      this.#iframe = iframe
-      this.#teardown = () => {
-        window.removeEventListener('message', onMessage)
-        iframe.remove()
-        this.#iframe = undefined
-      }
-    })
-  }
-
-  /** Waits for the frame's Ready event on `port` and agrees on a version. */
-  #handshake(codec: Codec, port: MessagePort): Promise<Channel & { buildId: string }> {
-    return new Promise((resolve, reject) => {
-      port.onmessage = (event: MessageEvent) => {
-        let envelope: Envelope
-        try {
-          envelope = codec.decode(new Uint8Array(event.data as ArrayBuffer))
-        } catch (error) {
-          reject(error)
-          return
-        }
-        const ready = eventOf(envelope, 'Ready')
-        if (!ready) {
-          reject(new FrameRequestError({ code: 'BadMessage', message: 'The frame did not start with Ready', request: 'handshake' }))
-          return
-        }
-        let version: number
-        try {
-          version = codec.negotiate(ready.versions)
-        } catch (error) {
-          reject(error)
-          return
-        }
-        port.onmessage = (next: MessageEvent) => this.#receive(codec, next)
-        const close = this.#teardown
-        this.#teardown = () => {
-          port.close()
-          close?.()
-        }
-        resolve({ codec, port, version, buildId: ready.buildId })
-      }
-    })
-  }
-
-  #receive(codec: Codec, event: MessageEvent): void {
-    let envelope: Envelope
-    try {
-      envelope = codec.decode(new Uint8Array(event.data as ArrayBuffer))
-    } catch (error) {
-      console.error('oriel: unreadable message from the frame', error)
-      return
+  /** What the channel reports, applied to the status and the alerts while `signal` lives. */
+  #handlersFor(signal: AbortSignal): ChannelHandlers {
+    const update = (change: (status: FrameStatus) => FrameStatus) => {
+      if (!signal.aborted) this.#status.set(change(this.#status.getSnapshot()))
     }
-    const { id, body } = envelope
-    if ('Event' in body) {
-      this.#onEvent(body.Event)
-      return
+    return {
+      onEvent: (event: FrameEvent) => update((status) => withEvent(status, event)),
+      onAnswered: (id: number) =>
+        update((status) => {
+          if (status.reveal?.requestId !== id) return status
+          const { reveal: _, ...rest } = status
+          return rest
+        }),
+      onTimeout: (error) => this.#alert(alertFor(error)),
     }
-    const pending = this.#pending.get(id)
-    if (!pending) {
-      const message = 'Error' in body ? body.Error.message : 'a reply to no request'
-      console.error(`oriel: the frame answered request ${id}, which is not pending: ${message}`)
-      return
-    }
-    this.#pending.delete(id)
-    clearTimeout(pending.timer)
-    if (this.#status.reveal?.requestId === id) {
-      const { reveal: _, ...rest } = this.#status
-      this.#setStatus(rest)
-    }
-    if ('Error' in body) {
-      pending.reject(new FrameRequestError({ ...body.Error, request: pending.name }))
-    } else if ('Reply' in body && nameOf(body.Reply) === pending.name) {
-      pending.resolve(body.Reply)
-    } else {
-      pending.reject(
-        new FrameRequestError({ code: 'BadMessage', message: 'An error occurred', request: pending.name }),
-      )
-    }
-  }
-
-  #onEvent(event: FrameEvent): void {
-    if (typeof event !== 'object') return
-    if ('SessionUpdate' in event) {
-      this.#setStatus({ ...this.#status, session: event.SessionUpdate })
-    } else if ('Storage' in event) {
-      this.#setStatus({ ...this.#status, storage: event.Storage })
-    } else if ('Reveal' in event) {
-      const { requestId, purpose } = event.Reveal
-      const pending = this.#pending.get(requestId)
-      if (!pending) {
-        // This page already gave up on that request (it timed out): the frame must not go on
-        // to show it, or the user could approve something nobody waits for.
-        this.abort().catch((error: unknown) => console.error('oriel: could not abort a stale request', error))
-        return
-      }
-      // The user is now in charge of the pace: no timeout while the frame is on show.
-      clearTimeout(pending.timer)
-      this.#setStatus({ ...this.#status, reveal: { requestId, purpose } })
-    }
-  }
-
-  #takeId(): number {
-    const id = this.#nextId
-    this.#nextId = id >= 0xffff_ffff ? 1 : id + 1
-    return id
-  }
-
-  #alert(alert: OrielAlert): void {
-    if (this.#reported.has(alert.id)) return
-    this.#reported.add(alert.id)
-    this.#options.onAlert(alert)
-  }
-
-  #setStatus(status: FrameStatus): void {
-    this.#status = Object.freeze(status)
-    for (const listener of [...this.#listeners]) listener()
   }
 }
 
-/** Hides the frame: no size, transparent, not clickable, out of the accessibility tree. */
-function hide(iframe: HTMLIFrameElement): void {
-  Object.assign(iframe.style, { top: '0', left: '0', width: '0', height: '0', opacity: '0', pointerEvents: 'none', zIndex: '' })
-  iframe.setAttribute('aria-hidden', 'true')
-  iframe.tabIndex = -1
+/** The status after a frame event (Ready, already handled by the handshake, changes nothing). */
+function withEvent(status: FrameStatus, event: FrameEvent): FrameStatus {
+  if ('SessionUpdate' in event) return { ...status, session: event.SessionUpdate }
+  if ('Storage' in event) return { ...status, storage: event.Storage }
+  if ('Reveal' in event) return { ...status, reveal: event.Reveal }
+  return status
 }
 
-function nameOf(message: Request | Reply): string {
-  return typeof message === 'string' ? message : (Object.keys(message)[0] ?? '')
-}
-
-function eventOf<K extends 'Ready' | 'SessionUpdate'>(
-  envelope: Envelope,
-  kind: K,
-): Extract<FrameEvent, Record<K, unknown>>[K] | undefined {
-  const { body } = envelope
-  if (!('Event' in body) || !(kind in body.Event)) return undefined
-  return (body.Event as unknown as Record<K, never>)[kind]
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, error: () => Error): Promise<T> {
+/** `promise`, or a rejection with `timeoutError()` after `ms`, or with the abort reason. */
+function settleWithin<T>(promise: Promise<T>, ms: number, timeoutError: () => Error, signal: AbortSignal): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(error()), ms)
+  let onAbort: (() => void) | undefined
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timeoutError()), ms)
+    onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
   })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+  return Promise.race([promise, limit]).finally(() => {
+    clearTimeout(timer)
+    if (onAbort) signal.removeEventListener('abort', onAbort)
+  })
 }
 
 async function defaultLoadCodec(): Promise<Codec> {

@@ -1,0 +1,225 @@
+// The request channel to the frame: the handshake that opens a MessagePort at the frame's exact
+// origin, then requests and replies over it, matched by id, each with a timeout.
+import type { Codec } from '../../codec/codec'
+import type { Envelope, FrameEvent, Reply, Request } from '../../codec/protocol.gen'
+import { AUTH_REQUEST_TIMEOUT_MS } from '../constants'
+import { FrameClosedError, FrameRequestError, FrameRequestTimeoutError } from './errors'
+
+/** The window message the frame sends once it listens; see frame-wasm `handshake`. */
+export const LOADED_MESSAGE_TYPE = 'oriel:frame-loaded'
+/** The window message that hands the frame its port. */
+export const CONNECT_MESSAGE_TYPE = 'oriel:connect'
+
+/** The variant name of a request or reply (`'GetUser'` for `{ GetUser: … }`). */
+export type NameOf<R> = R extends string ? R : keyof R & string
+/** The success payload of the reply named `K` (`undefined` for a reply without one). */
+export type ReplyPayload<K extends string> = Extract<Reply, Record<K, unknown>> extends Record<K, infer P>
+  ? P
+  : undefined
+
+/** What the channel tells its owner; the owner keeps the status and the alerts. */
+export interface ChannelHandlers {
+  /** A frame event other than Ready; a `Reveal` only for a request still in flight. */
+  onEvent(event: FrameEvent): void
+  /** The frame answered request `id` (just before its promise settles). */
+  onAnswered(id: number): void
+  /** A request timed out (its promise rejects with `error` too). */
+  onTimeout(error: FrameRequestTimeoutError): void
+}
+
+interface Pending {
+  name: string
+  resolve(reply: Reply): void
+  reject(error: Error): void
+  timer: ReturnType<typeof setTimeout>
+}
+
+/**
+ * Waits for the frame in `iframe` to announce, from exactly `frameOrigin`, that it listens,
+ * then hands it one end of a new `MessageChannel` (at that origin, never `"*"`) and resolves
+ * with the other. Announcements from any other window or origin are ignored.
+ *
+ * @example
+ * const port = await acceptFrame(iframe, 'https://frame.example.com', signal)
+ */
+export function acceptFrame(iframe: HTMLIFrameElement, frameOrigin: string, signal: AbortSignal): Promise<MessagePort> {
+  return new Promise((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if (
+        event.source !== iframe.contentWindow ||
+        event.origin !== frameOrigin ||
+        (event.data as { type?: unknown } | null)?.type !== LOADED_MESSAGE_TYPE
+      ) {
+        return
+      }
+      window.removeEventListener('message', onMessage)
+      performance.mark('oriel:frame-loaded')
+      const channel = new MessageChannel()
+      iframe.contentWindow?.postMessage({ type: CONNECT_MESSAGE_TYPE }, frameOrigin, [channel.port2])
+      resolve(channel.port1)
+    }
+    window.addEventListener('message', onMessage)
+    signal.addEventListener('abort', () => window.removeEventListener('message', onMessage), { once: true })
+  })
+}
+
+/**
+ * Waits for the frame's Ready event on `port`, agrees on a protocol version and resolves with
+ * the open channel. Rejects with the codec's `ProtocolVersionMismatchError` when the two sides
+ * share no version, or a {@link FrameRequestError} (`BadMessage`) when the frame starts with
+ * anything but Ready. Aborting `signal` closes the port (and later the channel).
+ *
+ * @example
+ * const { channel, buildId } = await openChannel(codec, port, handlers, signal)
+ */
+export function openChannel(
+  codec: Codec,
+  port: MessagePort,
+  handlers: ChannelHandlers,
+  signal: AbortSignal,
+): Promise<{ channel: FrameChannel; buildId: string }> {
+  signal.addEventListener('abort', () => port.close(), { once: true })
+  return new Promise((resolve, reject) => {
+    port.onmessage = (event: MessageEvent) => {
+      try {
+        const envelope = codec.decode(new Uint8Array(event.data as ArrayBuffer))
+        const ready = readyOf(envelope)
+        if (!ready) {
+          throw new FrameRequestError({ code: 'BadMessage', message: 'The frame did not start with Ready', request: 'handshake' })
+        }
+        const version = codec.negotiate(ready.versions)
+        // The channel takes the port over now, before any later message is read.
+        resolve({ channel: new FrameChannel({ codec, port, version, handlers, signal }), buildId: ready.buildId })
+      } catch (error) {
+        reject(error)
+      }
+    }
+  })
+}
+
+/**
+ * An open channel to the frame: typed requests matched to replies by id, each with a timeout.
+ * Created by {@link openChannel}; closed when its signal aborts, which rejects whatever is in
+ * flight with {@link FrameClosedError}.
+ */
+export class FrameChannel {
+  /** The negotiated protocol version. */
+  readonly version: number
+  readonly #codec: Codec
+  readonly #port: MessagePort
+  readonly #handlers: ChannelHandlers
+  readonly #signal: AbortSignal
+  readonly #pending = new Map<number, Pending>()
+  #nextId = 1
+
+  constructor({
+    codec,
+    port,
+    version,
+    handlers,
+    signal,
+  }: { codec: Codec; port: MessagePort; version: number; handlers: ChannelHandlers; signal: AbortSignal }) {
+    this.version = version
+    this.#codec = codec
+    this.#port = port
+    this.#handlers = handlers
+    this.#signal = signal
+    port.onmessage = (event: MessageEvent) => this.#receive(event)
+    signal.addEventListener('abort', () => this.#close(), { once: true })
+  }
+
+  /**
+   * Sends `request` and resolves with its success payload, or rejects with a
+   * {@link FrameRequestError} (the frame's error reply), {@link FrameRequestTimeoutError} or
+   * {@link FrameClosedError}.
+   */
+  async send<R extends Request>(request: R, timeoutMs: number): Promise<ReplyPayload<NameOf<R>>> {
+    if (this.#signal.aborted) throw new FrameClosedError()
+    const name = nameOf(request)
+    const id = this.#takeId()
+    const bytes = this.#codec.encode({ version: this.version, id, body: { Request: request } })
+    const reply = await new Promise<Reply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#pending.delete(id)
+        const error = new FrameRequestTimeoutError({ request: name, timeoutMs })
+        this.#handlers.onTimeout(error)
+        reject(error)
+      }, timeoutMs)
+      this.#pending.set(id, { name, resolve, reject, timer })
+      this.#port.postMessage(bytes, [bytes.buffer])
+    })
+    return (typeof reply === 'string' ? undefined : Object.values(reply)[0]) as never
+  }
+
+  #receive(event: MessageEvent): void {
+    let envelope: Envelope
+    try {
+      envelope = this.#codec.decode(new Uint8Array(event.data as ArrayBuffer))
+    } catch (error) {
+      console.error('oriel: unreadable message from the frame', error)
+      return
+    }
+    const { id, body } = envelope
+    if ('Event' in body) {
+      this.#onEvent(body.Event)
+      return
+    }
+    const pending = this.#pending.get(id)
+    if (!pending) {
+      const message = 'Error' in body ? body.Error.message : 'a reply to no request'
+      console.error(`oriel: the frame answered request ${id}, which is not pending: ${message}`)
+      return
+    }
+    this.#pending.delete(id)
+    clearTimeout(pending.timer)
+    this.#handlers.onAnswered(id)
+    if ('Error' in body) {
+      pending.reject(new FrameRequestError({ ...body.Error, request: pending.name }))
+    } else if ('Reply' in body && nameOf(body.Reply) === pending.name) {
+      pending.resolve(body.Reply)
+    } else {
+      pending.reject(new FrameRequestError({ code: 'BadMessage', message: 'An error occurred', request: pending.name }))
+    }
+  }
+
+  #onEvent(event: FrameEvent): void {
+    if (typeof event === 'object' && 'Reveal' in event) {
+      const pending = this.#pending.get(event.Reveal.requestId)
+      if (!pending) {
+        // This page already gave up on that request (it timed out): the frame must not go on
+        // to show it, or the user could approve something nobody waits for.
+        this.send('RpcAbort', AUTH_REQUEST_TIMEOUT_MS).catch((error: unknown) =>
+          console.error('oriel: could not abort a stale request', error),
+        )
+        return
+      }
+      // The user is now in charge of the pace: no timeout while the frame is on show.
+      clearTimeout(pending.timer)
+    }
+    this.#handlers.onEvent(event)
+  }
+
+  #close(): void {
+    for (const [id, pending] of this.#pending) {
+      clearTimeout(pending.timer)
+      pending.reject(new FrameClosedError())
+      this.#pending.delete(id)
+    }
+    this.#port.close()
+  }
+
+  #takeId(): number {
+    const id = this.#nextId
+    this.#nextId = id >= 0xffff_ffff ? 1 : id + 1
+    return id
+  }
+}
+
+function nameOf(message: Request | Reply): string {
+  return typeof message === 'string' ? message : (Object.keys(message)[0] ?? '')
+}
+
+function readyOf(envelope: Envelope): Extract<FrameEvent, { Ready: unknown }>['Ready'] | undefined {
+  const { body } = envelope
+  return 'Event' in body && typeof body.Event === 'object' && 'Ready' in body.Event ? body.Event.Ready : undefined
+}
