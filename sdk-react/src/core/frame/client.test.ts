@@ -8,6 +8,7 @@ import { createCodec, ProtocolVersionMismatchError } from '../../codec/codec'
 import type { Body, Envelope } from '../../codec/protocol.gen'
 import * as bindings from '../../codec/wasm/oriel_protocol.js'
 import { FrameClient, type OrielAlert } from './client'
+import { createFrameStatusStore } from './status'
 
 // jsdom gives modules an http: import.meta.url; vitest runs from the repository root.
 bindings.initSync({ module: readFileSync(resolve('sdk-react/src/codec/wasm/oriel_protocol_bg.wasm')) })
@@ -292,6 +293,28 @@ describe('FrameClient', () => {
     client.destroy()
     await expect(request).rejects.toMatchObject({ name: 'FrameClosedError', shortMessage: 'Something went wrong' })
     expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  it('destroyed while loading, it stops at once: no late alert, and the status stays idle', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { ready } = await start()
+    client.destroy()
+    await expect(ready).rejects.toMatchObject({ name: 'FrameClosedError' })
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(alerts).toEqual([])
+    expect(client.getStatus()).toEqual({ state: 'idle' })
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  it('writes the status store it is given (the embedded wallet shares one)', async () => {
+    const status = createFrameStatusStore()
+    client = new FrameClient({ frameHostUrl: FRAME_ORIGIN, projectId: 'demo', onAlert() {}, loadCodec: async () => codec, status })
+    const { ready, iframe } = await start()
+    expect(status.getSnapshot()).toEqual({ state: 'loading' })
+    scriptFrame(iframe)
+    await ready
+    expect(status.getSnapshot()).toBe(client.getStatus())
+    expect(status.getSnapshot()).toMatchObject({ state: 'ready', protocolVersion: 1 })
   })
 
   it('refuses a frame host that is not an absolute http(s) URL', () => {
