@@ -1,7 +1,7 @@
 import { EmbeddedWalletLoadError } from '../errors/auth'
 import { getErrorMessage } from '../errors/base'
 import type { ReadableStore } from '../store/createStore'
-import { alertFor, reportOnce } from '../frame/alerts'
+import { reportOnce } from '../frame/alerts'
 import type { FrameClient } from '../frame/client'
 import { createFrameStatusStore, IDLE } from '../frame/status'
 import type { FrameStatus, OrielAlert } from '../frame/types'
@@ -89,7 +89,7 @@ export function createEmbeddedWallet(parameters: CreateEmbeddedWalletParameters)
           pending = undefined
           status.set({ state: 'failed', error: error.shortMessage })
         }
-        onAlert(alertFor(error))
+        onAlert({ id: 'iframe_load_failed', message: error.shortMessage })
         throw error
       },
     )

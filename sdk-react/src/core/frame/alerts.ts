@@ -3,6 +3,9 @@ import { BaseError } from '../errors/base'
 import { FrameRequestTimeoutError } from './errors'
 import type { OrielAlert } from './types'
 
+// `reportOnce` is in the initial chunk (the embedded wallet uses it); `alertFor` only in the
+// lazily loaded frame client, so the codec's error classes stay out of that chunk.
+
 /** Reporters made by {@link reportOnce}, so wrapping one again gives it back unchanged. */
 const reporters = new WeakSet<(alert: OrielAlert) => void>()
 

@@ -22,6 +22,6 @@ export function createFrameStatusStore(): FrameStatusStore {
   return {
     getSnapshot: () => store.getSnapshot().status,
     subscribe: store.subscribe,
-    set: (status) => store.setState({ status: Object.isFrozen(status) ? status : Object.freeze(status) }),
+    set: (status) => store.setState({ status: Object.freeze(status) }),
   }
 }
