@@ -2,9 +2,10 @@
 //! imports into any wallet: BIP-32 secp256k1 at `m/44'/60'/0'/0/0` for eip155 (the key is held
 //! by alloy's `PrivateKeySigner`), SLIP-10 ed25519 at `m/44'/501'/0'/0'` for solana.
 //!
-//! BIP-32 is done in `hd.rs` rather than by alloy's `MnemonicBuilder`, which tests use as the
-//! reference: the builder's dependencies (coins-bip39/bip32, bitvec, ripemd, pkcs8) cost the
-//! frame's wasm module about 17 KB gzip, and it runs PBKDF2 a second time.
+//! BIP-32 and SLIP-10 are done in `hd.rs` (the `bip32` and `ed25519-dalek-bip32` crates) rather
+//! than by alloy's `MnemonicBuilder`, which tests use as the reference: the builder's
+//! dependencies (coins-bip39/bip32, bitvec, ripemd, pkcs8) cost the frame's wasm module about
+//! 17 KB gzip, and it runs PBKDF2 a second time.
 
 use super::hd::{self, HARDENED};
 use super::mnemonic::{self, ENTROPY_LEN};

@@ -11,8 +11,9 @@
 //!
 //! Everything secret that this module holds (entropy, data key, wrap keys, phrase, seed,
 //! derived key bytes) is zeroized on drop. Best effort only for what is out of reach: the
-//! internal states of the RustCrypto HMAC/HKDF/PBKDF2/SHA-2 code and stack temporaries made
-//! while computing are not wiped.
+//! internal states of the RustCrypto HMAC/HKDF/PBKDF2/SHA-2 code, the HMAC outputs and the
+//! `bip32` crate's chain codes inside the derivation crates (see `hd.rs`), and stack
+//! temporaries made while computing are not wiped.
 //!
 //! ```
 //! use oriel_frame::keys::{create_wallet, open_with_device, open_with_recovery, Device};

@@ -1,10 +1,16 @@
 //! EIP-712 typed structured data: the `eth_signTypedData_v4` payload and its signing hash
 //! `keccak256(0x19 0x01 || domainSeparator || hashStruct(message))`.
 //!
-//! Our own small encoder rather than alloy-dyn-abi's: that crate's type parser and value
-//! coercion cost the frame's wasm module about 48 KB gzip (135 KB -> 183 KB), this file a
-//! few. Tests check it against alloy-dyn-abi (a dev-dependency) and the EIP's own example;
-//! `fixtures/signatures.test.ts` checks it against viem.
+//! Our own small encoder rather than alloy-dyn-abi's `TypedData`, kept for the wasm budget.
+//! Measured (issue 10): with these public functions delegating to alloy-dyn-abi's resolver,
+//! value coercion and `eip712_signing_hash`, and our encoding code removed, the frame's wasm
+//! (wasm-bindgen output) grew from 545,948 to 650,729 bytes raw and from 222,763 to 262,347
+//! bytes gzip -9: +105 KB raw, +40 KB gzip, a third of the Performance issue's 120 KB gzip
+//! target, for one request type. (An earlier measurement, before the frame grew: about 48 KB
+//! gzip, 135 KB -> 183 KB.) That variant passed every test here, so the swap is a size
+//! question only; revisit it if alloy-dyn-abi lands in the frame for another reason. Tests
+//! check this encoder against alloy-dyn-abi (a dev-dependency) on every kind of type and
+//! against the EIP's own example; `fixtures/signatures.test.ts` checks it against viem.
 
 use std::collections::{BTreeMap, BTreeSet};
 
