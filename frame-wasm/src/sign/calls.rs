@@ -8,7 +8,7 @@ use serde_json::{json, Map, Value};
 
 use super::chain::ChainReader;
 use super::codec::{address_value, hex_bytes, quantity, quantity_u64, to_hex, to_quantity};
-use super::send::{broadcast, fill};
+use super::send::{fill, send_transaction};
 use super::tx::TxRequest;
 use super::SignError;
 
@@ -281,7 +281,7 @@ impl CallsStore {
             let sent = match fill(&tx, chain_id, rpc).await {
                 Ok(filled) => {
                     next_nonce = Some(filled.nonce + 1);
-                    broadcast(signer, &filled, rpc).await
+                    send_transaction(signer, &filled, rpc).await
                 }
                 Err(error) => Err(error),
             };

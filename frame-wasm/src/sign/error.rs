@@ -2,7 +2,7 @@
 
 use oriel_protocol::{ErrorCode, ErrorReply};
 
-use crate::policy::NOT_ALLOWED;
+use crate::error::NOT_ALLOWED;
 
 /// JSON-RPC: invalid method parameters.
 pub const INVALID_PARAMS: i32 = -32602;
@@ -164,6 +164,13 @@ impl SignError {
     /// Shorthand for [`SignError::InvalidParams`].
     pub(crate) fn params(detail: impl Into<String>) -> Self {
         Self::InvalidParams(detail.into())
+    }
+}
+
+impl From<SignError> for crate::error::Error {
+    /// As the dapp sees it: the reply below, passed on as it is.
+    fn from(error: SignError) -> Self {
+        Self::Reply(error.into())
     }
 }
 

@@ -1,0 +1,47 @@
+//! Requests about the host page and the active network: `SyncTheme`, `SyncDappData`,
+//! `GetChainId`, `SwitchNetwork`, `Reload`.
+
+use oriel_protocol::{DappMetadata, Reply};
+
+use crate::{
+    context::Answer,
+    error::{Error, Result},
+    host::Host,
+    network::{check_chain_id, Network},
+    rpc::Transport,
+    session::Session,
+};
+
+/// `SyncDappData`: the dapp's metadata, for a host of this frame's project only.
+pub(crate) fn sync_dapp_data(
+    host: &mut Host,
+    serves: &str,
+    metadata: DappMetadata,
+    project_id: String,
+) -> Result<Reply> {
+    if project_id != serves {
+        return Err(Error::WrongProject {
+            serves: serves.to_owned(),
+            asked: project_id,
+        });
+    }
+    host.dapp = Some(metadata);
+    Ok(Reply::SyncDappData)
+}
+
+/// `SwitchNetwork`: any valid CAIP-2 id of the wallet's families becomes active; a logged-in
+/// host hears the new session state.
+pub(crate) fn switch_network<T: Transport>(
+    network: &mut Network<T>,
+    session: &Session,
+    chain_id: String,
+) -> Answer {
+    if let Err(e) = check_chain_id(&chain_id) {
+        return Err(e).into();
+    }
+    network.active = chain_id.clone();
+    Answer {
+        reply: Ok(Reply::SwitchNetwork { chain_id }),
+        session_changed: session.unlocked.is_some(),
+    }
+}
