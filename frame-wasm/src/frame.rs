@@ -217,24 +217,15 @@ impl<E: Env> Frame<E> {
                 account::init_smart_account(session, &network.active).into()
             }
             // The host page and the active network.
-            Request::GetChainId => Ok(Reply::GetChainId {
-                chain_id: network.active.clone(),
-            })
-            .into(),
+            Request::GetChainId => Ok(host_requests::chain_id(network)).into(),
             Request::SwitchNetwork { chain_id } => {
                 host_requests::switch_network(network, session, chain_id)
             }
-            Request::Reload => {
-                network.active = config.default_chain_id.clone();
-                Ok(Reply::Reload).into()
-            }
+            Request::Reload => Ok(host_requests::reload(network, &config.default_chain_id)).into(),
             Request::SyncTheme {
                 theme_mode,
                 theme_variables,
-            } => {
-                host.theme = Some((theme_mode, theme_variables));
-                Ok(Reply::SyncTheme).into()
-            }
+            } => Ok(host_requests::sync_theme(host, theme_mode, theme_variables)).into(),
             Request::SyncDappData {
                 metadata,
                 project_id,

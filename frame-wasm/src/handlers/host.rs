@@ -1,7 +1,7 @@
 //! Requests about the host page and the active network: `SyncTheme`, `SyncDappData`,
 //! `GetChainId`, `SwitchNetwork`, `Reload`.
 
-use oriel_protocol::{DappMetadata, Reply};
+use oriel_protocol::{DappMetadata, Reply, ThemeMode, ThemeVariable};
 
 use crate::{
     context::Answer,
@@ -11,6 +11,12 @@ use crate::{
     rpc::Transport,
     session::Session,
 };
+
+/// `SyncTheme`: the widget's theme.
+pub(crate) fn sync_theme(host: &mut Host, mode: ThemeMode, variables: Vec<ThemeVariable>) -> Reply {
+    host.theme = Some((mode, variables));
+    Reply::SyncTheme
+}
 
 /// `SyncDappData`: the dapp's metadata, for a host of this frame's project only.
 pub(crate) fn sync_dapp_data(
@@ -44,4 +50,17 @@ pub(crate) fn switch_network<T: Transport>(
         reply: Ok(Reply::SwitchNetwork { chain_id }),
         session_changed: session.unlocked.is_some(),
     }
+}
+
+/// `GetChainId`: the active network.
+pub(crate) fn chain_id<T: Transport>(network: &Network<T>) -> Reply {
+    Reply::GetChainId {
+        chain_id: network.active.clone(),
+    }
+}
+
+/// `Reload`: back to the project's default network.
+pub(crate) fn reload<T: Transport>(network: &mut Network<T>, default_chain_id: &str) -> Reply {
+    network.active = default_chain_id.to_owned();
+    Reply::Reload
 }

@@ -9,7 +9,7 @@
 //! stability over the last [`SAMPLES`] attempts). A timeout is not retried on the same URL
 //! but does move to the next one.
 //!
-//! [`Chains`] holds one client per configured network. The network itself is reached through
+//! `Chains` holds one client per configured network. The network itself is reached through
 //! a [`Transport`], so all of this runs natively in tests; the browser's is `web::fetch`'s
 //! `FetchTransport` (wasm32 only).
 
