@@ -1,5 +1,7 @@
 #![doc = include_str!("../README.md")]
 
+// Public: what the browser glue (`web`, wasm32 only) and the integration tests (`tests/`) use.
+// Everything else is crate-private, so `unreachable_pub` flags a stray `pub`.
 mod account_type;
 // The frame-host API types are moving to `oriel-protocol` (issue 10 §3); until then they
 // keep their `pub` in this private module.
