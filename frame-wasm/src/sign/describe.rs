@@ -56,7 +56,7 @@ fn mono(s: impl Into<String>) -> Value {
 }
 
 /// `amount` (in units of 10^-`decimals`) as an exact decimal, without trailing zeros.
-pub fn format_units(amount: U256, decimals: u32) -> String {
+pub(crate) fn format_units(amount: U256, decimals: u32) -> String {
     let digits = amount.to_string();
     let decimals = decimals as usize;
     let (whole, fraction) = if digits.len() > decimals {
@@ -74,12 +74,12 @@ pub fn format_units(amount: U256, decimals: u32) -> String {
 }
 
 /// Wei as ETH, exactly: "1.5 ETH".
-pub fn format_eth(wei: U256) -> String {
+pub(crate) fn format_eth(wei: U256) -> String {
     format!("{} ETH", format_units(wei, 18))
 }
 
 /// Wei per gas as gwei, exactly: "1.5 gwei".
-pub fn format_gwei(wei: u128) -> String {
+pub(crate) fn format_gwei(wei: u128) -> String {
     format!("{} gwei", format_units(U256::from(wei), 9))
 }
 

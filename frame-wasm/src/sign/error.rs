@@ -66,7 +66,7 @@ pub enum SignError {
         /// maxFeePerGas.
         max: u128,
     },
-    /// Spec §5: the max fee is above [`MAX_FEE_PER_GAS_CAP`](super::MAX_FEE_PER_GAS_CAP).
+    /// Spec §5: the max fee is above the cap of 100000 gwei (`MAX_FEE_PER_GAS_CAP`).
     #[error("max fee per gas ({0} wei) cannot be higher than the cap of 100000 gwei")]
     FeeCapTooHigh(u128),
     /// Spec §5: an address is not 0x and 40 hex digits (or fails its checksum).

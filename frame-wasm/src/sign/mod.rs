@@ -33,23 +33,18 @@ mod test_chain;
 #[cfg(test)]
 mod tests;
 
-pub use calldata::{decode as decode_calldata, KnownCall};
-pub use calls::{
-    get_capabilities, parse_calls, Call, CallsRequest, CallsStore, MAX_BUNDLES, MAX_CALLS,
-};
+pub(crate) use calls::get_capabilities;
+pub use calls::{Call, CallsRequest, CallsStore};
 pub use chain::ChainReader;
-pub use codec::parse_address;
-pub use describe::{describe, format_eth, format_gwei, format_units, Row, ShownTx, Summary, Value};
+pub(crate) use codec::parse_address;
+pub use describe::{describe, Row, ShownTx, Summary, Value};
 pub use eip712::{Field, TypedData};
 pub use error::*;
 pub use evm::{personal_sign, sign_typed_data, typed_data_hash};
-pub use network::{parse_add_chain, parse_chain_id, parse_switch_chain, AddChain, NativeCurrency};
-pub use parse::{parse, SignRequest, MAX_SOLANA_TRANSACTIONS};
+pub(crate) use network::{parse_add_chain, parse_switch_chain};
+pub use parse::{parse, SignRequest};
 pub use send::{fill, send_transaction, sign_transaction};
-pub use tx::{
-    check_fees, parse_access_list, parse_tx, FilledTx, TxRequest, GWEI, MAX_BLOB_DATA_BYTES,
-    MAX_FEE_PER_GAS_CAP,
-};
+pub use tx::{FilledTx, TxRequest};
 
 use crate::keys::UnlockedWallet;
 use serde_json::json;

@@ -99,7 +99,7 @@ pub(crate) enum Split<Tx, U> {
 }
 
 /// The most transactions one `solana_signAllTransactions` takes.
-pub const MAX_SOLANA_TRANSACTIONS: usize = 100;
+pub(crate) const MAX_SOLANA_TRANSACTIONS: usize = 100;
 
 fn positional<'a>(params: &'a Value, index: usize, what: &str) -> Result<&'a Value, SignError> {
     params

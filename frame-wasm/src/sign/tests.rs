@@ -1,6 +1,10 @@
 //! Tests across the signing modules: parse, describe, fill/sign/send, ERC-5792, execute.
 
+use super::calls::{get_capabilities, parse_calls, MAX_BUNDLES, MAX_CALLS};
+use super::codec;
+use super::describe::{format_eth, format_gwei, format_units};
 use super::test_chain::TestChain;
+use super::tx::{parse_tx, GWEI, MAX_FEE_PER_GAS_CAP};
 use super::*;
 use crate::keys::{create_wallet, Addresses, Device};
 use alloy_consensus::{Transaction as _, TxEnvelope};
