@@ -235,3 +235,37 @@ fn replies_from_the_host_are_refused() {
     );
     assert_eq!((e.id, error_of(e).code), (9, ErrorCode::BadMessage));
 }
+
+#[test]
+fn an_abort_is_known_when_it_arrives() {
+    let bytes = |r: Request| Envelope::new(1, 3, Body::Request(r)).encode().unwrap();
+    assert!(Incoming::decode(&bytes(Request::RpcAbort)).is_abort());
+    assert!(!Incoming::decode(&bytes(Request::IsConnected)).is_abort());
+    assert!(!Incoming::decode(b"\x01\x02\x09").is_abort());
+}
+
+#[test]
+fn a_change_of_session_is_followed_by_a_session_update() {
+    let mut f = frame();
+    let switch = Envelope::new(1, 4, Body::Request(chain("eip155:8453")))
+        .encode()
+        .unwrap();
+    // Nobody logged in: the reply alone.
+    assert_eq!(block_on(f.receive(Incoming::decode(&switch))).len(), 1);
+    crate::test_env::log_in(&mut f);
+    let out = block_on(f.receive(Incoming::decode(&switch)));
+    assert_eq!(out.len(), 2);
+    let address = f.user().unwrap().address;
+    let event = Envelope::decode(&out[1], SUPPORTED_VERSIONS).unwrap();
+    assert_eq!(
+        (event.id, event.body),
+        (
+            0,
+            Body::Event(FrameEvent::SessionUpdate {
+                is_connected: true,
+                chain_id: "eip155:8453".into(),
+                address: Some(address),
+            })
+        )
+    );
+}

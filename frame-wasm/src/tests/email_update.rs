@@ -251,3 +251,25 @@ fn a_wrong_code_keeps_the_attempt() {
         Ok(Reply::UpdateEmailPrimaryOtp)
     );
 }
+
+#[test]
+fn one_flow_at_a_time_a_new_one_replaces_it() {
+    let env = TestEnv {
+        answer: Some(Box::new(|_, path, _| match path {
+            "/auth/v1/email/update/start" => {
+                ok(r#"{"attemptId":"att-1","action":"VERIFY_PRIMARY_OTP"}"#)
+            }
+            "/auth/v1/export/start" => ok(r#"{"attemptId":"exp-1"}"#),
+            _ => ok(r#"{"action":"VERIFY_SECONDARY_OTP"}"#),
+        })),
+        ..TestEnv::default()
+    };
+    let mut f = logged_in(env);
+    f.session.unlocked = Some(crate::session::Unlocked::new_for_test("user-1"));
+    handle(&mut f, update("new@example.com")).unwrap();
+    assert!(is_updating(&f));
+    assert_eq!(handle(&mut f, Request::StartExport), Ok(Reply::StartExport));
+    assert!(matches!(f.flow, Some(Flow::Export { .. })));
+    let err = handle(&mut f, primary("111111")).unwrap_err();
+    assert_eq!(err.message, NO_EMAIL_UPDATE);
+}
