@@ -1,13 +1,14 @@
 //! A typed client for frame-host's auth and wallet API (frame-host/API.md).
 
-use oriel_protocol::{EmailAction, ErrorCode, ErrorReply, UpdateEmailAction};
+use oriel_protocol::{EmailAction, UpdateEmailAction};
 use serde::{de::DeserializeOwned, Deserialize};
 use serde_json::json;
 
-use crate::{env::Env, keys::WalletBlob};
-
-/// The message when frame-host cannot be reached (spec §8 alert text).
-pub const NETWORK_ERROR: &str = "Network Error - Could not load embedded wallet";
+use crate::{
+    env::Env,
+    error::{Error, NETWORK_ERROR},
+    keys::WalletBlob,
+};
 
 /// An answer of `POST /auth/v1/email/start`.
 #[derive(Debug, Clone, Deserialize)]
@@ -95,16 +96,13 @@ impl ApiError {
     }
 }
 
-impl From<ApiError> for ErrorReply {
+impl From<ApiError> for Error {
+    /// frame-host's status and text; `error.rs` gives the status its protocol code.
     fn from(e: ApiError) -> Self {
-        let code = match e.status {
-            0 | 500..=599 => ErrorCode::Internal,
-            400 | 404 | 409 => ErrorCode::InvalidParams,
-            401 | 403 => ErrorCode::Unauthorized,
-            423 | 429 => ErrorCode::Throttled,
-            _ => ErrorCode::Internal,
-        };
-        ErrorReply::new(code, e.message)
+        Error::Host {
+            status: e.status,
+            message: e.message,
+        }
     }
 }
 

@@ -1,29 +1,40 @@
 #![doc = include_str!("../README.md")]
 
+// Public: what the browser glue (`web`, wasm32 only) and the integration tests (`tests/`) use.
+// Everything else is crate-private, so `unreachable_pub` flags a stray `pub`.
 mod account_type;
-pub mod api;
+// The frame-host API types are moving to `oriel-protocol` (issue 10 §3); until then they
+// keep their `pub` in this private module.
+#[allow(unreachable_pub)]
+mod api;
 pub mod config;
-mod email_update;
+mod context;
 pub mod env;
-mod export;
-pub mod handler;
+mod error;
+mod flow;
+mod frame;
+mod handlers;
 pub mod handshake;
+mod host;
 pub mod keys;
 mod log;
-mod login;
-pub mod policy;
+mod network;
+mod policy;
 pub mod rpc;
 pub mod screen;
+mod session;
 pub mod sign;
-mod storage_access;
-pub mod store;
-mod wallet_rpc;
+mod store;
 
 #[cfg(test)]
 mod test_env;
+#[cfg(test)]
+mod tests;
 
 #[cfg(target_arch = "wasm32")]
 mod web;
+
+pub use frame::{Frame, Incoming};
 
 /// This frame build's id, reported in the `Ready` event. Set `ORIEL_BUILD_ID` at build time to
 /// stamp a release; otherwise it is the crate version.

@@ -1,16 +1,10 @@
 //! The frame's RPC method policy (spec §6): which JSON-RPC methods pass straight to the chain,
 //! which need the user's approval inside the frame, and which are refused. It is one table;
-//! a method that is not in it is refused with [`NOT_ALLOWED`].
-
-/// The reply to a method the policy refuses (spec §6). The widget shows [`NOT_ALLOWED_UI`].
-pub const NOT_ALLOWED: &str = "Requested RPC call is not allowed";
-
-/// What the widget shows when a method is refused (spec §6).
-pub const NOT_ALLOWED_UI: &str = "Action not allowed";
+//! a method that is not in it is refused with `error::NOT_ALLOWED`.
 
 /// How the frame treats an RPC method.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Policy {
+pub(crate) enum Policy {
     /// Read-only or already signed: answered without asking the user.
     Safe,
     /// Signs or spends: the user approves it in the frame first.
@@ -79,8 +73,8 @@ const METHODS: &[(&str, Policy)] = &[
 ];
 
 /// The policy for `method` (case-sensitive, as JSON-RPC names are), or `None` when the frame
-/// refuses it: answer [`NOT_ALLOWED`] then.
-pub fn policy(method: &str) -> Option<Policy> {
+/// refuses it: answer `error::NOT_ALLOWED` then.
+pub(crate) fn policy(method: &str) -> Option<Policy> {
     METHODS
         .iter()
         .find(|(name, _)| *name == method)
@@ -90,6 +84,7 @@ pub fn policy(method: &str) -> Option<Policy> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::{NOT_ALLOWED, NOT_ALLOWED_UI};
     use std::collections::BTreeSet;
 
     const SAFE: &[&str] = &[

@@ -10,16 +10,16 @@ const DEVICE_KEY: &str = "oriel/device";
 /// This browser partition's identity. The secret never leaves the frame.
 #[derive(Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct DeviceRecord {
+pub(crate) struct DeviceRecord {
     /// Public id, sent to frame-host.
-    pub device_id: String,
+    pub(crate) device_id: String,
     /// Half of the device wrap's key material (hex).
     secret: String,
 }
 
 impl DeviceRecord {
     /// The secret's bytes.
-    pub fn secret(&self) -> [u8; 32] {
+    pub(crate) fn secret(&self) -> [u8; 32] {
         let mut out = [0u8; 32];
         for (i, byte) in out.iter_mut().enumerate() {
             *byte = u8::from_str_radix(self.secret.get(2 * i..2 * i + 2).unwrap_or("00"), 16)
@@ -40,21 +40,21 @@ impl std::fmt::Debug for DeviceRecord {
 /// A logged-in session.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct SessionRecord {
+pub(crate) struct SessionRecord {
     /// The JWT for frame-host.
-    pub access_token: String,
+    pub(crate) access_token: String,
     /// When `access_token` expires (ms since the epoch).
-    pub access_expires_at: u64,
+    pub(crate) access_expires_at: u64,
     /// The device-bound refresh token.
-    pub refresh_token: String,
+    pub(crate) refresh_token: String,
     /// frame-host's user id.
-    pub user_id: String,
+    pub(crate) user_id: String,
     /// The login email.
-    pub email: String,
+    pub(crate) email: String,
 }
 
 /// This device, created on first use.
-pub fn device(env: &impl Env) -> Result<DeviceRecord, getrandom::Error> {
+pub(crate) fn device(env: &impl Env) -> Result<DeviceRecord, getrandom::Error> {
     if let Some(record) = env
         .load(DEVICE_KEY)
         .and_then(|s| serde_json::from_str(&s).ok())
@@ -77,13 +77,13 @@ pub fn device(env: &impl Env) -> Result<DeviceRecord, getrandom::Error> {
 }
 
 /// The stored session of `project_id`, if any.
-pub fn session(env: &impl Env, project_id: &str) -> Option<SessionRecord> {
+pub(crate) fn session(env: &impl Env, project_id: &str) -> Option<SessionRecord> {
     env.load(&session_key(project_id))
         .and_then(|s| serde_json::from_str(&s).ok())
 }
 
 /// Stores the session of `project_id`.
-pub fn save_session(env: &impl Env, project_id: &str, session: &SessionRecord) {
+pub(crate) fn save_session(env: &impl Env, project_id: &str, session: &SessionRecord) {
     env.save(
         &session_key(project_id),
         &serde_json::to_string(session).unwrap_or_default(),
@@ -91,7 +91,7 @@ pub fn save_session(env: &impl Env, project_id: &str, session: &SessionRecord) {
 }
 
 /// Changes the login email of the stored session of `project_id`; `false` when there is none.
-pub fn set_session_email(env: &impl Env, project_id: &str, email: &str) -> bool {
+pub(crate) fn set_session_email(env: &impl Env, project_id: &str, email: &str) -> bool {
     match session(env, project_id) {
         Some(mut record) => {
             record.email = email.into();
@@ -103,7 +103,7 @@ pub fn set_session_email(env: &impl Env, project_id: &str, email: &str) -> bool 
 }
 
 /// Forgets the session of `project_id` (the device stays).
-pub fn clear_session(env: &impl Env, project_id: &str) {
+pub(crate) fn clear_session(env: &impl Env, project_id: &str) {
     env.delete(&session_key(project_id));
 }
 

@@ -142,7 +142,7 @@ impl Env for TestEnv {
 
 /// Logs `frame` in as `user-1` (ada@example.com) with a freshly created, unlocked wallet and
 /// an access token with an hour left (TestEnv's clock), as after a first login.
-pub(crate) fn log_in(frame: &mut crate::handler::Frame<TestEnv>) {
+pub(crate) fn log_in(frame: &mut crate::frame::Frame<TestEnv>) {
     let session = crate::store::SessionRecord {
         access_token: "access".into(),
         access_expires_at: 1_800_003_600_000,
@@ -151,5 +151,5 @@ pub(crate) fn log_in(frame: &mut crate::handler::Frame<TestEnv>) {
         email: "ada@example.com".into(),
     };
     crate::store::save_session(&frame.env, &frame.config.project_id, &session);
-    frame.unlocked = Some(crate::login::Unlocked::new_for_test("user-1"));
+    frame.session.unlocked = Some(crate::session::Unlocked::new_for_test("user-1"));
 }

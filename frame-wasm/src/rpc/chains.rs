@@ -3,29 +3,27 @@
 use oriel_protocol::{ErrorCode, ErrorReply};
 
 use super::{RpcClient, RpcError, Transport};
-use crate::config::NetworkRpc;
-
-/// Spec §8: the message for a network the frame has no RPC endpoints for.
-pub const NETWORK_NOT_FOUND: &str = "Network not found";
+use crate::error::NETWORK_NOT_FOUND;
 
 /// EIP-1193's "chain disconnected": the provider cannot reach the requested chain.
 const CHAIN_DISCONNECTED: i32 = 4901;
 
 /// The RPC clients of the networks in the frame's config, by CAIP-2 id.
-pub struct Chains<T: Transport> {
+pub(crate) struct Chains<T: Transport> {
     networks: Vec<(String, RpcClient<T>)>,
 }
 
 impl<T: Transport + Clone> Chains<T> {
-    /// A client per network, each with its own copy of `transport`. Fails like
-    /// [`RpcClient::new`] when a network has no URL or a URL that is not http(s).
-    pub fn new(networks: &[NetworkRpc], transport: T) -> Result<Self, RpcError> {
+    /// A client per network, given as its CAIP-2 id and RPC URLs, each with its own copy of
+    /// `transport`. Fails like [`RpcClient::new`] when a network has no URL or a URL that is
+    /// not http(s).
+    pub(crate) fn new(
+        networks: impl IntoIterator<Item = (String, Vec<String>)>,
+        transport: T,
+    ) -> Result<Self, RpcError> {
         let networks = networks
-            .iter()
-            .map(|n| {
-                let client = RpcClient::new(n.rpc_urls.clone(), transport.clone())?;
-                Ok((n.chain_id.clone(), client))
-            })
+            .into_iter()
+            .map(|(chain_id, urls)| Ok((chain_id, RpcClient::new(urls, transport.clone())?)))
             .collect::<Result<_, RpcError>>()?;
         Ok(Self { networks })
     }
@@ -43,7 +41,7 @@ impl<T: Transport> Default for Chains<T> {
 impl<T: Transport> Chains<T> {
     /// The client of network `caip2` (such as `eip155:1`). An unconfigured network is
     /// `ErrorCode::Rpc(4901)` (EIP-1193 chain disconnected) with 'Network not found'.
-    pub fn get(&self, caip2: &str) -> Result<&RpcClient<T>, ErrorReply> {
+    pub(crate) fn get(&self, caip2: &str) -> Result<&RpcClient<T>, ErrorReply> {
         self.networks
             .iter()
             .find(|(id, _)| id == caip2)
@@ -52,7 +50,8 @@ impl<T: Transport> Chains<T> {
     }
 
     /// The configured networks' CAIP-2 ids, in config order.
-    pub fn chain_ids(&self) -> impl Iterator<Item = &str> {
+    #[cfg(test)]
+    pub(crate) fn chain_ids(&self) -> impl Iterator<Item = &str> {
         self.networks.iter().map(|(id, _)| id.as_str())
     }
 }
@@ -75,17 +74,14 @@ mod tests {
         }
     }
 
-    fn network(id: &str, urls: &[&str]) -> NetworkRpc {
-        NetworkRpc {
-            chain_id: id.into(),
-            rpc_urls: urls.iter().map(|u| u.to_string()).collect(),
-        }
+    fn network(id: &str, urls: &[&str]) -> (String, Vec<String>) {
+        (id.into(), urls.iter().map(|u| u.to_string()).collect())
     }
 
     #[test]
     fn finds_each_configured_network() {
         let chains = Chains::new(
-            &[
+            [
                 network("eip155:31337", &["http://127.0.0.1:8545"]),
                 network("eip155:1", &["https://a.example", "https://b.example"]),
             ],
@@ -108,7 +104,7 @@ mod tests {
 
     #[test]
     fn an_unknown_network_is_not_found() {
-        let chains = Chains::new(&[network("eip155:1", &["https://a.example"])], Offline).unwrap();
+        let chains = Chains::new([network("eip155:1", &["https://a.example"])], Offline).unwrap();
         let Err(e) = chains.get("eip155:10") else {
             panic!("found a network that is not configured");
         };
@@ -121,11 +117,11 @@ mod tests {
     #[test]
     fn a_network_without_usable_urls_is_refused() {
         assert!(matches!(
-            Chains::new(&[network("eip155:1", &[])], Offline),
+            Chains::new([network("eip155:1", &[])], Offline),
             Err(RpcError::NoUrls)
         ));
         assert!(matches!(
-            Chains::new(&[network("eip155:1", &["ftp://x"])], Offline),
+            Chains::new([network("eip155:1", &["ftp://x"])], Offline),
             Err(RpcError::InvalidUrl(u)) if u == "ftp://x"
         ));
     }

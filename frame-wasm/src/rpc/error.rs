@@ -2,13 +2,8 @@
 
 use oriel_protocol::{ErrorCode, ErrorReply};
 
-/// Spec §8: the message when an RPC endpoint does not answer within [`TIMEOUT_MS`].
-///
-/// [`TIMEOUT_MS`]: super::TIMEOUT_MS
-pub const TIMEOUT_MESSAGE: &str = "The request took too long to respond.";
-
-/// Spec §8: a frame error without a message of its own.
-const NO_MESSAGE: &str = "An error occurred";
+use crate::error::NO_MESSAGE;
+pub use crate::error::TIMEOUT_MESSAGE;
 
 /// A failed JSON-RPC call. Each variant says whether the client retries it on the same URL
 /// and whether it moves on to the next URL.
@@ -24,7 +19,7 @@ pub enum RpcError {
     /// The endpoint did not answer within the timeout. Not retried on the same URL (the
     /// frame answers one request at a time, so three 10 s hangs would stall it for 30 s);
     /// the next URL is tried.
-    #[error("The request took too long to respond.")]
+    #[error("{TIMEOUT_MESSAGE}")]
     Timeout,
     /// No HTTP answer: connection refused, DNS, CORS, aborted. Retried, then the next URL.
     #[error("could not reach the RPC endpoint: {0}")]

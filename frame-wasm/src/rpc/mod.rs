@@ -9,9 +9,9 @@
 //! stability over the last [`SAMPLES`] attempts). A timeout is not retried on the same URL
 //! but does move to the next one.
 //!
-//! [`Chains`] holds one client per configured network. The network itself is reached through
-//! a [`Transport`], so all of this runs natively in tests; the browser's is `FetchTransport`
-//! (wasm32 only).
+//! `Chains` holds one client per configured network. The network itself is reached through
+//! a [`Transport`], so all of this runs natively in tests; the browser's is `web::fetch`'s
+//! `FetchTransport` (wasm32 only).
 
 mod chains;
 mod client;
@@ -19,16 +19,12 @@ mod error;
 mod race;
 mod rank;
 mod retry;
-#[cfg(target_arch = "wasm32")]
-mod web;
 
-pub use chains::{Chains, NETWORK_NOT_FOUND};
+pub(crate) use chains::Chains;
 pub use client::RpcClient;
 pub use error::{RpcError, TIMEOUT_MESSAGE};
 pub use rank::{LATENCY_WEIGHT, SAMPLES, STABILITY_WEIGHT};
 pub use retry::{ATTEMPTS, BASE_DELAY_MS, RETRY_STATUSES};
-#[cfg(target_arch = "wasm32")]
-pub use web::FetchTransport;
 
 /// How long one attempt may take before it is abandoned (spec §9).
 pub const TIMEOUT_MS: u32 = 10_000;

@@ -4,7 +4,7 @@ use alloy_primitives::{Address, U256};
 
 /// A call the approval screen can explain.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum KnownCall {
+pub(crate) enum KnownCall {
     /// ERC-20 `transfer(address,uint256)`.
     Transfer {
         /// Recipient.
@@ -61,7 +61,7 @@ fn address(word: &[u8; 32]) -> Option<Address> {
 }
 
 /// Decodes `data` when it is a strictly encoded call of a known selector.
-pub fn decode(data: &[u8]) -> Option<KnownCall> {
+pub(crate) fn decode(data: &[u8]) -> Option<KnownCall> {
     let (selector, args) = data.split_at_checked(4)?;
     match <[u8; 4]>::try_from(selector).ok()? {
         TRANSFER => {

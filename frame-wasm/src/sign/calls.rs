@@ -8,12 +8,12 @@ use serde_json::{json, Map, Value};
 
 use super::chain::ChainReader;
 use super::codec::{address_value, hex_bytes, quantity, quantity_u64, to_hex, to_quantity};
-use super::send::{broadcast, fill};
+use super::send::{fill, send_transaction};
 use super::tx::TxRequest;
 use super::SignError;
 
 /// The most calls one bundle may hold (ERC-5792 5740 above it).
-pub const MAX_CALLS: usize = 20;
+pub(crate) const MAX_CALLS: usize = 20;
 
 /// One call of a bundle.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub struct CallsRequest {
 
 /// Reads `wallet_sendCalls`' first param. Spec §5: each call's `to` and `data` must start
 /// with 0x. A non-optional capability is refused (5700): an EOA supports none.
-pub fn parse_calls(value: &Value, wallet: Address) -> Result<CallsRequest, SignError> {
+pub(crate) fn parse_calls(value: &Value, wallet: Address) -> Result<CallsRequest, SignError> {
     let request = value
         .as_object()
         .ok_or_else(|| SignError::params("wallet_sendCalls takes an object"))?;
@@ -173,10 +173,10 @@ fn read_bundle(entry: &Value) -> Option<(String, Bundle)> {
 }
 
 /// How many bundles a store keeps; older ones are forgotten (5730 for their ids).
-pub const MAX_BUNDLES: usize = 50;
+pub(crate) const MAX_BUNDLES: usize = 50;
 
 /// The bundles an account submitted, by id, for `wallet_getCallsStatus`: the newest
-/// [`MAX_BUNDLES`], oldest first. The frame keeps them in its storage (see
+/// `MAX_BUNDLES` (50), oldest first. The frame keeps them in its storage (see
 /// [`CallsStore::to_json`]) so a dapp can still ask after a reload.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct CallsStore {
@@ -281,7 +281,7 @@ impl CallsStore {
             let sent = match fill(&tx, chain_id, rpc).await {
                 Ok(filled) => {
                     next_nonce = Some(filled.nonce + 1);
-                    broadcast(signer, &filled, rpc).await
+                    send_transaction(signer, &filled, rpc).await
                 }
                 Err(error) => Err(error),
             };
@@ -377,7 +377,7 @@ fn receipt_shape(receipt: &Value) -> Value {
 /// `wallet_getCapabilities` for the embedded EOA: `params` is `[address, chainIds?]`; the
 /// address must be this wallet's (4100). Answers, per chain id asked (or `active_chain_id`),
 /// `{ atomic: { status: "unsupported" } }`.
-pub fn get_capabilities(
+pub(crate) fn get_capabilities(
     params: &Value,
     wallet: Address,
     active_chain_id: u64,

@@ -1,5 +1,5 @@
 //! What signing needs from a chain: one JSON-RPC call at a time. The frame's RPC client
-//! implements it for the active network; tests implement it with a scripted chain.
+//! implements it for the active network (`network::ChainRpc`); tests implement it with a scripted chain.
 
 use oriel_protocol::ErrorReply;
 use serde_json::Value;
@@ -10,11 +10,4 @@ pub trait ChainReader {
     /// Sends `method` with `params` and answers the JSON-RPC `result`, or the error the chain
     /// (or the transport) gave, as the reply the dapp should see.
     async fn call(&self, method: &str, params: Value) -> Result<Value, ErrorReply>;
-}
-
-/// The frame's chain RPC client (retries, fallback, timeouts) is what signing calls.
-impl<T: crate::rpc::Transport> ChainReader for crate::rpc::RpcClient<T> {
-    async fn call(&self, method: &str, params: Value) -> Result<Value, ErrorReply> {
-        self.request(method, params).await.map_err(ErrorReply::from)
-    }
 }

@@ -8,7 +8,7 @@ use super::calldata::{self, KnownCall};
 use super::codec::to_hex;
 use super::eip712::TypedData;
 use super::solana::{base58, MessageVersion, SolanaTx};
-use super::tx::TxRequest;
+use super::tx::{FilledTx, TxRequest};
 use super::SignRequest;
 
 /// What the approval screen shows.
@@ -56,7 +56,7 @@ fn mono(s: impl Into<String>) -> Value {
 }
 
 /// `amount` (in units of 10^-`decimals`) as an exact decimal, without trailing zeros.
-pub fn format_units(amount: U256, decimals: u32) -> String {
+pub(crate) fn format_units(amount: U256, decimals: u32) -> String {
     let digits = amount.to_string();
     let decimals = decimals as usize;
     let (whole, fraction) = if digits.len() > decimals {
@@ -74,12 +74,12 @@ pub fn format_units(amount: U256, decimals: u32) -> String {
 }
 
 /// Wei as ETH, exactly: "1.5 ETH".
-pub fn format_eth(wei: U256) -> String {
+pub(crate) fn format_eth(wei: U256) -> String {
     format!("{} ETH", format_units(wei, 18))
 }
 
 /// Wei per gas as gwei, exactly: "1.5 gwei".
-pub fn format_gwei(wei: u128) -> String {
+pub(crate) fn format_gwei(wei: u128) -> String {
     format!("{} gwei", format_units(U256::from(wei), 9))
 }
 
@@ -198,15 +198,64 @@ fn data_rows(data: &[u8], rows: &mut Vec<Row>) {
     }
 }
 
-fn transaction_rows(tx: &TxRequest) -> Vec<Row> {
+/// A transaction the approval screen can show: as the dapp asked for it (what the chain
+/// fills is not known yet) or filled.
+pub trait ShownTx {
+    /// The screen's rows for it.
+    fn rows(&self) -> Vec<Row>;
+}
+
+impl ShownTx for TxRequest {
+    fn rows(&self) -> Vec<Row> {
+        transaction_rows(TxShown {
+            from: &self.from,
+            to: self.to.as_ref(),
+            value: self.value,
+            max_fee: self.max_fee_per_gas,
+            priority_fee: self.max_priority_fee_per_gas,
+            gas: self.gas,
+            nonce: self.nonce,
+            data: &self.data,
+        })
+    }
+}
+
+impl ShownTx for FilledTx {
+    fn rows(&self) -> Vec<Row> {
+        transaction_rows(TxShown {
+            from: &self.from,
+            to: self.to.as_ref(),
+            value: self.value,
+            max_fee: Some(self.max_fee_per_gas),
+            priority_fee: Some(self.max_priority_fee_per_gas),
+            gas: Some(self.gas_limit),
+            nonce: Some(self.nonce),
+            data: &self.data,
+        })
+    }
+}
+
+/// The fields of a transaction the screen shows; `None` is what the network sets.
+struct TxShown<'a> {
+    from: &'a Address,
+    to: Option<&'a Address>,
+    value: U256,
+    max_fee: Option<u128>,
+    priority_fee: Option<u128>,
+    gas: Option<u64>,
+    nonce: Option<u64>,
+    data: &'a [u8],
+}
+
+fn transaction_rows(tx: TxShown<'_>) -> Vec<Row> {
     let mut rows = vec![
-        row("From", address(&tx.from)),
-        row("To", tx.to.as_ref().map_or(text("New contract"), address)),
+        row("From", address(tx.from)),
+        row("To", tx.to.map_or(text("New contract"), address)),
         row("Value", text(format_eth(tx.value))),
     ];
     let fee = |v: Option<u128>| text(v.map_or("set by the network".to_owned(), format_gwei));
-    rows.push(row("Max fee", fee(tx.max_fee_per_gas)));
-    rows.push(row("Priority fee", fee(tx.max_priority_fee_per_gas)));
+    rows.push(row("Max fee", fee(tx.max_fee)));
+    rows.push(row("Priority fee", fee(tx.priority_fee)));
     rows.push(row(
         "Gas limit",
         text(
@@ -217,7 +266,7 @@ fn transaction_rows(tx: &TxRequest) -> Vec<Row> {
     if let Some(nonce) = tx.nonce {
         rows.push(row("Nonce", text(nonce.to_string())));
     }
-    data_rows(&tx.data, &mut rows);
+    data_rows(tx.data, &mut rows);
     rows
 }
 
@@ -243,8 +292,8 @@ fn solana_rows(tx: &SolanaTx) -> Vec<Row> {
     ]
 }
 
-/// What the approval screen shows for `req`.
-pub fn describe(req: &SignRequest) -> Summary {
+/// What the approval screen shows for `req`, parsed or prepared.
+pub fn describe<Tx: ShownTx>(req: &SignRequest<Tx>) -> Summary {
     let (title, rows) = match req {
         SignRequest::PersonalSign { message } => {
             ("Sign message", vec![row("Message", message_value(message))])
@@ -263,7 +312,7 @@ pub fn describe(req: &SignRequest) -> Summary {
                 ],
             )
         }
-        SignRequest::SendTransaction(tx) => ("Send transaction", transaction_rows(tx)),
+        SignRequest::SendTransaction(tx) => ("Send transaction", tx.rows()),
         SignRequest::SendCalls(calls) => {
             let mut rows = vec![
                 row("From", address(&calls.from)),

@@ -2,7 +2,7 @@
 
 use oriel_protocol::{ErrorCode, ErrorReply};
 
-use crate::policy::NOT_ALLOWED;
+use crate::error::NOT_ALLOWED;
 
 /// JSON-RPC: invalid method parameters.
 pub const INVALID_PARAMS: i32 = -32602;
@@ -66,7 +66,7 @@ pub enum SignError {
         /// maxFeePerGas.
         max: u128,
     },
-    /// Spec §5: the max fee is above [`MAX_FEE_PER_GAS_CAP`](super::MAX_FEE_PER_GAS_CAP).
+    /// Spec §5: the max fee is above the cap of 100000 gwei (`MAX_FEE_PER_GAS_CAP`).
     #[error("max fee per gas ({0} wei) cannot be higher than the cap of 100000 gwei")]
     FeeCapTooHigh(u128),
     /// Spec §5: an address is not 0x and 40 hex digits (or fails its checksum).
@@ -164,6 +164,13 @@ impl SignError {
     /// Shorthand for [`SignError::InvalidParams`].
     pub(crate) fn params(detail: impl Into<String>) -> Self {
         Self::InvalidParams(detail.into())
+    }
+}
+
+impl From<SignError> for crate::error::Error {
+    /// As the dapp sees it: the reply below, passed on as it is.
+    fn from(error: SignError) -> Self {
+        Self::Reply(error.into())
     }
 }
 

@@ -1,11 +1,13 @@
-//! Signing for the embedded wallet, as plain functions the request handler and the approval
-//! screen call:
+//! Signing for the embedded wallet, as one pipeline of plain functions the request handler
+//! and the approval screen call:
 //!
 //! 1. [`parse`] checks an approval method's params and types them as a [`SignRequest`]
 //!    (the spec §5 transaction, batched-call and preflight-commitment checks happen here);
-//! 2. [`describe`] gives the approval screen what to show;
-//! 3. once the user approves in the frame, [`execute`] signs (and, for sending methods, fills
-//!    and broadcasts through a [`ChainReader`]) and answers the JSON-RPC result.
+//! 2. [`prepare`] fills a transaction from the chain, once: nonce, gas and fees become a
+//!    [`FilledTx`], so the screen shows the fees the user signs;
+//! 3. [`describe`] gives the approval screen what to show;
+//! 4. once the user approves in the frame, [`execute`] signs (and, for sending methods,
+//!    broadcasts through a [`ChainReader`]) and answers the JSON-RPC result.
 //!
 //! EVM: `personal_sign` (EIP-191), `eth_signTypedData_v4` (EIP-712, our own small encoder),
 //! `eth_sendTransaction` (EIP-1559, EIP-2718 bytes), ERC-5792 calls for an EOA. Solana:
@@ -31,23 +33,18 @@ mod test_chain;
 #[cfg(test)]
 mod tests;
 
-pub use calldata::{decode as decode_calldata, KnownCall};
-pub use calls::{
-    get_capabilities, parse_calls, Call, CallsRequest, CallsStore, MAX_BUNDLES, MAX_CALLS,
-};
+pub(crate) use calls::get_capabilities;
+pub use calls::{Call, CallsRequest, CallsStore};
 pub use chain::ChainReader;
-pub use codec::parse_address;
-pub use describe::{describe, format_eth, format_gwei, format_units, Row, Summary, Value};
+pub(crate) use codec::parse_address;
+pub use describe::{describe, Row, ShownTx, Summary, Value};
 pub use eip712::{Field, TypedData};
 pub use error::*;
 pub use evm::{personal_sign, sign_typed_data, typed_data_hash};
-pub use network::{parse_add_chain, parse_chain_id, parse_switch_chain, AddChain, NativeCurrency};
-pub use parse::{parse, SignRequest, MAX_SOLANA_TRANSACTIONS};
+pub(crate) use network::{parse_add_chain, parse_switch_chain};
+pub use parse::{parse, SignRequest};
 pub use send::{fill, send_transaction, sign_transaction};
-pub use tx::{
-    check_fees, parse_access_list, parse_tx, FilledTx, TxRequest, GWEI, MAX_BLOB_DATA_BYTES,
-    MAX_FEE_PER_GAS_CAP,
-};
+pub use tx::{FilledTx, TxRequest};
 
 use crate::keys::UnlockedWallet;
 use serde_json::json;
@@ -60,13 +57,34 @@ pub fn eip155_chain_id(caip2: &str) -> Option<u64> {
         .filter(|id| *id > 0)
 }
 
-/// Runs an approved request on the active network `chain` (CAIP-2) and answers the JSON-RPC
-/// result: a 0x signature for `personal_sign` and `eth_signTypedData_v4`, the transaction hash
+/// Readies a parsed request for the approval screen and for [`execute`] on network `chain`
+/// (CAIP-2): an `eth_sendTransaction` is filled through `rpc` ([`fill`]); every other request
+/// stays as it is.
+pub async fn prepare<R: ChainReader>(
+    req: SignRequest,
+    chain: &str,
+    rpc: &R,
+) -> Result<SignRequest<FilledTx>, SignError> {
+    let tx = match req.split_tx() {
+        parse::Split::Tx(tx) => tx,
+        parse::Split::Other(other) => return Ok(other),
+    };
+    let chain_id = eip155_chain_id(chain).ok_or_else(|| SignError::ChainMismatch {
+        requested: "eip155".to_owned(),
+        active: chain.to_owned(),
+    })?;
+    Ok(SignRequest::SendTransaction(
+        fill(&tx, chain_id, rpc).await?,
+    ))
+}
+
+/// Runs an approved, prepared request on the active network `chain` (CAIP-2) and answers the
+/// JSON-RPC result: a 0x signature for `personal_sign` and `eth_signTypedData_v4`, the transaction hash
 /// for `eth_sendTransaction`, `{ id }` for `wallet_sendCalls`, and WalletConnect's Solana
 /// result objects. `rpc` is the active network's chain RPC; `calls` keeps `wallet_sendCalls`
 /// bundles for `wallet_getCallsStatus`. Call it only after the user approved in the frame.
 pub async fn execute<R: ChainReader>(
-    req: &SignRequest,
+    req: &SignRequest<FilledTx>,
     wallet: &UnlockedWallet,
     chain: &str,
     rpc: &R,
@@ -99,7 +117,13 @@ pub async fn execute<R: ChainReader>(
         SignRequest::PersonalSign { message } => Ok(json!(personal_sign(signer, message)?)),
         SignRequest::TypedData(data) => Ok(json!(sign_typed_data(signer, data, chain_id)?)),
         SignRequest::SendTransaction(tx) => {
-            let hash = send_transaction(signer, tx, chain_id, rpc).await?;
+            if tx.chain_id != chain_id {
+                return Err(SignError::ChainMismatch {
+                    requested: format!("eip155:{}", tx.chain_id),
+                    active: chain.to_owned(),
+                });
+            }
+            let hash = send_transaction(signer, tx, rpc).await?;
             Ok(json!(codec::to_hex(hash.as_slice())))
         }
         SignRequest::SendCalls(request) => calls.send_calls(signer, request, chain_id, rpc).await,

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::SignError;
 
 /// A chain id param: `0x` hex without leading zeros (EIP-3085, EIP-3326), positive.
-pub fn parse_chain_id(value: &Value) -> Result<u64, SignError> {
+pub(crate) fn parse_chain_id(value: &Value) -> Result<u64, SignError> {
     let text = value.as_str().unwrap_or_default();
     let invalid = || SignError::params(format!("invalid chainId: {value}"));
     let digits = text.strip_prefix("0x").ok_or_else(invalid)?;
@@ -26,14 +26,14 @@ fn first(params: &Value, method: &str) -> Result<serde_json::Map<String, Value>,
 }
 
 /// `wallet_switchEthereumChain [{ chainId }]`: the chain to switch to.
-pub fn parse_switch_chain(params: &Value) -> Result<u64, SignError> {
+pub(crate) fn parse_switch_chain(params: &Value) -> Result<u64, SignError> {
     let request = first(params, "wallet_switchEthereumChain")?;
     parse_chain_id(request.get("chainId").unwrap_or(&Value::Null))
 }
 
 /// The native currency of an added chain.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NativeCurrency {
+pub(crate) struct NativeCurrency {
     /// Its name, such as "Ether".
     pub name: String,
     /// Its symbol, 2 to 6 characters (EIP-3085).
@@ -44,7 +44,7 @@ pub struct NativeCurrency {
 
 /// A checked `wallet_addEthereumChain` request.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AddChain {
+pub(crate) struct AddChain {
     /// The chain id.
     pub chain_id: u64,
     /// Its name.
@@ -77,7 +77,7 @@ fn urls(request: &serde_json::Map<String, Value>, name: &str) -> Result<Vec<Stri
 
 /// `wallet_addEthereumChain [{ chainId, chainName, rpcUrls, nativeCurrency?,
 /// blockExplorerUrls? }]`, checked.
-pub fn parse_add_chain(params: &Value) -> Result<AddChain, SignError> {
+pub(crate) fn parse_add_chain(params: &Value) -> Result<AddChain, SignError> {
     let request = first(params, "wallet_addEthereumChain")?;
     let chain_id = parse_chain_id(request.get("chainId").unwrap_or(&Value::Null))?;
     let chain_name = request

@@ -10,14 +10,17 @@ use super::calls::{parse_calls, CallsRequest};
 use super::codec::{address_value, decode_hex};
 use super::eip712::TypedData;
 use super::solana::{decode_transaction, SendOptions, SolanaTx};
+#[cfg(doc)]
+use super::tx::FilledTx;
 use super::tx::{parse_tx, TxRequest};
 use super::SignError;
 use crate::keys::Addresses;
 
 /// An approval request, checked and typed: what the approval screen shows and what runs once
-/// the user approves.
+/// the user approves. `Tx` is the transaction of `eth_sendTransaction`: a [`TxRequest`] as
+/// [`parse`] reads it, a [`FilledTx`] once [`prepare`](super::prepare) filled it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum SignRequest {
+pub enum SignRequest<Tx = TxRequest> {
     /// `personal_sign` (EIP-191).
     PersonalSign {
         /// The message bytes.
@@ -26,7 +29,7 @@ pub enum SignRequest {
     /// `eth_signTypedData_v4` (EIP-712).
     TypedData(Box<TypedData>),
     /// `eth_sendTransaction`.
-    SendTransaction(TxRequest),
+    SendTransaction(Tx),
     /// `wallet_sendCalls` (ERC-5792).
     SendCalls(CallsRequest),
     /// `solana_signMessage`.
@@ -53,7 +56,26 @@ pub enum SignRequest {
     },
 }
 
-impl SignRequest {
+impl<Tx> SignRequest<Tx> {
+    /// The transaction of `eth_sendTransaction`, or the request as it is: it has none, so it
+    /// is the same request whatever its transaction type.
+    pub(crate) fn split_tx<U>(self) -> Split<Tx, U> {
+        Split::Other(match self {
+            Self::SendTransaction(tx) => return Split::Tx(tx),
+            Self::PersonalSign { message } => SignRequest::PersonalSign { message },
+            Self::TypedData(data) => SignRequest::TypedData(data),
+            Self::SendCalls(calls) => SignRequest::SendCalls(calls),
+            Self::SolanaSignMessage { message } => SignRequest::SolanaSignMessage { message },
+            Self::SolanaSignTransaction { tx } => SignRequest::SolanaSignTransaction { tx },
+            Self::SolanaSignAllTransactions { txs } => {
+                SignRequest::SolanaSignAllTransactions { txs }
+            }
+            Self::SolanaSignAndSendTransaction { tx, options } => {
+                SignRequest::SolanaSignAndSendTransaction { tx, options }
+            }
+        })
+    }
+
     /// Whether this request signs with the solana key (otherwise the eip155 key).
     pub fn is_solana(&self) -> bool {
         matches!(
@@ -66,8 +88,18 @@ impl SignRequest {
     }
 }
 
+/// A request split by [`SignRequest::split_tx`]; matched at once, never stored, so its size
+/// does not matter.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Split<Tx, U> {
+    /// The transaction of an `eth_sendTransaction`.
+    Tx(Tx),
+    /// Any other request, which has no transaction.
+    Other(SignRequest<U>),
+}
+
 /// The most transactions one `solana_signAllTransactions` takes.
-pub const MAX_SOLANA_TRANSACTIONS: usize = 100;
+pub(crate) const MAX_SOLANA_TRANSACTIONS: usize = 100;
 
 fn positional<'a>(params: &'a Value, index: usize, what: &str) -> Result<&'a Value, SignError> {
     params

@@ -1,5 +1,6 @@
-//! `eth_sendTransaction`: fill what the dapp left out from the chain, sign an EIP-1559
-//! transaction, broadcast it with `eth_sendRawTransaction`.
+//! `eth_sendTransaction`: fill what the dapp left out from the chain (once, before the
+//! approval screen shows the fees), sign an EIP-1559 transaction, broadcast it with
+//! `eth_sendRawTransaction`.
 
 use alloy_consensus::{SignableTransaction, TxEip1559};
 use alloy_eips::eip2718::Encodable2718;
@@ -162,20 +163,9 @@ pub fn sign_transaction(signer: &PrivateKeySigner, tx: &FilledTx) -> Result<Byte
     Ok(unsigned.into_signed(signature).encoded_2718().into())
 }
 
-/// Fills, signs and broadcasts `req` on chain `chain_id`; answers the transaction hash the
-/// chain returned (0x and 64 hex digits).
+/// Signs a filled transaction and broadcasts it with `eth_sendRawTransaction`; answers the
+/// transaction hash the chain returned (0x and 64 hex digits).
 pub async fn send_transaction<R: ChainReader>(
-    signer: &PrivateKeySigner,
-    req: &TxRequest,
-    chain_id: u64,
-    rpc: &R,
-) -> Result<B256, SignError> {
-    let filled = fill(req, chain_id, rpc).await?;
-    broadcast(signer, &filled, rpc).await
-}
-
-/// Signs an already filled transaction and sends it with `eth_sendRawTransaction`.
-pub(crate) async fn broadcast<R: ChainReader>(
     signer: &PrivateKeySigner,
     filled: &FilledTx,
     rpc: &R,

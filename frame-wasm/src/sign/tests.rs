@@ -1,6 +1,10 @@
 //! Tests across the signing modules: parse, describe, fill/sign/send, ERC-5792, execute.
 
+use super::calls::{get_capabilities, parse_calls, MAX_BUNDLES, MAX_CALLS};
+use super::codec;
+use super::describe::{format_eth, format_gwei, format_units};
 use super::test_chain::TestChain;
+use super::tx::{parse_tx, GWEI, MAX_FEE_PER_GAS_CAP};
 use super::*;
 use crate::keys::{create_wallet, Addresses, Device};
 use alloy_consensus::{Transaction as _, TxEnvelope};
@@ -310,7 +314,7 @@ fn find<'a>(summary: &'a Summary, label: &str) -> &'a Value {
 
 #[test]
 fn personal_sign_shows_text_or_hex() {
-    let text = describe(&SignRequest::PersonalSign {
+    let text = describe::<TxRequest>(&SignRequest::PersonalSign {
         message: b"Log in to Oriel\nnonce 7".to_vec(),
     });
     assert_eq!(text.title, "Sign message");
@@ -318,11 +322,11 @@ fn personal_sign_shows_text_or_hex() {
         find(&text, "Message"),
         &Value::Text("Log in to Oriel\nnonce 7".into())
     );
-    let binary = describe(&SignRequest::PersonalSign {
+    let binary = describe::<TxRequest>(&SignRequest::PersonalSign {
         message: vec![0xff, 0x00, 0x01],
     });
     assert_eq!(find(&binary, "Message"), &Value::Mono("0xff0001".into()));
-    let control = describe(&SignRequest::PersonalSign {
+    let control = describe::<TxRequest>(&SignRequest::PersonalSign {
         message: vec![b'a', 0x07],
     });
     assert_eq!(find(&control, "Message"), &Value::Mono("0x6107".into()));
@@ -438,7 +442,7 @@ fn transaction_shows_to_value_fees_and_decoded_calldata() {
 fn solana_transaction_shows_its_summary() {
     let payer = solana_key().verifying_key().to_bytes();
     let tx = solana::SolanaTx::parse(&solana_tx_bytes(&payer)).unwrap();
-    let summary = describe(&SignRequest::SolanaSignTransaction { tx });
+    let summary = describe::<TxRequest>(&SignRequest::SolanaSignTransaction { tx });
     assert_eq!(
         find(&summary, "Fee payer"),
         &Value::Mono(addresses().solana)
@@ -625,13 +629,8 @@ fn signed_eip1559_transaction_recovers_to_the_sender() {
 #[test]
 fn send_transaction_broadcasts_the_signed_bytes() {
     let chain = chain();
-    let hash = block_on(send_transaction(
-        &signer(),
-        &request(json!({ "to": BOB })),
-        31337,
-        &chain,
-    ))
-    .unwrap();
+    let filled = block_on(fill(&request(json!({ "to": BOB })), 31337, &chain)).unwrap();
+    let hash = block_on(send_transaction(&signer(), &filled, &chain)).unwrap();
     assert_eq!(hash.as_slice(), &[0x11; 32]);
     let raw = chain.params_of("eth_sendRawTransaction")[0][0]
         .as_str()
@@ -646,12 +645,7 @@ fn send_transaction_broadcasts_the_signed_bytes() {
     // A broadcast that answers nonsense is an error, not a fake hash.
     let chain = self::chain().then("eth_sendRawTransaction", Ok(json!("0x12")));
     assert!(matches!(
-        block_on(send_transaction(
-            &signer(),
-            &request(json!({ "to": BOB })),
-            31337,
-            &chain
-        )),
+        block_on(send_transaction(&signer(), &filled, &chain)),
         Err(SignError::BadChainAnswer { .. })
     ));
 }
@@ -883,6 +877,10 @@ fn wallet() -> crate::keys::UnlockedWallet {
 
 #[test]
 fn execute_signs_with_the_wallets_keys_on_the_active_chain() {
+    // What the frame runs after Approve: the request as `prepare` readied it.
+    let prepared = |req: SignRequest, chain: &str, rpc: &TestChain| {
+        block_on(prepare(req, chain, rpc)).unwrap()
+    };
     let wallet = wallet();
     let mut store = CallsStore::new();
     let req = parse(
@@ -891,6 +889,7 @@ fn execute_signs_with_the_wallets_keys_on_the_active_chain() {
         wallet.addresses(),
     )
     .unwrap();
+    let req = prepared(req, "eip155:31337", &chain());
     let answer = block_on(execute(&req, &wallet, "eip155:31337", &chain(), &mut store)).unwrap();
     let bytes = codec::hex_bytes(answer.as_str().unwrap(), "sig").unwrap();
     let signature = alloy_primitives::Signature::from_raw(&bytes).unwrap();
@@ -920,6 +919,7 @@ fn execute_signs_with_the_wallets_keys_on_the_active_chain() {
     )
     .unwrap();
     let chain = chain();
+    let tx = prepared(tx, "eip155:31337", &chain);
     let hash = block_on(execute(&tx, &wallet, "eip155:31337", &chain, &mut store)).unwrap();
     assert_eq!(hash, json!(format!("0x{}", "11".repeat(32))));
 
@@ -929,6 +929,7 @@ fn execute_signs_with_the_wallets_keys_on_the_active_chain() {
         wallet.addresses(),
     )
     .unwrap();
+    let solana = prepared(solana, "solana:devnet", &chain);
     assert!(matches!(
         block_on(execute(&solana, &wallet, "eip155:1", &chain, &mut store)),
         Err(SignError::ChainMismatch { .. })
@@ -1014,12 +1015,11 @@ fn the_rpc_client_is_a_chain_reader() {
         methods: Default::default(),
     };
     let client = crate::rpc::RpcClient::new(vec!["http://127.0.0.1:1".into()], node).unwrap();
-    let result = block_on(send_transaction(
-        &signer(),
-        &request(json!({ "to": BOB })),
-        31337,
-        &client,
-    ));
+    let chain = crate::network::ChainRpc(Ok(&client));
+    let result = block_on(async {
+        let filled = fill(&request(json!({ "to": BOB })), 31337, &chain).await?;
+        send_transaction(&signer(), &filled, &chain).await
+    });
     // The node's own error comes back with its code and message.
     assert_eq!(
         result,

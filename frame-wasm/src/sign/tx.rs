@@ -10,13 +10,13 @@ use super::SignError;
 /// The cap on `maxFeePerGas` (spec §5 "the max fee is capped"): 100000 gwei. That is several
 /// hundred times the highest fees mainnet or the big L2s have seen; a request above it is
 /// almost surely a unit mistake (wei given as gwei) that would cost the user a fortune.
-pub const MAX_FEE_PER_GAS_CAP: u128 = 100_000 * GWEI;
+pub(crate) const MAX_FEE_PER_GAS_CAP: u128 = 100_000 * GWEI;
 
 /// One gwei in wei.
-pub const GWEI: u128 = 1_000_000_000;
+pub(crate) const GWEI: u128 = 1_000_000_000;
 
 /// The most blob data one transaction carries (spec §5, §9): 761855 bytes.
-pub const MAX_BLOB_DATA_BYTES: usize = 761_855;
+pub(crate) const MAX_BLOB_DATA_BYTES: usize = 761_855;
 
 /// A transaction as the dapp asked for it: fields it left out are filled from the chain.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub struct FilledTx {
 }
 
 /// Spec §5 fee checks: the priority fee is not above the max fee, and the max fee is capped.
-pub fn check_fees(max_fee: Option<u128>, priority: Option<u128>) -> Result<(), SignError> {
+pub(crate) fn check_fees(max_fee: Option<u128>, priority: Option<u128>) -> Result<(), SignError> {
     if let Some(max) = max_fee {
         if max > MAX_FEE_PER_GAS_CAP {
             return Err(SignError::FeeCapTooHigh(max));
@@ -102,7 +102,7 @@ fn field<'a>(tx: &'a Map<String, Value>, names: &[&str]) -> Option<&'a Value> {
 
 /// Reads an `eth_sendTransaction` object. `from`, when given, must be `wallet`
 /// ([`SignError::Unauthorized`] otherwise); every spec §5 check applies to what is given.
-pub fn parse_tx(value: &Value, wallet: Address) -> Result<TxRequest, SignError> {
+pub(crate) fn parse_tx(value: &Value, wallet: Address) -> Result<TxRequest, SignError> {
     let tx = value
         .as_object()
         .ok_or_else(|| SignError::params("the transaction must be an object"))?;
@@ -208,7 +208,7 @@ fn check_blobs(tx: &Map<String, Value>) -> Result<(), SignError> {
 }
 
 /// An EIP-2930 access list: addresses must be valid and storage keys 32 bytes (spec §5).
-pub fn parse_access_list(value: &Value) -> Result<AccessList, SignError> {
+pub(crate) fn parse_access_list(value: &Value) -> Result<AccessList, SignError> {
     let items = value
         .as_array()
         .ok_or_else(|| SignError::params("accessList must be an array"))?;

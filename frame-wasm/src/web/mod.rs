@@ -1,7 +1,8 @@
 //! The browser side: reads the page's config, announces the frame to its parent, accepts the
-//! one port the gate allows and moves bytes between it and the handler. No decisions are made
-//! here; they live in `handshake` and `handler`.
+//! one port the gate allows and moves bytes between it and the frame's dispatcher. No
+//! decisions are made here; they live in `handshake` and `frame`.
 
+mod fetch;
 mod screen;
 
 use std::{cell::RefCell, collections::VecDeque, rc::Rc};
@@ -13,16 +14,14 @@ use web_sys::{
     console, Document, Headers, MessageEvent, MessagePort, RequestInit, Response, Storage, Window,
 };
 
-use oriel_protocol::{Body, Envelope, Request, SUPPORTED_VERSIONS};
-
 use crate::{
     config::{ConfigError, FrameConfig, CONFIG_ELEMENT_ID},
     env::{Env, HttpResponse, StorageStatus},
-    handler::Frame,
+    frame::{Frame, Incoming},
     handshake::{Decision, Offer, PortGate, CONNECT_MESSAGE_TYPE, LOADED_MESSAGE_TYPE},
-    rpc::FetchTransport,
     screen::{Outcome, Screen},
 };
+use fetch::FetchTransport;
 use screen::Presenter;
 
 /// The browser as the frame's `Env`: fetch to its own origin, its own localStorage, timers.
@@ -189,7 +188,8 @@ impl Env for WebEnv {
 /// Requests wait here and are answered one at a time, in order: the frame's state is never
 /// borrowed across an `await`, and a slow request (a device approval) cannot interleave.
 struct Inbox {
-    queue: VecDeque<Vec<u8>>,
+    /// Messages decoded on arrival, each once.
+    queue: VecDeque<Incoming>,
     frame: Option<Frame<WebEnv>>,
     /// Shared with `WebEnv`, for events sent in the middle of a request.
     port: Rc<RefCell<Option<MessagePort>>>,
@@ -298,12 +298,12 @@ fn open_channel(port: MessagePort, origin: &str, inbox: Rc<RefCell<Inbox>>) {
     *inbox.borrow().port.borrow_mut() = Some(port.clone());
     let reply_port = port.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let bytes = bytes_of(&event.data());
+        let message = Incoming::decode(&bytes_of(&event.data()));
         let mut state = inbox.borrow_mut();
-        if is_abort(&bytes) {
+        if message.is_abort() {
             state.presenter.abort();
         }
-        state.queue.push_back(bytes);
+        state.queue.push_back(message);
         // The drain loop holds the frame while it runs; start one only if none is running.
         if let Some(frame) = state.frame.take() {
             spawn_local(drain(inbox.clone(), frame, reply_port.clone()));
@@ -316,8 +316,8 @@ fn open_channel(port: MessagePort, origin: &str, inbox: Rc<RefCell<Inbox>>) {
 async fn drain(inbox: Rc<RefCell<Inbox>>, mut frame: Frame<WebEnv>, port: MessagePort) {
     loop {
         let next = inbox.borrow_mut().queue.pop_front();
-        let Some(bytes) = next else { break };
-        for message in frame.receive(&bytes).await {
+        let Some(incoming) = next else { break };
+        for message in frame.receive(incoming).await {
             post(&port, &message);
         }
     }
@@ -348,22 +348,11 @@ fn announce(window: &Window, parent: &Window, gate: &PortGate) {
 }
 
 /// Waits `ms` milliseconds on `window`'s timer.
-pub(crate) async fn sleep(window: &Window, ms: u32) {
+async fn sleep(window: &Window, ms: u32) {
     let promise = Promise::new(&mut |resolve, _| {
         let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms as i32);
     });
     let _ = JsFuture::from(promise).await;
-}
-
-/// Whether `bytes` are an `RpcAbort` request.
-fn is_abort(bytes: &[u8]) -> bool {
-    matches!(
-        Envelope::decode(bytes, SUPPORTED_VERSIONS),
-        Ok(Envelope {
-            body: Body::Request(Request::RpcAbort),
-            ..
-        })
-    )
 }
 
 /// `data.type` when `data` is an object with a string `type`.

@@ -4,17 +4,17 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{AbortController, Headers, RequestInit, Response, Window};
 
-use super::{Transport, TransportError, TransportReply};
+use crate::rpc::{Transport, TransportError, TransportReply};
 
 /// RPC over the browser's `fetch`. Cloning is cheap (it holds the window).
 #[derive(Clone)]
-pub struct FetchTransport {
+pub(super) struct FetchTransport {
     window: Window,
 }
 
 impl FetchTransport {
     /// A transport using `window`'s `fetch` and timers.
-    pub fn new(window: Window) -> Self {
+    pub(super) fn new(window: Window) -> Self {
         Self { window }
     }
 }
@@ -78,7 +78,7 @@ impl Transport for FetchTransport {
     }
 
     async fn sleep(&self, ms: u32) {
-        crate::web::sleep(&self.window, ms).await;
+        super::sleep(&self.window, ms).await;
     }
 
     fn now_ms(&self) -> u64 {

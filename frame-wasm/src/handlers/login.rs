@@ -1,0 +1,208 @@
+//! Email login (start, device approval, code), the session checks, and signing out. The
+//! session and the wallet it unlocks are `session`'s; this module runs the requests.
+
+use oriel_protocol::{AccountType, EmailAction, Reply};
+
+use crate::{
+    account_type,
+    context::{Answer, Cx},
+    env::Env,
+    error::{Error, Result},
+    flow::Flow,
+    handlers::account,
+    network::{check_chain_id, Network},
+    rpc::Transport,
+    session::{self, Session},
+};
+
+/// How often and how long `ConnectDevice` polls before answering "not yet" (under the host's
+/// 30 s timeout for device requests; the host asks again).
+const DEVICE_POLL_MS: u32 = 1_500;
+const DEVICE_POLLS: u32 = 12;
+
+/// `ConnectEmail`: opens the stored session of the same user if it still works; otherwise
+/// starts a login at frame-host.
+pub(crate) async fn connect_email<E: Env>(
+    cx: &Cx<'_, E>,
+    session: &mut Session,
+    flow: &mut Option<Flow>,
+    email: String,
+) -> Answer {
+    if let Err(e) = check_email(&email) {
+        return Err(e).into();
+    }
+    let same_user = session::stored(cx).is_some_and(|s| s.email.eq_ignore_ascii_case(&email));
+    let mut expired = false;
+    if same_user {
+        match session.unlock(cx).await {
+            Ok(()) => {
+                return Ok(Reply::ConnectEmail {
+                    action: EmailAction::Connect,
+                })
+                .into()
+            }
+            Err(e) => expired = e == Error::SessionExpired,
+        }
+    }
+    let mut answer = Answer::from(start_login(cx, flow, &email).await);
+    answer.session_changed |= expired;
+    answer
+}
+
+async fn start_login<E: Env>(
+    cx: &Cx<'_, E>,
+    flow: &mut Option<Flow>,
+    email: &str,
+) -> Result<Reply> {
+    let device = cx.device()?;
+    let start = cx.api().email_start(email, &device.device_id).await?;
+    *flow = Some(Flow::Login {
+        attempt_id: start.attempt_id,
+    });
+    Ok(Reply::ConnectEmail {
+        action: start.action,
+    })
+}
+
+/// `ConnectDevice`: waits (a while) for the emailed device approval.
+pub(crate) async fn connect_device<E: Env>(cx: &Cx<'_, E>, flow: &Option<Flow>) -> Result<Reply> {
+    let attempt_id = attempt(flow)?;
+    let device = cx.device()?;
+    for poll in 0..DEVICE_POLLS {
+        if cx
+            .api()
+            .device_approved(attempt_id, &device.device_id)
+            .await?
+        {
+            return Ok(Reply::ConnectDevice);
+        }
+        if poll + 1 < DEVICE_POLLS {
+            cx.env.sleep(DEVICE_POLL_MS).await;
+        }
+    }
+    Err(Error::DevicePending)
+}
+
+/// `ConnectOtp`: the emailed code ends the login and unlocks the wallet.
+pub(crate) async fn connect_otp<E: Env>(
+    cx: &Cx<'_, E>,
+    session: &mut Session,
+    flow: &mut Option<Flow>,
+    otp: String,
+) -> Answer {
+    let verified = async {
+        let attempt_id = attempt(flow)?;
+        let device = cx.device()?;
+        let tokens = cx
+            .api()
+            .email_verify(attempt_id, &device.device_id, &otp)
+            .await?;
+        session::save_tokens(cx, tokens);
+        *flow = None;
+        session.unlock(cx).await?;
+        Ok(Reply::ConnectOtp)
+    };
+    Answer::changing_session(verified.await)
+}
+
+/// `IsConnected`: whether a stored session opens the wallet.
+pub(crate) async fn is_connected<E: Env>(cx: &Cx<'_, E>, session: &mut Session) -> Answer {
+    let unlocked = match session::stored(cx) {
+        Some(_) => session.unlock(cx).await,
+        None => Err(Error::NotConnected),
+    };
+    Answer {
+        session_changed: unlocked == Err(Error::SessionExpired),
+        reply: Ok(Reply::IsConnected {
+            is_connected: unlocked.is_ok(),
+        }),
+    }
+}
+
+/// `GetUser`: the logged-in user, on network `chain_id` (made active) when given, after
+/// storing `preferred` as the account type when it differs (the host then hears the session).
+pub(crate) async fn get_user<E: Env, T: Transport>(
+    cx: &Cx<'_, E>,
+    session: &mut Session,
+    network: &mut Network<T>,
+    chain_id: Option<String>,
+    preferred: Option<AccountType>,
+) -> Answer {
+    if let Some(chain_id) = chain_id {
+        if let Err(e) = check_chain_id(&chain_id) {
+            return Err(e).into();
+        }
+        network.active = chain_id;
+    }
+    let chain = network.active.as_str();
+    let reply = user(cx, session, chain).await;
+    match preferred {
+        Some(t)
+            if reply.is_ok() && t != account_type::preferred(cx.env, cx.project_id(), chain) =>
+        {
+            let set = account::set_preferred(cx, session, chain, t);
+            if set.reply.is_err() {
+                return set;
+            }
+            Answer {
+                reply: user(cx, session, chain).await,
+                session_changed: true,
+            }
+        }
+        _ => reply.into(),
+    }
+}
+
+/// The logged-in user on network `chain`, unlocking the wallet first.
+async fn user<E: Env>(cx: &Cx<'_, E>, session: &mut Session, chain: &str) -> Result<Reply> {
+    session.unlock(cx).await?;
+    Ok(Reply::GetUser(
+        session.user(cx, chain).ok_or(Error::NotConnected)?,
+    ))
+}
+
+/// `SignOut`: ends the session here and, best effort, at frame-host; any flow ends with it.
+pub(crate) async fn sign_out<E: Env>(
+    cx: &Cx<'_, E>,
+    session: &mut Session,
+    flow: &mut Option<Flow>,
+) -> Answer {
+    if let Some(stored) = session::stored(cx) {
+        // Best effort: the local session is gone either way, and an expired token is fine.
+        if let Err(e) = cx.api().sign_out(&stored.access_token).await {
+            if !e.is_unauthorized() {
+                crate::log::warn(&format!("sign-out at frame-host failed: {}", e.message));
+            }
+        }
+    }
+    session.end(cx);
+    *flow = None;
+    Answer::changing_session(Ok(Reply::SignOut))
+}
+
+/// The attempt of the login in progress.
+fn attempt(flow: &Option<Flow>) -> Result<&str> {
+    match flow {
+        Some(Flow::Login { attempt_id }) => Ok(attempt_id),
+        _ => Err(Error::NoLogin),
+    }
+}
+
+/// Spec §5: a valid email format, for connect and update.
+pub(crate) fn check_email(email: &str) -> Result<()> {
+    let valid = email.len() <= 254
+        && email.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty()
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && domain.contains('.')
+                && !domain.contains("..")
+                && !email.chars().any(|c| c.is_whitespace() || c.is_control())
+                && !domain.contains('@')
+        });
+    if valid {
+        Ok(())
+    } else {
+        Err(Error::InvalidEmail)
+    }
+}

@@ -1,0 +1,32 @@
+//! What the host page told the frame about itself, and what the browser vouched for.
+
+use oriel_protocol::{DappMetadata, ThemeMode, ThemeVariable};
+
+/// The host page as the frame knows it.
+#[derive(Debug, Default)]
+pub(crate) struct Host {
+    /// The origin of the page that opened the channel, as the browser reported it.
+    pub(crate) parent_origin: Option<String>,
+    /// The dapp's metadata (`SyncDappData`).
+    pub(crate) dapp: Option<DappMetadata>,
+    /// The widget's theme (`SyncTheme`).
+    pub(crate) theme: Option<(ThemeMode, Vec<ThemeVariable>)>,
+}
+
+impl Host {
+    /// Who asks, for the approval screen: the origin the browser vouched for when the channel
+    /// opened, with the name the dapp gives itself.
+    pub(crate) fn requester(&self) -> String {
+        let name = self
+            .dapp
+            .as_ref()
+            .map(|d| d.name.trim())
+            .filter(|n| !n.is_empty());
+        match (name, &self.parent_origin) {
+            (Some(name), Some(origin)) => format!("{name} · {origin}"),
+            (None, Some(origin)) => origin.clone(),
+            (Some(name), None) => name.to_owned(),
+            (None, None) => "This site".to_owned(),
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! The login session and the wallet it unlocks (DESIGN.md "Keys"). The session's tokens live
+//! in the frame's storage (`store`); the unlocked wallet, and the user's `wallet_sendCalls`
+//! bundles, live here in memory. Every secret stays in this module's memory: requests to
+//! frame-host carry only ciphertext, wraps and ids.
+
+use base64::{engine::general_purpose::STANDARD as B64, Engine};
+use oriel_protocol::{Account, User};
+
+use crate::{
+    account_type,
+    api::SessionTokens,
+    context::Cx,
+    env::Env,
+    error::{Error, Result},
+    keys::{self, Device, UnlockedWallet},
+    sign::CallsStore,
+    store::{self, SessionRecord},
+};
+
+/// Refresh the access token when it has less than this left.
+const REFRESH_MARGIN_MS: u64 = 30_000;
+
+/// The unlocked wallet, whose it is, and the bundles it sent.
+pub(crate) struct Unlocked {
+    /// frame-host's user id.
+    pub(crate) user_id: String,
+    /// The keys.
+    pub(crate) wallet: UnlockedWallet,
+    /// `wallet_sendCalls` bundles, for `wallet_getCallsStatus`.
+    pub(crate) calls: CallsStore,
+}
+
+/// The login: the stored session and, once opened, the wallet.
+#[derive(Default)]
+pub(crate) struct Session {
+    /// The open wallet; `None` until a login or a stored session unlocks it.
+    pub(crate) unlocked: Option<Unlocked>,
+}
+
+/// The session the frame's storage holds for this project, if any.
+pub(crate) fn stored<E: Env>(cx: &Cx<'_, E>) -> Option<SessionRecord> {
+    store::session(cx.env, cx.project_id())
+}
+
+/// Stores the tokens frame-host issued (login or refresh).
+pub(crate) fn save_tokens<E: Env>(cx: &Cx<'_, E>, tokens: SessionTokens) {
+    let record = SessionRecord {
+        access_expires_at: cx.env.now_ms() + tokens.expires_in.saturating_mul(1000),
+        access_token: tokens.access_token,
+        refresh_token: tokens.refresh_token,
+        user_id: tokens.user.user_id,
+        email: tokens.user.email,
+    };
+    store::save_session(cx.env, cx.project_id(), &record);
+}
+
+impl Session {
+    /// The open wallet, or [`Error::NotConnected`].
+    pub(crate) fn wallet(&self) -> Result<&Unlocked> {
+        self.unlocked.as_ref().ok_or(Error::NotConnected)
+    }
+
+    /// Ends the session here: the stored tokens and the open wallet are gone.
+    pub(crate) fn end<E: Env>(&mut self, cx: &Cx<'_, E>) {
+        store::clear_session(cx.env, cx.project_id());
+        self.unlocked = None;
+    }
+
+    /// A valid access token, refreshing it when it is about to expire. A refused refresh ends
+    /// the session ([`Error::SessionExpired`]).
+    pub(crate) async fn access_token<E: Env>(&mut self, cx: &Cx<'_, E>) -> Result<String> {
+        let session = stored(cx).ok_or(Error::NotConnected)?;
+        if session.access_expires_at.saturating_sub(cx.env.now_ms()) > REFRESH_MARGIN_MS {
+            return Ok(session.access_token);
+        }
+        let device = cx.device()?;
+        match cx
+            .api()
+            .refresh(&session.refresh_token, &device.device_id)
+            .await
+        {
+            Ok(tokens) => {
+                let access = tokens.access_token.clone();
+                save_tokens(cx, tokens);
+                Ok(access)
+            }
+            Err(e) if e.is_unauthorized() => {
+                self.end(cx);
+                Err(Error::SessionExpired)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Opens (or on first login creates) the wallet; a no-op when it is already open.
+    pub(crate) async fn unlock<E: Env>(&mut self, cx: &Cx<'_, E>) -> Result<()> {
+        let access = self.access_token(cx).await?;
+        let session = stored(cx).ok_or(Error::NotConnected)?;
+        if self
+            .unlocked
+            .as_ref()
+            .is_some_and(|u| u.user_id == session.user_id)
+        {
+            return Ok(());
+        }
+        let record = cx.device()?;
+        let secret = record.secret();
+        let api = cx.api();
+        let pepper = decode_key(&api.pepper(&access).await?)?;
+        let device = Device {
+            device_id: &record.device_id,
+            secret: &secret,
+            pepper: &pepper,
+        };
+        let user_id = session.user_id.as_str();
+
+        let wallet = match api.wallet(&access).await? {
+            Some(stored) if stored.blob.device_wrap.is_some() => {
+                keys::open_with_device(&stored.blob, user_id, &device)?
+            }
+            Some(stored) => {
+                // A new device: open through the recovery wrap, then wrap for this device.
+                let recovery = decode_key(&api.recovery_key(&access).await?)?;
+                let wallet = keys::open_with_recovery(&stored.blob, user_id, &recovery)?;
+                let wrap = keys::wrap_for_device(&wallet, &stored.blob, user_id, &device)?;
+                api.put_device_wrap(&access, &stored.blob.wallet_id, &B64.encode(wrap))
+                    .await?;
+                wallet
+            }
+            None => {
+                let recovery = decode_key(&api.recovery_key(&access).await?)?;
+                let (blob, wallet) = keys::create_wallet(user_id, &device, &recovery)?;
+                if api
+                    .create_wallet(&access, &blob, wallet.addresses())
+                    .await?
+                {
+                    wallet
+                } else {
+                    // Another tab created it first: use that one.
+                    let stored = api.wallet(&access).await?.ok_or(Error::NotConnected)?;
+                    keys::open_with_recovery(&stored.blob, user_id, &recovery)?
+                }
+            }
+        };
+        let calls = load_calls(cx, &session.user_id);
+        self.unlocked = Some(Unlocked {
+            user_id: session.user_id,
+            wallet,
+            calls,
+        });
+        Ok(())
+    }
+
+    /// The logged-in user on network `chain_id`, if the wallet is unlocked.
+    pub(crate) fn user<E: Env>(&self, cx: &Cx<'_, E>, chain_id: &str) -> Option<User> {
+        let unlocked = self.unlocked.as_ref()?;
+        let session = stored(cx)?;
+        let addresses = unlocked.wallet.addresses();
+        let address = if chain_id.starts_with("solana:") {
+            addresses.solana.clone()
+        } else {
+            addresses.eip155.clone()
+        };
+        let account_type = account_type::active(cx.env, cx.project_id(), chain_id);
+        Some(User {
+            email: Some(session.email),
+            address: address.clone(),
+            chain_id: chain_id.to_owned(),
+            accounts: vec![Account {
+                address,
+                account_type,
+            }],
+            user_name: None,
+            smart_account_deployed: false,
+            preferred_account_type: account_type,
+        })
+    }
+
+    /// Writes the logged-in user's bundles to the frame's storage (after `wallet_sendCalls`).
+    pub(crate) fn save_calls<E: Env>(&self, cx: &Cx<'_, E>) {
+        if let Some(unlocked) = &self.unlocked {
+            let key = calls_key(cx.project_id(), &unlocked.user_id);
+            cx.env.save(&key, &unlocked.calls.to_json());
+        }
+    }
+}
+
+/// Where a user's `wallet_sendCalls` bundles live in the frame's storage.
+fn calls_key(project_id: &str, user_id: &str) -> String {
+    format!("oriel/calls/{project_id}/{user_id}")
+}
+
+/// The user's bundles as stored, so `wallet_getCallsStatus` answers for bundles sent before a
+/// reload.
+pub(crate) fn load_calls<E: Env>(cx: &Cx<'_, E>, user_id: &str) -> CallsStore {
+    cx.env
+        .load(&calls_key(cx.project_id(), user_id))
+        .map_or_else(CallsStore::new, |text| CallsStore::from_json(&text))
+}
+
+fn decode_key(b64: &str) -> Result<[u8; 32]> {
+    B64.decode(b64)
+        .ok()
+        .and_then(|bytes| <[u8; 32]>::try_from(bytes).ok())
+        .ok_or(Error::MalformedKey)
+}
+
+#[cfg(test)]
+impl Unlocked {
+    /// A freshly created wallet for `user_id`, as after a first login, with no bundles.
+    pub(crate) fn new_for_test(user_id: &str) -> Self {
+        let device = crate::keys::Device {
+            device_id: "device-1",
+            secret: &[7; 32],
+            pepper: &[9; 32],
+        };
+        let (_, wallet) = crate::keys::create_wallet(user_id, &device, &[3; 32]).unwrap();
+        Self {
+            user_id: user_id.into(),
+            wallet,
+            calls: CallsStore::new(),
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! The frame through its dispatcher, one file per area of requests: each test builds a
+//! `Frame` on a `TestEnv` and sends it requests as the host would.
+
+mod account;
+mod dispatch;
+mod email_update;
+mod export;
+mod storage_access;
+mod wallet_rpc;
+
+use oriel_protocol::{AccountType, ErrorReply, Reply, Request, User, SUPPORTED_VERSIONS};
+
+use crate::{account_type, context::Answer, env::Env, frame::Frame};
+
+impl<E: Env> Frame<E> {
+    /// Answers `request` as request 0: the reply, or the error reply.
+    pub(crate) async fn handle(&mut self, request: Request) -> Result<Reply, ErrorReply> {
+        self.handle_as(0, request).await
+    }
+
+    /// Answers `request` as request `id`: the reply, or the error reply.
+    pub(crate) async fn handle_as(
+        &mut self,
+        id: u32,
+        request: Request,
+    ) -> Result<Reply, ErrorReply> {
+        self.answer(id, request)
+            .await
+            .reply
+            .map_err(ErrorReply::from)
+    }
+
+    /// The whole answer to `request` as request `id`, with whether the session changed.
+    pub(crate) async fn answer(&mut self, id: u32, request: Request) -> Answer {
+        self.dispatch(id, SUPPORTED_VERSIONS[0], request).await
+    }
+
+    /// The logged-in user on the active network, as `GetUser` answers once unlocked.
+    pub(crate) fn user(&self) -> Option<User> {
+        let cx = self.cx(0, SUPPORTED_VERSIONS[0]);
+        self.session.user(&cx, &self.network.active)
+    }
+
+    /// The account type the user prefers on the active network.
+    pub(crate) fn preferred_account_type(&self) -> AccountType {
+        account_type::preferred(&self.env, &self.config.project_id, &self.network.active)
+    }
+
+    /// The account type in effect on the active network.
+    pub(crate) fn active_account_type(&self) -> AccountType {
+        account_type::active(&self.env, &self.config.project_id, &self.network.active)
+    }
+}
