@@ -16,6 +16,7 @@ mod proxy;
 mod ratelimit;
 mod registry;
 mod secrets;
+mod serve;
 mod store;
 mod wallet;
 
@@ -38,6 +39,7 @@ pub use config::{Config, MailConfig, Mode, NetworkConfig, ProjectConfig, DEFAULT
 pub use error::{AppError, Error, Result};
 pub use keys::KEK_FILE;
 pub use proxy::{InvalidIpRange, IpRange};
+pub use serve::{serve, ConnectionLimits};
 
 use crate::{
     api::ApiError, auth::JwtKeys, keys::Keys, mail::Mailer, registry::Registry, store::Store,
