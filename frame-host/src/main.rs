@@ -33,6 +33,10 @@ async fn run() -> Result<()> {
     }
     let addr = config.listen;
     let (mode, projects) = (config.mode, config.projects.len());
+    let limits = ConnectionLimits {
+        proxies: config.trusted_proxies.clone(),
+        ..ConnectionLimits::default()
+    };
     // The database and key files first, so the port opens only when requests can be served.
     let state = AppState::new(config).await?;
     state.start_housekeeping();
@@ -42,13 +46,7 @@ async fn run() -> Result<()> {
     let local = listener.local_addr().unwrap_or(addr);
     tracing::info!(addr = %local, %mode, projects, "starting");
     println!("oriel frame-host listening on http://{local}");
-    serve(
-        listener,
-        app(state),
-        ConnectionLimits::default(),
-        shutdown_signal(),
-    )
-    .await;
+    serve(listener, app(state), limits, shutdown_signal()).await;
     tracing::info!("stopped");
     Ok(())
 }

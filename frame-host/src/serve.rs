@@ -7,6 +7,7 @@
 //!   an idle keep-alive connection),
 //! - a body-read timeout (tower-http's [`RequestBodyTimeoutLayer`]),
 //! - a cap on open connections per client address; a connection over it is closed at once.
+//!   Trusted proxies are exempt: every client behind them shares their address.
 
 use std::{
     collections::HashMap,
@@ -27,8 +28,10 @@ use tokio::net::TcpListener;
 use tower::ServiceExt;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 
+use crate::proxy::IpRange;
+
 /// How long and how many: the connection limits of [`serve`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConnectionLimits {
     /// Time to receive a request's complete headers, counted from the connection's start or
     /// from the previous response (so it is also the keep-alive idle timeout).
@@ -37,6 +40,8 @@ pub struct ConnectionLimits {
     pub body_read: Duration,
     /// Open connections one client address may hold.
     pub per_address: usize,
+    /// Addresses the cap does not apply to: the deployment's reverse proxies.
+    pub proxies: Vec<IpRange>,
 }
 
 impl Default for ConnectionLimits {
@@ -45,6 +50,7 @@ impl Default for ConnectionLimits {
             header_read: Duration::from_secs(10),
             body_read: Duration::from_secs(15),
             per_address: 64,
+            proxies: Vec::new(),
         }
     }
 }
@@ -63,7 +69,7 @@ pub async fn serve(
         .http1()
         .timer(TokioTimer::new())
         .header_read_timeout(limits.header_read);
-    let open = OpenConnections::new(limits.per_address);
+    let open = OpenConnections::new(limits.per_address, limits.proxies);
     let graceful = GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {
@@ -111,19 +117,27 @@ pub async fn serve(
 #[derive(Debug, Clone)]
 struct OpenConnections {
     limit: usize,
+    exempt: Arc<[IpRange]>,
     counts: Arc<Mutex<HashMap<IpAddr, usize>>>,
 }
 
 impl OpenConnections {
-    fn new(limit: usize) -> Self {
+    fn new(limit: usize, exempt: Vec<IpRange>) -> Self {
         Self {
             limit,
+            exempt: exempt.into(),
             counts: Arc::default(),
         }
     }
 
     /// A slot for one more connection from `ip`, or `None` at the limit.
     fn claim(&self, ip: IpAddr) -> Option<Slot> {
+        if self.exempt.iter().any(|range| range.contains(ip)) {
+            return Some(Slot {
+                ip: None,
+                counts: Arc::clone(&self.counts),
+            });
+        }
         let mut counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
         let count = counts.entry(ip).or_default();
         if *count >= self.limit {
@@ -131,7 +145,7 @@ impl OpenConnections {
         }
         *count += 1;
         Some(Slot {
-            ip,
+            ip: Some(ip),
             counts: Arc::clone(&self.counts),
         })
     }
@@ -140,17 +154,19 @@ impl OpenConnections {
 /// One open connection; dropping it frees the slot.
 #[derive(Debug)]
 struct Slot {
-    ip: IpAddr,
+    /// `None` for an exempt address, which is not counted.
+    ip: Option<IpAddr>,
     counts: Arc<Mutex<HashMap<IpAddr, usize>>>,
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
+        let Some(ip) = self.ip else { return };
         let mut counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(count) = counts.get_mut(&self.ip) {
+        if let Some(count) = counts.get_mut(&ip) {
             *count -= 1;
             if *count == 0 {
-                counts.remove(&self.ip);
+                counts.remove(&ip);
             }
         }
     }
@@ -162,7 +178,8 @@ mod tests {
 
     #[test]
     fn slots_are_counted_per_address_and_freed_on_drop() {
-        let open = OpenConnections::new(2);
+        let proxy: IpRange = "10.0.0.9".parse().unwrap();
+        let open = OpenConnections::new(2, vec![proxy]);
         let a: IpAddr = [10, 0, 0, 1].into();
         let b: IpAddr = [10, 0, 0, 2].into();
         let first = open.claim(a).expect("first");
@@ -171,5 +188,10 @@ mod tests {
         assert!(open.claim(b).is_some(), "another address is not affected");
         drop(first);
         assert!(open.claim(a).is_some(), "a freed slot is reusable");
+        let behind_proxy: Vec<_> = (0..5).map(|_| open.claim([10, 0, 0, 9].into())).collect();
+        assert!(
+            behind_proxy.iter().all(Option::is_some),
+            "a trusted proxy is not capped"
+        );
     }
 }

@@ -14,11 +14,15 @@ use tokio::{
     sync::oneshot,
 };
 
-const LIMITS: ConnectionLimits = ConnectionLimits {
-    header_read: Duration::from_millis(300),
-    body_read: Duration::from_millis(300),
-    per_address: 4,
-};
+/// Short timeouts; the cap is not reached.
+fn limits() -> ConnectionLimits {
+    ConnectionLimits {
+        header_read: Duration::from_millis(300),
+        body_read: Duration::from_millis(300),
+        per_address: 4,
+        proxies: Vec::new(),
+    }
+}
 
 /// Far longer than any limit above: reaching it means the server kept the connection.
 const GUARD: Duration = Duration::from_secs(10);
@@ -83,7 +87,7 @@ async fn healthz(stream: &mut TcpStream) -> String {
 
 #[tokio::test]
 async fn half_sent_headers_are_closed() {
-    let server = start(LIMITS).await;
+    let server = start(limits()).await;
     let mut stream = TcpStream::connect(server.addr).await.unwrap();
     stream
         .write_all(b"GET /healthz HTTP/1.1\r\nHost: frame-host\r\n")
@@ -95,7 +99,7 @@ async fn half_sent_headers_are_closed() {
 
 #[tokio::test]
 async fn idle_keep_alive_connections_are_closed() {
-    let server = start(LIMITS).await;
+    let server = start(limits()).await;
     let mut stream = TcpStream::connect(server.addr).await.unwrap();
     stream
         .write_all(b"GET /healthz HTTP/1.1\r\nHost: frame-host\r\n\r\n")
@@ -108,7 +112,7 @@ async fn idle_keep_alive_connections_are_closed() {
 
 #[tokio::test]
 async fn trickled_bodies_are_cut_off() {
-    let server = start(LIMITS).await;
+    let server = start(limits()).await;
     let mut stream = TcpStream::connect(server.addr).await.unwrap();
     stream
         .write_all(
@@ -128,10 +132,12 @@ async fn one_address_cannot_take_every_connection() {
         header_read: GUARD * 6,
         body_read: GUARD * 6,
         per_address: 4,
+        proxies: Vec::new(),
     };
+    let cap = limits.per_address;
     let server = start(limits).await;
     let mut held = Vec::new();
-    for _ in 0..limits.per_address {
+    for _ in 0..cap {
         held.push(connect_from([127, 0, 0, 1], server.addr).await);
     }
     // Over the cap, the same address is turned away without an answer...
