@@ -135,11 +135,18 @@ pub(super) async fn verify(
     )
     .await?;
     let (token, refresh) = new_refresh(&state, &attempt.project_id)?;
+    let family = secrets::id()?;
     let user = state
         .store()
-        .complete_login(&attempt, &secrets::id()?, &refresh, state.now_ms())
+        .complete_login(&attempt, &secrets::id()?, &refresh, &family, state.now_ms())
         .await?
         .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
     tracing::info!(attempt = %attempt.id, user = %user.id, "email login verified");
-    Ok(Json(session_json(&state, user, &attempt.device_id, token)?))
+    Ok(Json(session_json(
+        &state,
+        user,
+        &attempt.device_id,
+        &family,
+        token,
+    )?))
 }
