@@ -28,6 +28,7 @@ use sqlx::{
 pub(crate) use attempts::{
     CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt, NewApproval, NewCode,
 };
+pub(crate) use limits::Limit;
 pub(crate) use mailbox::Mail;
 pub(crate) use sessions::{NewRefresh, Rotation, SessionUser};
 pub(crate) use users::User;
