@@ -11,6 +11,7 @@ mod headers;
 mod health;
 mod keys;
 mod mail;
+mod origin_check;
 mod projects;
 mod proxy;
 mod ratelimit;
@@ -127,6 +128,11 @@ impl AppState {
         self.inner.projects.get(id)
     }
 
+    /// Whether any project's allow-list has `origin`.
+    pub(crate) fn any_project_allows(&self, origin: &str) -> bool {
+        self.inner.projects.values().any(|list| list.allows(origin))
+    }
+
     /// Checks that `id` names a configured project.
     pub(crate) fn check_project(&self, id: &str) -> Result<(), ApiError> {
         if id.is_empty() {
@@ -201,6 +207,10 @@ pub fn app(state: AppState) -> Router {
     }
     router
         .fallback(not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            origin_check::state_changing,
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
