@@ -755,9 +755,20 @@ async fn purge_forgets_only_what_has_expired(db: &TestDb) {
     s.rate_limit_hit("ip:5.6.7.8", 20, 600_000, NOW)
         .await
         .unwrap();
+    for (to, sent_at) in [("old@b.co", NOW - day - 1), ("new@b.co", NOW)] {
+        let mail = Mail {
+            to: to.into(),
+            subject: "Your Oriel code".into(),
+            text: "Your Oriel code is 123456.".into(),
+            sent_at,
+        };
+        s.insert_mail(&mail).await.unwrap();
+    }
     let attempts = count(s, "login_attempts").await;
 
     s.purge_expired(NOW).await.unwrap();
+    assert!(s.mails_to("old@b.co").await.unwrap().is_empty(), "old mail");
+    assert_eq!(s.mails_to("new@b.co").await.unwrap().len(), 1);
     assert!(s.export_code("old").await.unwrap().is_none());
     assert!(s.export_code("new").await.unwrap().is_some());
     assert_eq!(count(s, "rate_limits").await, 1);
