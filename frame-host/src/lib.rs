@@ -11,11 +11,13 @@ mod headers;
 mod health;
 mod keys;
 mod mail;
+mod origin_check;
 mod projects;
 mod proxy;
 mod ratelimit;
 mod registry;
 mod secrets;
+mod serve;
 mod store;
 mod wallet;
 
@@ -38,6 +40,7 @@ pub use config::{Config, MailConfig, Mode, NetworkConfig, ProjectConfig, DEFAULT
 pub use error::{AppError, Error, Result};
 pub use keys::KEK_FILE;
 pub use proxy::{InvalidIpRange, IpRange};
+pub use serve::{serve, ConnectionLimits};
 
 use crate::{
     api::ApiError, auth::JwtKeys, keys::Keys, mail::Mailer, registry::Registry, store::Store,
@@ -125,6 +128,11 @@ impl AppState {
         self.inner.projects.get(id)
     }
 
+    /// Whether any project's allow-list has `origin`.
+    pub(crate) fn any_project_allows(&self, origin: &str) -> bool {
+        self.inner.projects.values().any(|list| list.allows(origin))
+    }
+
     /// Checks that `id` names a configured project.
     pub(crate) fn check_project(&self, id: &str) -> Result<(), ApiError> {
         if id.is_empty() {
@@ -199,6 +207,10 @@ pub fn app(state: AppState) -> Router {
     }
     router
         .fallback(not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            origin_check::state_changing,
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),

@@ -1,9 +1,11 @@
 //! The `oriel-frame-host` binary: loads the config, then serves [`oriel_frame_host::app`]
 //! until Ctrl-C or SIGTERM.
 
-use std::{io::IsTerminal, net::SocketAddr, process::ExitCode};
+use std::{io::IsTerminal, process::ExitCode};
 
-use oriel_frame_host::{app, AppState, Config, Error, MailConfig, Mode, Result};
+use oriel_frame_host::{
+    app, serve, AppState, Config, ConnectionLimits, Error, MailConfig, Mode, Result,
+};
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -31,6 +33,10 @@ async fn run() -> Result<()> {
     }
     let addr = config.listen;
     let (mode, projects) = (config.mode, config.projects.len());
+    let limits = ConnectionLimits {
+        proxies: config.trusted_proxies.clone(),
+        ..ConnectionLimits::default()
+    };
     // The database and key files first, so the port opens only when requests can be served.
     let state = AppState::new(config).await?;
     state.start_housekeeping();
@@ -40,12 +46,7 @@ async fn run() -> Result<()> {
     let local = listener.local_addr().unwrap_or(addr);
     tracing::info!(addr = %local, %mode, projects, "starting");
     println!("oriel frame-host listening on http://{local}");
-    // ConnectInfo gives handlers the client address (the per-IP limit of email login).
-    let service = app(state).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .map_err(Error::Serve)?;
+    serve(listener, app(state), limits, shutdown_signal()).await;
     tracing::info!("stopped");
     Ok(())
 }

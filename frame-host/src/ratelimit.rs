@@ -1,61 +1,159 @@
-//! Request limits of the email login: one start per email per 30 s (spec §5), at most 20
-//! starts per client IP per 10 minutes; and one email change or export code per user per 30 s.
+//! Request limits of the emailed codes. Each request's limits are counted together, all or
+//! none, so a refused request never uses up another limit (security review W6).
+//!
+//! - Email login start: one per email *and device* per 30 s (spec §5: the user's own wait
+//!   between sends; another device asking for the same email does not hold the owner up),
+//!   at most 20 per client IP per 10 minutes, and at most 10 per email per hour from devices
+//!   not approved for the account. The owner's approved devices are exempt from that cap, so
+//!   no one else can lock them out of getting a code.
+//! - Wrong login codes: at most 10 per email per 24 h from devices not approved for the
+//!   account (W9). Past that, such devices get no code check and no new code for the rest
+//!   of the window; the address is told once. An existing account's new devices are not
+//!   affected, since they must open the emailed approval link before any code counts.
+//! - Email change and export codes: one per user per 30 s, and the per-IP limit.
 //!
 //! The counters live in the database (`rate_limits`), so every instance sharing a
 //! PostgreSQL database enforces the same limits.
 
 use std::net::IpAddr;
 
-use crate::{api::ApiError, AppState};
+use crate::{api::ApiError, store::Limit, AppState};
 
-/// One email login start per email per this many milliseconds.
+/// One email login start per email and device per this many milliseconds.
 pub(crate) const EMAIL_WINDOW_MS: i64 = 30_000;
 /// Starts allowed per client IP per [`IP_WINDOW_MS`].
 pub(crate) const IP_LIMIT: i64 = 20;
 /// The per-IP window, milliseconds.
 pub(crate) const IP_WINDOW_MS: i64 = 10 * 60_000;
+/// Starts per email from devices not approved for the account, per [`NEW_DEVICE_WINDOW_MS`].
+pub(crate) const NEW_DEVICE_LIMIT: i64 = 10;
+/// The window of [`NEW_DEVICE_LIMIT`], milliseconds.
+pub(crate) const NEW_DEVICE_WINDOW_MS: i64 = 60 * 60_000;
+/// Wrong login codes per email from devices not approved for the account, per
+/// [`GUESS_WINDOW_MS`].
+pub(crate) const GUESS_LIMIT: i64 = 10;
+/// The window of [`GUESS_LIMIT`], milliseconds.
+pub(crate) const GUESS_WINDOW_MS: i64 = 24 * 60 * 60_000;
 
-/// Counts an email start from `ip`; 429 when over the per-IP limit.
-pub(crate) async fn check_ip(state: &AppState, ip: IpAddr) -> Result<(), ApiError> {
-    hit(state, &format!("ip:{ip}"), IP_LIMIT, IP_WINDOW_MS).await
+fn ip_limit(ip: IpAddr) -> Limit {
+    limit(format!("ip:{ip}"), IP_LIMIT, IP_WINDOW_MS)
 }
 
-/// Counts an email login start for `email`; 429 'Please try again after {n} seconds'
-/// within 30 s of the last one.
-pub(crate) async fn check_email(
+fn limit(bucket: String, limit: i64, window_ms: i64) -> Limit {
+    Limit {
+        bucket,
+        limit,
+        window_ms,
+    }
+}
+
+fn guesses_bucket(project_id: &str, email: &str) -> String {
+    format!("guesses:{project_id}:{email}")
+}
+
+/// Who asks for a login code, as far as the limits care.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Requester {
+    /// The email has no account yet.
+    NewAccount,
+    /// A device approved for the email's account.
+    ApprovedDevice,
+    /// Another device of an existing account (it gets the approval link first).
+    NewDevice,
+}
+
+/// An email login start for `email` on `device_id` from `ip`. 429 'Please try again after
+/// {n} seconds' when a limit is reached.
+pub(crate) async fn check_email_start(
+    state: &AppState,
+    ip: IpAddr,
+    project_id: &str,
+    email: &str,
+    device_id: &str,
+    requester: Requester,
+) -> Result<(), ApiError> {
+    let mut limits = vec![
+        ip_limit(ip),
+        limit(
+            format!("email:{project_id}:{email}:{device_id}"),
+            1,
+            EMAIL_WINDOW_MS,
+        ),
+    ];
+    if requester != Requester::ApprovedDevice {
+        limits.push(limit(
+            format!("email-new-device:{project_id}:{email}"),
+            NEW_DEVICE_LIMIT,
+            NEW_DEVICE_WINDOW_MS,
+        ));
+    }
+    if requester == Requester::NewAccount {
+        if let Some(wait_ms) = guesses_spent(state, project_id, email).await? {
+            return Err(ApiError::Throttled(wait_ms));
+        }
+    }
+    hits(state, &limits).await
+}
+
+/// When the wrong-code limit of `email` is spent: the milliseconds until it renews.
+pub(crate) async fn guesses_spent(
     state: &AppState,
     project_id: &str,
     email: &str,
+) -> Result<Option<i64>, ApiError> {
+    Ok(state
+        .store()
+        .rate_limit_reached(
+            &guesses_bucket(project_id, email),
+            GUESS_LIMIT,
+            GUESS_WINDOW_MS,
+            state.now_ms(),
+        )
+        .await?)
+}
+
+/// Counts a wrong login code for `email`; true when this one spent the limit.
+pub(crate) async fn count_wrong_guess(
+    state: &AppState,
+    project_id: &str,
+    email: &str,
+) -> Result<bool, ApiError> {
+    let store = state.store();
+    let bucket = guesses_bucket(project_id, email);
+    let now = state.now_ms();
+    store
+        .rate_limit_hit(&bucket, GUESS_LIMIT, GUESS_WINDOW_MS, now)
+        .await?;
+    Ok(store
+        .rate_limit_reached(&bucket, GUESS_LIMIT, GUESS_WINDOW_MS, now)
+        .await?
+        .is_some())
+}
+
+/// An email change start of `user_id` from `ip`, with the same 30 s rule.
+pub(crate) async fn check_email_change(
+    state: &AppState,
+    ip: IpAddr,
+    user_id: &str,
 ) -> Result<(), ApiError> {
-    hit(
-        state,
-        &format!("email:{project_id}:{email}"),
-        1,
-        EMAIL_WINDOW_MS,
-    )
-    .await
+    let per_user = limit(format!("email-change:{user_id}"), 1, EMAIL_WINDOW_MS);
+    hits(state, &[ip_limit(ip), per_user]).await
 }
 
-/// Counts an email change start of `user_id`, with the same 30 s rule.
-pub(crate) async fn check_email_change(state: &AppState, user_id: &str) -> Result<(), ApiError> {
-    hit(
-        state,
-        &format!("email-change:{user_id}"),
-        1,
-        EMAIL_WINDOW_MS,
-    )
-    .await
+/// An export code request of `user_id` from `ip`, with the same 30 s rule.
+pub(crate) async fn check_export(
+    state: &AppState,
+    ip: IpAddr,
+    user_id: &str,
+) -> Result<(), ApiError> {
+    let per_user = limit(format!("export:{user_id}"), 1, EMAIL_WINDOW_MS);
+    hits(state, &[ip_limit(ip), per_user]).await
 }
 
-/// Counts an export code request of `user_id`, with the same 30 s rule.
-pub(crate) async fn check_export(state: &AppState, user_id: &str) -> Result<(), ApiError> {
-    hit(state, &format!("export:{user_id}"), 1, EMAIL_WINDOW_MS).await
-}
-
-async fn hit(state: &AppState, bucket: &str, limit: i64, window_ms: i64) -> Result<(), ApiError> {
+async fn hits(state: &AppState, limits: &[Limit]) -> Result<(), ApiError> {
     match state
         .store()
-        .rate_limit_hit(bucket, limit, window_ms, state.now_ms())
+        .rate_limit_hits(limits, state.now_ms())
         .await?
     {
         None => Ok(()),

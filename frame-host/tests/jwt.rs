@@ -33,6 +33,7 @@ impl Forge {
             "aud": "oriel-frame:shop",
             "sub": s.user_id,
             "did": DEV1,
+            "sid": sid(&s.access),
             "iat": now,
             "nbf": now,
             "exp": now + 900,
@@ -74,6 +75,13 @@ impl Forge {
             json!({ "error": { "code": "unauthorized", "message": message } }),
         );
     }
+}
+
+/// The `sid` claim of a token frame-host issued.
+fn sid(token: &str) -> String {
+    let payload = token.split('.').nth(1).unwrap();
+    let claims: Value = serde_json::from_slice(&URL_SAFE_NO_PAD.decode(payload).unwrap()).unwrap();
+    claims["sid"].as_str().unwrap().to_owned()
 }
 
 fn b64(v: &Value) -> String {
@@ -181,7 +189,7 @@ async fn a_bad_signature_is_rejected() {
 #[tokio::test]
 async fn missing_claims_are_rejected() {
     let f = Forge::new().await;
-    for claim in ["exp", "nbf", "iss", "aud", "sub", "did"] {
+    for claim in ["exp", "nbf", "iss", "aud", "sub", "did", "sid"] {
         f.rejects(&f.sign(json!({ claim: null })), "Invalid key")
             .await;
     }

@@ -7,7 +7,8 @@ use super::{check_device_id, new_refresh, normalize_email, otp, session_json, Se
 use crate::{
     api::{ApiError, ApiJson, ClientIp},
     mail::Outgoing,
-    ratelimit, secrets,
+    ratelimit::{self, Requester},
+    secrets,
     store::{CodeState, CodeTable, LoginAttempt, NewApproval},
     AppState,
 };
@@ -43,16 +44,27 @@ pub(super) async fn start(
     state.check_project(&body.project_id)?;
     let email = normalize_email(&body.email)?;
     check_device_id(&body.device_id)?;
-    ratelimit::check_ip(&state, ip).await?;
-    ratelimit::check_email(&state, &body.project_id, &email).await?;
 
     let store = state.store();
-    let now = state.now_ms();
     let user = store.user_by_email(&body.project_id, &email).await?;
-    let needs_approval = match &user {
-        None => false,
-        Some(u) => !store.device_approved(&u.id, &body.device_id).await?,
+    let requester = match &user {
+        None => Requester::NewAccount,
+        Some(u) if store.device_approved(&u.id, &body.device_id).await? => {
+            Requester::ApprovedDevice
+        }
+        Some(_) => Requester::NewDevice,
     };
+    ratelimit::check_email_start(
+        &state,
+        ip,
+        &body.project_id,
+        &email,
+        &body.device_id,
+        requester,
+    )
+    .await?;
+    let now = state.now_ms();
+    let needs_approval = requester == Requester::NewDevice;
     let attempt = LoginAttempt {
         id: secrets::id()?,
         project_id: body.project_id,
@@ -126,20 +138,63 @@ pub(super) async fn verify(
             "This code was requested by another device",
         ));
     }
-    otp::check(
-        &state,
-        CodeTable::Login,
-        &attempt.id,
-        &attempt.code,
-        &body.otp,
-    )
-    .await?;
+    check_login_code(&state, &attempt, &body.otp).await?;
     let (token, refresh) = new_refresh(&state, &attempt.project_id)?;
+    let family = secrets::id()?;
     let user = state
         .store()
-        .complete_login(&attempt, &secrets::id()?, &refresh, state.now_ms())
+        .complete_login(&attempt, &secrets::id()?, &refresh, &family, state.now_ms())
         .await?
         .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
     tracing::info!(attempt = %attempt.id, user = %user.id, "email login verified");
-    Ok(Json(session_json(&state, user, &attempt.device_id, token)?))
+    Ok(Json(session_json(
+        &state,
+        user,
+        &attempt.device_id,
+        &family,
+        token,
+    )?))
+}
+
+/// The code check of a login. A device not approved for the account (a new account's, in
+/// practice: a new device of an existing account reaches a code only through the emailed
+/// link) has [`ratelimit::GUESS_LIMIT`] wrong codes per email per day; the address is told
+/// when they are spent (security review W9).
+async fn check_login_code(
+    state: &AppState,
+    attempt: &LoginAttempt,
+    otp: &str,
+) -> Result<(), ApiError> {
+    let approved = match &attempt.user_id {
+        None => false,
+        Some(user_id) => {
+            state
+                .store()
+                .device_approved(user_id, &attempt.device_id)
+                .await?
+        }
+    };
+    if !approved
+        && ratelimit::guesses_spent(state, &attempt.project_id, &attempt.email)
+            .await?
+            .is_some()
+    {
+        return Err(ApiError::CodeLocked);
+    }
+    let rejected =
+        match otp::check_guess(state, CodeTable::Login, &attempt.id, &attempt.code, otp).await {
+            Ok(()) => return Ok(()),
+            Err(rejected) => rejected,
+        };
+    if rejected.wrong_guess
+        && !approved
+        && ratelimit::count_wrong_guess(state, &attempt.project_id, &attempt.email).await?
+    {
+        tracing::warn!(attempt = %attempt.id, "wrong login codes for this email reached the daily limit");
+        state
+            .mailer()
+            .send(Outgoing::wrong_codes(&attempt.email), state.now_ms())
+            .await?;
+    }
+    Err(rejected.error)
 }

@@ -50,8 +50,7 @@ pub(super) async fn start(
     {
         return Err(ApiError::Conflict("Email already in use"));
     }
-    ratelimit::check_ip(&state, ip).await?;
-    ratelimit::check_email_change(&state, &user.id).await?;
+    ratelimit::check_email_change(&state, ip, &user.id).await?;
     let (code, stored) = otp::new_code(&state)?;
     let change = EmailChange {
         id: secrets::id()?,

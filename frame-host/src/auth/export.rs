@@ -37,8 +37,7 @@ pub(super) async fn start(
     session.check_project(&body.project_id)?;
     let store = state.store();
     let user = session.user(&state).await?;
-    ratelimit::check_ip(&state, ip).await?;
-    ratelimit::check_export(&state, &user.id).await?;
+    ratelimit::check_export(&state, ip, &user.id).await?;
     let (code, stored) = otp::new_code(&state)?;
     let id = secrets::id()?;
     let now = state.now_ms();

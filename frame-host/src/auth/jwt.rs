@@ -44,6 +44,9 @@ pub(crate) struct Claims {
     pub(crate) sub: String,
     /// The device id.
     pub(crate) did: String,
+    /// The session: the refresh-token family the token was issued with. Ending the family
+    /// (sign-out, reuse, device revocation) ends the token at once.
+    pub(crate) sid: String,
     /// Issued at, Unix seconds.
     pub(crate) iat: i64,
     /// Not before, Unix seconds.
@@ -133,13 +136,14 @@ impl JwtKeys {
         })
     }
 
-    /// A token for `user_id` on `device_id` in `project_id`, valid from `now` (Unix
-    /// seconds) for [`ACCESS_TTL_SECS`].
+    /// A token for `user_id` on `device_id` in `project_id` and session `sid`, valid from
+    /// `now` (Unix seconds) for [`ACCESS_TTL_SECS`].
     pub(crate) fn issue(
         &self,
         project_id: &str,
         user_id: &str,
         device_id: &str,
+        sid: &str,
         now: i64,
     ) -> Result<String> {
         let claims = Claims {
@@ -147,6 +151,7 @@ impl JwtKeys {
             aud: audience(project_id),
             sub: user_id.into(),
             did: device_id.into(),
+            sid: sid.into(),
             iat: now,
             nbf: now,
             exp: now + ACCESS_TTL_SECS,
@@ -186,7 +191,7 @@ mod tests {
     #[test]
     fn issued_tokens_verify_until_they_expire() {
         let k = keys();
-        let t = k.issue("shop", "u1", "d1", 1_000).unwrap();
+        let t = k.issue("shop", "u1", "d1", "s1", 1_000).unwrap();
         let c = k.verify(&t, 1_000).unwrap();
         assert_eq!(
             c,
@@ -195,6 +200,7 @@ mod tests {
                 aud: "oriel-frame:shop".into(),
                 sub: "u1".into(),
                 did: "d1".into(),
+                sid: "s1".into(),
                 iat: 1_000,
                 nbf: 1_000,
                 exp: 1_900,
@@ -212,7 +218,7 @@ mod tests {
     #[test]
     fn other_projects_and_keys_are_invalid() {
         let k = keys();
-        let t = k.issue("other", "u1", "d1", 1_000).unwrap();
+        let t = k.issue("other", "u1", "d1", "s1", 1_000).unwrap();
         assert_eq!(k.verify(&t, 1_000), Err(Rejection::Invalid));
         let other = JwtKeys::from_key(
             &SigningKey::from_bytes(&[8; 32]),
@@ -220,7 +226,7 @@ mod tests {
             ["shop"],
         )
         .unwrap();
-        let t = other.issue("shop", "u1", "d1", 1_000).unwrap();
+        let t = other.issue("shop", "u1", "d1", "s1", 1_000).unwrap();
         assert_eq!(k.verify(&t, 1_000), Err(Rejection::Invalid));
         assert_eq!(k.verify("garbage", 1_000), Err(Rejection::Invalid));
     }
@@ -230,7 +236,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let a = JwtKeys::load(dir.path(), "https://fh.test", ["shop"]).unwrap();
         let b = JwtKeys::load(dir.path(), "https://fh.test", ["shop"]).unwrap();
-        let t = a.issue("shop", "u", "d", 1_000).unwrap();
+        let t = a.issue("shop", "u", "d", "s", 1_000).unwrap();
         assert!(b.verify(&t, 1_000).is_ok());
         let pem = std::fs::read_to_string(dir.path().join(JWT_KEY_FILE)).unwrap();
         assert!(pem.starts_with("-----BEGIN PRIVATE KEY-----"));

@@ -89,17 +89,20 @@ fn new_refresh(state: &AppState, project_id: &str) -> Result<(String, NewRefresh
     Ok((token, stored))
 }
 
-/// The session answer for `user` on `device_id`, with `refresh_token` already stored.
+/// The session answer for `user` on `device_id`, with `refresh_token` already stored in
+/// `family`.
 fn session_json(
     state: &AppState,
     user: User,
     device_id: &str,
+    family: &str,
     refresh_token: String,
 ) -> Result<SessionJson> {
     let access_token = state.jwt().issue(
         &user.project_id,
         &user.id,
         device_id,
+        family,
         state.clock().now_secs(),
     )?;
     Ok(SessionJson {

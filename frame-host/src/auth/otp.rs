@@ -42,22 +42,59 @@ pub(crate) async fn check(
     code: &CodeState,
     otp: &str,
 ) -> Result<(), ApiError> {
+    check_guess(state, table, id, code, otp)
+        .await
+        .map_err(|rejected| rejected.error)
+}
+
+/// Why [`check_guess`] refused a code.
+#[derive(Debug)]
+pub(crate) struct Rejected {
+    /// The answer.
+    pub(crate) error: ApiError,
+    /// Whether a guess was compared and was wrong (not a used, locked or expired code).
+    pub(crate) wrong_guess: bool,
+}
+
+impl From<ApiError> for Rejected {
+    fn from(error: ApiError) -> Self {
+        Self {
+            error,
+            wrong_guess: false,
+        }
+    }
+}
+
+impl From<crate::error::Error> for Rejected {
+    fn from(error: crate::error::Error) -> Self {
+        ApiError::from(error).into()
+    }
+}
+
+/// [`check`], saying whether a refusal was a wrong guess.
+pub(crate) async fn check_guess(
+    state: &AppState,
+    table: CodeTable,
+    id: &str,
+    code: &CodeState,
+    otp: &str,
+) -> Result<(), Rejected> {
     let (Some(hash), Some(salt), Some(expires_at)) = (&code.hash, &code.salt, code.expires_at)
     else {
-        return Err(ApiError::Forbidden("Device not approved"));
+        return Err(ApiError::Forbidden("Device not approved").into());
     };
     if code.used {
-        return Err(ApiError::Unauthorized(INVALID_CODE));
+        return Err(ApiError::Unauthorized(INVALID_CODE).into());
     }
     if code.wrong_tries >= MAX_TRIES {
-        return Err(ApiError::CodeLocked);
+        return Err(ApiError::CodeLocked.into());
     }
     if state.now_ms() >= expires_at {
-        return Err(ApiError::Unauthorized("Code expired"));
+        return Err(ApiError::Unauthorized("Code expired").into());
     }
     let store = state.store();
     if !store.reserve_code_try(table, id, MAX_TRIES).await? {
-        return Err(locked_or_used(store.code_state(table, id).await?));
+        return Err(locked_or_used(store.code_state(table, id).await?).into());
     }
     if state.keys().code_matches(salt, otp.trim(), hash) {
         return Ok(());
@@ -67,10 +104,13 @@ pub(crate) async fn check(
         .await?
         .map_or(MAX_TRIES, |c| c.wrong_tries);
     tracing::info!(tries, "wrong one-time code");
-    Err(if tries >= MAX_TRIES {
-        ApiError::CodeLocked
-    } else {
-        ApiError::Unauthorized(INVALID_CODE)
+    Err(Rejected {
+        error: if tries >= MAX_TRIES {
+            ApiError::CodeLocked
+        } else {
+            ApiError::Unauthorized(INVALID_CODE)
+        },
+        wrong_guess: true,
     })
 }
 

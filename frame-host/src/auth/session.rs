@@ -14,7 +14,7 @@ use super::{
 use crate::{
     api::{ApiError, ApiJson, ProjectParam},
     secrets,
-    store::User,
+    store::{Rotation, SessionUser, User},
     AppState,
 };
 
@@ -27,8 +27,9 @@ pub(crate) const NOT_YET_VALID: &str = "JWT not yet valid";
 pub(crate) const INVALID_KEY: &str = "Invalid key";
 
 /// The caller's session, from `Authorization: Bearer <access token>`. Rejections are 401
-/// with [`SESSION_EXPIRED`], [`NOT_YET_VALID`] or [`INVALID_KEY`]. A session of a device
-/// that is no longer approved (revoked) is rejected too.
+/// with [`SESSION_EXPIRED`], [`NOT_YET_VALID`] or [`INVALID_KEY`]. A token whose session
+/// has ended (signed out, refresh-token reuse, device revoked) is rejected at once, not
+/// only when it expires.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Session {
     /// The user (`sub`).
@@ -90,7 +91,7 @@ impl FromRequestParts<AppState> for Session {
             .to_owned();
         if !state
             .store()
-            .device_approved(&claims.sub, &claims.did)
+            .session_live(&claims.sub, &claims.did, &claims.sid, state.now_ms())
             .await?
         {
             return Err(ApiError::Unauthorized(SESSION_EXPIRED));
@@ -112,14 +113,15 @@ pub(super) struct RefreshBody {
 }
 
 /// `POST /auth/v1/session/refresh`: a new access token and a new refresh token; the old
-/// refresh token stops working.
+/// refresh token stops working. Presenting it again revokes its whole family and its
+/// device's sessions (the answer is the same 401 as for any refused token).
 pub(super) async fn refresh(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<RefreshBody>,
 ) -> Result<Json<SessionJson>, ApiError> {
     state.check_project(&body.project_id)?;
     let (token, stored) = new_refresh(&state, &body.project_id)?;
-    let user = state
+    let rotation = state
         .store()
         .rotate_refresh(
             &secrets::token_hash(&body.refresh_token),
@@ -127,12 +129,29 @@ pub(super) async fn refresh(
             &stored,
             state.now_ms(),
         )
-        .await?
-        .ok_or(ApiError::Unauthorized(SESSION_EXPIRED))?;
-    Ok(Json(session_json(&state, user, &body.device_id, token)?))
+        .await?;
+    match rotation {
+        Rotation::Rotated(SessionUser { user, family }) => Ok(Json(session_json(
+            &state,
+            user,
+            &body.device_id,
+            &family,
+            token,
+        )?)),
+        Rotation::Reused { user_id, device_id } => {
+            tracing::warn!(
+                user = %user_id,
+                device = %device_id,
+                "refresh token reused: its family and the device's sessions are revoked"
+            );
+            Err(ApiError::Unauthorized(SESSION_EXPIRED))
+        }
+        Rotation::Refused => Err(ApiError::Unauthorized(SESSION_EXPIRED)),
+    }
 }
 
-/// `POST /auth/v1/signout`: revokes this device's refresh tokens. The body is ignored.
+/// `POST /auth/v1/signout`: revokes this device's refresh tokens, which ends the device's
+/// access tokens at once. The body is ignored.
 pub(super) async fn signout(
     State(state): State<AppState>,
     session: Session,

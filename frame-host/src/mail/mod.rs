@@ -33,6 +33,19 @@ impl Outgoing {
         }
     }
 
+    /// The notice that wrong codes for `to` reached the daily limit (security review W9).
+    pub(crate) fn wrong_codes(to: &str) -> Self {
+        Self {
+            to: to.into(),
+            subject: "Wrong Oriel codes entered for your address".into(),
+            text: "Someone entered 10 wrong sign-in codes for this email address today.\n\n\
+                   Signing in with a code from a new browser is paused for 24 hours; \
+                   browsers you already approved keep working. If this was not you, \
+                   nothing else is needed: the codes were not accepted."
+                .into(),
+        }
+    }
+
     /// The device approval mail, with its single-use link.
     pub(crate) fn device_approval(to: &str, url: &str) -> Self {
         Self {

@@ -241,12 +241,14 @@ impl Store {
 
     /// Uses a login attempt's code (reserved by [`Store::reserve_code_try`] and found
     /// right) and logs the user in, in one transaction: the user is found or created, the
-    /// device approved, and `refresh` stored. Returns `None` if the code was used meanwhile.
+    /// device approved, and `refresh` stored as the first token of a new `family`. Returns
+    /// `None` if the code was used meanwhile.
     pub(crate) async fn complete_login(
         &self,
         attempt: &LoginAttempt,
         new_user_id: &str,
         refresh: &NewRefresh,
+        family: &str,
         now: i64,
     ) -> Result<Option<User>> {
         let mut tx = self.begin().await?;
@@ -264,7 +266,7 @@ impl Store {
         .await?;
         users::approve_device(&mut tx, &user.id, &attempt.device_id, now).await?;
         refresh
-            .insert(&mut tx, &user.id, &attempt.device_id, now)
+            .insert(&mut tx, &user.id, &attempt.device_id, family, now)
             .await?;
         tx.commit().await?;
         Ok(Some(user))

@@ -1,7 +1,20 @@
 //! Fixed-window rate-limit counters, shared by every instance on the same database.
 
+use sqlx::AnyConnection;
+
 use super::Store;
 use crate::error::Result;
+
+/// One counter: at most `limit` hits per window of `window_ms` starting at its first hit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Limit {
+    /// The counter's key, such as `ip:10.0.0.1`.
+    pub(crate) bucket: String,
+    /// Hits allowed per window.
+    pub(crate) limit: i64,
+    /// The window, milliseconds.
+    pub(crate) window_ms: i64,
+}
 
 impl Store {
     /// Counts a hit on `bucket`: at most `limit` hits per window of `window_ms` starting at
@@ -14,41 +27,86 @@ impl Store {
         window_ms: i64,
         now: i64,
     ) -> Result<Option<i64>> {
-        let mut tx = self.begin().await?;
-        sqlx::query(
-            "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 0) \
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(bucket)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(
-            "UPDATE rate_limits SET window_start = $2, hits = 0 \
-             WHERE bucket = $1 AND window_start <= $3",
-        )
-        .bind(bucket)
-        .bind(now)
-        .bind(now - window_ms)
-        .execute(&mut *tx)
-        .await?;
-        let counted =
-            sqlx::query("UPDATE rate_limits SET hits = hits + 1 WHERE bucket = $1 AND hits < $2")
-                .bind(bucket)
-                .bind(limit)
-                .execute(&mut *tx)
-                .await?;
-        let verdict = if counted.rows_affected() == 1 {
-            None
-        } else {
-            let (start,): (i64,) =
-                sqlx::query_as("SELECT window_start FROM rate_limits WHERE bucket = $1")
-                    .bind(bucket)
-                    .fetch_one(&mut *tx)
-                    .await?;
-            Some((start + window_ms - now).max(1))
+        let limit = Limit {
+            bucket: bucket.into(),
+            limit,
+            window_ms,
         };
-        tx.commit().await?;
-        Ok(verdict)
+        self.rate_limit_hits(&[limit], now).await
     }
+
+    /// Whether `bucket`'s current window is full, without counting: the milliseconds until
+    /// it ends, or `None` while hits are left.
+    pub(crate) async fn rate_limit_reached(
+        &self,
+        bucket: &str,
+        limit: i64,
+        window_ms: i64,
+        now: i64,
+    ) -> Result<Option<i64>> {
+        let row: Option<(i64, i64)> =
+            sqlx::query_as("SELECT window_start, hits FROM rate_limits WHERE bucket = $1")
+                .bind(bucket)
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(row
+            .filter(|&(start, hits)| start > now - window_ms && hits >= limit)
+            .map(|(start, _)| (start + window_ms - now).max(1)))
+    }
+
+    /// Counts one hit on every limit, or on none: when any limit is reached, nothing is
+    /// counted (a refused request never uses up another limit) and the answer is the longest
+    /// wait among the reached ones, in milliseconds. Each count is a conditional update of
+    /// its row, so concurrent requests never exceed a limit.
+    pub(crate) async fn rate_limit_hits(&self, limits: &[Limit], now: i64) -> Result<Option<i64>> {
+        let mut tx = self.begin().await?;
+        let mut wait: Option<i64> = None;
+        for limit in limits {
+            if let Some(ms) = count(&mut tx, limit, now).await? {
+                wait = Some(wait.map_or(ms, |w| w.max(ms)));
+            }
+        }
+        if wait.is_some() {
+            tx.rollback().await?;
+        } else {
+            tx.commit().await?;
+        }
+        Ok(wait)
+    }
+}
+
+/// Opens or renews `limit`'s window and counts a hit; the wait in milliseconds when the
+/// window is full (then nothing is counted).
+async fn count(conn: &mut AnyConnection, limit: &Limit, now: i64) -> Result<Option<i64>> {
+    sqlx::query(
+        "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 0) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(&limit.bucket)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "UPDATE rate_limits SET window_start = $2, hits = 0 \
+         WHERE bucket = $1 AND window_start <= $3",
+    )
+    .bind(&limit.bucket)
+    .bind(now)
+    .bind(now - limit.window_ms)
+    .execute(&mut *conn)
+    .await?;
+    let counted =
+        sqlx::query("UPDATE rate_limits SET hits = hits + 1 WHERE bucket = $1 AND hits < $2")
+            .bind(&limit.bucket)
+            .bind(limit.limit)
+            .execute(&mut *conn)
+            .await?;
+    if counted.rows_affected() == 1 {
+        return Ok(None);
+    }
+    let (start,): (i64,) = sqlx::query_as("SELECT window_start FROM rate_limits WHERE bucket = $1")
+        .bind(&limit.bucket)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok(Some((start + limit.window_ms - now).max(1)))
 }

@@ -28,8 +28,9 @@ use sqlx::{
 pub(crate) use attempts::{
     CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt, NewApproval, NewCode,
 };
+pub(crate) use limits::Limit;
 pub(crate) use mailbox::Mail;
-pub(crate) use sessions::NewRefresh;
+pub(crate) use sessions::{NewRefresh, Rotation, SessionUser};
 pub(crate) use users::User;
 pub(crate) use wallets::{NewWallet, StoredWallet};
 
@@ -39,6 +40,11 @@ use crate::error::{Error, Result};
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "init", include_str!("migrations/0001_init.sql")),
     (2, "exports", include_str!("migrations/0002_exports.sql")),
+    (
+        3,
+        "refresh_families",
+        include_str!("migrations/0003_refresh_families.sql"),
+    ),
 ];
 
 /// Which database a [`Store`] talks to.

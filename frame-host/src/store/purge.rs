@@ -1,6 +1,8 @@
 //! Forgetting what has run its course: finished or expired login attempts, email changes,
-//! export codes and device links, expired refresh tokens and old rate-limit windows. Users,
-//! devices, wallets, wraps and peppers are never purged here.
+//! export codes and device links, expired refresh tokens (a rotated one is kept until it
+//! expires, so its reuse is still recognised), old rate-limit windows and the dev mailbox's
+//! old mail (it holds codes in plain text). Users, devices, wallets, wraps and peppers are
+//! never purged here. `AppState::start_housekeeping` runs this every 10 minutes.
 
 use super::Store;
 use crate::error::Result;
@@ -22,6 +24,7 @@ impl Store {
             ("DELETE FROM export_codes WHERE created_at < $1", before),
             ("DELETE FROM refresh_tokens WHERE expires_at < $1", now),
             ("DELETE FROM rate_limits WHERE window_start < $1", before),
+            ("DELETE FROM mailbox WHERE sent_at < $1", before),
         ] {
             deleted += sqlx::query(sql).bind(cutoff).execute(&mut *tx).await?.rows_affected();
         }

@@ -1,8 +1,13 @@
-//! Refresh tokens: stored hashed, bound to a device, rotated on use.
+//! Refresh tokens: stored hashed, bound to a device, rotated on use, grouped in families.
+//!
+//! A login starts a family; each rotation carries it on, and the access tokens issued with
+//! the family's tokens name it (`sid`), so ending the family ends them too. Presenting a
+//! token that was already rotated is reuse (OAuth 2.0 security BCP, §4.14.2): someone else
+//! holds a copy, so the family and the device's other tokens are revoked.
 
 use sqlx::AnyConnection;
 
-use super::{users, Store, User};
+use super::{flag, users, Store, User};
 use crate::error::Result;
 
 /// A refresh token to store.
@@ -22,11 +27,12 @@ impl NewRefresh {
         conn: &mut AnyConnection,
         user_id: &str,
         device_id: &str,
+        family: &str,
         now: i64,
     ) -> Result<()> {
         sqlx::query(
             "INSERT INTO refresh_tokens (token_hash, user_id, device_id, project_id, created_at, \
-             expires_at, revoked) VALUES ($1, $2, $3, $4, $5, $6, 0)",
+             expires_at, revoked, family) VALUES ($1, $2, $3, $4, $5, $6, 0, $7)",
         )
         .bind(&self.token_hash)
         .bind(user_id)
@@ -34,57 +40,132 @@ impl NewRefresh {
         .bind(&self.project_id)
         .bind(now)
         .bind(self.expires_at)
+        .bind(family)
         .execute(conn)
         .await?;
         Ok(())
     }
 }
 
+/// A session's user and its refresh-token family (the access token's `sid`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SessionUser {
+    /// The user.
+    pub(crate) user: User,
+    /// The family id.
+    pub(crate) family: String,
+}
+
+/// What a presented refresh token turned out to be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Rotation {
+    /// Live: rotated; the new token is stored.
+    Rotated(SessionUser),
+    /// Already rotated before: its family and its device's tokens are now revoked.
+    Reused {
+        /// The token's user.
+        user_id: String,
+        /// The token's device.
+        device_id: String,
+    },
+    /// Unknown, expired, signed out, of another device or project, or of a revoked device.
+    Refused,
+}
+
 impl Store {
     /// Rotates a refresh token: if `old_hash` is a live token of `device_id` in the project
-    /// (and the device is still approved), it is revoked and `new` stored in its place, in
-    /// one transaction. Returns the session's user, or `None` if the old token is not
-    /// accepted.
+    /// (and the device is still approved), it is marked rotated and `new` stored in its
+    /// place in the same family, in one transaction. A token of the device and project that
+    /// was rotated before is reuse: its family and every live token of its device are
+    /// revoked.
     pub(crate) async fn rotate_refresh(
         &self,
         old_hash: &str,
         device_id: &str,
         new: &NewRefresh,
         now: i64,
-    ) -> Result<Option<User>> {
+    ) -> Result<Rotation> {
         let mut tx = self.begin().await?;
-        let row: Option<(String,)> = sqlx::query_as(
-            "SELECT user_id FROM refresh_tokens WHERE token_hash = $1 AND device_id = $2 \
-             AND project_id = $3 AND revoked = 0 AND expires_at > $4",
+        let row: Option<(String, String, i64, i64, Option<i64>)> = sqlx::query_as(
+            "SELECT user_id, family, revoked, expires_at, rotated_at FROM refresh_tokens \
+             WHERE token_hash = $1 AND device_id = $2 AND project_id = $3",
         )
         .bind(old_hash)
         .bind(device_id)
         .bind(&new.project_id)
-        .bind(now)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some((user_id,)) = row else {
+        let Some((user_id, family, revoked, expires_at, rotated_at)) = row else {
             tx.rollback().await?;
-            return Ok(None);
+            return Ok(Rotation::Refused);
         };
-        if !users::device_approved(&mut tx, &user_id, device_id).await? {
+        if rotated_at.is_some() {
+            sqlx::query(
+                "UPDATE refresh_tokens SET revoked = 1 WHERE revoked = 0 \
+                 AND (family = $1 OR (user_id = $2 AND device_id = $3))",
+            )
+            .bind(&family)
+            .bind(&user_id)
+            .bind(device_id)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            return Ok(Rotation::Reused {
+                user_id,
+                device_id: device_id.into(),
+            });
+        }
+        if flag(revoked)
+            || expires_at <= now
+            || !users::device_approved(&mut tx, &user_id, device_id).await?
+        {
             tx.rollback().await?;
-            return Ok(None);
+            return Ok(Rotation::Refused);
         }
         let done = sqlx::query(
-            "UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = $1 AND revoked = 0",
+            "UPDATE refresh_tokens SET revoked = 1, rotated_at = $2 \
+             WHERE token_hash = $1 AND revoked = 0",
         )
         .bind(old_hash)
+        .bind(now)
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {
             tx.rollback().await?;
-            return Ok(None);
+            return Ok(Rotation::Refused);
         }
-        new.insert(&mut tx, &user_id, device_id, now).await?;
+        new.insert(&mut tx, &user_id, device_id, &family, now)
+            .await?;
         let user = users::user_by_id(&mut tx, &user_id).await?;
         tx.commit().await?;
-        Ok(user)
+        Ok(match user {
+            Some(user) => Rotation::Rotated(SessionUser { user, family }),
+            None => Rotation::Refused,
+        })
+    }
+
+    /// Whether an access token of `family` still stands: the family has a live refresh
+    /// token of this user and device, and the device is approved.
+    pub(crate) async fn session_live(
+        &self,
+        user_id: &str,
+        device_id: &str,
+        family: &str,
+        now: i64,
+    ) -> Result<bool> {
+        let row: Option<(i64,)> = sqlx::query_as(
+            "SELECT 1 FROM refresh_tokens r JOIN devices d \
+             ON d.user_id = r.user_id AND d.device_id = r.device_id \
+             WHERE r.family = $1 AND r.user_id = $2 AND r.device_id = $3 \
+             AND r.revoked = 0 AND r.expires_at > $4 AND d.approved = 1 LIMIT 1",
+        )
+        .bind(family)
+        .bind(user_id)
+        .bind(device_id)
+        .bind(now)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.is_some())
     }
 
     /// Revokes every refresh token of a user's device (sign-out).

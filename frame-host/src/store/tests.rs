@@ -130,6 +130,7 @@ on_both!(
     code_tries_are_limited_and_codes_used_once,
     device_links_are_single_use_and_expire,
     refresh_tokens_rotate,
+    reused_refresh_tokens_end_the_family,
     revoking_a_device_deletes_its_secrets,
     wallet_create_is_atomic,
     device_wraps_and_peppers,
@@ -166,6 +167,11 @@ fn attempt(id: &str, email: &str, device: &str, user_id: Option<String>) -> Logi
     }
 }
 
+/// The family a test login with `refresh_hash` starts.
+fn family(refresh_hash: &str) -> String {
+    format!("fam-{refresh_hash}")
+}
+
 /// Logs `email` in on `device` with a code, as the verify endpoint does.
 async fn login(store: &Store, email: &str, device: &str, refresh_hash: &str) -> User {
     let id = crate::secrets::id().unwrap();
@@ -180,7 +186,13 @@ async fn login(store: &Store, email: &str, device: &str, refresh_hash: &str) -> 
         .unwrap());
     let new_id = crate::secrets::id().unwrap();
     store
-        .complete_login(&a, &new_id, &refresh(refresh_hash), NOW)
+        .complete_login(
+            &a,
+            &new_id,
+            &refresh(refresh_hash),
+            &family(refresh_hash),
+            NOW,
+        )
         .await
         .unwrap()
         .expect("the code is unused")
@@ -259,12 +271,12 @@ async fn code_tries_are_limited_and_codes_used_once(db: &TestDb) {
         .await
         .unwrap());
     assert!(s
-        .complete_login(&b, "u-new", &refresh("r1"), NOW)
+        .complete_login(&b, "u-new", &refresh("r1"), "f1", NOW)
         .await
         .unwrap()
         .is_some());
     assert!(
-        s.complete_login(&b, "u-new2", &refresh("r2"), NOW)
+        s.complete_login(&b, "u-new2", &refresh("r2"), "f2", NOW)
             .await
             .unwrap()
             .is_none(),
@@ -339,7 +351,7 @@ async fn refresh_tokens_rotate(db: &TestDb) {
         s.rotate_refresh("r1", "dev2", &refresh("x"), NOW)
             .await
             .unwrap(),
-        None,
+        Rotation::Refused,
         "bound to its device"
     );
     let mut other_project = refresh("x");
@@ -348,37 +360,100 @@ async fn refresh_tokens_rotate(db: &TestDb) {
         s.rotate_refresh("r1", "dev1", &other_project, NOW)
             .await
             .unwrap(),
-        None,
+        Rotation::Refused,
         "bound to its project"
     );
     assert_eq!(
         s.rotate_refresh("r1", "dev1", &refresh("r2"), NOW)
             .await
             .unwrap(),
-        Some(u.clone())
-    );
-    assert_eq!(
-        s.rotate_refresh("r1", "dev1", &refresh("r3"), NOW)
-            .await
-            .unwrap(),
-        None,
-        "the old token stops working"
+        Rotation::Rotated(SessionUser {
+            user: u.clone(),
+            family: family("r1"),
+        }),
+        "the family carries on"
     );
     assert_eq!(
         s.rotate_refresh("r2", "dev1", &refresh("r3"), NOW + 1_000_000)
             .await
             .unwrap(),
-        None,
+        Rotation::Refused,
         "expired"
     );
+    assert!(s
+        .session_live(&u.id, "dev1", &family("r1"), NOW)
+        .await
+        .unwrap());
     assert_eq!(s.revoke_refresh_tokens(&u.id, "dev1").await.unwrap(), 1);
     assert_eq!(
         s.rotate_refresh("r2", "dev1", &refresh("r3"), NOW)
             .await
             .unwrap(),
-        None,
+        Rotation::Refused,
         "signed out"
     );
+    assert!(
+        !s.session_live(&u.id, "dev1", &family("r1"), NOW)
+            .await
+            .unwrap(),
+        "signing out ends the session's access tokens"
+    );
+}
+
+async fn reused_refresh_tokens_end_the_family(db: &TestDb) {
+    let s = &db.store;
+    let u = login(s, "a@b.co", "dev1", "r1").await;
+    login(s, "a@b.co", "dev2", "q1").await;
+    // Someone with a copy of r1 rotates it first...
+    assert!(matches!(
+        s.rotate_refresh("r1", "dev1", &refresh("r2"), NOW)
+            .await
+            .unwrap(),
+        Rotation::Rotated(_)
+    ));
+    // ...so the owner's r1 is a reuse: the old token stops working and ends the family.
+    assert_eq!(
+        s.rotate_refresh("r1", "dev1", &refresh("r3"), NOW)
+            .await
+            .unwrap(),
+        Rotation::Reused {
+            user_id: u.id.clone(),
+            device_id: "dev1".into()
+        },
+        "the old token stops working"
+    );
+    assert_eq!(
+        s.rotate_refresh("r2", "dev1", &refresh("r4"), NOW)
+            .await
+            .unwrap(),
+        Rotation::Refused,
+        "the copy's chain is revoked"
+    );
+    assert!(!s
+        .session_live(&u.id, "dev1", &family("r1"), NOW)
+        .await
+        .unwrap());
+    assert!(
+        s.session_live(&u.id, "dev2", &family("q1"), NOW)
+            .await
+            .unwrap(),
+        "other devices stay"
+    );
+
+    // A signed-out token presented again is refused, not reuse: a newer login stays.
+    login(s, "a@b.co", "dev1", "t1").await;
+    s.revoke_refresh_tokens(&u.id, "dev1").await.unwrap();
+    login(s, "a@b.co", "dev1", "t2").await;
+    assert_eq!(
+        s.rotate_refresh("t1", "dev1", &refresh("t3"), NOW)
+            .await
+            .unwrap(),
+        Rotation::Refused
+    );
+    assert!(s
+        .session_live(&u.id, "dev1", &family("t2"), NOW)
+        .await
+        .unwrap());
 }
 
 async fn revoking_a_device_deletes_its_secrets(db: &TestDb) {
@@ -398,7 +473,7 @@ async fn revoking_a_device_deletes_its_secrets(db: &TestDb) {
         s.rotate_refresh("r1", "dev1", &refresh("x"), NOW)
             .await
             .unwrap(),
-        None
+        Rotation::Refused
     );
     let (n,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM peppers WHERE user_id = $1 AND device_id = 'dev1'")
@@ -680,9 +755,20 @@ async fn purge_forgets_only_what_has_expired(db: &TestDb) {
     s.rate_limit_hit("ip:5.6.7.8", 20, 600_000, NOW)
         .await
         .unwrap();
+    for (to, sent_at) in [("old@b.co", NOW - day - 1), ("new@b.co", NOW)] {
+        let mail = Mail {
+            to: to.into(),
+            subject: "Your Oriel code".into(),
+            text: "Your Oriel code is 123456.".into(),
+            sent_at,
+        };
+        s.insert_mail(&mail).await.unwrap();
+    }
     let attempts = count(s, "login_attempts").await;
 
     s.purge_expired(NOW).await.unwrap();
+    assert!(s.mails_to("old@b.co").await.unwrap().is_empty(), "old mail");
+    assert_eq!(s.mails_to("new@b.co").await.unwrap().len(), 1);
     assert!(s.export_code("old").await.unwrap().is_none());
     assert!(s.export_code("new").await.unwrap().is_some());
     assert_eq!(count(s, "rate_limits").await, 1);
