@@ -6,6 +6,11 @@ import { ProjectIdNotConfiguredError } from '../errors/config'
 import { base, ethereum } from '../networks'
 import { createFakeRegistry } from '../../test/fakeRegistry'
 import { createClient } from './createClient'
+import { connectEmail } from '../actions/connectEmail'
+import { connectOtp } from '../actions/connectOtp'
+import { connectSocial } from '../actions/connectSocial'
+import { disconnect } from '../actions/disconnect'
+import { switchNetwork } from '../actions/switchNetwork'
 
 function setup(overrides: Partial<CreateConfigParameters> = {}, now = () => 0) {
   const config = createConfig({ projectId: 'demo', networks: [ethereum], ...overrides })
@@ -20,8 +25,8 @@ async function logInRecordingEvents(client: ReturnType<typeof createClient>) {
   const seen: string[] = []
   client.events.on((event) => seen.push(`${event.name} ${JSON.stringify(event.properties)}`))
   client.modal.open()
-  await client.connectEmail('ada@example.com')
-  await client.connectOtp('123456')
+  await connectEmail(client, { email: 'ada@example.com' })
+  await connectOtp(client, { otp: '123456' })
   return { seen, unmount }
 }
 
@@ -58,7 +63,7 @@ describe('createClient', () => {
     client.modal.open()
     expect(client.alerts.getSnapshot().alert?.title).toBe('Project ID Not Configured')
     expect(load).not.toHaveBeenCalled()
-    return expect(client.connectEmail('ada@example.com')).rejects.toBeInstanceOf(ProjectIdNotConfiguredError)
+    return expect(connectEmail(client, { email: 'ada@example.com' })).rejects.toBeInstanceOf(ProjectIdNotConfiguredError)
   })
 
   it('opens Account when an address is connected', () => {
@@ -78,25 +83,25 @@ describe('createClient', () => {
   it('connectEmail validates, calls the frame and throttles for 30 s', async () => {
     let time = 1_000_000
     const { client } = setup({}, () => time)
-    await expect(client.connectEmail('nope')).rejects.toBeInstanceOf(InvalidEmailError)
-    await expect(client.connectEmail(' ada@example.com ')).resolves.toEqual({ action: 'VERIFY_OTP', email: 'ada@example.com' })
+    await expect(connectEmail(client, { email: 'nope' })).rejects.toBeInstanceOf(InvalidEmailError)
+    await expect(connectEmail(client, { email: ' ada@example.com ' })).resolves.toEqual({ action: 'VERIFY_OTP', email: 'ada@example.com' })
     time += 12_400
-    const error = await client.connectEmail('ada@example.com').catch((e: unknown) => e)
+    const error = await connectEmail(client, { email: 'ada@example.com' }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(EmailLoginThrottledError)
     expect((error as EmailLoginThrottledError).shortMessage).toBe('Please try again after 18 seconds')
     time += 17_600
-    await expect(client.connectEmail('ada@example.com')).resolves.toMatchObject({ action: 'VERIFY_OTP' })
+    await expect(connectEmail(client, { email: 'ada@example.com' })).resolves.toMatchObject({ action: 'VERIFY_OTP' })
   })
 
   it('keeps the throttle in localStorage across clients, and a login clears it', async () => {
     const time = 1_000_000
-    await setup({}, () => time).client.connectEmail('ada@example.com')
+    await connectEmail(setup({}, () => time).client, { email: 'ada@example.com' })
     expect(localStorage.getItem('@oriel/embedded/last_email_login_time')).toBe('1000000')
     const { client } = setup({}, () => time + 5_000)
-    await expect(client.connectEmail('ada@example.com')).rejects.toBeInstanceOf(EmailLoginThrottledError)
-    await client.connectOtp('123456')
+    await expect(connectEmail(client, { email: 'ada@example.com' })).rejects.toBeInstanceOf(EmailLoginThrottledError)
+    await connectOtp(client, { otp: '123456' })
     expect(localStorage.getItem('@oriel/embedded/last_email_login_time')).toBeNull()
-    await expect(client.connectEmail('ada@example.com')).resolves.toMatchObject({ action: 'VERIFY_OTP' })
+    await expect(connectEmail(client, { email: 'ada@example.com' })).resolves.toMatchObject({ action: 'VERIFY_OTP' })
   })
 
   it('mount reconnects a cached embedded-wallet login; without the flag it loads nothing', async () => {
@@ -120,7 +125,7 @@ describe('createClient', () => {
 
   it('connectSocial preloads the frame and reports that social login is not wired yet', async () => {
     const { client, load } = setup()
-    await expect(client.connectSocial('github')).rejects.toBeInstanceOf(SocialLoginUnavailableError)
+    await expect(connectSocial(client, { provider: 'github' })).rejects.toBeInstanceOf(SocialLoginUnavailableError)
     expect(load).toHaveBeenCalledTimes(1)
   })
 
@@ -145,18 +150,19 @@ describe('createClient', () => {
     const { client } = setup()
     const { seen, unmount } = await logInRecordingEvents(client)
     client.modal.close()
-    await client.disconnect()
+    await disconnect(client)
     FakeFrameClient.instances[0]!.signOut = async () => {
       throw new Error('frame crashed')
     }
-    client.account.setState({ status: 'connected', connectorId: 'AUTH', address: TEST_USER.address })
-    await expect(client.disconnect()).rejects.toThrow('Failed to disconnect')
+    // Logged in again (the connection store is the account's only writer, so no state by hand).
+    await connectOtp(client, { otp: '123456' })
+    await expect(disconnect(client)).rejects.toThrow('Failed to disconnect')
     expect(seen).toEqual([
       'MODAL_OPEN {"connected":false}',
       expect.stringMatching(/^CONNECT_SUCCESS \{"connector":"AUTH","caipAddress":"eip155:/),
       'MODAL_CLOSE {"connected":true}',
       'DISCONNECT_SUCCESS {}',
-      'CONNECT_SUCCESS {"connector":"AUTH"}', // the state set above, by hand
+      expect.stringMatching(/^CONNECT_SUCCESS \{"connector":"AUTH","caipAddress":"eip155:/), // the login again, above
       'DISCONNECT_ERROR {"message":"Failed to disconnect"}',
     ])
     unmount()
@@ -168,7 +174,7 @@ describe('createClient', () => {
     const registry = createFakeRegistry()
     const client = createClient({ config, loadFrameClient: loadFakeFrameClient, isMobile: () => false, fetch: registry.fetch })
     const { seen, unmount } = await logInRecordingEvents(client)
-    await client.switchNetwork(base)
+    await switchNetwork(client, { network: base })
     client.walletList.setSearch('rai')
     client.walletList.setSearch('rain')
     await vi.advanceTimersByTimeAsync(500)

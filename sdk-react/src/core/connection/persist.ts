@@ -78,12 +78,24 @@ export function addRecentWallet(list: readonly RecentWallet[], wallet: RecentWal
   return [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_MAX)
 }
 
+/** What {@link writePersisted} writes: the connections to restore, and the one a connector restores itself. */
+export interface PersistedState extends Omit<PersistedConnections, 'activeCaipNetworkId'> {
+  /** The active network, when it is to be kept (with a stored connection, or chosen by the user). */
+  readonly activeCaipNetworkId?: CaipNetworkId | undefined
+  /** The connector of a connection it restores itself (the embedded wallet, `AUTH`), while connected. */
+  readonly sessionConnectorId?: string | undefined
+}
+
 /**
- * Writes the connections. `connectionStatus` is `connected` while any namespace is, or while
- * `otherConnected` (the embedded wallet, which keeps its own keys) is.
+ * Writes the connections: the one place the connection record reaches localStorage (a
+ * connector's own login, such as the embedded wallet's cached email, is the connector's).
+ * `connectionStatus` is `connected` while any connection is.
+ *
+ * @example
+ * writePersisted(storage, { namespaces: ['eip155'], connectorIds: { eip155: 'io.metamask' }, activeNamespace: 'eip155', recentWallets: [] })
  */
-export function writePersisted(storage: SafeStorage, state: PersistedConnections, otherConnected = false): void {
-  const { namespaces, connectorIds, activeNamespace, activeCaipNetworkId, recentWallets } = state
+export function writePersisted(storage: SafeStorage, state: PersistedState): void {
+  const { namespaces, connectorIds, activeNamespace, activeCaipNetworkId, recentWallets, sessionConnectorId } = state
   if (namespaces.length) {
     storage.setItem(STORAGE_KEYS.connectedNamespaces, JSON.stringify(namespaces))
     storage.setItem(STORAGE_KEYS.connectedConnectorIds, JSON.stringify(connectorIds))
@@ -91,7 +103,9 @@ export function writePersisted(storage: SafeStorage, state: PersistedConnections
     storage.removeItem(STORAGE_KEYS.connectedNamespaces)
     storage.removeItem(STORAGE_KEYS.connectedConnectorIds)
   }
-  storage.setItem(STORAGE_KEYS.connectionStatus, namespaces.length || otherConnected ? 'connected' : 'disconnected')
+  if (sessionConnectorId) storage.setItem(STORAGE_KEYS.connectedConnectorId, sessionConnectorId)
+  else storage.removeItem(STORAGE_KEYS.connectedConnectorId)
+  storage.setItem(STORAGE_KEYS.connectionStatus, namespaces.length || sessionConnectorId ? 'connected' : 'disconnected')
   if (activeNamespace) storage.setItem(STORAGE_KEYS.activeNamespace, activeNamespace)
   else storage.removeItem(STORAGE_KEYS.activeNamespace)
   if (activeCaipNetworkId) storage.setItem(STORAGE_KEYS.activeCaipNetworkId, activeCaipNetworkId)

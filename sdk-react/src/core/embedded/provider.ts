@@ -1,6 +1,7 @@
-import type { AccountStore } from '../account/accountStore'
+import type { AccountState } from '../account/accountStore'
 import { RPC_TIMEOUT_MS, UNKNOWN_METHOD_TOAST_DELAY_MS } from '../constants'
 import { FrameClosedError, FrameRequestError, FrameRequestTimeoutError } from '../frame/errors'
+import type { ReadableStore } from '../store/createStore'
 import type { EmbeddedWallet } from './embeddedWallet'
 
 /** An EIP-1193 error: `code` is the JSON-RPC or provider error code (4001 user rejected). */
@@ -26,7 +27,8 @@ export interface EmbeddedProvider {
 
 export type CreateEmbeddedProviderParameters = {
   embedded: EmbeddedWallet
-  account: AccountStore
+  /** The account while it is the embedded wallet's connection, else `undefined`. */
+  account: ReadableStore<Pick<AccountState, 'address' | 'caipAddress'> | undefined>
   /** Reports a refused or unknown method to the user (spec: a toast after 300 ms). */
   onNotAllowed?: ((message: string) => void) | undefined
 }
@@ -54,10 +56,7 @@ export function createEmbeddedProvider(parameters: CreateEmbeddedProviderParamet
     for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
   }
 
-  const connected = () => {
-    const s = account.getSnapshot()
-    return s.connectorId === 'AUTH' && s.status === 'connected' && s.address ? s : undefined
-  }
+  const connected = () => account.getSnapshot()
   const chainIdHex = () => {
     const reference = connected()?.caipAddress?.split(':')[1]
     const id = Number(reference)
