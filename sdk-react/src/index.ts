@@ -108,6 +108,110 @@ export {
   type UnknownViewErrorType,
 } from './core/errors/index'
 
+// Actions: free functions over the client (`createOrielClient`), as in viem and wagmi.
+export { connect, type ConnectActionErrorType, type ConnectParameters, type ConnectReturnType } from './core/actions/connect'
+export {
+  connectEmail,
+  type ConnectEmailErrorType,
+  type ConnectEmailParameters,
+  type ConnectEmailReturnType,
+} from './core/actions/connectEmail'
+export {
+  completeLogin,
+  connectOtp,
+  type CompleteLoginErrorType,
+  type CompleteLoginReturnType,
+  type ConnectOtpErrorType,
+  type ConnectOtpParameters,
+  type ConnectOtpReturnType,
+} from './core/actions/connectOtp'
+export {
+  waitForDeviceApproval,
+  type WaitForDeviceApprovalErrorType,
+  type WaitForDeviceApprovalParameters,
+  type WaitForDeviceApprovalReturnType,
+} from './core/actions/waitForDeviceApproval'
+export {
+  connectSocial,
+  type ConnectSocialErrorType,
+  type ConnectSocialParameters,
+  type ConnectSocialReturnType,
+} from './core/actions/connectSocial'
+export {
+  connectWalletConnect,
+  type ConnectWalletConnectErrorType,
+  type ConnectWalletConnectReturnType,
+} from './core/actions/connectWalletConnect'
+export { disconnect, type DisconnectReturnType } from './core/actions/disconnect'
+export {
+  reconnect,
+  type ReconnectErrorType,
+  type ReconnectParameters,
+  type ReconnectReturnType,
+} from './core/actions/reconnect'
+export {
+  switchNetwork,
+  type SwitchNetworkErrorType,
+  type SwitchNetworkParameters,
+  type SwitchNetworkReturnType,
+} from './core/actions/switchNetwork'
+export {
+  updateEmail,
+  updateEmailPrimaryOtp,
+  updateEmailSecondaryOtp,
+  type UpdateEmailErrorType,
+  type UpdateEmailOtpParameters,
+  type UpdateEmailParameters,
+  type UpdateEmailPrimaryOtpErrorType,
+  type UpdateEmailPrimaryOtpReturnType,
+  type UpdateEmailReturnType,
+  type UpdateEmailSecondaryOtpErrorType,
+  type UpdateEmailSecondaryOtpReturnType,
+} from './core/actions/updateEmail'
+export {
+  setPreferredAccountType,
+  type SetPreferredAccountTypeErrorType,
+  type SetPreferredAccountTypeParameters,
+  type SetPreferredAccountTypeReturnType,
+} from './core/actions/setPreferredAccountType'
+export {
+  getLoginNotKept,
+  requestStorageAccess,
+  type GetLoginNotKeptReturnType,
+  type RequestStorageAccessErrorType,
+  type RequestStorageAccessReturnType,
+} from './core/actions/storageAccess'
+export {
+  getAccount,
+  watchAccount,
+  type GetAccountReturnType,
+  type WatchAccountParameters,
+  type WatchAccountReturnType,
+} from './core/actions/getAccount'
+export {
+  getNetwork,
+  watchNetwork,
+  type GetNetworkReturnType,
+  type WatchNetworkParameters,
+  type WatchNetworkReturnType,
+} from './core/actions/getNetwork'
+export {
+  getProvider,
+  watchProvider,
+  type GetProviderReturnType,
+  type WatchProviderParameters,
+  type WatchProviderReturnType,
+} from './core/actions/getProvider'
+export {
+  getWalletInfo,
+  watchWalletInfo,
+  type GetWalletInfoReturnType,
+  type WatchWalletInfoParameters,
+  type WatchWalletInfoReturnType,
+} from './core/actions/getWalletInfo'
+export type { EmbeddedConnector } from './core/embedded/connector'
+export type { ReconnectParameters as ConnectorReconnectParameters } from './core/connectors/types'
+
 export { OrielProvider, createOrielClient, type OrielProviderProps } from './react/OrielProvider'
 export type { OrielClient } from './core/client/createClient'
 export { ProviderRpcError, type EmbeddedProvider } from './core/embedded/provider'

@@ -98,7 +98,7 @@ export type CreateConnectionStoreParameters = {
 export const RECONNECT_DISCOVERY_TIMEOUT_MS = 1_000
 
 /** The namespaces `connector` serves. */
-export function connectorNamespaces(connector: Connector): readonly ChainNamespace[] {
+function connectorNamespaces(connector: Connector): readonly ChainNamespace[] {
   return connector.namespaces ?? [connector.chain]
 }
 

@@ -17,7 +17,7 @@ import { createEmbeddedProvider, type EmbeddedProvider } from './provider'
 export const EMBEDDED_CONNECTOR_ID = 'AUTH'
 
 /** What the embedded wallet is called in the widget. */
-export const EMBEDDED_WALLET_NAME = 'Email Wallet'
+const EMBEDDED_WALLET_NAME = 'Email Wallet'
 
 export type CreateEmbeddedConnectorParameters = {
   embedded: EmbeddedWallet
@@ -98,7 +98,7 @@ function walletChain(caipNetworkId: string | undefined): string | undefined {
 }
 
 /** The frame reports that the session (or the device approval) is not there (yet). */
-export function isNotConnectedError(error: unknown): boolean {
+function isNotConnectedError(error: unknown): boolean {
   return error instanceof FrameRequestError && error.code === 'NotConnected'
 }
 

@@ -3,8 +3,8 @@ import { FakeFrameClient, loadFakeFrameClient, resetFakeFrameClient } from '../.
 import { createClient } from '../client/createClient'
 import { createConfig } from '../config/createConfig'
 import { ethereum } from '../networks'
-import { connectOtp } from '../actions/connectOtp'
-import { setPreferredAccountType } from '../actions/setPreferredAccountType'
+import { connectOtp } from './connectOtp'
+import { setPreferredAccountType } from './setPreferredAccountType'
 
 async function loggedIn() {
   const config = createConfig({ projectId: 'demo', networks: [ethereum] })
@@ -45,24 +45,5 @@ describe('preferred account type (spec §4)', () => {
     expect(client.modal.getSnapshot().loading).toBe(false)
     expect(localStorage.getItem('@oriel/embedded/preferred_account_types')).toBeNull()
     expect(seen).not.toContain('SET_PREFERRED_ACCOUNT_TYPE')
-  })
-})
-
-describe('the frame learns who the dapp is', () => {
-  it('sends the config metadata and project once the frame is ready', async () => {
-    resetFakeFrameClient()
-    const config = createConfig({
-      projectId: 'demo',
-      networks: [ethereum],
-      metadata: { name: 'Lumen', description: 'd', url: 'http://localhost:5173', icons: [] },
-    })
-    const client = createClient({ config, loadFrameClient: loadFakeFrameClient, isMobile: () => false })
-    await client.embedded.ensureReady()
-    await client.embedded.ensureReady()
-    expect(FakeFrameClient.instances[0]!.dappData).toMatchObject({
-      metadata: { name: 'Lumen', url: 'http://localhost:5173' },
-      sdkType: 'appkit',
-      projectId: 'demo',
-    })
   })
 })
