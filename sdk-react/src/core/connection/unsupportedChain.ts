@@ -1,6 +1,6 @@
 import type { ModalStore } from '../modal/modalStore'
 import type { Network } from '../networks'
-import type { ConnectionStore } from './connectionStore'
+import type { ConnectionStore } from './types'
 import { findNetwork } from './network'
 
 export type WatchUnsupportedChainParameters = {
