@@ -153,7 +153,14 @@ export function createConnectionStore(parameters: CreateConnectionStoreParameter
     if (current === namespace || current === undefined) activate(anotherConnected(namespace))
   }
 
-  const connected = (namespace: ChainNamespace, connector: Connector, connection: Connection) => {
+  /** Records `connector`'s connection; returns the namespace it is in (a connector serving several may land in another). */
+  const connected = (placeholder: ChainNamespace, connector: Connector, connection: Connection): ChainNamespace => {
+    const actual = namespaceOf(connection.caipNetworkId)
+    let namespace = placeholder
+    if (actual && actual !== placeholder && connectorNamespaces(connector).includes(actual)) {
+      setConnection(placeholder, undefined)
+      namespace = actual
+    }
     const wallet: RecentWallet = { id: connector.id, name: connector.name, icon: connector.imageUrl }
     setConnection(namespace, {
       status: 'connected',
@@ -169,6 +176,7 @@ export function createConnectionStore(parameters: CreateConnectionStoreParameter
       storage.setItem(STORAGE_KEYS.walletId, connector.id)
       storage.setItem(STORAGE_KEYS.walletName, connector.name)
     }
+    return namespace
   }
 
   /** spec §4: a wallet-disconnect event resets the accounts of every namespace. */
@@ -225,15 +233,14 @@ export function createConnectionStore(parameters: CreateConnectionStoreParameter
         move(namespace, target, connector)
         namespace = target
       }
-      const patch = event.type === 'change' ? { ...event.connection, user: event.connection.user } : { caipNetworkId }
-      setConnection(namespace, { ...current, ...patch })
+      setConnection(namespace, { ...current, ...(event.type === 'change' ? event.connection : { caipNetworkId }) })
       if (store.getSnapshot().current === namespace) update({ activeCaipNetworkId: caipNetworkId })
     }
     persist()
     syncAccount()
   }
 
-  const reconnecting_ = (connectorId: string | undefined): NamespaceConnection => ({
+  const reconnectingEntry = (connectorId: string | undefined): NamespaceConnection => ({
     status: 'reconnecting',
     connectorId,
     address: undefined,
@@ -262,7 +269,7 @@ export function createConnectionStore(parameters: CreateConnectionStoreParameter
     const namespace = startNamespace(connector)
     const started = epoch(namespace)
     const stale = () => epoch(namespace) !== started
-    setConnection(namespace, reconnecting_(connector.id))
+    setConnection(namespace, reconnectingEntry(connector.id))
     if (!store.getSnapshot().current) update({ current: namespace })
     syncAccount()
     let connection: Connection | null = null
@@ -279,7 +286,7 @@ export function createConnectionStore(parameters: CreateConnectionStoreParameter
   const reconnectNamespace = async (namespace: ChainNamespace, storedId: string | undefined, onlyStored: boolean) => {
     const started = epoch(namespace)
     const stale = () => epoch(namespace) !== started
-    setConnection(namespace, reconnecting_(storedId))
+    setConnection(namespace, reconnectingEntry(storedId))
     syncAccount()
     const recent = store.getSnapshot().recentWallets.map((w) => w.id)
     const tried = new Set<string>()
@@ -303,7 +310,10 @@ export function createConnectionStore(parameters: CreateConnectionStoreParameter
         // Not authorized (or the wallet is locked): try the next one.
       }
       if (stale()) return
-      if (connection) return connected(namespace, connector, connection)
+      if (connection) {
+        connected(namespace, connector, connection)
+        return
+      }
     }
     if (!stale()) setConnection(namespace, undefined)
   }
@@ -402,13 +412,13 @@ export function createConnectionStore(parameters: CreateConnectionStoreParameter
             ?.disconnect()
             .catch(() => {})
         }
-        connected(namespace, connector, result)
+        const key = connected(namespace, connector, result)
         if (restoredByStore(connector)) {
           update((s) => ({
             recentWallets: addRecentWallet(s.recentWallets, { id: connector.id, name: connector.name, icon: connector.imageUrl }),
           }))
         }
-        activate(namespace)
+        activate(key)
         persist()
         syncAccount()
       }
