@@ -160,12 +160,11 @@ export {
   updateEmailPrimaryOtp,
   updateEmailSecondaryOtp,
   type UpdateEmailErrorType,
+  type UpdateEmailOtpErrorType,
   type UpdateEmailOtpParameters,
   type UpdateEmailParameters,
-  type UpdateEmailPrimaryOtpErrorType,
   type UpdateEmailPrimaryOtpReturnType,
   type UpdateEmailReturnType,
-  type UpdateEmailSecondaryOtpErrorType,
   type UpdateEmailSecondaryOtpReturnType,
 } from './core/actions/updateEmail'
 export {

@@ -1,11 +1,11 @@
 // A client with the fake frame, for the tests of the core and its actions.
-import { vi } from 'vitest'
+import { beforeEach, vi } from 'vitest'
 import { connectEmail } from '../core/actions/connectEmail'
 import { connectOtp } from '../core/actions/connectOtp'
 import { createClient, type OrielClient } from '../core/client/createClient'
 import { createConfig, type CreateConfigParameters } from '../core/config/createConfig'
 import { ethereum } from '../core/networks'
-import { loadFakeFrameClient } from './fakeFrameClient'
+import { loadFakeFrameClient, resetFakeFrameClient } from './fakeFrameClient'
 
 /** A client for `projectId: 'demo'` on Ethereum (plus `overrides`), its frame loaded by `load`. */
 export function createTestClient(overrides: Partial<CreateConfigParameters> = {}, now = () => 0) {
@@ -24,4 +24,12 @@ export async function logInRecordingEvents(client: OrielClient) {
   await connectEmail(client, { email: 'ada@example.com' })
   await connectOtp(client, { otp: '123456' })
   return { seen, unmount }
+}
+
+/** Registers a `beforeEach` that starts every test without a frame and with an empty localStorage. */
+export function freshEachTest(): void {
+  beforeEach(() => {
+    resetFakeFrameClient()
+    localStorage.clear()
+  })
 }

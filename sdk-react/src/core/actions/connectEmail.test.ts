@@ -1,17 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { resetFakeFrameClient } from '../../test/fakeFrameClient'
-import { createTestClient } from '../../test/testClient'
+import { describe, expect, it } from 'vitest'
+import { createTestClient as setup, freshEachTest } from '../../test/testClient'
 import { EmailLoginThrottledError, InvalidEmailError } from '../errors/auth'
 import { connectEmail } from './connectEmail'
 import { connectOtp } from './connectOtp'
 
-const setup = createTestClient
-
 describe('connectEmail', () => {
-  beforeEach(() => {
-    resetFakeFrameClient()
-    localStorage.clear()
-  })
+  freshEachTest()
 
   it('connectEmail validates, calls the frame and throttles for 30 s', async () => {
     let time = 1_000_000

@@ -1,16 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { resetFakeFrameClient } from '../../test/fakeFrameClient'
-import { createTestClient } from '../../test/testClient'
+import { describe, expect, it } from 'vitest'
+import { createTestClient as setup, freshEachTest } from '../../test/testClient'
 import { SocialLoginUnavailableError } from '../errors/auth'
 import { connectSocial } from './connectSocial'
 
-const setup = createTestClient
-
 describe('connectSocial', () => {
-  beforeEach(() => {
-    resetFakeFrameClient()
-    localStorage.clear()
-  })
+  freshEachTest()
 
   it('connectSocial preloads the frame and reports that social login is not wired yet', async () => {
     const { client, load } = setup()

@@ -1,16 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { FakeFrameClient, resetFakeFrameClient } from '../../test/fakeFrameClient'
-import { createTestClient, logInRecordingEvents } from '../../test/testClient'
+import { describe, expect, it } from 'vitest'
+import { FakeFrameClient } from '../../test/fakeFrameClient'
+import { createTestClient as setup, freshEachTest, logInRecordingEvents } from '../../test/testClient'
 import { connectOtp } from './connectOtp'
 import { disconnect } from './disconnect'
 
-const setup = createTestClient
-
 describe('disconnect', () => {
-  beforeEach(() => {
-    resetFakeFrameClient()
-    localStorage.clear()
-  })
+  freshEachTest()
 
   it('reports DISCONNECT_SUCCESS, and DISCONNECT_ERROR with the message when the frame fails', async () => {
     const { client } = setup()

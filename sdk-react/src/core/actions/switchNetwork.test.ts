@@ -1,19 +1,16 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { FakeFrameClient, TEST_USER, resetFakeFrameClient } from '../../test/fakeFrameClient'
-import { createTestClient } from '../../test/testClient'
+import { describe, expect, it, vi } from 'vitest'
+import { FakeFrameClient, TEST_USER } from '../../test/fakeFrameClient'
+import { createTestClient as setup, freshEachTest } from '../../test/testClient'
 import { base, ethereum, solana } from '../networks'
 import { connectOtp } from './connectOtp'
 import { getNetwork } from './getNetwork'
 import { switchNetwork } from './switchNetwork'
 
 describe('switchNetwork with the embedded wallet', () => {
-  beforeEach(() => {
-    resetFakeFrameClient()
-    localStorage.clear()
-  })
+  freshEachTest()
 
   it('moves the wallet in its frame, within a namespace and across to solana', async () => {
-    const { client } = createTestClient({ networks: [ethereum, base, solana] })
+    const { client } = setup({ networks: [ethereum, base, solana] })
     await connectOtp(client, { otp: '123456' })
     const request = vi.spyOn(FakeFrameClient.instances[0]!, 'request')
 

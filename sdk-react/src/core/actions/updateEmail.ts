@@ -31,38 +31,32 @@ export type UpdateEmailOtpParameters = {
   otp: string
 }
 
+/** What either code step can fail with (a wrong code is the frame's `Unauthorized`). */
+export type UpdateEmailOtpErrorType = EmbeddedWalletErrorType
+
+/** `VERIFY_SECONDARY_OTP`: the code sent to the new address comes next. */
 export type UpdateEmailPrimaryOtpReturnType = StepReturnType
-
-export type UpdateEmailPrimaryOtpErrorType = EmbeddedWalletErrorType
-
-/**
- * Email change, step 2: the code sent to the current address. Resolves with `VERIFY_SECONDARY_OTP`.
- *
- * @example
- * await updateEmailPrimaryOtp(client, { otp: '111111' })
- */
-export function updateEmailPrimaryOtp(
-  client: OrielClient,
-  parameters: UpdateEmailOtpParameters,
-): Promise<UpdateEmailPrimaryOtpReturnType> {
-  return client.embeddedConnector.updateEmailPrimaryOtp(parameters.otp)
-}
 
 /** The new email. */
 export type UpdateEmailSecondaryOtpReturnType = string
 
-export type UpdateEmailSecondaryOtpErrorType = EmbeddedWalletErrorType
+/**
+ * Email change, step 2: the code sent to the current address. Rejects with `UpdateEmailOtpErrorType`.
+ *
+ * @example
+ * await updateEmailPrimaryOtp(client, { otp: '111111' })
+ */
+export function updateEmailPrimaryOtp(client: OrielClient, { otp }: UpdateEmailOtpParameters): Promise<UpdateEmailPrimaryOtpReturnType> {
+  return client.embeddedConnector.updateEmailPrimaryOtp(otp)
+}
 
 /**
  * Email change, step 3: the code sent to the new address. The account's user and the cached
- * login then show the new email.
+ * login then show the new email. Rejects with `UpdateEmailOtpErrorType`.
  *
  * @example
  * const email = await updateEmailSecondaryOtp(client, { otp: '222222' })
  */
-export function updateEmailSecondaryOtp(
-  client: OrielClient,
-  parameters: UpdateEmailOtpParameters,
-): Promise<UpdateEmailSecondaryOtpReturnType> {
-  return client.embeddedConnector.updateEmailSecondaryOtp(parameters.otp)
+export function updateEmailSecondaryOtp(client: OrielClient, { otp }: UpdateEmailOtpParameters): Promise<UpdateEmailSecondaryOtpReturnType> {
+  return client.embeddedConnector.updateEmailSecondaryOtp(otp)
 }
