@@ -208,6 +208,49 @@ export {
   type WatchWalletInfoParameters,
   type WatchWalletInfoReturnType,
 } from './core/actions/getWalletInfo'
+export {
+  getModal,
+  watchModal,
+  type GetModalReturnType,
+  type WatchModalParameters,
+  type WatchModalReturnType,
+} from './core/actions/getModal'
+export {
+  closeModal,
+  openModal,
+  type CloseModalErrorType,
+  type CloseModalParameters,
+  type CloseModalReturnType,
+  type OpenModalErrorType,
+  type OpenModalParameters,
+  type OpenModalReturnType,
+} from './core/actions/openModal'
+export {
+  getTheme,
+  setTheme,
+  watchTheme,
+  type GetThemeReturnType,
+  type SetThemeErrorType,
+  type SetThemeParameters,
+  type SetThemeReturnType,
+  type WatchThemeParameters,
+  type WatchThemeReturnType,
+} from './core/actions/getTheme'
+export {
+  getEmbeddedWalletStatus,
+  watchEmbeddedWalletStatus,
+  type GetEmbeddedWalletStatusReturnType,
+  type WatchEmbeddedWalletStatusParameters,
+  type WatchEmbeddedWalletStatusReturnType,
+} from './core/actions/getEmbeddedWalletStatus'
+export {
+  getLastEvent,
+  watchEvents,
+  type GetLastEventReturnType,
+  type WatchEventsParameters,
+  type WatchEventsReturnType,
+} from './core/actions/watchEvents'
+export type { WatchParameters, WatchReturnType } from './core/actions/cache'
 export type { EmbeddedConnector } from './core/embedded/connector'
 export type { ReconnectParameters as ConnectorReconnectParameters } from './core/connectors/types'
 

@@ -29,6 +29,14 @@ export function createClientCache<T>(): ClientCache<T> {
   }
 }
 
+/** What every `watchX(client, parameters)` takes: `onChange(next, previous)`. */
+export type WatchParameters<T> = {
+  onChange(next: T, previous: T): void
+}
+
+/** What every `watchX` returns: the unsubscribe function. */
+export type WatchReturnType = () => void
+
 /**
  * Calls `onChange(next, previous)` whenever `get(client)` gives another value after a change of
  * one of `stores`. Returns the unsubscribe function.
@@ -40,8 +48,8 @@ export function watch<T>(
   client: OrielClient,
   stores: readonly { subscribe(listener: () => void): () => void }[],
   get: (client: OrielClient) => T,
-  onChange: (next: T, previous: T) => void,
-): () => void {
+  onChange: WatchParameters<T>['onChange'],
+): WatchReturnType {
   let previous = get(client)
   const check = () => {
     const next = get(client)

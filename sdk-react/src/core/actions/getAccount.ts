@@ -1,7 +1,7 @@
 import type { AccountStatus } from '../account/accountStore'
 import type { OrielClient } from '../client/createClient'
 import type { ChainNamespace } from '../networks'
-import { createClientCache, watch } from './cache'
+import { createClientCache, type WatchParameters, type WatchReturnType, watch } from './cache'
 
 export type GetAccountReturnType = {
   /** The connected address, or `undefined` while disconnected. */
@@ -39,11 +39,9 @@ export function getAccount(client: OrielClient): GetAccountReturnType {
   }))
 }
 
-export type WatchAccountParameters = {
-  onChange(account: GetAccountReturnType, previous: GetAccountReturnType): void
-}
+export type WatchAccountParameters = WatchParameters<GetAccountReturnType>
 
-export type WatchAccountReturnType = () => void
+export type WatchAccountReturnType = WatchReturnType
 
 /**
  * Calls `onChange` whenever the account changes. Returns the unsubscribe function.

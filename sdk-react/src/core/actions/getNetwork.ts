@@ -1,7 +1,7 @@
 import type { OrielClient } from '../client/createClient'
 import { findNetwork, unsupportedNetwork } from '../connection/network'
 import type { CaipNetworkId, Network } from '../networks'
-import { createClientCache, watch } from './cache'
+import { createClientCache, type WatchParameters, type WatchReturnType, watch } from './cache'
 
 export type GetNetworkReturnType = {
   /** The active network; a wallet on a network the dapp does not list gives an "Unknown Network" entry. */
@@ -35,11 +35,9 @@ export function getNetwork(client: OrielClient): GetNetworkReturnType {
   })
 }
 
-export type WatchNetworkParameters = {
-  onChange(network: GetNetworkReturnType, previous: GetNetworkReturnType): void
-}
+export type WatchNetworkParameters = WatchParameters<GetNetworkReturnType>
 
-export type WatchNetworkReturnType = () => void
+export type WatchNetworkReturnType = WatchReturnType
 
 /**
  * Calls `onChange` whenever the active network changes. Returns the unsubscribe function.

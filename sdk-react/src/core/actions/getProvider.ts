@@ -1,7 +1,7 @@
 import type { OrielClient } from '../client/createClient'
 import type { ChainNamespace } from '../networks'
 import type { EIP1193Provider } from '../wallets/eip6963'
-import { createClientCache, watch } from './cache'
+import { createClientCache, type WatchParameters, type WatchReturnType, watch } from './cache'
 
 export type GetProviderReturnType = {
   /**
@@ -28,11 +28,9 @@ export function getProvider(client: OrielClient): GetProviderReturnType {
   return cache.get(client, [provider, current], () => ({ provider, namespace: current }))
 }
 
-export type WatchProviderParameters = {
-  onChange(provider: GetProviderReturnType, previous: GetProviderReturnType): void
-}
+export type WatchProviderParameters = WatchParameters<GetProviderReturnType>
 
-export type WatchProviderReturnType = () => void
+export type WatchProviderReturnType = WatchReturnType
 
 /**
  * Calls `onChange` whenever the provider comes, goes or changes (the connection changed, or the

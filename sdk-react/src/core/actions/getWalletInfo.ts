@@ -1,5 +1,5 @@
 import type { OrielClient } from '../client/createClient'
-import { createClientCache, watch } from './cache'
+import { createClientCache, type WatchParameters, type WatchReturnType, watch } from './cache'
 
 /** Name and icon of a connected wallet. */
 export type WalletInfo = {
@@ -31,11 +31,9 @@ export function getWalletInfo(client: OrielClient): GetWalletInfoReturnType {
   return cache.get(client, [name, icon], () => ({ walletInfo: name === undefined ? undefined : { name, icon } }))
 }
 
-export type WatchWalletInfoParameters = {
-  onChange(walletInfo: GetWalletInfoReturnType, previous: GetWalletInfoReturnType): void
-}
+export type WatchWalletInfoParameters = WatchParameters<GetWalletInfoReturnType>
 
-export type WatchWalletInfoReturnType = () => void
+export type WatchWalletInfoReturnType = WatchReturnType
 
 /**
  * Calls `onChange` whenever the connected wallet changes. Returns the unsubscribe function.

@@ -1,6 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react'
 import { getAccount, watchAccount, type GetAccountReturnType } from '../../core/actions/getAccount'
-import { useOrielClient } from './useOrielClient'
+import { useClientState } from './useClientState'
 
 export type UseAccountReturnType = GetAccountReturnType
 
@@ -15,8 +14,5 @@ export type UseAccountReturnType = GetAccountReturnType
  * }
  */
 export function useAccount(): UseAccountReturnType {
-  const client = useOrielClient()
-  const subscribe = useCallback((onChange: () => void) => watchAccount(client, { onChange }), [client])
-  const get = useCallback(() => getAccount(client), [client])
-  return useSyncExternalStore(subscribe, get, get)
+  return useClientState(getAccount, watchAccount)
 }

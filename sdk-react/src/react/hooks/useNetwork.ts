@@ -1,7 +1,8 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback } from 'react'
 import { getNetwork, watchNetwork, type GetNetworkReturnType } from '../../core/actions/getNetwork'
 import { switchNetwork as switchNetworkAction } from '../../core/actions/switchNetwork'
 import type { Network } from '../../core/networks'
+import { useClientState } from './useClientState'
 import { useOrielClient } from './useOrielClient'
 
 export type UseNetworkReturnType = GetNetworkReturnType & {
@@ -27,9 +28,7 @@ export type UseNetworkReturnType = GetNetworkReturnType & {
  */
 export function useNetwork(): UseNetworkReturnType {
   const client = useOrielClient()
-  const subscribe = useCallback((onChange: () => void) => watchNetwork(client, { onChange }), [client])
-  const get = useCallback(() => getNetwork(client), [client])
-  const state = useSyncExternalStore(subscribe, get, get)
+  const state = useClientState(getNetwork, watchNetwork)
   const switchNetwork = useCallback((network: Network) => switchNetworkAction(client, { network }), [client])
   return { ...state, switchNetwork }
 }

@@ -1,6 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react'
 import { getProvider, watchProvider, type GetProviderReturnType } from '../../core/actions/getProvider'
-import { useOrielClient } from './useOrielClient'
+import { useClientState } from './useClientState'
 
 export type UseProviderReturnType = GetProviderReturnType
 
@@ -20,8 +19,5 @@ export type UseProviderReturnType = GetProviderReturnType
  * }
  */
 export function useProvider(): UseProviderReturnType {
-  const client = useOrielClient()
-  const subscribe = useCallback((onChange: () => void) => watchProvider(client, { onChange }), [client])
-  const get = useCallback(() => getProvider(client), [client])
-  return useSyncExternalStore(subscribe, get, get)
+  return useClientState(getProvider, watchProvider)
 }

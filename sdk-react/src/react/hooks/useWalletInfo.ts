@@ -1,6 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react'
 import { getWalletInfo, watchWalletInfo, type GetWalletInfoReturnType, type WalletInfo } from '../../core/actions/getWalletInfo'
-import { useOrielClient } from './useOrielClient'
+import { useClientState } from './useClientState'
 
 export type { WalletInfo }
 
@@ -17,8 +16,5 @@ export type UseWalletInfoReturnType = GetWalletInfoReturnType
  * }
  */
 export function useWalletInfo(): UseWalletInfoReturnType {
-  const client = useOrielClient()
-  const subscribe = useCallback((onChange: () => void) => watchWalletInfo(client, { onChange }), [client])
-  const get = useCallback(() => getWalletInfo(client), [client])
-  return useSyncExternalStore(subscribe, get, get)
+  return useClientState(getWalletInfo, watchWalletInfo)
 }
