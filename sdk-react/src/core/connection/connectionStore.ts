@@ -299,9 +299,8 @@ export function createConnectionStore(parameters: CreateConnectionStoreParameter
     for await (const connector of candidates()) {
       if (stale()) return
       if (!connector || connector.chain !== namespace || tried.has(connector.id) || !restoredByStore(connector)) continue
-      // A pairing connector (WalletConnect) is only resumed when it held the connection: asking it
-      // loads its library and opens a relay connection.
-      if (connector.type === 'WALLET_CONNECT' && connector.id !== storedId) continue
+      // A pairing connector (WalletConnect) is only resumed when it held the connection.
+      if (connector.reconnectOnlyWhenStored && connector.id !== storedId) continue
       tried.add(connector.id)
       let connection: Connection | null = null
       try {

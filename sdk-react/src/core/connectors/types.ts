@@ -60,6 +60,11 @@ export interface Connector {
    * that it is connected and calls `reconnect()` on load when `isAuthorized()` says so.
    */
   readonly restores?: 'store' | 'connector' | undefined
+  /**
+   * Asking it to reconnect is costly (WalletConnect: loads its library, opens a relay
+   * connection), so a reconnect asks it only when it held the stored connection.
+   */
+  readonly reconnectOnlyWhenStored?: boolean | undefined
   /** Whether there is a login to restore, without touching the network (`restores: 'connector'`). */
   isAuthorized?(): boolean
   /** Asks the wallet for access (may show the wallet's own prompt). */
