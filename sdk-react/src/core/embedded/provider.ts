@@ -33,9 +33,11 @@ export type CreateEmbeddedProviderParameters = {
   onNotAllowed?: ((message: string) => void) | undefined
 }
 
-/** The frame's policy refusal, and the text the widget shows for it (spec §6). */
-const NOT_ALLOWED = 'Requested RPC call is not allowed'
+/** The text the widget shows when the frame's policy refuses a method (spec §6). */
 const NOT_ALLOWED_UI = 'Action not allowed'
+
+/** The frame's policy refused the method (code `NotAllowed`, 'Requested RPC call is not allowed'). */
+const isNotAllowed = (error: unknown) => error instanceof FrameRequestError && error.code === 'NotAllowed'
 
 /**
  * Creates the embedded wallet's EIP-1193 provider. Account and chain come from the widget's
@@ -100,11 +102,10 @@ export function createEmbeddedProvider(parameters: CreateEmbeddedProviderParamet
         )
         return JSON.parse(result) as unknown
       } catch (error) {
-        const mapped = toProviderError(error)
-        if (mapped.message === NOT_ALLOWED && onNotAllowed) {
+        if (isNotAllowed(error) && onNotAllowed) {
           setTimeout(() => onNotAllowed(NOT_ALLOWED_UI), UNKNOWN_METHOD_TOAST_DELAY_MS)
         }
-        throw mapped
+        throw toProviderError(error)
       }
     },
     on(event, listener) {
