@@ -8,20 +8,19 @@ import {
   type ConnectorsStore,
   type CreateConnectorsStoreParameters,
 } from '../connectors/connectorsStore'
-import type { Connector } from '../connectors/types'
+import { withConnectors } from '../connectors/withConnectors'
 import { watchApprovals } from '../embedded/approvals'
 import { createEmbeddedConnector, type EmbeddedConnector } from '../embedded/connector'
+import { introduceDapp } from '../embedded/introduceDapp'
 import { createEmbeddedWallet, type CreateEmbeddedWalletParameters, type EmbeddedWallet } from '../embedded/embeddedWallet'
 import type { EmbeddedProvider } from '../embedded/provider'
-import { getErrorMessage, version } from '../errors/base'
+import { getErrorMessage } from '../errors/base'
 import { ProjectIdNotConfiguredError } from '../errors/config'
 import { isMobile as detectMobile } from '../env'
 import { createEventsStore, type EventsStore } from '../events/eventsStore'
-import type { FrameClient } from '../frame/client'
 import { createModalStore, type ModalStore } from '../modal/modalStore'
 import { createSnackbarStore, type SnackbarStore } from '../snackbar/snackbarStore'
 import { storage } from '../storage/storage'
-import type { ReadableStore } from '../store/createStore'
 import { createThemeStore, type ThemeStore } from '../theme/themeStore'
 import {
   createWalletConnectConnector,
@@ -29,8 +28,9 @@ import {
   type WalletConnectConnector,
 } from '../walletconnect/connector'
 import { createEip6963Store, type Eip6963Store } from '../wallets/eip6963'
-import { SDK_TYPE, createWalletRegistryClient } from '../wallets/registry'
+import { createWalletRegistryClient } from '../wallets/registry'
 import { createWalletListStore, type WalletListStore } from '../wallets/walletList'
+import { reportEvents } from './reportEvents'
 
 /**
  * The framework-free SDK: its stores and connectors. Actions (`connect`, `disconnect`,
@@ -41,6 +41,7 @@ export interface OrielClient {
   readonly modal: ModalStore
   readonly snackbar: SnackbarStore
   readonly alerts: AlertStore
+  /** The account of the current connection (written only by `connection`). */
   readonly account: AccountStore
   /** The theme in effect (mode and CSS variables), changeable at runtime. */
   readonly theme: ThemeStore
@@ -50,7 +51,7 @@ export interface OrielClient {
   readonly wallets: Eip6963Store
   /** Every browser wallet the user can connect (EIP-6963, `window.ethereum`, wallet-standard). */
   readonly connectors: ConnectorsStore
-  /** Browser-wallet and WalletConnect connections per namespace, the active namespace and network. */
+  /** Every connection (browser wallets, WalletConnect, the embedded wallet): per namespace, the current one, the active network. */
   readonly connection: ConnectionStore
   /** frame-host's wallet registry: featured, recommended, paged and searched wallets (fetched once the modal opens). */
   readonly walletList: WalletListStore
@@ -225,70 +226,5 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
         snackbar.destroy()
       }
     },
-  }
-}
-
-/** Tells the frame who the dapp is (its metadata, the SDK version and the project). */
-async function introduceDapp(frame: FrameClient, config: Config): Promise<void> {
-  const metadata = config.metadata
-  await frame.request({
-    SyncDappData: {
-      metadata: {
-        name: metadata?.name ?? '',
-        description: metadata?.description ?? '',
-        url: metadata?.url ?? '',
-        icons: [...(metadata?.icons ?? [])],
-      },
-      sdkVersion: version,
-      sdkType: SDK_TYPE,
-      projectId: config.projectId,
-    },
-  })
-}
-
-type ReportEventsParameters = Pick<OrielClient, 'modal' | 'account' | 'events'> & { isConnected(): boolean }
-
-/**
- * Turns state changes into events: MODAL_OPEN and MODAL_CLOSE (with `connected`), and
- * CONNECT_SUCCESS when an account connects (not when a cached login is restored on page load).
- */
-function reportEvents({ modal, account, events, isConnected }: ReportEventsParameters): () => void {
-  let open = modal.getSnapshot().open
-  let status = account.getSnapshot().status
-  const stopModal = modal.subscribe(() => {
-    const next = modal.getSnapshot().open
-    if (next === open) return
-    open = next
-    events.emit(next ? 'MODAL_OPEN' : 'MODAL_CLOSE', { connected: isConnected() })
-  })
-  const stopAccount = account.subscribe(() => {
-    const { status: next, connectorId, caipAddress } = account.getSnapshot()
-    const previous = status
-    status = next
-    if (next === 'connected' && previous !== 'connected' && previous !== 'reconnecting') {
-      events.emit('CONNECT_SUCCESS', { connector: connectorId, caipAddress })
-    }
-  })
-  return () => {
-    stopModal()
-    stopAccount()
-  }
-}
-
-/** `base`'s connectors plus `extra` (last), as a store whose snapshot stays the same object until `base` changes. */
-function withConnectors(base: ReadableStore<readonly Connector[]>, extra: readonly Connector[]): ReadableStore<readonly Connector[]> {
-  if (extra.length === 0) return base
-  let seen: readonly Connector[] | undefined
-  let list: readonly Connector[] = []
-  return {
-    getSnapshot() {
-      const current = base.getSnapshot()
-      if (current !== seen) {
-        seen = current
-        list = [...current, ...extra]
-      }
-      return list
-    },
-    subscribe: base.subscribe,
   }
 }
