@@ -42,7 +42,7 @@ export {
 export { isEvmAddress, isSolanaAddress, type IsEvmAddressParameters } from './core/validation/address'
 export type { Connection, Connector, ConnectorEvent, ConnectorType } from './core/connectors/types'
 export type { ConnectionStatus, NamespaceConnection } from './core/connection/types'
-export type { RecentWallet } from './core/connection/persist'
+export type { RecentWallet } from './core/connection/types'
 export type { EIP1193Provider } from './core/wallets/eip6963'
 export type { CloseModalOptions, OpenModalOptions } from './core/modal/modalStore'
 export type { RouterData, ViewName } from './core/modal/views'

@@ -9,12 +9,13 @@ import { isChainNamespace } from '../validation/caip'
 import { toAccount } from './account'
 import { waitForConnector } from './discovery'
 import { findNetwork } from './network'
-import { addRecentWallet, readPersisted, writePersisted, type RecentWallet } from './persist'
+import { addRecentWallet, readPersisted, writeConnections } from './persist'
 import type {
   ConnectionState,
   ConnectionStore,
   CreateConnectionStoreParameters,
   NamespaceConnection,
+  RecentWallet,
 } from './types'
 
 export type { ConnectionStore, CreateConnectionStoreParameters } from './types'
@@ -85,27 +86,7 @@ export function createConnectionStore(parameters: CreateConnectionStoreParameter
 
   /** Writes the connections to localStorage; `network`: the user chose the active network. */
   const persist = ({ network = false } = {}) => {
-    const { connections, current, activeCaipNetworkId, recentWallets } = store.getSnapshot()
-    // A namespace still reconnecting keeps its stored connector, so a reload meanwhile loses nothing.
-    const kept = namespaces().filter((namespace) => {
-      const entry = connections[namespace]
-      const status = entry?.status
-      return (status === 'connected' || status === 'reconnecting') && entry?.connectorId && restoredByStore(findConnector(entry.connectorId))
-    })
-    const connectorIds: Partial<Record<ChainNamespace, string>> = {}
-    for (const namespace of kept) connectorIds[namespace] = connections[namespace]?.connectorId
-    const session = namespaces()
-      .map((namespace) => connections[namespace])
-      .find((entry) => entry?.status === 'connected' && !restoredByStore(findConnector(entry.connectorId)))
-    writePersisted(storage, {
-      namespaces: kept,
-      connectorIds,
-      activeNamespace: current && kept.includes(current) ? current : undefined,
-      // The network is remembered with a stored connection, or once the user chose it.
-      activeCaipNetworkId: kept.length || network ? activeCaipNetworkId : undefined,
-      recentWallets,
-      sessionConnectorId: session?.connectorId,
-    })
+    writeConnections(storage, store.getSnapshot(), { restoredByStore: (id) => restoredByStore(findConnector(id)), network })
   }
 
   /** Shows the current connection as the account. */

@@ -1,16 +1,9 @@
 import type { CaipNetworkId, ChainNamespace } from '../networks'
+import type { ConnectionState, RecentWallet } from './types'
 import { RECENT_WALLETS_MAX } from '../constants'
 import { STORAGE_KEYS } from '../storage/keys'
 import type { SafeStorage } from '../storage/storage'
 import { isChainNamespace, parseCaipNetworkId } from '../validation/caip'
-
-/** A wallet the user connected recently (spec §9: at most 2 are kept). */
-export interface RecentWallet {
-  /** The connector id. */
-  readonly id: string
-  readonly name: string
-  readonly icon?: string | undefined
-}
 
 /** What the connection store keeps between visits (spec §3 local storage). */
 export interface PersistedConnections {
@@ -111,4 +104,40 @@ export function writePersisted(storage: SafeStorage, state: PersistedState): voi
   if (activeCaipNetworkId) storage.setItem(STORAGE_KEYS.activeCaipNetworkId, activeCaipNetworkId)
   if (recentWallets.length) storage.setItem(STORAGE_KEYS.recentWallets, JSON.stringify(recentWallets))
   else storage.removeItem(STORAGE_KEYS.recentWallets)
+}
+
+export type WriteConnectionsOptions = {
+  /** Whether the store restores the connector's connection (false for the embedded wallet, which restores its own). */
+  restoredByStore(connectorId: string | undefined): boolean
+  /** The user chose the active network: keep it even without a stored connection. */
+  network?: boolean | undefined
+}
+
+/**
+ * Writes the connection store's state: the connections it restores (connected, or still
+ * reconnecting, so a reload meanwhile loses nothing), the current namespace among them, the
+ * network while there is one or once the user chose it, the recent wallets, and the connector
+ * that restores its own login while it is connected.
+ *
+ * @example
+ * writeConnections(storage, connection.getSnapshot(), { restoredByStore: (id) => id !== 'AUTH' })
+ */
+export function writeConnections(storage: SafeStorage, state: ConnectionState, options: WriteConnectionsOptions): void {
+  const { connections, current, activeCaipNetworkId, recentWallets } = state
+  const entries = (Object.keys(connections) as ChainNamespace[]).map((namespace) => [namespace, connections[namespace]] as const)
+  const kept = entries
+    .filter(([, entry]) => (entry?.status === 'connected' || entry?.status === 'reconnecting') && entry.connectorId)
+    .filter(([, entry]) => options.restoredByStore(entry?.connectorId))
+    .map(([namespace]) => namespace)
+  const connectorIds: Partial<Record<ChainNamespace, string>> = {}
+  for (const namespace of kept) connectorIds[namespace] = connections[namespace]?.connectorId
+  const session = entries.find(([, entry]) => entry?.status === 'connected' && !options.restoredByStore(entry.connectorId))
+  writePersisted(storage, {
+    namespaces: kept,
+    connectorIds,
+    activeNamespace: current && kept.includes(current) ? current : undefined,
+    activeCaipNetworkId: kept.length || options.network ? activeCaipNetworkId : undefined,
+    recentWallets,
+    sessionConnectorId: session?.[1]?.connectorId,
+  })
 }

@@ -4,7 +4,6 @@ import type { Connection, Connector } from '../connectors/types'
 import type { CaipNetworkId, ChainNamespace, Network } from '../networks'
 import type { SafeStorage } from '../storage/storage'
 import type { ReadableStore } from '../store/createStore'
-import type { RecentWallet } from './persist'
 
 /** Connection status of one namespace (spec §4). */
 export type ConnectionStatus = AccountStatus
@@ -86,4 +85,12 @@ export type CreateConnectionStoreParameters = {
   onDisconnectError?: ((namespace: ChainNamespace, error: unknown) => void) | undefined
   /** How long reconnect waits for a stored wallet to announce itself. Default 1000 ms. */
   discoveryTimeoutMs?: number | undefined
+}
+
+/** A wallet the user connected recently (spec §9: at most 2 are kept). */
+export interface RecentWallet {
+  /** The connector id. */
+  readonly id: string
+  readonly name: string
+  readonly icon?: string | undefined
 }
