@@ -191,13 +191,12 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
       return signal?.aborted ? null : loggedIn(user)
     },
     async disconnect() {
-      if (connected()) {
-        const frame = await embedded.ensureReady()
-        // A session that is already gone is as good as signed out.
-        await frame.signOut().catch((error: unknown) => {
-          if (!isNotConnectedError(error)) throw error
-        })
-      }
+      // The connection store asks only while it holds this connector's connection.
+      const frame = await embedded.ensureReady()
+      // A session that is already gone is as good as signed out.
+      await frame.signOut().catch((error: unknown) => {
+        if (!isNotConnectedError(error)) throw error
+      })
       loggedOut()
       // Signed out on purpose: nothing to explain at the next visit.
       storage.removeItem(STORAGE_KEYS.embeddedLoginNotKept)
