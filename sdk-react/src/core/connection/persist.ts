@@ -120,7 +120,7 @@ export type WriteConnectionsOptions = {
  * that restores its own login while it is connected.
  *
  * @example
- * writeConnections(storage, connection.getSnapshot(), { restoredByStore: (id) => id !== 'AUTH' })
+ * writeConnections(storage, connection.getSnapshot(), { restoredByStore: (id) => find(id)?.restores !== 'connector' })
  */
 export function writeConnections(storage: SafeStorage, state: ConnectionState, options: WriteConnectionsOptions): void {
   const { connections, current, activeCaipNetworkId, recentWallets } = state
