@@ -3,6 +3,7 @@
 
 use alloy_primitives::{Address, U256};
 use serde_json::Value as Json;
+use sha2::{Digest, Sha256};
 
 use super::calldata::{self, KnownCall};
 use super::codec::to_hex;
@@ -87,18 +88,70 @@ fn address(a: &Address) -> Value {
     mono(a.to_checksum(None))
 }
 
-/// The personal_sign message: UTF-8 text when it reads as text, else hex.
-fn message_value(message: &[u8]) -> Value {
-    match core::str::from_utf8(message) {
-        Ok(s)
-            if !s
-                .chars()
-                .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) =>
-        {
-            text(s)
+/// How much of a message to sign the approval screen draws: the first 8 KiB. The rest is
+/// counted and hashed, so the screen appears at once however long the message is.
+pub(crate) const MESSAGE_SHOWN_BYTES: usize = 8 * 1024;
+
+/// `n` with thousands separated by commas: "1,048,576".
+pub(crate) fn format_count(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
         }
-        _ => mono(to_hex(message)),
+        out.push(d);
     }
+    out
+}
+
+/// A message to sign (personal_sign, solana_signMessage): its first
+/// [`MESSAGE_SHOWN_BYTES`] as UTF-8 text when the whole message reads as text (line breaks
+/// and tabs aside, no control characters), else as hex; its size; and when it is longer, how
+/// many bytes are not shown and the SHA-256 of the whole message.
+fn message_rows(message: &[u8]) -> Vec<Row> {
+    let as_text = core::str::from_utf8(message).ok().filter(|s| {
+        !s.chars()
+            .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+    });
+    let (shown, shown_bytes) = match as_text {
+        Some(s) => {
+            let mut end = s.len().min(MESSAGE_SHOWN_BYTES);
+            while !s.is_char_boundary(end) {
+                end -= 1;
+            }
+            (text(&s[..end]), end)
+        }
+        None => {
+            let end = message.len().min(MESSAGE_SHOWN_BYTES);
+            (mono(to_hex(&message[..end])), end)
+        }
+    };
+    let mut rows = vec![
+        row("Message", shown),
+        row(
+            "Size",
+            text(match message.len() {
+                1 => "1 byte".to_owned(),
+                n => format!("{} bytes", format_count(n)),
+            }),
+        ),
+    ];
+    let hidden = message.len() - shown_bytes;
+    if hidden > 0 {
+        rows.push(row(
+            "Not shown",
+            text(format!(
+                "Message truncated: {} more bytes are not shown.",
+                format_count(hidden)
+            )),
+        ));
+        rows.push(row(
+            "SHA-256 of the whole message",
+            mono(to_hex(&Sha256::digest(message))),
+        ));
+    }
+    rows
 }
 
 fn json_value(value: &Json) -> Value {
@@ -295,9 +348,7 @@ fn solana_rows(tx: &SolanaTx) -> Vec<Row> {
 /// What the approval screen shows for `req`, parsed or prepared.
 pub fn describe<Tx: ShownTx>(req: &SignRequest<Tx>) -> Summary {
     let (title, rows) = match req {
-        SignRequest::PersonalSign { message } => {
-            ("Sign message", vec![row("Message", message_value(message))])
-        }
+        SignRequest::PersonalSign { message } => ("Sign message", message_rows(message)),
         SignRequest::TypedData(data) => {
             let domain = Json::Object(data.domain.clone());
             (
@@ -333,9 +384,7 @@ pub fn describe<Tx: ShownTx>(req: &SignRequest<Tx>) -> Summary {
             }
             ("Send calls", rows)
         }
-        SignRequest::SolanaSignMessage { message } => {
-            ("Sign message", vec![row("Message", message_value(message))])
-        }
+        SignRequest::SolanaSignMessage { message } => ("Sign message", message_rows(message)),
         SignRequest::SolanaSignTransaction { tx } => ("Sign transaction", solana_rows(tx)),
         SignRequest::SolanaSignAllTransactions { txs } => {
             let rows = txs
