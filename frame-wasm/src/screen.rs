@@ -7,7 +7,7 @@ use zeroize::Zeroizing;
 use crate::sign::{Summary, Value};
 
 /// The frame must have been visible, unobscured, this long before its buttons work; an
-/// approval's Approve also waits until every scrolling part of it was scrolled to its end.
+/// approval's Approve also waits until each of its message boxes was scrolled to its end.
 pub const ARM_DELAY_MS: u32 = 500;
 
 /// A screen the frame shows.
@@ -47,8 +47,8 @@ pub const HIDDEN_CHARACTERS_WARNING: &str =
     "This request contains hidden or direction-changing characters. They are shown highlighted \
      as ⟨U+…⟩: the text around them may not read the way it looks elsewhere.";
 
-/// Shown while a scrolling part of the approval screen has not been read to its end.
-pub const READ_TO_THE_END: &str = "Scroll to the end of the request to approve it.";
+/// Shown while a message box of the approval screen has not been read to its end.
+pub const READ_TO_THE_END: &str = "Scroll to the end of the message to approve it.";
 
 /// Characters the approval screen never draws as they are, because they are invisible or
 /// change how the text around them reads: control characters (Cc) other than line breaks and

@@ -4,9 +4,9 @@
 //! for [`ARM_DELAY_MS`]: an IntersectionObserver with `trackVisibility` (Intersection Observer
 //! v2) reports whether anything covers, fades or distorts the frame, so a host page that puts
 //! the frame under a decoy, or flashes it in just before a click, gets nowhere. Clicks count
-//! only when the browser marks them trusted. An approval's Approve and Reject also wait until
-//! every scrolling part of the screen (a long message, the screen itself) has been scrolled to
-//! its end once. Text is set with `textContent`, never as markup, and text the dapp controls
+//! only when the browser marks them trusted. An approval's Approve also waits until each
+//! message box on it has been scrolled to its end once (a box that fits counts as read; the
+//! screen itself needs no such rule, as Approve is its last element). Text is set with `textContent`, never as markup, and text the dapp controls
 //! is drawn with its hidden characters escaped and highlighted (`crate::screen::pieces`).
 
 use std::{
@@ -88,7 +88,7 @@ impl Presenter {
         root.set_attribute("role", "dialog")?;
         root.set_attribute("aria-labelledby", "oriel-screen-title")?;
         let mut buttons = Vec::new();
-        // The boxes the user must scroll to their end before an approval's buttons arm.
+        // The message boxes the user must scroll to their end before Approve arms.
         let mut to_read = Vec::new();
         let mut hint = None;
         match screen {
@@ -134,7 +134,6 @@ impl Presenter {
                     rows.append_child(&item)?;
                 }
                 root.append_child(&rows)?;
-                to_read.push(root.clone());
                 let note = text(d, "p", "note read-hint", READ_TO_THE_END)?;
                 note.set_attribute("hidden", "")?;
                 root.append_child(&note)?;
