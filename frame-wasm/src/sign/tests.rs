@@ -2,7 +2,10 @@
 
 use super::calls::{get_capabilities, parse_calls, MAX_BUNDLES, MAX_CALLS};
 use super::codec;
-use super::describe::{format_count, format_eth, format_gwei, format_units, MESSAGE_SHOWN_BYTES};
+use super::describe::{
+    format_count, format_eth, format_gwei, format_units, MESSAGE_SHOWN_BYTES, SHOWN_ENTRIES,
+    SHOWN_TEXT_BYTES,
+};
 use super::test_chain::TestChain;
 use super::tx::{parse_tx, GWEI, MAX_FEE_PER_GAS_CAP};
 use super::*;
@@ -418,6 +421,103 @@ fn counts_are_grouped_by_thousands() {
     ] {
         assert_eq!(format_count(n), shown);
     }
+}
+
+fn typed_mail(contents: Json) -> SignRequest {
+    parse(
+        "eth_signTypedData_v4",
+        &json!([ADDRESS, {
+            "types": {
+                "EIP712Domain": [{ "name": "name", "type": "string" }],
+                "Mail": [{ "name": "contents", "type": "string[]" }]
+            },
+            "primaryType": "Mail",
+            "domain": { "name": "Lumen" },
+            "message": { "contents": contents }
+        }]),
+        &addresses(),
+    )
+    .unwrap()
+}
+
+fn shown_size(value: &Value) -> (usize, usize) {
+    match value {
+        Value::Text(s) | Value::Mono(s) => (0, s.len()),
+        Value::Tree(entries) => entries.iter().fold((0, 0), |(n, b), (k, v)| {
+            let (inner, bytes) = shown_size(v);
+            (n + 1 + inner, b + k.len() + bytes)
+        }),
+    }
+}
+
+#[test]
+fn a_huge_request_is_cut_to_what_the_screen_can_draw_at_once() {
+    // W5, beyond messages: a typed-data string of 1 MB, and 5,000 typed-data strings.
+    let long = describe(&typed_mail(json!(["x".repeat(1024 * 1024)])));
+    let Value::Tree(message) = find(&long, "Message") else {
+        panic!("message not a tree")
+    };
+    let Value::Tree(contents) = &message[0].1 else {
+        panic!("contents not a tree")
+    };
+    let Value::Text(shown) = &contents[0].1 else {
+        panic!("a string")
+    };
+    assert!(shown.len() < SHOWN_TEXT_BYTES && shown.len() > SHOWN_TEXT_BYTES - 100);
+    let cut = 1024 * 1024 - shown.len();
+    assert_eq!(
+        find(&long, "Not shown"),
+        &Value::Text(format!(
+            "This request is too long to show in full: {} more bytes of text and 0 more \
+             entries are not shown.",
+            format_count(cut)
+        ))
+    );
+
+    let many = describe(&typed_mail(json!(vec!["ab"; 5000])));
+    let total: usize = many.rows.iter().map(|r| 1 + shown_size(&r.value).0).sum();
+    assert!(total <= SHOWN_ENTRIES + many.rows.len());
+    let Value::Tree(message) = find(&many, "Message") else {
+        panic!("message not a tree")
+    };
+    let Value::Tree(contents) = &message[0].1 else {
+        panic!("contents not a tree")
+    };
+    // Domain (1 entry) and the "contents" field (1) come first; then the first 998 items.
+    assert_eq!(contents.len(), SHOWN_ENTRIES - 2);
+    assert_eq!(contents[997], ("997".into(), Value::Text("ab".into())));
+    let cut_entries = 5000 - contents.len();
+    // Each item left out is its index and "ab".
+    let cut_bytes: usize = (contents.len()..5000)
+        .map(|i| i.to_string().len() + 2)
+        .sum();
+    assert_eq!(
+        find(&many, "Not shown"),
+        &Value::Text(format!(
+            "This request is too long to show in full: {} more bytes of text and {} more \
+             entries are not shown.",
+            format_count(cut_bytes),
+            format_count(cut_entries)
+        ))
+    );
+
+    // Calldata of a blob-sized transaction: its hex is cut too.
+    let data = format!("0x{}", "ab".repeat(700_000));
+    let req = parse(
+        "eth_sendTransaction",
+        &json!([{ "from": ADDRESS, "to": BOB, "data": data }]),
+        &addresses(),
+    )
+    .unwrap();
+    let summary = describe(&req);
+    let Value::Mono(hex) = find(&summary, "Data") else {
+        panic!("data is hex")
+    };
+    assert!(data.starts_with(hex.as_str()) && hex.len() < SHOWN_TEXT_BYTES);
+
+    // What fits is whole, with no such row.
+    let small = describe(&typed_mail(json!(vec!["hello"; 10])));
+    assert!(!small.rows.iter().any(|r| r.label == "Not shown"));
 }
 
 #[test]
