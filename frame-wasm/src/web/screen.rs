@@ -6,8 +6,9 @@
 //! the frame under a decoy, or flashes it in just before a click, gets nowhere. Clicks count
 //! only when the browser marks them trusted. An approval's Approve also waits until each
 //! message box on it has been scrolled to its end once (a box that fits counts as read; the
-//! screen itself needs no such rule, as Approve is its last element). Text is set with `textContent`, never as markup, and text the dapp controls
-//! is drawn with its hidden characters escaped and highlighted (`crate::screen::pieces`).
+//! screen itself needs no such rule, as Approve is its last element). Text is set with
+//! `textContent`, never as markup, and text the dapp controls is drawn with its hidden
+//! characters escaped and highlighted (`crate::screen::pieces`).
 
 use std::{
     cell::{Cell, RefCell},
@@ -202,11 +203,13 @@ impl Reading {
         }
     }
 
-    /// Marks the boxes now at their end as read; whether all have been.
+    /// Marks the boxes now at their end as read; whether all have been. A box without a
+    /// layout yet (the frame not placed) is not read.
     fn update(&self) -> bool {
         let mut all = true;
         for (element, read) in &self.boxes {
             if !read.get()
+                && element.client_height() > 0
                 && scrolled_to_end(
                     f64::from(element.scroll_top()),
                     f64::from(element.client_height()),
