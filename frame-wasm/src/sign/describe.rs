@@ -460,7 +460,7 @@ impl Budget {
 }
 
 /// The nested entries in `value` and the bytes of text in it.
-fn size(value: &Value) -> (usize, usize) {
+pub(crate) fn size(value: &Value) -> (usize, usize) {
     match value {
         Value::Text(s) | Value::Mono(s) => (0, s.len()),
         Value::Tree(entries) => entries.iter().fold((0, 0), |(n, bytes), (key, v)| {

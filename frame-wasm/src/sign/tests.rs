@@ -3,7 +3,7 @@
 use super::calls::{get_capabilities, parse_calls, MAX_BUNDLES, MAX_CALLS};
 use super::codec;
 use super::describe::{
-    format_count, format_eth, format_gwei, format_units, MESSAGE_SHOWN_BYTES, SHOWN_ENTRIES,
+    format_count, format_eth, format_gwei, format_units, size, MESSAGE_SHOWN_BYTES, SHOWN_ENTRIES,
     SHOWN_TEXT_BYTES,
 };
 use super::test_chain::TestChain;
@@ -440,16 +440,6 @@ fn typed_mail(contents: Json) -> SignRequest {
     .unwrap()
 }
 
-fn shown_size(value: &Value) -> (usize, usize) {
-    match value {
-        Value::Text(s) | Value::Mono(s) => (0, s.len()),
-        Value::Tree(entries) => entries.iter().fold((0, 0), |(n, b), (k, v)| {
-            let (inner, bytes) = shown_size(v);
-            (n + 1 + inner, b + k.len() + bytes)
-        }),
-    }
-}
-
 #[test]
 fn a_huge_request_is_cut_to_what_the_screen_can_draw_at_once() {
     // W5, beyond messages: a typed-data string of 1 MB, and 5,000 typed-data strings.
@@ -475,7 +465,7 @@ fn a_huge_request_is_cut_to_what_the_screen_can_draw_at_once() {
     );
 
     let many = describe(&typed_mail(json!(vec!["ab"; 5000])));
-    let total: usize = many.rows.iter().map(|r| 1 + shown_size(&r.value).0).sum();
+    let total: usize = many.rows.iter().map(|r| 1 + size(&r.value).0).sum();
     assert!(total <= SHOWN_ENTRIES + many.rows.len());
     let Value::Tree(message) = find(&many, "Message") else {
         panic!("message not a tree")
