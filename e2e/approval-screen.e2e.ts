@@ -142,16 +142,15 @@ describe('the approval screen', () => {
     expect(await hint.isVisible()).toBe(true)
 
     // Halfway is not the end.
-    const scroll = (to: 'middle' | 'end') =>
-      walletFrame().evaluate((where) => {
-        for (const el of [...Array.from(document.querySelectorAll('.message')), document.querySelector('.screen')!]) {
-          el.scrollTop = where === 'end' ? el.scrollHeight : (el.scrollHeight - el.clientHeight) / 2
-        }
-      }, to)
-    await scroll('middle')
+    const box = walletFrame().locator('.message').first()
+    await box.evaluate((el) => {
+      el.scrollTop = (el.scrollHeight - el.clientHeight) / 2
+    })
     await page.waitForTimeout(300)
     expect(await approveButton().isEnabled()).toBe(false)
-    await scroll('end')
+    // The user reads on to the end, from the keyboard.
+    await box.focus()
+    await page.keyboard.press('End')
     await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
     expect(await hint.isVisible()).toBe(false)
     await approveButton().click()

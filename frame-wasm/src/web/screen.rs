@@ -411,6 +411,8 @@ fn draw_value(
             let p = shown_text(d, tag, class, t)?;
             into.append_child(&p)?;
             if !nested {
+                // A scrolling box must be scrollable from the keyboard too.
+                p.set_attribute("tabindex", "0")?;
                 to_read.push(p);
             }
         }
