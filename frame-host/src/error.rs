@@ -3,11 +3,15 @@
 use std::{io, net::SocketAddr, path::PathBuf};
 
 use axum::{
-    http::StatusCode,
+    http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     Json,
 };
-use oriel_protocol::origin::OriginError;
+use oriel_protocol::{
+    http::{HttpError, HttpErrorBody, HttpErrorCode},
+    origin::OriginError,
+    text,
+};
 
 /// Everything that can go wrong in frame-host. Unless a variant says otherwise it is not
 /// retryable: it is a configuration or environment problem that needs an operator's fix.
@@ -175,6 +179,14 @@ pub enum Error {
         /// What is wrong, naming the wallet by position and name.
         reason: String,
     },
+    /// A stored wallet no longer reads as one (a field is not base64, or of the wrong size).
+    #[error("stored wallet {wallet_id}: unreadable {field}")]
+    StoredWallet {
+        /// The wallet.
+        wallet_id: String,
+        /// The field.
+        field: String,
+    },
     /// Mail could not be sent. Retryable: the SMTP server may be briefly unavailable.
     #[error("cannot send mail: {0}")]
     Mail(String),
@@ -183,50 +195,99 @@ pub enum Error {
 /// `Result` with [`Error`] as the default error type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// The error of an HTTP handler. It renders as JSON `{"error": "..."}`; the message of an
-/// internal error is logged, never shown to the client.
+/// The error of an HTTP handler: the status and body `{ "error": { "code", "message" } }`
+/// ([`HttpErrorBody`]) every frame-host error answers with. Client errors carry a message
+/// safe to show (the spec's words where it has some); internal errors are logged and shown
+/// only as "internal error".
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum AppError {
-    /// 400 with a message safe to show.
-    BadRequest(&'static str),
-    /// 404 with a message safe to show.
+    /// 400 `invalid_params`.
+    InvalidParams(String),
+    /// 401 `unauthorized`.
+    Unauthorized(&'static str),
+    /// 403 `forbidden`.
+    Forbidden(&'static str),
+    /// 404 `not_found`.
     NotFound(&'static str),
-    /// 500; the error is logged and the client sees only "internal error".
+    /// 409 `conflict`.
+    Conflict(&'static str),
+    /// 423 `code_locked`.
+    CodeLocked,
+    /// 429 `throttled`, retry after this many milliseconds.
+    Throttled(i64),
+    /// 500 `internal`: logged, never shown.
     Internal(Error),
 }
 
-impl From<Error> for AppError {
-    fn from(e: Error) -> Self {
-        Self::Internal(e)
+impl AppError {
+    /// 400 with a fixed message.
+    pub(crate) fn invalid(message: &str) -> Self {
+        Self::InvalidParams(message.into())
+    }
+
+    /// Seconds left, rounded up, as the throttle message says them.
+    pub(crate) fn seconds(ms: i64) -> i64 {
+        (ms.max(1) + 999) / 1000
+    }
+}
+
+impl<E: Into<Error>> From<E> for AppError {
+    fn from(e: E) -> Self {
+        Self::Internal(e.into())
     }
 }
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        let (status, message) = match self {
-            Self::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
-            Self::NotFound(m) => (StatusCode::NOT_FOUND, m),
+        let mut retry_after = None;
+        let (code, message) = match self {
+            Self::InvalidParams(m) => (HttpErrorCode::InvalidParams, m),
+            Self::Unauthorized(m) => (HttpErrorCode::Unauthorized, m.into()),
+            Self::Forbidden(m) => (HttpErrorCode::Forbidden, m.into()),
+            Self::NotFound(m) => (HttpErrorCode::NotFound, m.into()),
+            Self::Conflict(m) => (HttpErrorCode::Conflict, m.into()),
+            Self::CodeLocked => (HttpErrorCode::CodeLocked, text::CODE_LOCKED.into()),
+            Self::Throttled(ms) => {
+                let n = Self::seconds(ms);
+                retry_after = Some(n);
+                (HttpErrorCode::Throttled, text::try_again_after(n))
+            }
             Self::Internal(e) => {
                 tracing::error!(error = %e, "internal error");
-                (StatusCode::INTERNAL_SERVER_ERROR, "internal error")
+                (HttpErrorCode::Internal, "internal error".into())
             }
         };
-        (status, Json(serde_json::json!({ "error": message }))).into_response()
+        let status =
+            StatusCode::from_u16(code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let body = HttpErrorBody {
+            error: HttpError { code, message },
+        };
+        let mut res = (status, Json(body)).into_response();
+        if let Some(n) = retry_after {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(n));
+        }
+        res
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use http_body_util::BodyExt;
+    use serde_json::json;
+
     use super::*;
 
-    use http_body_util::BodyExt;
-
-    async fn render(e: AppError) -> (StatusCode, String) {
+    async fn render(e: AppError) -> (StatusCode, serde_json::Value, Option<String>) {
         let res = e.into_response();
         let status = res.status();
+        let retry = res
+            .headers()
+            .get(header::RETRY_AFTER)
+            .map(|v| v.to_str().unwrap().to_owned());
         let body = res.into_body().collect().await.unwrap().to_bytes();
-        (status, String::from_utf8(body.to_vec()).unwrap())
+        (status, serde_json::from_slice(&body).unwrap(), retry)
     }
 
     #[tokio::test]
@@ -236,7 +297,8 @@ mod tests {
             render(e).await,
             (
                 StatusCode::INTERNAL_SERVER_ERROR,
-                r#"{"error":"internal error"}"#.into()
+                json!({ "error": { "code": "internal", "message": "internal error" } }),
+                None
             )
         );
     }
@@ -247,12 +309,42 @@ mod tests {
             render(AppError::NotFound("unknown project id")).await,
             (
                 StatusCode::NOT_FOUND,
-                r#"{"error":"unknown project id"}"#.into()
+                json!({ "error": { "code": "not_found", "message": "unknown project id" } }),
+                None
             )
         );
         assert_eq!(
-            render(AppError::BadRequest("missing projectId")).await.0,
+            render(AppError::invalid("missing projectId")).await.0,
             StatusCode::BAD_REQUEST
         );
+    }
+
+    #[tokio::test]
+    async fn shapes() {
+        let (s, b, _) = render(AppError::Unauthorized("Invalid code")).await;
+        assert_eq!(s, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            b,
+            json!({ "error": { "code": "unauthorized", "message": "Invalid code" } })
+        );
+        let (s, b, _) = render(AppError::CodeLocked).await;
+        assert_eq!(s.as_u16(), 423);
+        assert_eq!(b["error"]["code"], "code_locked");
+        let (s, b, _) = render(AppError::Internal(Error::Random("secret".into()))).await;
+        assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            b,
+            json!({ "error": { "code": "internal", "message": "internal error" } })
+        );
+    }
+
+    #[tokio::test]
+    async fn throttle_rounds_seconds_up() {
+        let (s, b, retry) = render(AppError::Throttled(19_001)).await;
+        assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(b["error"]["message"], "Please try again after 20 seconds");
+        assert_eq!(retry.as_deref(), Some("20"));
+        assert_eq!(AppError::seconds(30_000), 30);
+        assert_eq!(AppError::seconds(1), 1);
     }
 }

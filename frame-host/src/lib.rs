@@ -39,9 +39,7 @@ pub use error::{AppError, Error, Result};
 pub use keys::KEK_FILE;
 pub use proxy::{InvalidIpRange, IpRange};
 
-use crate::{
-    api::ApiError, auth::JwtKeys, keys::Keys, mail::Mailer, registry::Registry, store::Store,
-};
+use crate::{auth::JwtKeys, keys::Keys, mail::Mailer, registry::Registry, store::Store};
 
 /// The version reported by `/healthz` and embedded in the frame as `buildId`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -126,12 +124,12 @@ impl AppState {
     }
 
     /// Checks that `id` names a configured project.
-    pub(crate) fn check_project(&self, id: &str) -> Result<(), ApiError> {
+    pub(crate) fn check_project(&self, id: &str) -> Result<(), AppError> {
         if id.is_empty() {
-            return Err(ApiError::invalid("missing projectId"));
+            return Err(AppError::invalid("missing projectId"));
         }
         if !self.inner.projects.contains_key(id) {
-            return Err(ApiError::NotFound("unknown project id"));
+            return Err(AppError::NotFound("unknown project id"));
         }
         Ok(())
     }

@@ -166,18 +166,20 @@ pub struct ExportStartReply {
 /// The length of a wallet ciphertext's AES-GCM nonce, bytes.
 pub const NONCE_LEN: usize = 12;
 
-/// A wallet's public addresses, one per chain namespace.
+/// A wallet's public addresses, one per chain namespace, as frame-host keeps them (`null`
+/// or absent when not given).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WalletAddresses {
     /// The EVM address.
-    pub eip155: String,
+    pub eip155: Option<String>,
     /// The Solana address.
-    pub solana: String,
+    pub solana: Option<String>,
 }
 
 /// A wallet as frame-host stores it: everything in it is public or encrypted. `A` is the
-/// addresses' type (the frame uses its own, with the same fields).
+/// addresses' type: frame-host takes [`WalletAddresses`]; the frame, which always has both,
+/// uses its own type with the same fields as plain strings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WalletBlob<A = WalletAddresses> {

@@ -1,7 +1,8 @@
-//! Plumbing shared by the auth and wallet API (`API.md`): its error type and extractors.
+//! Plumbing shared by the HTTP handlers: extractors that answer bad input, a foreign project
+//! or a missing session with an [`AppError`](crate::AppError).
 
-mod error;
 mod extract;
 
-pub(crate) use error::ApiError;
-pub(crate) use extract::{ApiJson, ApiQuery, ClientIp, ProjectParam};
+pub(crate) use extract::{
+    ApiQuery, AuthedJson, ClientIp, ProjectJson, ProjectParam, ProjectQuery, ProjectSession,
+};

@@ -7,41 +7,28 @@ use axum::{
     response::{Html, IntoResponse, Response},
     Json,
 };
-use serde::{Deserialize, Serialize};
+use oriel_protocol::http::{DeviceStatusReply, DeviceStatusRequest};
+use serde::Deserialize;
 
-use super::{email::LOGIN_CODE_REASON, otp, Session};
+use super::{email::LOGIN_CODE_REASON, otp};
 use crate::{
-    api::{ApiError, ApiJson, ApiQuery, ProjectParam},
+    api::{ApiQuery, ProjectJson, ProjectSession},
     headers,
     mail::Outgoing,
-    secrets, AppState,
+    secrets, AppError, AppState,
 };
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct StatusBody {
-    project_id: String,
-    attempt_id: String,
-    device_id: String,
-}
-
-#[derive(Serialize)]
-pub(super) struct StatusReply {
-    approved: bool,
-}
 
 /// Whether the attempt's device is approved; the first time it is, the code is emailed.
 pub(super) async fn status(
     State(state): State<AppState>,
-    ApiJson(body): ApiJson<StatusBody>,
-) -> Result<Json<StatusReply>, ApiError> {
-    state.check_project(&body.project_id)?;
+    ProjectJson(body): ProjectJson<DeviceStatusRequest>,
+) -> Result<Json<DeviceStatusReply>, AppError> {
     let store = state.store();
     let attempt = store
         .login_attempt(&body.attempt_id)
         .await?
         .filter(|a| a.project_id == body.project_id && a.device_id == body.device_id)
-        .ok_or(ApiError::NotFound("Unknown login attempt"))?;
+        .ok_or(AppError::NotFound("Unknown login attempt"))?;
     let approved = match &attempt.user_id {
         // A new user's first device needs no approval: it gets a code at start.
         None => true,
@@ -60,7 +47,7 @@ pub(super) async fn status(
             tracing::info!(attempt = %attempt.id, "device approved: code sent");
         }
     }
-    Ok(Json(StatusReply { approved }))
+    Ok(Json(DeviceStatusReply { approved }))
 }
 
 #[derive(Deserialize)]
@@ -71,8 +58,8 @@ pub(super) struct ApproveQuery {
 /// The emailed approval link: binds the device to the user, once.
 pub(super) async fn approve(
     State(state): State<AppState>,
-    query: Result<ApiQuery<ApproveQuery>, ApiError>,
-) -> Result<Response, ApiError> {
+    query: Result<ApiQuery<ApproveQuery>, AppError>,
+) -> Result<Response, AppError> {
     let token = query
         .ok()
         .and_then(|ApiQuery(q)| q.token)
@@ -127,17 +114,15 @@ fn page(status: StatusCode, title: &str, text: &str) -> Response {
 /// its device wrap can no longer be opened.
 pub(super) async fn revoke(
     State(state): State<AppState>,
-    session: Session,
-    ProjectParam(project_id): ProjectParam,
+    ProjectSession(session): ProjectSession,
     Path(device_id): Path<String>,
-) -> Result<StatusCode, ApiError> {
-    session.check_project(&project_id)?;
+) -> Result<StatusCode, AppError> {
     if !state
         .store()
         .revoke_device(&session.user_id, &device_id, state.now_ms())
         .await?
     {
-        return Err(ApiError::NotFound("Device not found"));
+        return Err(AppError::NotFound("Device not found"));
     }
     tracing::info!(user = %session.user_id, "device revoked");
     Ok(StatusCode::NO_CONTENT)

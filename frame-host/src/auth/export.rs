@@ -3,38 +3,23 @@
 //! which asks on its own origin.
 
 use axum::{extract::State, http::StatusCode, Json};
-use serde::{Deserialize, Serialize};
+use oriel_protocol::http::{CodeRequest, ExportStartReply, ProjectRequest};
 
-use super::{otp, Session};
+use super::otp;
 use crate::{
-    api::{ApiError, ApiJson, ClientIp},
+    api::{AuthedJson, ClientIp},
     mail::Outgoing,
     ratelimit, secrets,
     store::CodeTable,
-    AppState,
+    AppError, AppState,
 };
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct StartBody {
-    project_id: String,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct StartReply {
-    attempt_id: String,
-}
 
 /// Emails the session user a code for showing the recovery phrase.
 pub(super) async fn start(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    session: Session,
-    ApiJson(body): ApiJson<StartBody>,
-) -> Result<Json<StartReply>, ApiError> {
-    state.check_project(&body.project_id)?;
-    session.check_project(&body.project_id)?;
+    AuthedJson(session, _): AuthedJson<ProjectRequest>,
+) -> Result<Json<ExportStartReply>, AppError> {
     let store = state.store();
     let user = session.user(&state).await?;
     ratelimit::check_ip(&state, ip).await?;
@@ -52,31 +37,20 @@ pub(super) async fn start(
         .send(Outgoing::code(&user.email, &code, why), now)
         .await?;
     tracing::info!(user = %user.id, "export code sent");
-    Ok(Json(StartReply { attempt_id: id }))
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct VerifyBody {
-    project_id: String,
-    attempt_id: String,
-    otp: String,
+    Ok(Json(ExportStartReply { attempt_id: id }))
 }
 
 /// Checks the export code of the session user: 204 once, then the code is spent.
 pub(super) async fn verify(
     State(state): State<AppState>,
-    session: Session,
-    ApiJson(body): ApiJson<VerifyBody>,
-) -> Result<StatusCode, ApiError> {
-    state.check_project(&body.project_id)?;
-    session.check_project(&body.project_id)?;
+    AuthedJson(session, body): AuthedJson<CodeRequest>,
+) -> Result<StatusCode, AppError> {
     let store = state.store();
     let (_, code) = store
         .export_code(&body.attempt_id)
         .await?
         .filter(|(user_id, _)| *user_id == session.user_id)
-        .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
+        .ok_or(AppError::Unauthorized(otp::INVALID_CODE))?;
     otp::check(
         &state,
         CodeTable::Export,
@@ -86,7 +60,7 @@ pub(super) async fn verify(
     )
     .await?;
     if !store.use_export_code(&body.attempt_id).await? {
-        return Err(ApiError::Unauthorized(otp::INVALID_CODE));
+        return Err(AppError::Unauthorized(otp::INVALID_CODE));
     }
     tracing::info!(user = %session.user_id, "export code verified");
     Ok(StatusCode::NO_CONTENT)

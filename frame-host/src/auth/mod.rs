@@ -13,18 +13,20 @@ use axum::{
     routing::{delete, get, post},
     Router,
 };
-use serde::Serialize;
+use oriel_protocol::{
+    http::{SessionReply, SessionUser},
+    text,
+};
 
 pub(crate) use jwt::JwtKeys;
 pub use jwt::JWT_KEY_FILE;
 pub(crate) use session::Session;
 
 use crate::{
-    api::ApiError,
     error::Result,
     secrets,
     store::{NewRefresh, User},
-    AppState,
+    AppError, AppState,
 };
 
 /// Lifetime of a refresh token, milliseconds (30 days).
@@ -52,30 +54,11 @@ pub(crate) fn router() -> Router<AppState> {
 }
 
 /// The user as the API shows it.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct UserJson {
-    user_id: String,
-    email: String,
-}
-
-impl From<User> for UserJson {
-    fn from(u: User) -> Self {
-        Self {
-            user_id: u.id,
-            email: u.email,
-        }
+fn user_json(u: User) -> SessionUser {
+    SessionUser {
+        user_id: u.id,
+        email: u.email,
     }
-}
-
-/// The answer of verify and refresh.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SessionJson {
-    access_token: String,
-    refresh_token: String,
-    expires_in: i64,
-    user: UserJson,
 }
 
 /// A fresh refresh token: the secret for the client and the hashed form to store.
@@ -95,29 +78,29 @@ fn session_json(
     user: User,
     device_id: &str,
     refresh_token: String,
-) -> Result<SessionJson> {
+) -> Result<SessionReply> {
     let access_token = state.jwt().issue(
         &user.project_id,
         &user.id,
         device_id,
         state.clock().now_secs(),
     )?;
-    Ok(SessionJson {
+    Ok(SessionReply {
         access_token,
         refresh_token,
-        expires_in: jwt::ACCESS_TTL_SECS,
-        user: user.into(),
+        expires_in: jwt::ACCESS_TTL_SECS.unsigned_abs(),
+        user: user_json(user),
     })
 }
 
 /// The email, trimmed and lowercased, if it is a valid address (spec §5); else 400
 /// 'Invalid email'.
-fn normalize_email(email: &str) -> Result<String, ApiError> {
+fn normalize_email(email: &str) -> Result<String, AppError> {
     let email = email.trim().to_lowercase();
     if valid_email(&email) {
         Ok(email)
     } else {
-        Err(ApiError::invalid("Invalid email"))
+        Err(AppError::invalid(text::INVALID_EMAIL))
     }
 }
 
@@ -153,7 +136,7 @@ fn valid_email(email: &str) -> bool {
 
 /// A device id: 16 to 128 characters of letters, digits, `-` or `_` (the frame sends 32
 /// hex digits); else 400.
-fn check_device_id(id: &str) -> Result<(), ApiError> {
+fn check_device_id(id: &str) -> Result<(), AppError> {
     if (16..=128).contains(&id.len())
         && id
             .bytes()
@@ -161,7 +144,7 @@ fn check_device_id(id: &str) -> Result<(), ApiError> {
     {
         Ok(())
     } else {
-        Err(ApiError::invalid("Invalid deviceId"))
+        Err(AppError::invalid("Invalid deviceId"))
     }
 }
 

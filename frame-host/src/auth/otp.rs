@@ -2,11 +2,10 @@
 //! locked after 5 wrong tries, used once. Codes are never logged.
 
 use crate::{
-    api::ApiError,
     error::Result,
     secrets,
     store::{CodeState, CodeTable, NewCode},
-    AppState,
+    AppError, AppState,
 };
 
 /// How long a code is valid, milliseconds.
@@ -15,7 +14,7 @@ pub(crate) const CODE_TTL_MS: i64 = 10 * 60_000;
 pub(crate) const MAX_TRIES: i64 = 5;
 
 /// The 401 for a wrong, used or unknown code.
-pub(crate) const INVALID_CODE: &str = "Invalid code";
+pub(crate) use oriel_protocol::text::INVALID_CODE;
 
 /// A fresh code: the digits to email, and the form to store.
 pub(crate) fn new_code(state: &AppState) -> Result<(String, NewCode)> {
@@ -41,19 +40,19 @@ pub(crate) async fn check(
     id: &str,
     code: &CodeState,
     otp: &str,
-) -> Result<(), ApiError> {
+) -> Result<(), AppError> {
     let (Some(hash), Some(salt), Some(expires_at)) = (&code.hash, &code.salt, code.expires_at)
     else {
-        return Err(ApiError::Forbidden("Device not approved"));
+        return Err(AppError::Forbidden("Device not approved"));
     };
     if code.used {
-        return Err(ApiError::Unauthorized(INVALID_CODE));
+        return Err(AppError::Unauthorized(INVALID_CODE));
     }
     if code.wrong_tries >= MAX_TRIES {
-        return Err(ApiError::CodeLocked);
+        return Err(AppError::CodeLocked);
     }
     if state.now_ms() >= expires_at {
-        return Err(ApiError::Unauthorized("Code expired"));
+        return Err(AppError::Unauthorized("Code expired"));
     }
     let store = state.store();
     if !store.reserve_code_try(table, id, MAX_TRIES).await? {
@@ -68,15 +67,15 @@ pub(crate) async fn check(
         .map_or(MAX_TRIES, |c| c.wrong_tries);
     tracing::info!(tries, "wrong one-time code");
     Err(if tries >= MAX_TRIES {
-        ApiError::CodeLocked
+        AppError::CodeLocked
     } else {
-        ApiError::Unauthorized(INVALID_CODE)
+        AppError::Unauthorized(INVALID_CODE)
     })
 }
 
-fn locked_or_used(code: Option<CodeState>) -> ApiError {
+fn locked_or_used(code: Option<CodeState>) -> AppError {
     match code {
-        Some(c) if !c.used => ApiError::CodeLocked,
-        _ => ApiError::Unauthorized(INVALID_CODE),
+        Some(c) if !c.used => AppError::CodeLocked,
+        _ => AppError::Unauthorized(INVALID_CODE),
     }
 }

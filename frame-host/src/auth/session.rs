@@ -5,26 +5,23 @@ use axum::{
     http::{header, request::Parts, HeaderMap, StatusCode},
     Json,
 };
-use serde::Deserialize;
+use oriel_protocol::http::{RefreshRequest, SessionReply, SessionUser};
 
 use super::{
     jwt::{self, Rejection},
-    new_refresh, session_json, SessionJson, UserJson,
+    new_refresh, session_json, user_json,
 };
 use crate::{
-    api::{ApiError, ApiJson, ProjectParam},
+    api::{ProjectJson, ProjectSession},
     secrets,
     store::User,
-    AppState,
+    AppError, AppState,
 };
 
-/// 401 text: the token expired, or the session was ended (device revoked).
-pub(crate) const SESSION_EXPIRED: &str = "Session Expired";
-/// 401 text: `nbf`/`iat` in the future (spec §8).
-pub(crate) const NOT_YET_VALID: &str = "JWT not yet valid";
-/// 401 text: no token, a malformed one, or one that fails the signature, algorithm, issuer
-/// or audience checks (spec §8).
-pub(crate) const INVALID_KEY: &str = "Invalid key";
+// The 401 texts: the token expired or the session was ended (device revoked); `nbf`/`iat`
+// in the future; no token, a malformed one, or one that fails the signature, algorithm,
+// issuer or audience checks (spec §8).
+use oriel_protocol::text::{INVALID_KEY, JWT_NOT_YET_VALID as NOT_YET_VALID, SESSION_EXPIRED};
 
 /// The caller's session, from `Authorization: Bearer <access token>`. Rejections are 401
 /// with [`SESSION_EXPIRED`], [`NOT_YET_VALID`] or [`INVALID_KEY`]. A session of a device
@@ -41,21 +38,21 @@ pub(crate) struct Session {
 
 impl Session {
     /// Checks that the request names the session's project.
-    pub(crate) fn check_project(&self, project_id: &str) -> Result<(), ApiError> {
+    pub(crate) fn check_project(&self, project_id: &str) -> Result<(), AppError> {
         if self.project_id == project_id {
             Ok(())
         } else {
-            Err(ApiError::Unauthorized(INVALID_KEY))
+            Err(AppError::Unauthorized(INVALID_KEY))
         }
     }
 
     /// The session's user; 401 [`SESSION_EXPIRED`] when the user is gone.
-    pub(crate) async fn user(&self, state: &AppState) -> Result<User, ApiError> {
+    pub(crate) async fn user(&self, state: &AppState) -> Result<User, AppError> {
         state
             .store()
             .user(&self.user_id)
             .await?
-            .ok_or(ApiError::Unauthorized(SESSION_EXPIRED))
+            .ok_or(AppError::Unauthorized(SESSION_EXPIRED))
     }
 }
 
@@ -69,15 +66,15 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 }
 
 impl FromRequestParts<AppState> for Session {
-    type Rejection = ApiError;
+    type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let token = bearer(&parts.headers).ok_or(ApiError::Unauthorized(INVALID_KEY))?;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let token = bearer(&parts.headers).ok_or(AppError::Unauthorized(INVALID_KEY))?;
         let claims = state
             .jwt()
             .verify(token, state.clock().now_secs())
             .map_err(|r| {
-                ApiError::Unauthorized(match r {
+                AppError::Unauthorized(match r {
                     Rejection::Expired => SESSION_EXPIRED,
                     Rejection::NotYetValid => NOT_YET_VALID,
                     Rejection::Invalid => INVALID_KEY,
@@ -93,7 +90,7 @@ impl FromRequestParts<AppState> for Session {
             .device_approved(&claims.sub, &claims.did)
             .await?
         {
-            return Err(ApiError::Unauthorized(SESSION_EXPIRED));
+            return Err(AppError::Unauthorized(SESSION_EXPIRED));
         }
         Ok(Self {
             user_id: claims.sub,
@@ -103,21 +100,12 @@ impl FromRequestParts<AppState> for Session {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct RefreshBody {
-    project_id: String,
-    refresh_token: String,
-    device_id: String,
-}
-
 /// `POST /auth/v1/session/refresh`: a new access token and a new refresh token; the old
 /// refresh token stops working.
 pub(super) async fn refresh(
     State(state): State<AppState>,
-    ApiJson(body): ApiJson<RefreshBody>,
-) -> Result<Json<SessionJson>, ApiError> {
-    state.check_project(&body.project_id)?;
+    ProjectJson(body): ProjectJson<RefreshRequest>,
+) -> Result<Json<SessionReply>, AppError> {
     let (token, stored) = new_refresh(&state, &body.project_id)?;
     let user = state
         .store()
@@ -128,7 +116,7 @@ pub(super) async fn refresh(
             state.now_ms(),
         )
         .await?
-        .ok_or(ApiError::Unauthorized(SESSION_EXPIRED))?;
+        .ok_or(AppError::Unauthorized(SESSION_EXPIRED))?;
     Ok(Json(session_json(&state, user, &body.device_id, token)?))
 }
 
@@ -136,7 +124,7 @@ pub(super) async fn refresh(
 pub(super) async fn signout(
     State(state): State<AppState>,
     session: Session,
-) -> Result<StatusCode, ApiError> {
+) -> Result<StatusCode, AppError> {
     state
         .store()
         .revoke_refresh_tokens(&session.user_id, &session.device_id)
@@ -148,11 +136,9 @@ pub(super) async fn signout(
 /// `GET /auth/v1/user?projectId=`.
 pub(super) async fn user(
     State(state): State<AppState>,
-    session: Session,
-    ProjectParam(project_id): ProjectParam,
-) -> Result<Json<UserJson>, ApiError> {
-    session.check_project(&project_id)?;
-    Ok(Json(session.user(&state).await?.into()))
+    ProjectSession(session): ProjectSession,
+) -> Result<Json<SessionUser>, AppError> {
+    Ok(Json(user_json(session.user(&state).await?)))
 }
 
 #[cfg(test)]
