@@ -48,9 +48,11 @@ pub enum Error {
         "invalid rpc host {0:?}: expected an http, https, ws or wss URL without spaces, quotes, commas or semicolons"
     )]
     InvalidRpcHost(String),
-    /// A `trusted_proxies` entry is not an address or CIDR range.
-    #[error(transparent)]
-    InvalidTrustedProxy(#[from] crate::proxy::InvalidIpRange),
+    /// A config value breaks its rule: a `trusted_proxies` entry that is not an address or
+    /// CIDR range, a bad `mode` or `listen` (their own variants' texts), and so on. The
+    /// message names the key.
+    #[error("{0}")]
+    InvalidValue(String),
     /// A `[[networks]]` entry's `chain_id` is not a CAIP-2 id.
     #[error("invalid network chain_id {0:?}: expected a CAIP-2 id such as eip155:1")]
     InvalidChainId(String),
