@@ -415,22 +415,15 @@ mod tests {
     #[test]
     fn create_wallet_is_the_blob_and_the_project() {
         let request: CreateWalletRequest = serde_json::from_value(json!({
-            "projectId": "shop",
-            "walletId": "w-1",
-            "version": 1,
-            "ciphertext": "AQID",
-            "nonce": "CQkJCQkJCQkJCQkJ",
-            "recoveryWrap": "/////w==",
-            "deviceWrap": "+/8=",
-            "addresses": { "eip155": "0xabc", "solana": "Sol" },
+            "projectId": "shop", "walletId": "w-1", "version": 2, "ciphertext": "AA==",
+            "nonce": "AAAAAAAAAAAAAAAA", "recoveryWrap": "AQ==", "deviceWrap": "Ag==",
+            "addresses": { "eip155": "0x1", "solana": null },
         }))
         .unwrap();
         assert_eq!(request.project_id, "shop");
-        assert_eq!(request.wallet.nonce, [9; 12]);
-        assert_eq!(
-            request.wallet.device_wrap.as_deref(),
-            Some(&[0xfb, 0xff][..])
-        );
+        assert_eq!(request.wallet.nonce, [0; NONCE_LEN]);
+        assert_eq!(request.wallet.device_wrap.as_deref(), Some(&[2][..]));
+        assert_eq!(request.wallet.addresses.solana, None);
         let reply = WalletReply::<WalletAddresses> { wallet: None };
         assert_eq!(
             serde_json::to_value(reply).unwrap(),
