@@ -35,11 +35,13 @@ use tracing::Level;
 pub use auth::JWT_KEY_FILE;
 pub use clock::Clock;
 pub use config::{Config, MailConfig, Mode, NetworkConfig, ProjectConfig, DEFAULT_CONFIG};
-pub use error::{AppError, Error, Result};
+pub use error::{Error, Result};
 pub use keys::KEK_FILE;
 pub use proxy::{InvalidIpRange, IpRange};
 
-use crate::{auth::JwtKeys, keys::Keys, mail::Mailer, registry::Registry, store::Store};
+use crate::{
+    api::ApiError, auth::JwtKeys, keys::Keys, mail::Mailer, registry::Registry, store::Store,
+};
 
 /// The version reported by `/healthz` and embedded in the frame as `buildId`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -124,12 +126,12 @@ impl AppState {
     }
 
     /// Checks that `id` names a configured project.
-    pub(crate) fn check_project(&self, id: &str) -> Result<(), AppError> {
+    pub(crate) fn check_project(&self, id: &str) -> Result<(), ApiError> {
         if id.is_empty() {
-            return Err(AppError::invalid("missing projectId"));
+            return Err(ApiError::invalid("missing projectId"));
         }
         if !self.inner.projects.contains_key(id) {
-            return Err(AppError::NotFound("unknown project id"));
+            return Err(ApiError::NotFound("unknown project id"));
         }
         Ok(())
     }
@@ -224,6 +226,6 @@ fn create_data_dir(path: &std::path::Path) -> Result<()> {
     })
 }
 
-async fn not_found() -> AppError {
-    AppError::NotFound("not found")
+async fn not_found() -> ApiError {
+    ApiError::NotFound("not found")
 }

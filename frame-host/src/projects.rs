@@ -9,7 +9,10 @@ use axum::{
 use serde::Serialize;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::{api::ProjectParam, AppError, AppState};
+use crate::{
+    api::{ApiError, ProjectParam},
+    AppState,
+};
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -32,10 +35,10 @@ pub(crate) fn router() -> Router<AppState> {
 async fn origins(
     State(state): State<AppState>,
     ProjectParam(id): ProjectParam,
-) -> Result<Json<Origins>, AppError> {
+) -> Result<Json<Origins>, ApiError> {
     let list = state
         .allow_list(&id)
-        .ok_or(AppError::NotFound("unknown project id"))?;
+        .ok_or(ApiError::NotFound("unknown project id"))?;
     Ok(Json(Origins {
         allowed_origins: list.patterns().iter().map(ToString::to_string).collect(),
     }))

@@ -6,7 +6,7 @@
 
 use std::net::IpAddr;
 
-use crate::{AppError, AppState};
+use crate::{api::ApiError, AppState};
 
 /// One email login start per email per this many milliseconds.
 pub(crate) const EMAIL_WINDOW_MS: i64 = 30_000;
@@ -16,7 +16,7 @@ pub(crate) const IP_LIMIT: i64 = 20;
 pub(crate) const IP_WINDOW_MS: i64 = 10 * 60_000;
 
 /// Counts an email start from `ip`; 429 when over the per-IP limit.
-pub(crate) async fn check_ip(state: &AppState, ip: IpAddr) -> Result<(), AppError> {
+pub(crate) async fn check_ip(state: &AppState, ip: IpAddr) -> Result<(), ApiError> {
     hit(state, &format!("ip:{ip}"), IP_LIMIT, IP_WINDOW_MS).await
 }
 
@@ -26,7 +26,7 @@ pub(crate) async fn check_email(
     state: &AppState,
     project_id: &str,
     email: &str,
-) -> Result<(), AppError> {
+) -> Result<(), ApiError> {
     hit(
         state,
         &format!("email:{project_id}:{email}"),
@@ -37,7 +37,7 @@ pub(crate) async fn check_email(
 }
 
 /// Counts an email change start of `user_id`, with the same 30 s rule.
-pub(crate) async fn check_email_change(state: &AppState, user_id: &str) -> Result<(), AppError> {
+pub(crate) async fn check_email_change(state: &AppState, user_id: &str) -> Result<(), ApiError> {
     hit(
         state,
         &format!("email-change:{user_id}"),
@@ -48,17 +48,17 @@ pub(crate) async fn check_email_change(state: &AppState, user_id: &str) -> Resul
 }
 
 /// Counts an export code request of `user_id`, with the same 30 s rule.
-pub(crate) async fn check_export(state: &AppState, user_id: &str) -> Result<(), AppError> {
+pub(crate) async fn check_export(state: &AppState, user_id: &str) -> Result<(), ApiError> {
     hit(state, &format!("export:{user_id}"), 1, EMAIL_WINDOW_MS).await
 }
 
-async fn hit(state: &AppState, bucket: &str, limit: i64, window_ms: i64) -> Result<(), AppError> {
+async fn hit(state: &AppState, bucket: &str, limit: i64, window_ms: i64) -> Result<(), ApiError> {
     match state
         .store()
         .rate_limit_hit(bucket, limit, window_ms, state.now_ms())
         .await?
     {
         None => Ok(()),
-        Some(wait_ms) => Err(AppError::Throttled(wait_ms)),
+        Some(wait_ms) => Err(ApiError::Throttled(wait_ms)),
     }
 }

@@ -13,11 +13,11 @@ use oriel_protocol::http::{
 };
 
 use crate::{
-    api::{AuthedJson, ProjectSession},
+    api::{ApiError, AuthedJson, ProjectSession},
     error::Error,
     secrets,
     store::{NewWallet, StoredWallet},
-    AppError, AppState,
+    AppState,
 };
 
 /// Largest accepted binary field, in bytes after decoding.
@@ -65,7 +65,7 @@ impl TryFrom<StoredWallet> for WalletBlob {
 async fn wallet(
     State(state): State<AppState>,
     ProjectSession(session): ProjectSession,
-) -> Result<Json<WalletReply>, AppError> {
+) -> Result<Json<WalletReply>, ApiError> {
     let wallet = state
         .store()
         .wallet(&session.user_id, &session.device_id)
@@ -80,11 +80,11 @@ async fn wallet(
 async fn create(
     State(state): State<AppState>,
     AuthedJson(session, body): AuthedJson<CreateWalletRequest>,
-) -> Result<StatusCode, AppError> {
+) -> Result<StatusCode, ApiError> {
     let blob = body.wallet;
     check_wallet_id(&blob.wallet_id)?;
     if blob.version < 1 {
-        return Err(AppError::invalid("Invalid version"));
+        return Err(ApiError::invalid("Invalid version"));
     }
     let device_wrap = blob.device_wrap.as_deref().unwrap_or_default();
     for (name, value) in [
@@ -100,7 +100,7 @@ async fn create(
         .flatten()
         .any(|address| address.is_empty() || address.len() > 128)
     {
-        return Err(AppError::invalid("Invalid addresses"));
+        return Err(ApiError::invalid("Invalid addresses"));
     }
     let wallet = NewWallet {
         wallet_id: blob.wallet_id,
@@ -121,7 +121,7 @@ async fn create(
         )
         .await?;
     if !created {
-        return Err(AppError::Conflict("Wallet already exists"));
+        return Err(ApiError::Conflict("Wallet already exists"));
     }
     tracing::info!(user = %session.user_id, wallet = %wallet.wallet_id, "wallet created");
     Ok(StatusCode::CREATED)
@@ -131,7 +131,7 @@ async fn create(
 async fn device_wrap(
     State(state): State<AppState>,
     AuthedJson(session, body): AuthedJson<DeviceWrapRequest>,
-) -> Result<StatusCode, AppError> {
+) -> Result<StatusCode, ApiError> {
     let wrap = secrets::unb64(&body.device_wrap).unwrap_or_default();
     check_blob("deviceWrap", &wrap)?;
     let stored = state
@@ -145,7 +145,7 @@ async fn device_wrap(
         )
         .await?;
     if !stored {
-        return Err(AppError::NotFound("Wallet not found"));
+        return Err(ApiError::NotFound("Wallet not found"));
     }
     Ok(StatusCode::NO_CONTENT)
 }
@@ -154,7 +154,7 @@ async fn device_wrap(
 async fn pepper(
     State(state): State<AppState>,
     ProjectSession(session): ProjectSession,
-) -> Result<Json<PepperReply>, AppError> {
+) -> Result<Json<PepperReply>, ApiError> {
     let candidate = secrets::b64(&secrets::random::<32>()?);
     let pepper = state
         .store()
@@ -172,14 +172,14 @@ async fn pepper(
 async fn recovery_key(
     State(state): State<AppState>,
     ProjectSession(session): ProjectSession,
-) -> Result<Json<RecoveryKeyReply>, AppError> {
+) -> Result<Json<RecoveryKeyReply>, ApiError> {
     let key = state.keys().recovery_key(&session.user_id);
     Ok(Json(RecoveryKeyReply {
         recovery_key: secrets::b64(key.as_ref()),
     }))
 }
 
-fn check_wallet_id(id: &str) -> Result<(), AppError> {
+fn check_wallet_id(id: &str) -> Result<(), ApiError> {
     if !id.is_empty()
         && id.len() <= 128
         && id
@@ -188,17 +188,17 @@ fn check_wallet_id(id: &str) -> Result<(), AppError> {
     {
         Ok(())
     } else {
-        Err(AppError::invalid("Invalid walletId"))
+        Err(ApiError::invalid("Invalid walletId"))
     }
 }
 
 /// A binary field (decoded; bad base64 decodes to nothing) must be 1 to
 /// [`MAX_BLOB_BYTES`] bytes.
-fn check_blob(name: &str, bytes: &[u8]) -> Result<(), AppError> {
+fn check_blob(name: &str, bytes: &[u8]) -> Result<(), ApiError> {
     if !bytes.is_empty() && bytes.len() <= MAX_BLOB_BYTES {
         Ok(())
     } else {
-        Err(AppError::InvalidParams(format!(
+        Err(ApiError::InvalidParams(format!(
             "Invalid {name}: expected non-empty base64 of at most {MAX_BLOB_BYTES} bytes"
         )))
     }

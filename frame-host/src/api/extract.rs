@@ -1,4 +1,4 @@
-//! Extractors that turn bad input into [`AppError`]s instead of axum's plain-text rejections,
+//! Extractors that turn bad input into [`ApiError`]s instead of axum's plain-text rejections,
 //! and that check the request's project (and that the session belongs to it) before a
 //! handler runs.
 
@@ -18,20 +18,21 @@ use oriel_protocol::http::{
     EmailUpdateStartRequest, EmailVerifyRequest, ProjectRequest, RefreshRequest,
 };
 
-use crate::{auth::Session, AppError, AppState};
+use super::ApiError;
+use crate::{auth::Session, AppState};
 
 /// A JSON body; a malformed one is a 400 `invalid_params` naming the problem.
 #[derive(Debug)]
 pub(crate) struct ApiJson<T>(pub(crate) T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
-    type Rejection = AppError;
+    type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
         Json::<T>::from_request(req, state)
             .await
             .map(|Json(v)| Self(v))
-            .map_err(|e| AppError::InvalidParams(e.body_text()))
+            .map_err(|e| ApiError::InvalidParams(e.body_text()))
     }
 }
 
@@ -40,13 +41,13 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
 pub(crate) struct ApiQuery<T>(pub(crate) T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
-    type Rejection = AppError;
+    type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         Query::<T>::from_request_parts(parts, state)
             .await
             .map(|Query(v)| Self(v))
-            .map_err(|e| AppError::InvalidParams(e.body_text()))
+            .map_err(|e| ApiError::InvalidParams(e.body_text()))
     }
 }
 
@@ -79,9 +80,9 @@ struct ProjectIdQuery {
 }
 
 impl FromRequestParts<AppState> for ProjectParam {
-    type Rejection = AppError;
+    type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let ApiQuery(q) = ApiQuery::<ProjectIdQuery>::from_request_parts(parts, state).await?;
         let id = q.project_id.unwrap_or_default();
         state.check_project(&id)?;
@@ -123,9 +124,9 @@ project_scoped!(
 pub(crate) struct ProjectJson<T>(pub(crate) T);
 
 impl<T: DeserializeOwned + ProjectScoped> FromRequest<AppState> for ProjectJson<T> {
-    type Rejection = AppError;
+    type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
         let ApiJson(body) = ApiJson::<T>::from_request(req, state).await?;
         state.check_project(body.project_id())?;
         Ok(Self(body))
@@ -139,9 +140,9 @@ impl<T: DeserializeOwned + ProjectScoped> FromRequest<AppState> for ProjectJson<
 pub(crate) struct AuthedJson<T>(pub(crate) Session, pub(crate) T);
 
 impl<T: DeserializeOwned + ProjectScoped> FromRequest<AppState> for AuthedJson<T> {
-    type Rejection = AppError;
+    type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
         let (mut parts, body) = req.into_parts();
         let session = Session::from_request_parts(&mut parts, state).await?;
         let req = Request::from_parts(parts, body);
@@ -158,9 +159,9 @@ impl<T: DeserializeOwned + ProjectScoped> FromRequest<AppState> for AuthedJson<T
 pub(crate) struct ProjectSession(pub(crate) Session);
 
 impl FromRequestParts<AppState> for ProjectSession {
-    type Rejection = AppError;
+    type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let session = Session::from_request_parts(parts, state).await?;
         let ProjectParam(project_id) = ProjectParam::from_request_parts(parts, state).await?;
         session.check_project(&project_id)?;

@@ -1,8 +1,10 @@
-//! Plumbing shared by the HTTP handlers: extractors that answer bad input, a foreign project
-//! or a missing session with an [`AppError`](crate::AppError).
+//! Plumbing shared by the HTTP handlers: [`ApiError`], the one error every handler answers
+//! with, and extractors that answer bad input, a foreign project or a missing session with it.
 
+mod error;
 mod extract;
 
+pub(crate) use error::ApiError;
 pub(crate) use extract::{
     ApiQuery, AuthedJson, ClientIp, ProjectJson, ProjectParam, ProjectQuery, ProjectSession,
 };

@@ -12,23 +12,23 @@ use serde::Deserialize;
 
 use super::{email::LOGIN_CODE_REASON, otp};
 use crate::{
-    api::{ApiQuery, ProjectJson, ProjectSession},
+    api::{ApiError, ApiQuery, ProjectJson, ProjectSession},
     headers,
     mail::Outgoing,
-    secrets, AppError, AppState,
+    secrets, AppState,
 };
 
 /// Whether the attempt's device is approved; the first time it is, the code is emailed.
 pub(super) async fn status(
     State(state): State<AppState>,
     ProjectJson(body): ProjectJson<DeviceStatusRequest>,
-) -> Result<Json<DeviceStatusReply>, AppError> {
+) -> Result<Json<DeviceStatusReply>, ApiError> {
     let store = state.store();
     let attempt = store
         .login_attempt(&body.attempt_id)
         .await?
         .filter(|a| a.project_id == body.project_id && a.device_id == body.device_id)
-        .ok_or(AppError::NotFound("Unknown login attempt"))?;
+        .ok_or(ApiError::NotFound("Unknown login attempt"))?;
     let approved = match &attempt.user_id {
         // A new user's first device needs no approval: it gets a code at start.
         None => true,
@@ -58,8 +58,8 @@ pub(super) struct ApproveQuery {
 /// The emailed approval link: binds the device to the user, once.
 pub(super) async fn approve(
     State(state): State<AppState>,
-    query: Result<ApiQuery<ApproveQuery>, AppError>,
-) -> Result<Response, AppError> {
+    query: Result<ApiQuery<ApproveQuery>, ApiError>,
+) -> Result<Response, ApiError> {
     let token = query
         .ok()
         .and_then(|ApiQuery(q)| q.token)
@@ -116,13 +116,13 @@ pub(super) async fn revoke(
     State(state): State<AppState>,
     ProjectSession(session): ProjectSession,
     Path(device_id): Path<String>,
-) -> Result<StatusCode, AppError> {
+) -> Result<StatusCode, ApiError> {
     if !state
         .store()
         .revoke_device(&session.user_id, &device_id, state.now_ms())
         .await?
     {
-        return Err(AppError::NotFound("Device not found"));
+        return Err(ApiError::NotFound("Device not found"));
     }
     tracing::info!(user = %session.user_id, "device revoked");
     Ok(StatusCode::NO_CONTENT)

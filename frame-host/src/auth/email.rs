@@ -8,11 +8,11 @@ use oriel_protocol::{
 
 use super::{check_device_id, new_refresh, normalize_email, otp, session_json};
 use crate::{
-    api::{ClientIp, ProjectJson},
+    api::{ApiError, ClientIp, ProjectJson},
     mail::Outgoing,
     ratelimit, secrets,
     store::{CodeState, CodeTable, LoginAttempt, NewApproval},
-    AppError, AppState,
+    AppState,
 };
 
 /// How long a device approval link works, milliseconds.
@@ -27,7 +27,7 @@ pub(super) async fn start(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     ProjectJson(body): ProjectJson<EmailStartRequest>,
-) -> Result<Json<EmailStartReply>, AppError> {
+) -> Result<Json<EmailStartReply>, ApiError> {
     let email = normalize_email(&body.email)?;
     check_device_id(&body.device_id)?;
     ratelimit::check_ip(&state, ip).await?;
@@ -91,15 +91,15 @@ pub(super) async fn start(
 pub(super) async fn verify(
     State(state): State<AppState>,
     ProjectJson(body): ProjectJson<EmailVerifyRequest>,
-) -> Result<Json<SessionReply>, AppError> {
+) -> Result<Json<SessionReply>, ApiError> {
     let attempt = state
         .store()
         .login_attempt(&body.attempt_id)
         .await?
         .filter(|a| a.project_id == body.project_id)
-        .ok_or(AppError::Unauthorized(otp::INVALID_CODE))?;
+        .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
     if attempt.device_id != body.device_id {
-        return Err(AppError::Unauthorized(
+        return Err(ApiError::Unauthorized(
             "This code was requested by another device",
         ));
     }
@@ -116,7 +116,7 @@ pub(super) async fn verify(
         .store()
         .complete_login(&attempt, &secrets::id()?, &refresh, state.now_ms())
         .await?
-        .ok_or(AppError::Unauthorized(otp::INVALID_CODE))?;
+        .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
     tracing::info!(attempt = %attempt.id, user = %user.id, "email login verified");
     Ok(Json(session_json(&state, user, &attempt.device_id, token)?))
 }

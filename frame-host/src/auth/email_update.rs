@@ -13,11 +13,11 @@ use oriel_protocol::{
 
 use super::{normalize_email, otp, Session};
 use crate::{
-    api::{AuthedJson, ClientIp},
+    api::{ApiError, AuthedJson, ClientIp},
     mail::Outgoing,
     ratelimit, secrets,
     store::{CodeTable, EmailChange, EmailChangeOutcome},
-    AppError, AppState,
+    AppState,
 };
 
 /// Starts changing the user's email to `email`: a code goes to the current address.
@@ -25,19 +25,19 @@ pub(super) async fn start(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     AuthedJson(session, body): AuthedJson<EmailUpdateStartRequest>,
-) -> Result<Json<EmailUpdateStartReply>, AppError> {
+) -> Result<Json<EmailUpdateStartReply>, ApiError> {
     let new_email = normalize_email(&body.email)?;
     let store = state.store();
     let user = session.user(&state).await?;
     if new_email == user.email {
-        return Err(AppError::invalid("The new email is the current email"));
+        return Err(ApiError::invalid("The new email is the current email"));
     }
     if store
         .user_by_email(&user.project_id, &new_email)
         .await?
         .is_some()
     {
-        return Err(AppError::Conflict(EMAIL_IN_USE));
+        return Err(ApiError::Conflict(EMAIL_IN_USE));
     }
     ratelimit::check_ip(&state, ip).await?;
     ratelimit::check_email_change(&state, &user.id).await?;
@@ -69,13 +69,13 @@ async fn verified_change(
     session: &Session,
     body: &CodeRequest,
     stage: &str,
-) -> Result<EmailChange, AppError> {
+) -> Result<EmailChange, ApiError> {
     let change = state
         .store()
         .email_change(&body.attempt_id)
         .await?
         .filter(|c| c.user_id == session.user_id && c.stage == stage)
-        .ok_or(AppError::Unauthorized(otp::INVALID_CODE))?;
+        .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
     otp::check(
         state,
         CodeTable::EmailChange,
@@ -91,7 +91,7 @@ async fn verified_change(
 pub(super) async fn primary(
     State(state): State<AppState>,
     AuthedJson(session, body): AuthedJson<CodeRequest>,
-) -> Result<Json<EmailUpdatePrimaryReply>, AppError> {
+) -> Result<Json<EmailUpdatePrimaryReply>, ApiError> {
     let change = verified_change(&state, &session, &body, "primary").await?;
     let (code, stored) = otp::new_code(&state)?;
     if !state
@@ -99,7 +99,7 @@ pub(super) async fn primary(
         .advance_email_change(&change.id, &stored)
         .await?
     {
-        return Err(AppError::Unauthorized(otp::INVALID_CODE));
+        return Err(ApiError::Unauthorized(otp::INVALID_CODE));
     }
     let why = "Enter it in the app to confirm this new email address.";
     state
@@ -118,7 +118,7 @@ pub(super) async fn primary(
 pub(super) async fn secondary(
     State(state): State<AppState>,
     AuthedJson(session, body): AuthedJson<CodeRequest>,
-) -> Result<Json<EmailUpdateSecondaryReply>, AppError> {
+) -> Result<Json<EmailUpdateSecondaryReply>, ApiError> {
     let change = verified_change(&state, &session, &body, "secondary").await?;
     match state.store().finish_email_change(&change).await? {
         EmailChangeOutcome::Changed => {
@@ -127,7 +127,7 @@ pub(super) async fn secondary(
                 email: change.new_email,
             }))
         }
-        EmailChangeOutcome::EmailTaken => Err(AppError::Conflict(EMAIL_IN_USE)),
-        EmailChangeOutcome::Gone => Err(AppError::Unauthorized(otp::INVALID_CODE)),
+        EmailChangeOutcome::EmailTaken => Err(ApiError::Conflict(EMAIL_IN_USE)),
+        EmailChangeOutcome::Gone => Err(ApiError::Unauthorized(otp::INVALID_CODE)),
     }
 }

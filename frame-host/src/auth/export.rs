@@ -7,11 +7,11 @@ use oriel_protocol::http::{CodeRequest, ExportStartReply, ProjectRequest};
 
 use super::otp;
 use crate::{
-    api::{AuthedJson, ClientIp},
+    api::{ApiError, AuthedJson, ClientIp},
     mail::Outgoing,
     ratelimit, secrets,
     store::CodeTable,
-    AppError, AppState,
+    AppState,
 };
 
 /// Emails the session user a code for showing the recovery phrase.
@@ -19,7 +19,7 @@ pub(super) async fn start(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     AuthedJson(session, _): AuthedJson<ProjectRequest>,
-) -> Result<Json<ExportStartReply>, AppError> {
+) -> Result<Json<ExportStartReply>, ApiError> {
     let store = state.store();
     let user = session.user(&state).await?;
     ratelimit::check_ip(&state, ip).await?;
@@ -44,13 +44,13 @@ pub(super) async fn start(
 pub(super) async fn verify(
     State(state): State<AppState>,
     AuthedJson(session, body): AuthedJson<CodeRequest>,
-) -> Result<StatusCode, AppError> {
+) -> Result<StatusCode, ApiError> {
     let store = state.store();
     let (_, code) = store
         .export_code(&body.attempt_id)
         .await?
         .filter(|(user_id, _)| *user_id == session.user_id)
-        .ok_or(AppError::Unauthorized(otp::INVALID_CODE))?;
+        .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
     otp::check(
         &state,
         CodeTable::Export,
@@ -60,7 +60,7 @@ pub(super) async fn verify(
     )
     .await?;
     if !store.use_export_code(&body.attempt_id).await? {
-        return Err(AppError::Unauthorized(otp::INVALID_CODE));
+        return Err(ApiError::Unauthorized(otp::INVALID_CODE));
     }
     tracing::info!(user = %session.user_id, "export code verified");
     Ok(StatusCode::NO_CONTENT)

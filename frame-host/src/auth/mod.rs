@@ -23,10 +23,11 @@ pub use jwt::JWT_KEY_FILE;
 pub(crate) use session::Session;
 
 use crate::{
+    api::ApiError,
     error::Result,
     secrets,
     store::{NewRefresh, User},
-    AppError, AppState,
+    AppState,
 };
 
 /// Lifetime of a refresh token, milliseconds (30 days).
@@ -95,12 +96,12 @@ fn session_json(
 
 /// The email, trimmed and lowercased, if it is a valid address (spec §5); else 400
 /// 'Invalid email'.
-fn normalize_email(email: &str) -> Result<String, AppError> {
+fn normalize_email(email: &str) -> Result<String, ApiError> {
     let email = email.trim().to_lowercase();
     if valid_email(&email) {
         Ok(email)
     } else {
-        Err(AppError::invalid(text::INVALID_EMAIL))
+        Err(ApiError::invalid(text::INVALID_EMAIL))
     }
 }
 
@@ -136,7 +137,7 @@ fn valid_email(email: &str) -> bool {
 
 /// A device id: 16 to 128 characters of letters, digits, `-` or `_` (the frame sends 32
 /// hex digits); else 400.
-fn check_device_id(id: &str) -> Result<(), AppError> {
+fn check_device_id(id: &str) -> Result<(), ApiError> {
     if (16..=128).contains(&id.len())
         && id
             .bytes()
@@ -144,7 +145,7 @@ fn check_device_id(id: &str) -> Result<(), AppError> {
     {
         Ok(())
     } else {
-        Err(AppError::invalid("Invalid deviceId"))
+        Err(ApiError::invalid("Invalid deviceId"))
     }
 }
 

@@ -2,10 +2,11 @@
 //! locked after 5 wrong tries, used once. Codes are never logged.
 
 use crate::{
+    api::ApiError,
     error::Result,
     secrets,
     store::{CodeState, CodeTable, NewCode},
-    AppError, AppState,
+    AppState,
 };
 
 /// How long a code is valid, milliseconds.
@@ -40,19 +41,19 @@ pub(crate) async fn check(
     id: &str,
     code: &CodeState,
     otp: &str,
-) -> Result<(), AppError> {
+) -> Result<(), ApiError> {
     let (Some(hash), Some(salt), Some(expires_at)) = (&code.hash, &code.salt, code.expires_at)
     else {
-        return Err(AppError::Forbidden("Device not approved"));
+        return Err(ApiError::Forbidden("Device not approved"));
     };
     if code.used {
-        return Err(AppError::Unauthorized(INVALID_CODE));
+        return Err(ApiError::Unauthorized(INVALID_CODE));
     }
     if code.wrong_tries >= MAX_TRIES {
-        return Err(AppError::CodeLocked);
+        return Err(ApiError::CodeLocked);
     }
     if state.now_ms() >= expires_at {
-        return Err(AppError::Unauthorized("Code expired"));
+        return Err(ApiError::Unauthorized("Code expired"));
     }
     let store = state.store();
     if !store.reserve_code_try(table, id, MAX_TRIES).await? {
@@ -67,15 +68,15 @@ pub(crate) async fn check(
         .map_or(MAX_TRIES, |c| c.wrong_tries);
     tracing::info!(tries, "wrong one-time code");
     Err(if tries >= MAX_TRIES {
-        AppError::CodeLocked
+        ApiError::CodeLocked
     } else {
-        AppError::Unauthorized(INVALID_CODE)
+        ApiError::Unauthorized(INVALID_CODE)
     })
 }
 
-fn locked_or_used(code: Option<CodeState>) -> AppError {
+fn locked_or_used(code: Option<CodeState>) -> ApiError {
     match code {
-        Some(c) if !c.used => AppError::CodeLocked,
-        _ => AppError::Unauthorized(INVALID_CODE),
+        Some(c) if !c.used => ApiError::CodeLocked,
+        _ => ApiError::Unauthorized(INVALID_CODE),
     }
 }

@@ -12,10 +12,10 @@ use super::{
     new_refresh, session_json, user_json,
 };
 use crate::{
-    api::{ProjectJson, ProjectSession},
+    api::{ApiError, ProjectJson, ProjectSession},
     secrets,
     store::User,
-    AppError, AppState,
+    AppState,
 };
 
 // The 401 texts: the token expired or the session was ended (device revoked); `nbf`/`iat`
@@ -38,21 +38,21 @@ pub(crate) struct Session {
 
 impl Session {
     /// Checks that the request names the session's project.
-    pub(crate) fn check_project(&self, project_id: &str) -> Result<(), AppError> {
+    pub(crate) fn check_project(&self, project_id: &str) -> Result<(), ApiError> {
         if self.project_id == project_id {
             Ok(())
         } else {
-            Err(AppError::Unauthorized(INVALID_KEY))
+            Err(ApiError::Unauthorized(INVALID_KEY))
         }
     }
 
     /// The session's user; 401 [`SESSION_EXPIRED`] when the user is gone.
-    pub(crate) async fn user(&self, state: &AppState) -> Result<User, AppError> {
+    pub(crate) async fn user(&self, state: &AppState) -> Result<User, ApiError> {
         state
             .store()
             .user(&self.user_id)
             .await?
-            .ok_or(AppError::Unauthorized(SESSION_EXPIRED))
+            .ok_or(ApiError::Unauthorized(SESSION_EXPIRED))
     }
 }
 
@@ -66,15 +66,15 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 }
 
 impl FromRequestParts<AppState> for Session {
-    type Rejection = AppError;
+    type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let token = bearer(&parts.headers).ok_or(AppError::Unauthorized(INVALID_KEY))?;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let token = bearer(&parts.headers).ok_or(ApiError::Unauthorized(INVALID_KEY))?;
         let claims = state
             .jwt()
             .verify(token, state.clock().now_secs())
             .map_err(|r| {
-                AppError::Unauthorized(match r {
+                ApiError::Unauthorized(match r {
                     Rejection::Expired => SESSION_EXPIRED,
                     Rejection::NotYetValid => NOT_YET_VALID,
                     Rejection::Invalid => INVALID_KEY,
@@ -90,7 +90,7 @@ impl FromRequestParts<AppState> for Session {
             .device_approved(&claims.sub, &claims.did)
             .await?
         {
-            return Err(AppError::Unauthorized(SESSION_EXPIRED));
+            return Err(ApiError::Unauthorized(SESSION_EXPIRED));
         }
         Ok(Self {
             user_id: claims.sub,
@@ -105,7 +105,7 @@ impl FromRequestParts<AppState> for Session {
 pub(super) async fn refresh(
     State(state): State<AppState>,
     ProjectJson(body): ProjectJson<RefreshRequest>,
-) -> Result<Json<SessionReply>, AppError> {
+) -> Result<Json<SessionReply>, ApiError> {
     let (token, stored) = new_refresh(&state, &body.project_id)?;
     let user = state
         .store()
@@ -116,7 +116,7 @@ pub(super) async fn refresh(
             state.now_ms(),
         )
         .await?
-        .ok_or(AppError::Unauthorized(SESSION_EXPIRED))?;
+        .ok_or(ApiError::Unauthorized(SESSION_EXPIRED))?;
     Ok(Json(session_json(&state, user, &body.device_id, token)?))
 }
 
@@ -124,7 +124,7 @@ pub(super) async fn refresh(
 pub(super) async fn signout(
     State(state): State<AppState>,
     session: Session,
-) -> Result<StatusCode, AppError> {
+) -> Result<StatusCode, ApiError> {
     state
         .store()
         .revoke_refresh_tokens(&session.user_id, &session.device_id)
@@ -137,7 +137,7 @@ pub(super) async fn signout(
 pub(super) async fn user(
     State(state): State<AppState>,
     ProjectSession(session): ProjectSession,
-) -> Result<Json<SessionUser>, AppError> {
+) -> Result<Json<SessionUser>, ApiError> {
     Ok(Json(user_json(session.user(&state).await?)))
 }
 

@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 
 use super::Outgoing;
 use crate::{
-    api::ApiQuery,
+    api::{ApiError, ApiQuery},
     clock::rfc3339,
     error::Result,
     store::{Mail, Store},
-    AppError, AppState,
+    AppState,
 };
 
 pub(super) async fn deliver(store: &Store, mail: Outgoing, now: i64) -> Result<()> {
@@ -48,7 +48,7 @@ struct Message {
 async fn list(
     State(state): State<AppState>,
     ApiQuery(q): ApiQuery<To>,
-) -> Result<Json<Vec<Message>>, AppError> {
+) -> Result<Json<Vec<Message>>, ApiError> {
     let to = q.to.trim().to_lowercase();
     let mails = state.store().mails_to(&to).await?;
     Ok(Json(

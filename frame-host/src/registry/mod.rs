@@ -21,8 +21,8 @@ use serde::Serialize;
 pub(crate) use catalog::Registry;
 
 use crate::{
-    api::{ApiQuery, ProjectParam},
-    cors, AppError, AppState,
+    api::{ApiError, ApiQuery, ProjectParam},
+    cors, AppState,
 };
 use query::WalletsQuery;
 use wallet::Wallet;
@@ -52,7 +52,7 @@ async fn wallets(
     State(state): State<AppState>,
     _project: ProjectParam,
     ApiQuery(query): ApiQuery<WalletsQuery>,
-) -> Result<Response, AppError> {
+) -> Result<Response, ApiError> {
     let query = query.parse()?;
     let (data, count) = state
         .registry()
@@ -65,15 +65,15 @@ async fn wallet_image(
     _project: ProjectParam,
     Path(image_id): Path<String>,
     headers: HeaderMap,
-) -> Result<Response, AppError> {
+) -> Result<Response, ApiError> {
     let image = state
         .registry()
         .image(&image_id)
-        .ok_or(AppError::NotFound("unknown wallet image"))?;
+        .ok_or(ApiError::NotFound("unknown wallet image"))?;
     let etag = HeaderValue::from_str(&image.etag)
-        .map_err(|_| AppError::NotFound("unknown wallet image"))?;
+        .map_err(|_| ApiError::NotFound("unknown wallet image"))?;
     let cache = HeaderValue::from_str(&format!("public, max-age={IMAGE_MAX_AGE_SECS}"))
-        .map_err(|_| AppError::NotFound("unknown wallet image"))?;
+        .map_err(|_| ApiError::NotFound("unknown wallet image"))?;
     let fresh = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())

@@ -7,7 +7,7 @@ use super::{
     catalog::Filter,
     wallet::{is_wallet_id, BadgeType},
 };
-use crate::AppError;
+use crate::api::ApiError;
 
 /// Entries per page when the query does not say.
 pub(crate) const DEFAULT_ENTRIES: usize = 40;
@@ -41,18 +41,18 @@ pub(crate) struct Parsed {
 
 impl WalletsQuery {
     /// Checks every parameter; a bad one is a 400 naming it.
-    pub(crate) fn parse(self) -> Result<Parsed, AppError> {
+    pub(crate) fn parse(self) -> Result<Parsed, ApiError> {
         let page = positive("page", self.page.as_deref())?.unwrap_or(1);
         let entries = positive("entries", self.entries.as_deref())?
             .unwrap_or(DEFAULT_ENTRIES)
             .min(MAX_ENTRIES);
-        let ids = |name: &str, value: Option<&str>| -> Result<_, AppError> {
+        let ids = |name: &str, value: Option<&str>| -> Result<_, ApiError> {
             list(value)
                 .map(|id| {
                     if is_wallet_id(id) {
                         Ok(id.to_owned())
                     } else {
-                        Err(AppError::InvalidParams(format!(
+                        Err(ApiError::InvalidParams(format!(
                             "Invalid wallet id in {name}: {id}"
                         )))
                     }
@@ -64,7 +64,7 @@ impl WalletsQuery {
                 if is_caip2(id) {
                     Ok(id.to_owned())
                 } else {
-                    Err(AppError::InvalidParams(format!(
+                    Err(ApiError::InvalidParams(format!(
                         "Invalid CAIP-2 network id: {id}"
                     )))
                 }
@@ -72,14 +72,14 @@ impl WalletsQuery {
             .collect::<Result<_, _>>()?;
         let search = self.search.unwrap_or_default().trim().to_owned();
         if search.chars().count() > MAX_SEARCH_CHARS {
-            return Err(AppError::InvalidParams(format!(
+            return Err(ApiError::InvalidParams(format!(
                 "search is longer than {MAX_SEARCH_CHARS} characters"
             )));
         }
         let badge = match self.badge_type.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(b) => Some(BadgeType::parse(b).ok_or_else(|| {
-                AppError::InvalidParams(format!(
+                ApiError::InvalidParams(format!(
                     "Invalid badge_type: {b}: expected none or certified"
                 ))
             })?),
@@ -108,12 +108,12 @@ fn list(value: Option<&str>) -> impl Iterator<Item = &str> {
 }
 
 /// A whole number from 1, if given (an empty value counts as not given).
-fn positive(name: &str, value: Option<&str>) -> Result<Option<usize>, AppError> {
+fn positive(name: &str, value: Option<&str>) -> Result<Option<usize>, ApiError> {
     match value.map(str::trim) {
         None | Some("") => Ok(None),
         Some(v) => match v.parse::<usize>() {
             Ok(n) if n >= 1 => Ok(Some(n)),
-            _ => Err(AppError::InvalidParams(format!(
+            _ => Err(ApiError::InvalidParams(format!(
                 "Invalid {name}: {v}: expected a whole number from 1"
             ))),
         },
