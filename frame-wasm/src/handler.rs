@@ -266,10 +266,28 @@ pub(crate) fn encode(envelope: Envelope) -> Vec<u8> {
     })
 }
 
-/// Spec §5: a CAIP-2 id of a chain family the embedded wallet serves (eip155, solana); the
-/// check is the protocol crate's ([`oriel_protocol::caip::check_chain_id`]).
+/// Spec §5: a CAIP-2 id has two parts; the embedded wallet serves eip155 and solana.
 pub(crate) fn check_chain_id(id: &str) -> Result<(), ErrorReply> {
-    Ok(oriel_protocol::caip::check_chain_id(id, CHAIN_FAMILIES)?)
+    let invalid = || {
+        ErrorReply::new(
+            ErrorCode::InvalidParams,
+            format!("Invalid CAIP-2 network id: {id}"),
+        )
+    };
+    let (namespace, reference) = id.split_once(':').ok_or_else(invalid)?;
+    if namespace.is_empty() || reference.is_empty() || reference.contains(':') {
+        return Err(invalid());
+    }
+    if !CHAIN_FAMILIES.contains(&namespace) {
+        return Err(ErrorReply::new(
+            ErrorCode::InvalidParams,
+            "Chain is not supported",
+        ));
+    }
+    if namespace == "eip155" && !reference.parse::<u64>().is_ok_and(|n| n > 0) {
+        return Err(invalid());
+    }
+    Ok(())
 }
 
 /// Spec §5: a valid email format, for connect and update.
