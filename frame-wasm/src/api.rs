@@ -17,7 +17,7 @@ use crate::{env::Env, keys::WalletBlob};
 
 pub use oriel_protocol::http::{
     EmailStartReply as EmailStart, EmailUpdateStartReply as EmailUpdateStart,
-    SessionReply as SessionTokens, SessionUser,
+    SessionReply as SessionTokens,
 };
 /// The message when frame-host cannot be reached (spec §8 alert text).
 pub use oriel_protocol::text::NETWORK_ERROR;

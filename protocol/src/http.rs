@@ -87,13 +87,13 @@ pub struct SessionReply {
     /// Seconds until the access token expires.
     pub expires_in: u64,
     /// Who logged in.
-    pub user: SessionUser,
+    pub user: UserReply,
 }
 
 /// The user of a session; also the answer of `GET /auth/v1/user`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct SessionUser {
+pub struct UserReply {
     /// frame-host's user id.
     pub user_id: String,
     /// The login email.

@@ -14,7 +14,7 @@ use axum::{
     Router,
 };
 use oriel_protocol::{
-    http::{SessionReply, SessionUser},
+    http::{SessionReply, UserReply},
     text,
 };
 
@@ -55,8 +55,8 @@ pub(crate) fn router() -> Router<AppState> {
 }
 
 /// The user as the API shows it.
-fn user_json(u: User) -> SessionUser {
-    SessionUser {
+fn user_json(u: User) -> UserReply {
+    UserReply {
         user_id: u.id,
         email: u.email,
     }

@@ -5,7 +5,7 @@ use axum::{
     http::{header, request::Parts, HeaderMap, StatusCode},
     Json,
 };
-use oriel_protocol::http::{RefreshRequest, SessionReply, SessionUser};
+use oriel_protocol::http::{RefreshRequest, SessionReply, UserReply};
 
 use super::{
     jwt::{self, Rejection},
@@ -137,7 +137,7 @@ pub(super) async fn signout(
 pub(super) async fn user(
     State(state): State<AppState>,
     ProjectSession(session): ProjectSession,
-) -> Result<Json<SessionUser>, ApiError> {
+) -> Result<Json<UserReply>, ApiError> {
     Ok(Json(user_json(session.user(&state).await?)))
 }
 
