@@ -2,6 +2,7 @@
 import type { User } from '../codec/protocol.gen'
 import type { FrameClientOptions, FrameStatus } from '../core/frame/client'
 import { FrameRequestError } from '../core/frame/errors'
+import { RPC_NOT_ALLOWED } from '../codec/constants.gen'
 
 /** The user the fake frame logs in. */
 export const TEST_USER: User = {
@@ -45,7 +46,7 @@ export class FakeFrameClient {
   isConnected = async () => this.connected
   /** Answers `RpcRequest`s: the JSON-RPC result, or throws the frame's error. */
   rpc = async (method: string, _params: unknown): Promise<unknown> => {
-    throw new FrameRequestError({ code: 'NotAllowed', message: 'Requested RPC call is not allowed', request: method })
+    throw new FrameRequestError({ code: 'NotAllowed', message: RPC_NOT_ALLOWED, request: method })
   }
   rpcCalls: { method: string; params: unknown }[] = []
   /** Account types the fake wallet can switch to; smart accounts are not enabled. */

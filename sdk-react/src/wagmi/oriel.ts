@@ -3,6 +3,7 @@ import { disconnect } from '../core/actions/disconnect'
 import { reconnect } from '../core/actions/reconnect'
 import type { OrielClient } from '../core/client/createClient'
 import type { EmbeddedProvider } from '../core/embedded/provider'
+import { USER_REJECTED } from '../codec/constants.gen'
 
 export type OrielConnectorParameters = {
   /** The client shared with `<OrielProvider client>` (see `createOrielClient`). */
@@ -84,7 +85,7 @@ function waitForLogin(client: OrielClient): Promise<void> {
         resolve()
       } else if (!client.modal.getSnapshot().open) {
         stop()
-        reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }))
+        reject(Object.assign(new Error(USER_REJECTED), { code: 4001 }))
       }
     }
     const stopAccount = client.connection.subscribe(check)

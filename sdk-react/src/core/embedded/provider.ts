@@ -3,6 +3,7 @@ import { RPC_TIMEOUT_MS, UNKNOWN_METHOD_TOAST_DELAY_MS } from '../constants'
 import { FrameClosedError, FrameRequestError, FrameRequestTimeoutError } from '../frame/errors'
 import type { ReadableStore } from '../store/createStore'
 import type { EmbeddedWallet } from './embeddedWallet'
+import { ACTION_NOT_ALLOWED, AN_ERROR_OCCURRED } from '../../codec/constants.gen'
 
 /** An EIP-1193 error: `code` is the JSON-RPC or provider error code (4001 user rejected). */
 export class ProviderRpcError extends Error {
@@ -34,7 +35,6 @@ export type CreateEmbeddedProviderParameters = {
 }
 
 /** The text the widget shows when the frame's policy refuses a method (spec §6). */
-const NOT_ALLOWED_UI = 'Action not allowed'
 
 /** The frame's policy refused the method (code `NotAllowed`, 'Requested RPC call is not allowed'). */
 const isNotAllowed = (error: unknown) => error instanceof FrameRequestError && error.code === 'NotAllowed'
@@ -103,7 +103,7 @@ export function createEmbeddedProvider(parameters: CreateEmbeddedProviderParamet
         return JSON.parse(result) as unknown
       } catch (error) {
         if (isNotAllowed(error) && onNotAllowed) {
-          setTimeout(() => onNotAllowed(NOT_ALLOWED_UI), UNKNOWN_METHOD_TOAST_DELAY_MS)
+          setTimeout(() => onNotAllowed(ACTION_NOT_ALLOWED), UNKNOWN_METHOD_TOAST_DELAY_MS)
         }
         throw toProviderError(error)
       }
@@ -141,5 +141,5 @@ function toProviderError(error: unknown): ProviderRpcError {
   }
   if (error instanceof FrameRequestTimeoutError) return new ProviderRpcError(-32603, error.shortMessage)
   if (error instanceof FrameClosedError) return new ProviderRpcError(4900, error.shortMessage)
-  return new ProviderRpcError(-32603, error instanceof Error ? error.message : 'An error occurred')
+  return new ProviderRpcError(-32603, error instanceof Error ? error.message : AN_ERROR_OCCURRED)
 }

@@ -1,11 +1,12 @@
 import { BaseError } from './base'
+import { INVALID_EMAIL, TRY_AGAIN_PREFIX, TRY_AGAIN_SUFFIX } from '../../codec/constants.gen'
 
 export type InvalidEmailErrorType = InvalidEmailError & { name: 'InvalidEmailError' }
 /** The email is not a valid address (spec §5). */
 export class InvalidEmailError extends BaseError {
   override name = 'InvalidEmailError'
   constructor({ email }: { email: string }) {
-    super('Invalid email', { details: `"${email}" is not a valid email address.` })
+    super(INVALID_EMAIL, { details: `"${email}" is not a valid email address.` })
   }
 }
 
@@ -17,7 +18,7 @@ export class EmailLoginThrottledError extends BaseError {
   override name = 'EmailLoginThrottledError'
   readonly seconds: number
   constructor({ seconds }: { seconds: number }) {
-    super(`Please try again after ${seconds} seconds`)
+    super(`${TRY_AGAIN_PREFIX}${seconds}${TRY_AGAIN_SUFFIX}`)
     this.seconds = seconds
   }
 }

@@ -1,4 +1,5 @@
 import { BaseError } from './base'
+import { INVALID_CAIP2_PREFIX } from '../../codec/constants.gen'
 
 export type InvalidCaipAddressErrorType = InvalidCaipAddressError & { name: 'InvalidCaipAddressError' }
 /** A CAIP-10 address whose namespace Oriel does not know (spec §5). */
@@ -25,7 +26,7 @@ export type InvalidCaipNetworkIdErrorType = InvalidCaipNetworkIdError & { name: 
 export class InvalidCaipNetworkIdError extends BaseError {
   override name = 'InvalidCaipNetworkIdError'
   constructor({ value }: { value: string }) {
-    super(`Invalid CAIP-2 network id: ${value}`, { metaMessages: ['Expected namespace:reference.'] })
+    super(`${INVALID_CAIP2_PREFIX}${value}`, { metaMessages: ['Expected namespace:reference.'] })
   }
 }
 

@@ -1,4 +1,5 @@
 import { BaseError } from './base'
+import { CHAIN_NOT_SUPPORTED } from '../../codec/constants.gen'
 
 /** An EIP-1193 / JSON-RPC error code carried by a wallet error, looked up through `cause` and `data`. */
 export function getWalletErrorCode(error: unknown): number | undefined {
@@ -24,7 +25,7 @@ export type ChainNotSupportedErrorType = ChainNotSupportedError & { name: 'Chain
 export class ChainNotSupportedError extends BaseError {
   override name = 'ChainNotSupportedError'
   constructor({ caipNetworkId, cause }: { caipNetworkId: string; cause?: unknown }) {
-    super('Chain is not supported', { details: `The wallet could not switch to ${caipNetworkId}.`, cause })
+    super(CHAIN_NOT_SUPPORTED, { details: `The wallet could not switch to ${caipNetworkId}.`, cause })
   }
 }
 

@@ -4,11 +4,10 @@ import type { Codec } from '../../codec/codec'
 import type { Envelope, FrameEvent, Reply, Request } from '../../codec/protocol.gen'
 import { AUTH_REQUEST_TIMEOUT_MS } from '../constants'
 import { FrameClosedError, FrameRequestError, FrameRequestTimeoutError } from './errors'
+import { AN_ERROR_OCCURRED, CONNECT_MESSAGE_TYPE, LOADED_MESSAGE_TYPE } from '../../codec/constants.gen'
 
-/** The window message the frame sends once it listens; see frame-wasm `handshake`. */
-export const LOADED_MESSAGE_TYPE = 'oriel:frame-loaded'
-/** The window message that hands the frame its port. */
-export const CONNECT_MESSAGE_TYPE = 'oriel:connect'
+/** The handshake's window messages (the frame's "I listen", the host's port), from the protocol crate. */
+export { CONNECT_MESSAGE_TYPE, LOADED_MESSAGE_TYPE }
 
 /** The variant name of a request or reply (`'GetUser'` for `{ GetUser: … }`). */
 export type NameOf<R> = R extends string ? R : keyof R & string
@@ -178,7 +177,7 @@ export class FrameChannel {
     } else if ('Reply' in body && nameOf(body.Reply) === pending.name) {
       pending.resolve(body.Reply)
     } else {
-      pending.reject(new FrameRequestError({ code: 'BadMessage', message: 'An error occurred', request: pending.name }))
+      pending.reject(new FrameRequestError({ code: 'BadMessage', message: AN_ERROR_OCCURRED, request: pending.name }))
     }
   }
 

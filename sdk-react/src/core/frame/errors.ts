@@ -1,5 +1,6 @@
 import { BaseError } from '../errors/base'
 import type { ErrorCode } from '../../codec/protocol.gen'
+import { AN_ERROR_OCCURRED } from '../../codec/constants.gen'
 
 export type FrameRequestTimeoutErrorType = FrameRequestTimeoutError & {
   name: 'FrameRequestTimeoutError'
@@ -35,7 +36,7 @@ export class FrameRequestError extends BaseError {
   /** The protocol's error code. */
   readonly code: ErrorCode
   constructor({ code, message, request }: { code: ErrorCode; message: string; request: string }) {
-    super(message || 'An error occurred', { details: `${request} failed (${formatCode(code)}).` })
+    super(message || AN_ERROR_OCCURRED, { details: `${request} failed (${formatCode(code)}).` })
     this.code = code
   }
 }

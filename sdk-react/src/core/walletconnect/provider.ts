@@ -3,6 +3,7 @@ import type { CaipNetworkId, Network } from '../networks'
 import type { EIP1193Provider } from '../wallets/eip6963'
 import { parseCaipAccount } from './session'
 import type { SignClientLike, SignClientSession } from './types'
+import { AN_ERROR_OCCURRED } from '../../codec/constants.gen'
 
 export type CreateWalletConnectProviderParameters = {
   client: SignClientLike
@@ -85,7 +86,7 @@ function toProviderError(error: unknown): ProviderRpcError {
   const { code, message, data } = (error ?? {}) as { code?: unknown; message?: unknown; data?: unknown }
   return new ProviderRpcError(
     typeof code === 'number' ? code : -32603,
-    typeof message === 'string' && message ? message : 'An error occurred',
+    typeof message === 'string' && message ? message : AN_ERROR_OCCURRED,
     data,
   )
 }

@@ -133,10 +133,10 @@ export function createWalletRegistryClient(parameters: CreateWalletRegistryClien
 
 async function errorMessage(response: Response): Promise<string | undefined> {
   try {
-    const body = (await response.json()) as { error?: { message?: unknown } | unknown }
-    const error = body.error
-    if (typeof error === 'string') return error
-    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message
+    // frame-host's one error shape: { error: { code, message } }.
+    const body = (await response.json()) as { error?: { message?: unknown } }
+    const message = body.error?.message
+    if (typeof message === 'string') return message
   } catch {
     // not JSON: the status says enough
   }
