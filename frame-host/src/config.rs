@@ -4,6 +4,8 @@
 //! their own ([`Mode`], the listen address, [`IpRange`]) are parsed by serde (`try_from`), and
 //! [`Config::validate`] checks the rest, URLs with [`url::Url`].
 
+mod production;
+
 use std::{
     collections::HashSet,
     fmt,
@@ -231,6 +233,9 @@ impl Config {
             if !ids.insert(project.id.as_str()) {
                 return Err(Error::DuplicateProjectId(project.id.clone()));
             }
+        }
+        if self.mode == Mode::Production {
+            self.check_production()?;
         }
         Ok(())
     }
@@ -487,6 +492,10 @@ mod tests {
             rpc_hosts = ["https://rpc.example.com", "wss://ws.example.com/v1"]
             public_url = "https://wallet.example.com/"
             mail = { kind = "smtp", url = "smtp://user:secret@mail.example.com:587", from = "Oriel <no-reply@example.com>" }
+
+            [[networks]]
+            chain_id = "eip155:1"
+            rpc_urls = ["https://rpc.example.com"]
 
             [[projects]]
             id = "shop"

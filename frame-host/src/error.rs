@@ -31,6 +31,14 @@ pub enum Error {
     /// `listen` is not an `ip:port` socket address.
     #[error("invalid listen address {0:?}: expected ip:port, such as 127.0.0.1:8787")]
     InvalidListen(String),
+    /// Production mode with a development-only setting (see `config::production`).
+    #[error("production mode refuses the development setting {setting}: {why}")]
+    DevSettingInProduction {
+        /// The setting and its value, such as `public_url "http://…"`.
+        setting: String,
+        /// Why it is refused and what to do.
+        why: String,
+    },
     /// `mode` is neither `dev` nor `production`.
     #[error("invalid mode {0:?}: expected \"dev\" or \"production\"")]
     InvalidMode(String),

@@ -3,9 +3,7 @@
 
 use std::{io::IsTerminal, process::ExitCode};
 
-use oriel_frame_host::{
-    app, serve, AppState, Config, ConnectionLimits, Error, MailConfig, Mode, Result,
-};
+use oriel_frame_host::{app, serve, AppState, Config, ConnectionLimits, Error, Result};
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -27,9 +25,6 @@ async fn run() -> Result<()> {
             frame_dir = %config.frame_dir.display(),
             "frame_dir does not exist: /frame/assets/ will answer 404 until the frame is built"
         );
-    }
-    if config.mode == Mode::Production && config.mail == MailConfig::DevMailbox {
-        tracing::warn!("production mode with the dev mailbox: no mail will be delivered");
     }
     let addr = config.listen;
     let (mode, projects) = (config.mode, config.projects.len());

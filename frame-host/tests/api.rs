@@ -88,8 +88,22 @@ async fn the_dev_mailbox_exists_only_in_dev_mode() {
         r.json(),
         json!({ "error": { "code": "not_found", "message": "not found" } })
     );
-    // Login still works; the mail is kept out of reach.
-    prod.start_otp("ann@example.com", common::DEV1).await;
-    let r = prod.get("/dev/mailbox?to=ann@example.com").await;
-    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
+
+/// Security review W8: production mode does not start on the dev mailbox (or any other
+/// development-only setting; `config::production` tests each).
+#[tokio::test]
+async fn production_mode_refuses_the_dev_mailbox() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = common::config(&dir.path().join("frame"));
+    config.data_dir = dir.path().join("data");
+    config.public_url = "https://wallet.test".into();
+    config.mode = oriel_frame_host::Mode::Production;
+    let error = oriel_frame_host::AppState::new(config).await.unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .starts_with("production mode refuses the development setting mail:"),
+        "{error}"
+    );
 }

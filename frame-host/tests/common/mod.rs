@@ -11,7 +11,9 @@ use axum::{
     Router,
 };
 use http_body_util::BodyExt;
-use oriel_frame_host::{app, AppState, Clock, Config, Mode, ProjectConfig};
+use oriel_frame_host::{
+    app, AppState, Clock, Config, MailConfig, Mode, NetworkConfig, ProjectConfig,
+};
 use serde_json::{json, Value};
 use tower::ServiceExt;
 
@@ -136,8 +138,23 @@ impl TestApp {
         Self::with(|_| {}).await
     }
 
+    /// An app in production mode: production settings only (an SMTP server that is never
+    /// reached, https origins), else it would not start.
     pub async fn production() -> Self {
-        Self::with(|c| c.mode = Mode::Production).await
+        Self::with(|c| {
+            c.mode = Mode::Production;
+            c.mail = MailConfig::Smtp {
+                url: "smtp://mail.wallet.test".into(),
+                from: "Wallet <no-reply@wallet.test>".into(),
+            };
+            c.networks = vec![NetworkConfig {
+                chain_id: "eip155:1".into(),
+                rpc_urls: vec!["https://rpc.wallet.test".into()],
+            }];
+            // The built-in demo project allows http://localhost.
+            c.projects.retain(|p| p.id != "demo");
+        })
+        .await
     }
 
     pub async fn with(change: impl FnOnce(&mut Config)) -> Self {

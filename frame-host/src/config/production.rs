@@ -1,0 +1,187 @@
+//! What production mode refuses (security review W8): settings that only make sense on a
+//! developer's machine. frame-host does not start with one, and the message names it.
+
+use std::net::IpAddr;
+
+use url::{Host, Url};
+
+use super::{Config, MailConfig};
+use crate::error::{Error, Result};
+
+impl Config {
+    /// The production rules: mail is really sent, frame-host is reached over https, and
+    /// neither the frame's CSP nor the embedding allow-lists name plain-http or loopback
+    /// addresses (a user's own machine, in a user's browser).
+    pub(super) fn check_production(&self) -> Result<()> {
+        let refuse = |setting: String, why: &str| {
+            Err(Error::DevSettingInProduction {
+                setting,
+                why: why.into(),
+            })
+        };
+        if self.mail == MailConfig::DevMailbox {
+            return refuse(
+                "mail".into(),
+                "the dev mailbox keeps login codes in the database instead of sending them; \
+                 configure [mail] kind = \"smtp\"",
+            );
+        }
+        if !secure_and_public(&self.public_url) {
+            return refuse(
+                format!("public_url {:?}", self.public_url),
+                "frame-host must be reached over https at a public address",
+            );
+        }
+        for network in &self.networks {
+            for url in &network.rpc_urls {
+                if !secure_and_public(url) {
+                    return refuse(
+                        format!("networks {:?} rpc_urls {url:?}", network.chain_id),
+                        "the frame's CSP would let it reach a plain-http or loopback endpoint",
+                    );
+                }
+            }
+        }
+        for host in &self.rpc_hosts {
+            if !secure_and_public(host) {
+                return refuse(
+                    format!("rpc_hosts {host:?}"),
+                    "the frame's CSP would let it reach a plain-http or loopback endpoint",
+                );
+            }
+        }
+        for project in &self.projects {
+            for origin in &project.allowed_origins {
+                if !secure_and_public_origin(origin) {
+                    return refuse(
+                        format!("projects {:?} allowed_origins {origin:?}", project.id),
+                        "a plain-http or loopback page could embed the frame",
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An `https://` or `wss://` URL whose host is not this machine.
+fn secure_and_public(url: &str) -> bool {
+    Url::parse(url).is_ok_and(|url| {
+        matches!(url.scheme(), "https" | "wss") && url.host().is_some_and(|h| !is_local(&h))
+    })
+}
+
+/// An `https://` origin pattern (`*.` and `:*` wildcards allowed) whose host is not this
+/// machine.
+fn secure_and_public_origin(pattern: &str) -> bool {
+    let Some(rest) = pattern.strip_prefix("https://") else {
+        return false;
+    };
+    let host = match rest.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => rest.split(':').next().unwrap_or_default(),
+    };
+    let host = host.strip_prefix("*.").unwrap_or(host);
+    match host.parse::<IpAddr>() {
+        Ok(ip) => !(ip.is_loopback() || ip.is_unspecified()),
+        Err(_) => !is_local(&Host::Domain(host)),
+    }
+}
+
+fn is_local(host: &Host<&str>) -> bool {
+    match host {
+        Host::Domain(domain) => {
+            let domain = domain.to_ascii_lowercase();
+            domain == "localhost" || domain.ends_with(".localhost")
+        }
+        Host::Ipv4(ip) => ip.is_loopback() || ip.is_unspecified(),
+        Host::Ipv6(ip) => ip.is_loopback() || ip.is_unspecified(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{NetworkConfig, ProjectConfig};
+
+    /// A production config with nothing to refuse.
+    fn production() -> Config {
+        Config {
+            mode: crate::Mode::Production,
+            public_url: "https://wallet.example.com".into(),
+            mail: MailConfig::Smtp {
+                url: "smtps://mail.example.com".into(),
+                from: "Wallet <no-reply@example.com>".into(),
+            },
+            rpc_hosts: vec!["wss://ws.example.com".into()],
+            networks: vec![NetworkConfig {
+                chain_id: "eip155:1".into(),
+                rpc_urls: vec!["https://rpc.example.com".into()],
+            }],
+            projects: vec![ProjectConfig {
+                id: "shop".into(),
+                name: "Shop".into(),
+                allowed_origins: vec![
+                    "https://shop.example.com".into(),
+                    "https://*.example.com:*".into(),
+                ],
+            }],
+            ..Config::default()
+        }
+    }
+
+    fn refusal(change: impl FnOnce(&mut Config)) -> String {
+        let mut config = production();
+        change(&mut config);
+        config.validate().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_production_config_passes() {
+        production().validate().unwrap();
+    }
+
+    #[test]
+    fn each_development_setting_is_refused_by_name() {
+        let mail = refusal(|c| c.mail = MailConfig::DevMailbox);
+        assert!(mail.contains("development setting mail:"), "{mail}");
+        for url in [
+            "http://wallet.example.com",
+            "https://localhost:8787",
+            "https://127.0.0.1",
+        ] {
+            let e = refusal(|c| c.public_url = url.into());
+            assert!(e.contains(&format!("public_url {url:?}")), "{e}");
+        }
+        for url in [
+            "http://rpc.example.com",
+            "https://127.0.0.1:8545",
+            "https://[::1]:8545",
+        ] {
+            let e = refusal(|c| c.networks[0].rpc_urls = vec![url.into()]);
+            assert!(e.contains(&format!("\"eip155:1\" rpc_urls {url:?}")), "{e}");
+        }
+        let e = refusal(|c| c.rpc_hosts = vec!["ws://ws.example.com".into()]);
+        assert!(e.contains("rpc_hosts \"ws://ws.example.com\""), "{e}");
+        for origin in [
+            "http://shop.example.com",
+            "https://localhost:5173",
+            "https://*.localhost",
+            "https://127.0.0.1:*",
+        ] {
+            let e = refusal(|c| c.projects[0].allowed_origins = vec![origin.into()]);
+            assert!(e.contains(&format!("allowed_origins {origin:?}")), "{e}");
+        }
+    }
+
+    #[test]
+    fn dev_mode_keeps_its_conveniences() {
+        let mut config = production();
+        config.mode = crate::Mode::Dev;
+        config.mail = MailConfig::DevMailbox;
+        config.public_url = "http://127.0.0.1:8787".into();
+        config.networks[0].rpc_urls = vec!["http://127.0.0.1:8545".into()];
+        config.projects[0].allowed_origins = vec!["http://localhost:5173".into()];
+        config.validate().unwrap();
+    }
+}
