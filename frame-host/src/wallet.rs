@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::{
-    api::{ApiError, ApiJson, ProjectParam},
+    api::{ApiError, ApiJson, ClientIp, ProjectParam},
     auth::Session,
-    secrets,
+    recovery, secrets,
     store::{NewWallet, StoredWallet},
     AppState,
 };
@@ -199,13 +199,17 @@ async fn pepper(
     Ok(Json(json!({ "pepper": pepper })))
 }
 
-/// `GET /wallet/v1/recovery-key?projectId=`: the user's recovery key, derived from the KEK.
+/// `GET /wallet/v1/recovery-key?projectId=`: the user's recovery key, derived from the KEK,
+/// only for creating the wallet or enrolling this device right after its login
+/// ([`recovery::release`]); else 403.
 async fn recovery_key(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     session: Session,
     ProjectParam(project_id): ProjectParam,
 ) -> Result<Json<Value>, ApiError> {
     session.check_project(&project_id)?;
+    recovery::release(&state, &session, ip).await?;
     let key = state.keys().recovery_key(&session.user_id);
     Ok(Json(json!({ "recoveryKey": secrets::b64(key.as_ref()) })))
 }

@@ -38,6 +38,8 @@ pub(crate) struct Session {
     pub(crate) device_id: String,
     /// The project of the audience.
     pub(crate) project_id: String,
+    /// The session (`sid`): the login's refresh-token family.
+    pub(crate) session_id: String,
 }
 
 impl Session {
@@ -100,6 +102,7 @@ impl FromRequestParts<AppState> for Session {
             user_id: claims.sub,
             device_id: claims.did,
             project_id,
+            session_id: claims.sid,
         })
     }
 }
