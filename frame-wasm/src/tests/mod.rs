@@ -6,6 +6,7 @@ mod dispatch;
 mod email_update;
 mod export;
 mod storage_access;
+mod unlock;
 mod wallet_rpc;
 
 use oriel_protocol::{AccountType, ErrorReply, Reply, Request, User, SUPPORTED_VERSIONS};
