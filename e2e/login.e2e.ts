@@ -50,6 +50,13 @@ describe('email login', () => {
     const since = Date.now()
     await startEmailLogin(first.page)
     await first.page.getByLabel('Code').waitFor()
+    // Sends are throttled to one per 30 s for this email on this device.
+    await first.page.getByRole('button', { name: 'Resend code' }).click()
+    const throttle = first.page.getByText(/Please try again after \d+ seconds/).first()
+    await throttle.waitFor()
+    const wait = Number((await throttle.textContent())!.match(/after (\d+) seconds/)![1])
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(30)
     await enterCode(first.page, since)
     await expect.poll(() => address(first.page).textContent(), { timeout: 20_000 }).toMatch(ADDRESS)
     firstAddress = (await address(first.page).textContent())!
@@ -63,17 +70,9 @@ describe('email login', () => {
 
   it('a new device needs the emailed approval and a code, and gets the same address', async () => {
     const second = await newDevice()
-    // The first login emailed a code moments ago: sends are throttled to one per 30 s.
-    await startEmailLogin(second.page)
-    const throttle = second.page.getByText(/Please try again after \d+ seconds/).first()
-    await throttle.waitFor()
-    const wait = Number((await throttle.textContent())!.match(/after (\d+) seconds/)![1])
-    expect(wait).toBeGreaterThan(0)
-    expect(wait).toBeLessThanOrEqual(30)
-    await second.page.waitForTimeout(wait * 1000)
-
+    // The first device's 30 s wait is its own: another device is not held up by it.
     const since = Date.now()
-    await second.page.getByLabel('Email').press('Enter')
+    await startEmailLogin(second.page)
     await second.page.getByText(/approve this device/i).first().waitFor()
     const [link] = await waitForMail(email, /https?:\/\/\S+\/auth\/v1\/device\/approve\?token=\S+/, { since })
     // The user opens the link from their mailbox, in any browser.

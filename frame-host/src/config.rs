@@ -1,4 +1,8 @@
 //! Configuration: built-in defaults, an optional TOML file, then environment variables.
+//!
+//! The merged TOML table deserializes straight into [`Config`]: values that have a type of
+//! their own ([`Mode`], the listen address, [`IpRange`]) are parsed by serde (`try_from`), and
+//! [`Config::validate`] checks the rest, URLs with [`url::Url`].
 
 use std::{
     collections::HashSet,
@@ -9,7 +13,8 @@ use std::{
 };
 
 use oriel_protocol::{caip::is_caip2, origin::AllowList};
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
+use url::{Host, Url};
 
 use crate::{
     error::{Error, Result},
@@ -30,15 +35,21 @@ const ENV_OVERRIDES: [(&str, &str); 7] = [
     ("ORIEL_WALLET_REGISTRY", "wallet_registry"),
 ];
 
+/// Where a config that does not deserialize came from, for [`Error::ConfigParse`].
+const COMBINED: &str = "(defaults, ORIEL_CONFIG file and environment combined)";
+
 /// The validated configuration of a frame-host instance.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[non_exhaustive]
 pub struct Config {
     /// Address to listen on.
+    #[serde(deserialize_with = "listen_address")]
     pub listen: SocketAddr,
     /// The URL users reach frame-host at (`http(s)://host[:port]`, no trailing slash): the
     /// base of emailed links and the JWT issuer. Unset in the files, it is `http://{listen}`
     /// (an unspecified address shown as loopback).
+    #[serde(default)]
     pub public_url: String,
     /// Directory for local state; created at startup.
     pub data_dir: PathBuf,
@@ -66,7 +77,8 @@ pub struct Config {
 }
 
 /// Whether frame-host runs for development or production.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(try_from = "String")]
 pub enum Mode {
     /// Local development: dev mailbox, relaxed defaults.
     #[default]
@@ -124,24 +136,6 @@ pub struct NetworkConfig {
     pub rpc_urls: Vec<String>,
 }
 
-/// The config as written, before validation.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawConfig {
-    listen: String,
-    public_url: Option<String>,
-    data_dir: PathBuf,
-    mode: String,
-    frame_dir: PathBuf,
-    database_url: Option<String>,
-    mail: MailConfig,
-    rpc_hosts: Vec<String>,
-    networks: Vec<NetworkConfig>,
-    projects: Vec<ProjectConfig>,
-    wallet_registry: Option<PathBuf>,
-    trusted_proxies: Vec<String>,
-}
-
 impl Default for Config {
     /// The built-in defaults, without any file or environment override.
     fn default() -> Self {
@@ -186,53 +180,26 @@ impl Config {
                 .map(|r| toml::Value::String(r.trim().into()));
             table.insert("trusted_proxies".into(), toml::Value::Array(list.collect()));
         }
-        let raw: RawConfig = table.try_into().map_err(|e| Error::ConfigParse {
-            origin: "(defaults, ORIEL_CONFIG file and environment combined)".into(),
-            source: Box::new(e),
-        })?;
-        Self::from_raw(raw)
-    }
-
-    fn from_raw(raw: RawConfig) -> Result<Self> {
-        let listen: SocketAddr = raw
-            .listen
-            .parse()
-            .map_err(|_| Error::InvalidListen(raw.listen))?;
-        let config = Self {
-            listen,
-            public_url: match raw.public_url {
-                Some(url) => url.trim_end_matches('/').to_owned(),
-                None => default_public_url(listen),
-            },
-            data_dir: raw.data_dir,
-            mode: raw.mode.parse()?,
-            frame_dir: raw.frame_dir,
-            database_url: raw.database_url,
-            mail: raw.mail,
-            rpc_hosts: raw.rpc_hosts,
-            networks: raw.networks,
-            projects: raw.projects,
-            wallet_registry: raw.wallet_registry,
-            trusted_proxies: raw
-                .trusted_proxies
-                .iter()
-                .map(|r| r.parse())
-                .collect::<std::result::Result<_, _>>()?,
+        let mut config: Self = table.try_into().map_err(deserialize_error)?;
+        config.public_url = match config.public_url.as_str() {
+            "" => default_public_url(config.listen),
+            url => url.trim_end_matches('/').to_owned(),
         };
         config.validate()?;
         Ok(config)
     }
 
-    /// Checks the rules a config value must follow: at least one project; project ids
-    /// non-empty and unique; every project with at least one allowed origin, each a valid
-    /// pattern; every RPC host usable as a CSP source; every network a unique CAIP-2 id with
-    /// at least one http(s) RPC URL.
+    /// Checks the rules a config value must follow: `public_url` an `http(s)://host[:port]`
+    /// URL; an SMTP URL and sender that parse; every RPC host usable as a CSP source; every
+    /// network a unique CAIP-2 id with at least one http(s) RPC URL; at least one project;
+    /// project ids non-empty and unique; every project with at least one allowed origin, each
+    /// a valid pattern.
     pub fn validate(&self) -> Result<()> {
         if !valid_public_url(&self.public_url) {
             return Err(Error::InvalidPublicUrl(self.public_url.clone()));
         }
         if let MailConfig::Smtp { url, from } = &self.mail {
-            if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
+            if !Url::parse(url).is_ok_and(|u| matches!(u.scheme(), "smtp" | "smtps")) {
                 return Err(Error::InvalidMailConfig(
                     "url must start with smtp:// or smtps://".into(),
                 ));
@@ -244,7 +211,7 @@ impl Config {
             }
         }
         for host in &self.rpc_hosts {
-            if !valid_rpc_host(host) {
+            if csp_url(host, &["http", "https", "ws", "wss"]).is_none() {
                 return Err(Error::InvalidRpcHost(host.clone()));
             }
         }
@@ -346,6 +313,14 @@ impl FromStr for Mode {
     }
 }
 
+impl TryFrom<String> for Mode {
+    type Error = Error;
+
+    fn try_from(s: String) -> Result<Self> {
+        s.parse()
+    }
+}
+
 impl fmt::Display for Mode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -355,11 +330,41 @@ impl fmt::Display for Mode {
     }
 }
 
+/// `listen` as an `ip:port` socket address.
+fn listen_address<'de, D: Deserializer<'de>>(d: D) -> Result<SocketAddr, D::Error> {
+    let text = String::deserialize(d)?;
+    text.parse()
+        .map_err(|_| serde::de::Error::custom(Error::InvalidListen(text)))
+}
+
 fn parse_table(text: &str, origin: &str) -> Result<toml::Table> {
     text.parse().map_err(|e| Error::ConfigParse {
         origin: origin.into(),
         source: Box::new(e),
     })
+}
+
+/// A value that did not deserialize. Our own rules' messages name the key and the rule, and
+/// are the error as they are ([`Error::InvalidValue`]); serde's own (a wrong type, an unknown
+/// or missing key) keep the parser's context, the key path ([`Error::ConfigParse`]).
+fn deserialize_error(e: toml::de::Error) -> Error {
+    const SERDE_MESSAGES: [&str; 7] = [
+        "invalid type",
+        "invalid value",
+        "invalid length",
+        "unknown variant",
+        "unknown field",
+        "missing field",
+        "duplicate field",
+    ];
+    if SERDE_MESSAGES.iter().any(|m| e.message().starts_with(m)) {
+        Error::ConfigParse {
+            origin: COMBINED.into(),
+            source: Box::new(e),
+        }
+    } else {
+        Error::InvalidValue(e.message().to_owned())
+    }
 }
 
 /// `http://{listen}`, with an unspecified address (`0.0.0.0`, `::`) shown as loopback.
@@ -376,63 +381,39 @@ fn default_public_url(listen: SocketAddr) -> String {
 
 /// Whether `url` is `http(s)://host[:port]` with nothing after it.
 fn valid_public_url(url: &str) -> bool {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return false;
-    };
-    matches!(scheme, "http" | "https")
-        && !rest.is_empty()
-        && rest
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+    csp_url(url, &["http", "https"])
+        .is_some_and(|u| u.path() == "/" && !url.ends_with('/') && u.query().is_none())
+        && !url.contains('#')
 }
 
-/// Whether `host` can go into `connect-src` verbatim without changing the policy's meaning.
-fn valid_rpc_host(host: &str) -> bool {
-    let Some((scheme, rest)) = host.split_once("://") else {
-        return false;
-    };
-    matches!(scheme, "http" | "https" | "ws" | "wss")
-        && !rest.is_empty()
-        && !rest.starts_with('/')
-        && host
+/// `text` as a URL that can be fetched and named verbatim in a CSP: one of `schemes`, with a
+/// host of letters, digits, `.` and `-` (or an IP address), no credentials, and no spaces,
+/// quotes, commas or semicolons anywhere (the URL parser would escape or accept them, but
+/// they would change the policy's meaning).
+fn csp_url(text: &str, schemes: &[&str]) -> Option<Url> {
+    let csp_safe = text
+        .chars()
+        .all(|c| c.is_ascii_graphic() && !matches!(c, ';' | ',' | '\'' | '"'));
+    // The parser reads `https:///x` as host `x`; an authority must be written.
+    let authority = text.split_once("://").map(|(_, rest)| rest);
+    if !csp_safe || authority.is_none_or(|a| a.is_empty() || a.starts_with('/')) {
+        return None;
+    }
+    let url = Url::parse(text).ok()?;
+    let host_ok = match url.host()? {
+        Host::Domain(domain) => domain
             .chars()
-            .all(|c| c.is_ascii_graphic() && !matches!(c, ';' | ',' | '\'' | '"'))
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-'),
+        Host::Ipv4(_) | Host::Ipv6(_) => true,
+    };
+    let plain = url.username().is_empty() && url.password().is_none();
+    (schemes.contains(&url.scheme()) && host_ok && plain).then_some(url)
 }
 
 /// The origin (`scheme://host[:port]`, lowercase) of an `http(s)://` RPC URL, or `None` when
-/// the URL is not one the frame can fetch and the CSP can name: no credentials, spaces,
-/// quotes, commas or semicolons, and a host of letters, digits, `.`, `-` (or `[v6]`) with an
-/// optional numeric port.
+/// the URL is not one the frame can fetch and the CSP can name (see [`csp_url`]).
 fn rpc_url_origin(url: &str) -> Option<String> {
-    let (scheme, rest) = url.split_once("://")?;
-    if !matches!(scheme, "http" | "https")
-        || !url
-            .chars()
-            .all(|c| c.is_ascii_graphic() && !matches!(c, ';' | ',' | '\'' | '"'))
-    {
-        return None;
-    }
-    let authority = rest.split(['/', '?', '#']).next()?;
-    let (host, port) = match authority.rsplit_once(':') {
-        Some((host, port)) if !port.contains(']') => (host, Some(port)),
-        _ => (authority, None),
-    };
-    let host_ok = if let Some(v6) = host.strip_prefix('[') {
-        v6.strip_suffix(']').is_some_and(|v6| {
-            !v6.is_empty()
-                && v6
-                    .chars()
-                    .all(|c| c.is_ascii_hexdigit() || c == ':' || c == '.')
-        })
-    } else {
-        !host.is_empty()
-            && host
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
-    };
-    let port_ok =
-        port.is_none_or(|p| p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok());
-    (host_ok && port_ok).then(|| format!("{scheme}://{}", authority.to_ascii_lowercase()))
+    csp_url(url, &["http", "https"]).map(|u| u.origin().ascii_serialization())
 }
 
 #[cfg(test)]

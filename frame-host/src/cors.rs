@@ -11,7 +11,7 @@ use axum::{
     response::Response,
 };
 
-use crate::{projects::ProjectQuery, AppState};
+use crate::{api::ProjectQuery, AppState};
 
 /// Middleware (for `axum::middleware::from_fn_with_state`) that adds the CORS headers.
 pub(crate) async fn project_origins(

@@ -1,12 +1,7 @@
-//! The crate's error type, and [`AppError`], the error HTTP handlers return.
+//! The crate's error type. Handlers answer with [`ApiError`](crate::api::ApiError).
 
 use std::{io, net::SocketAddr, path::PathBuf};
 
-use axum::{
-    http::StatusCode,
-    response::{IntoResponse, Response},
-    Json,
-};
 use oriel_protocol::origin::OriginError;
 
 /// Everything that can go wrong in frame-host. Unless a variant says otherwise it is not
@@ -44,9 +39,11 @@ pub enum Error {
         "invalid rpc host {0:?}: expected an http, https, ws or wss URL without spaces, quotes, commas or semicolons"
     )]
     InvalidRpcHost(String),
-    /// A `trusted_proxies` entry is not an address or CIDR range.
-    #[error(transparent)]
-    InvalidTrustedProxy(#[from] crate::proxy::InvalidIpRange),
+    /// A config value breaks its rule: a `trusted_proxies` entry that is not an address or
+    /// CIDR range, a bad `mode` or `listen` (their own variants' texts), and so on. The
+    /// message names the key.
+    #[error("{0}")]
+    InvalidValue(String),
     /// A `[[networks]]` entry's `chain_id` is not a CAIP-2 id.
     #[error("invalid network chain_id {0:?}: expected a CAIP-2 id such as eip155:1")]
     InvalidChainId(String),
@@ -175,6 +172,14 @@ pub enum Error {
         /// What is wrong, naming the wallet by position and name.
         reason: String,
     },
+    /// A stored wallet no longer reads as one (a field is not base64, or of the wrong size).
+    #[error("stored wallet {wallet_id}: unreadable {field}")]
+    StoredWallet {
+        /// The wallet.
+        wallet_id: String,
+        /// The field.
+        field: String,
+    },
     /// Mail could not be sent. Retryable: the SMTP server may be briefly unavailable.
     #[error("cannot send mail: {0}")]
     Mail(String),
@@ -182,77 +187,3 @@ pub enum Error {
 
 /// `Result` with [`Error`] as the default error type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
-
-/// The error of an HTTP handler. It renders as JSON `{"error": "..."}`; the message of an
-/// internal error is logged, never shown to the client.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum AppError {
-    /// 400 with a message safe to show.
-    BadRequest(&'static str),
-    /// 404 with a message safe to show.
-    NotFound(&'static str),
-    /// 500; the error is logged and the client sees only "internal error".
-    Internal(Error),
-}
-
-impl From<Error> for AppError {
-    fn from(e: Error) -> Self {
-        Self::Internal(e)
-    }
-}
-
-impl IntoResponse for AppError {
-    fn into_response(self) -> Response {
-        let (status, message) = match self {
-            Self::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
-            Self::NotFound(m) => (StatusCode::NOT_FOUND, m),
-            Self::Internal(e) => {
-                tracing::error!(error = %e, "internal error");
-                (StatusCode::INTERNAL_SERVER_ERROR, "internal error")
-            }
-        };
-        (status, Json(serde_json::json!({ "error": message }))).into_response()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    use http_body_util::BodyExt;
-
-    async fn render(e: AppError) -> (StatusCode, String) {
-        let res = e.into_response();
-        let status = res.status();
-        let body = res.into_body().collect().await.unwrap().to_bytes();
-        (status, String::from_utf8(body.to_vec()).unwrap())
-    }
-
-    #[tokio::test]
-    async fn internal_errors_are_not_shown() {
-        let e = AppError::Internal(Error::Serve(io::Error::other("secret detail")));
-        assert_eq!(
-            render(e).await,
-            (
-                StatusCode::INTERNAL_SERVER_ERROR,
-                r#"{"error":"internal error"}"#.into()
-            )
-        );
-    }
-
-    #[tokio::test]
-    async fn client_errors_show_their_message() {
-        assert_eq!(
-            render(AppError::NotFound("unknown project id")).await,
-            (
-                StatusCode::NOT_FOUND,
-                r#"{"error":"unknown project id"}"#.into()
-            )
-        );
-        assert_eq!(
-            render(AppError::BadRequest("missing projectId")).await.0,
-            StatusCode::BAD_REQUEST
-        );
-    }
-}

@@ -10,11 +10,12 @@ use axum::{
     routing::get,
     Router,
 };
+use oriel_protocol::frame_page::{FramePageConfig, NetworkRpc, CONFIG_ELEMENT_ID};
 use serde::Serialize;
 use tower::ServiceBuilder;
 use tower_http::{services::ServeDir, set_header::SetResponseHeaderLayer};
 
-use crate::{headers, projects::ProjectQuery, AppState, VERSION};
+use crate::{api::ProjectQuery, headers, AppState, VERSION};
 
 /// The chain the frame starts on until the dapp says otherwise.
 const DEFAULT_CHAIN_ID: &str = "eip155:1";
@@ -43,25 +44,6 @@ fn overriding(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<H
     SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
 }
 
-/// The configuration the frame's boot script reads from `#oriel-frame-config`.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct FrameConfig<'a> {
-    project_id: &'a str,
-    allowed_origins: Vec<String>,
-    default_chain_id: &'a str,
-    build_id: &'a str,
-    networks: Vec<FrameNetwork<'a>>,
-}
-
-/// A network as the frame reads it (`NetworkRpc` in oriel-frame).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct FrameNetwork<'a> {
-    chain_id: &'a str,
-    rpc_urls: &'a [String],
-}
-
 async fn frame_page(
     State(state): State<AppState>,
     query: Result<Query<ProjectQuery>, QueryRejection>,
@@ -83,18 +65,18 @@ async fn frame_page(
             ),
         );
     };
-    let config = FrameConfig {
-        project_id: &id,
+    let config = FramePageConfig {
+        project_id: id.clone(),
         allowed_origins: list.patterns().iter().map(ToString::to_string).collect(),
-        default_chain_id: DEFAULT_CHAIN_ID,
-        build_id: VERSION,
+        default_chain_id: DEFAULT_CHAIN_ID.into(),
+        build_id: VERSION.into(),
         networks: state
             .config()
             .networks
             .iter()
-            .map(|n| FrameNetwork {
-                chain_id: &n.chain_id,
-                rpc_urls: &n.rpc_urls,
+            .map(|n| NetworkRpc {
+                chain_id: n.chain_id.clone(),
+                rpc_urls: n.rpc_urls.clone(),
             })
             .collect(),
     };
@@ -102,7 +84,7 @@ async fn frame_page(
     let page = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>Oriel wallet frame</title>\n\
-         <script type=\"application/json\" id=\"oriel-frame-config\">{}</script>\n\
+         <script type=\"application/json\" id=\"{CONFIG_ELEMENT_ID}\">{}</script>\n\
          <link rel=\"stylesheet\" href=\"/frame/assets/frame.css\">\n\
          <link rel=\"modulepreload\" href=\"/frame/assets/oriel_frame.js\">\n\
          <link rel=\"preload\" href=\"/frame/assets/oriel_frame_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\

@@ -38,7 +38,7 @@ use tracing::Level;
 pub use auth::JWT_KEY_FILE;
 pub use clock::Clock;
 pub use config::{Config, MailConfig, Mode, NetworkConfig, ProjectConfig, DEFAULT_CONFIG};
-pub use error::{AppError, Error, Result};
+pub use error::{Error, Result};
 pub use keys::KEK_FILE;
 pub use proxy::{InvalidIpRange, IpRange};
 pub use serve::{serve, ConnectionLimits};
@@ -239,6 +239,6 @@ fn create_data_dir(path: &std::path::Path) -> Result<()> {
     })
 }
 
-async fn not_found() -> AppError {
-    AppError::NotFound("not found")
+async fn not_found() -> ApiError {
+    ApiError::NotFound("not found")
 }

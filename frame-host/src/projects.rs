@@ -1,32 +1,18 @@
 //! `GET /projects/v1/origins?projectId=ID`: a project's allowed origins, public to any site.
 
 use axum::{
-    extract::{rejection::QueryRejection, Query, State},
+    extract::State,
     http::{header, HeaderValue},
     routing::get,
     Json, Router,
 };
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::{AppError, AppState};
-
-/// The `projectId` query parameter shared by the project-scoped routes.
-#[derive(Debug, Deserialize)]
-pub(crate) struct ProjectQuery {
-    #[serde(rename = "projectId")]
-    pub(crate) project_id: Option<String>,
-}
-
-impl ProjectQuery {
-    /// The project id, if given and non-empty. A malformed query counts as no id.
-    pub(crate) fn id(query: Result<Query<Self>, QueryRejection>) -> Option<String> {
-        query
-            .ok()
-            .and_then(|Query(q)| q.project_id)
-            .filter(|id| !id.is_empty())
-    }
-}
+use crate::{
+    api::{ApiError, ProjectParam},
+    AppState,
+};
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -48,12 +34,11 @@ pub(crate) fn router() -> Router<AppState> {
 
 async fn origins(
     State(state): State<AppState>,
-    query: Result<Query<ProjectQuery>, QueryRejection>,
-) -> Result<Json<Origins>, AppError> {
-    let id = ProjectQuery::id(query).ok_or(AppError::BadRequest("missing projectId"))?;
+    ProjectParam(id): ProjectParam,
+) -> Result<Json<Origins>, ApiError> {
     let list = state
         .allow_list(&id)
-        .ok_or(AppError::NotFound("unknown project id"))?;
+        .ok_or(ApiError::NotFound("unknown project id"))?;
     Ok(Json(Origins {
         allowed_origins: list.patterns().iter().map(ToString::to_string).collect(),
     }))

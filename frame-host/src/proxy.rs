@@ -8,13 +8,14 @@
 use std::{fmt, net::IpAddr, str::FromStr};
 
 use axum::http::HeaderMap;
+use ipnet::IpNet;
+use serde::Deserialize;
 
-/// An address range in CIDR notation (`10.0.0.0/8`, `fd00::/8`), or one address.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct IpRange {
-    network: IpAddr,
-    prefix: u8,
-}
+/// An address range in CIDR notation (`10.0.0.0/8`, `fd00::/8`), or one address: an
+/// [`IpNet`] that also accepts a bare address, and reads IPv4-mapped IPv6 addresses as IPv4.
+#[derive(Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "String")]
+pub struct IpRange(IpNet);
 
 /// Why a `trusted_proxies` entry is not an address range.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -24,53 +25,33 @@ pub struct InvalidIpRange(pub String);
 impl IpRange {
     /// Whether `ip` lies in the range. IPv4-mapped IPv6 addresses count as IPv4.
     pub fn contains(&self, ip: IpAddr) -> bool {
-        match (self.network, ip.to_canonical()) {
-            (IpAddr::V4(net), IpAddr::V4(ip)) => {
-                prefix_matches(&net.octets(), &ip.octets(), self.prefix)
-            }
-            (IpAddr::V6(net), IpAddr::V6(ip)) => {
-                prefix_matches(&net.octets(), &ip.octets(), self.prefix)
-            }
-            _ => false,
-        }
+        self.0.contains(&ip.to_canonical())
     }
-}
-
-fn prefix_matches(net: &[u8], ip: &[u8], prefix: u8) -> bool {
-    let (whole, bits) = (usize::from(prefix / 8), prefix % 8);
-    if net[..whole] != ip[..whole] {
-        return false;
-    }
-    bits == 0 || (net[whole] ^ ip[whole]) >> (8 - bits) == 0
 }
 
 impl FromStr for IpRange {
     type Err = InvalidIpRange;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let invalid = || InvalidIpRange(s.to_owned());
-        let (address, prefix) = match s.split_once('/') {
-            Some((address, prefix)) => (address, Some(prefix)),
-            None => (s, None),
+        let net = match s.parse::<IpAddr>() {
+            Ok(address) => Ok(IpNet::from(address)),
+            Err(_) => s.parse::<IpNet>(),
         };
-        let network: IpAddr = address.parse().map_err(|_| invalid())?;
-        let max = if network.is_ipv4() { 32 } else { 128 };
-        let prefix = match prefix {
-            Some(p) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => p
-                .parse::<u8>()
-                .ok()
-                .filter(|p| *p <= max)
-                .ok_or_else(invalid)?,
-            Some(_) => return Err(invalid()),
-            None => max,
-        };
-        Ok(Self { network, prefix })
+        net.map(Self).map_err(|_| InvalidIpRange(s.to_owned()))
+    }
+}
+
+impl TryFrom<String> for IpRange {
+    type Error = InvalidIpRange;
+
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
     }
 }
 
 impl fmt::Display for IpRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.network, self.prefix)
+        fmt::Display::fmt(&self.0, f)
     }
 }
 

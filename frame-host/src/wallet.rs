@@ -7,12 +7,14 @@ use axum::{
     routing::{get, put},
     Json, Router,
 };
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use oriel_protocol::http::{
+    CreateWalletRequest, DeviceWrapRequest, PepperReply, RecoveryKeyReply, WalletAddresses,
+    WalletBlob, WalletReply,
+};
 
 use crate::{
-    api::{ApiError, ApiJson, ClientIp, ProjectParam},
-    auth::Session,
+    api::{ApiError, AuthedJson, ClientIp, ProjectSession},
+    error::Error,
     recovery, secrets,
     store::{NewWallet, StoredWallet},
     AppState,
@@ -30,105 +32,84 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/wallet/v1/recovery-key", get(recovery_key))
 }
 
-/// The chain addresses of a wallet (public).
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Addresses {
-    eip155: Option<String>,
-    solana: Option<String>,
-}
+impl TryFrom<StoredWallet> for WalletBlob {
+    type Error = Error;
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct WalletJson {
-    wallet_id: String,
-    version: i64,
-    ciphertext: String,
-    nonce: String,
-    recovery_wrap: String,
-    device_wrap: Option<String>,
-    addresses: Value,
-}
-
-impl From<StoredWallet> for WalletJson {
-    fn from(w: StoredWallet) -> Self {
-        Self {
-            wallet_id: w.wallet_id,
-            version: w.version,
-            ciphertext: w.ciphertext,
-            nonce: w.nonce,
-            recovery_wrap: w.recovery_wrap,
-            device_wrap: w.device_wrap,
-            addresses: serde_json::from_str(&w.addresses).unwrap_or(Value::Null),
-        }
+    /// The stored wallet as the API shows it; a stored value that no longer decodes is an
+    /// internal error naming the wallet.
+    fn try_from(w: StoredWallet) -> Result<Self, Error> {
+        let corrupt = |field: &str| Error::StoredWallet {
+            wallet_id: w.wallet_id.clone(),
+            field: field.into(),
+        };
+        let bytes = |field: &str, value: &str| secrets::unb64(value).ok_or_else(|| corrupt(field));
+        Ok(Self {
+            wallet_id: w.wallet_id.clone(),
+            version: w.version.try_into().map_err(|_| corrupt("version"))?,
+            ciphertext: bytes("ciphertext", &w.ciphertext)?,
+            nonce: bytes("nonce", &w.nonce)?
+                .try_into()
+                .map_err(|_| corrupt("nonce"))?,
+            recovery_wrap: bytes("recoveryWrap", &w.recovery_wrap)?,
+            device_wrap: w
+                .device_wrap
+                .as_deref()
+                .map(|wrap| bytes("deviceWrap", wrap))
+                .transpose()?,
+            addresses: serde_json::from_str(&w.addresses).map_err(|_| corrupt("addresses"))?,
+        })
     }
 }
 
 /// `GET /wallet/v1?projectId=`: `{ wallet: null | Wallet }` with this device's wrap.
 async fn wallet(
     State(state): State<AppState>,
-    session: Session,
-    ProjectParam(project_id): ProjectParam,
-) -> Result<Json<Value>, ApiError> {
-    session.check_project(&project_id)?;
+    ProjectSession(session): ProjectSession,
+) -> Result<Json<WalletReply>, ApiError> {
     let wallet = state
         .store()
         .wallet(&session.user_id, &session.device_id)
         .await?
-        .map(WalletJson::from);
-    Ok(Json(json!({ "wallet": wallet })))
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct CreateBody {
-    project_id: String,
-    wallet_id: String,
-    version: i64,
-    ciphertext: String,
-    nonce: String,
-    recovery_wrap: String,
-    device_wrap: String,
-    addresses: Addresses,
+        .map(WalletBlob::try_from)
+        .transpose()?;
+    Ok(Json(WalletReply { wallet }))
 }
 
 /// `POST /wallet/v1`: stores the wallet and this device's wrap in one transaction; 409 if
 /// the user already has a wallet.
 async fn create(
     State(state): State<AppState>,
-    session: Session,
-    ApiJson(body): ApiJson<CreateBody>,
+    AuthedJson(session, body): AuthedJson<CreateWalletRequest>,
 ) -> Result<StatusCode, ApiError> {
-    state.check_project(&body.project_id)?;
-    session.check_project(&body.project_id)?;
-    check_wallet_id(&body.wallet_id)?;
-    if body.version < 1 {
+    let blob = body.wallet;
+    check_wallet_id(&blob.wallet_id)?;
+    if blob.version < 1 {
         return Err(ApiError::invalid("Invalid version"));
     }
+    let device_wrap = blob.device_wrap.as_deref().unwrap_or_default();
     for (name, value) in [
-        ("ciphertext", &body.ciphertext),
-        ("nonce", &body.nonce),
-        ("recoveryWrap", &body.recovery_wrap),
-        ("deviceWrap", &body.device_wrap),
+        ("ciphertext", &blob.ciphertext[..]),
+        ("recoveryWrap", &blob.recovery_wrap[..]),
+        ("deviceWrap", device_wrap),
     ] {
         check_blob(name, value)?;
     }
-    for address in [&body.addresses.eip155, &body.addresses.solana]
+    let WalletAddresses { eip155, solana } = &blob.addresses;
+    if [eip155, solana]
         .into_iter()
         .flatten()
+        .any(|address| address.is_empty() || address.len() > 128)
     {
-        if address.is_empty() || address.len() > 128 {
-            return Err(ApiError::invalid("Invalid addresses"));
-        }
+        return Err(ApiError::invalid("Invalid addresses"));
     }
     let wallet = NewWallet {
-        wallet_id: body.wallet_id,
-        version: body.version,
-        ciphertext: body.ciphertext,
-        nonce: body.nonce,
-        recovery_wrap: body.recovery_wrap,
-        device_wrap: body.device_wrap,
-        addresses: json!(body.addresses).to_string(),
+        wallet_id: blob.wallet_id,
+        version: blob.version.into(),
+        ciphertext: secrets::b64(&blob.ciphertext),
+        nonce: secrets::b64(&blob.nonce),
+        recovery_wrap: secrets::b64(&blob.recovery_wrap),
+        device_wrap: secrets::b64(device_wrap),
+        addresses: serde_json::json!(blob.addresses).to_string(),
     };
     let created = state
         .store()
@@ -146,23 +127,13 @@ async fn create(
     Ok(StatusCode::CREATED)
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct DeviceWrapBody {
-    project_id: String,
-    wallet_id: String,
-    device_wrap: String,
-}
-
 /// `PUT /wallet/v1/device-wrap`: stores (or replaces) this device's wrap.
 async fn device_wrap(
     State(state): State<AppState>,
-    session: Session,
-    ApiJson(body): ApiJson<DeviceWrapBody>,
+    AuthedJson(session, body): AuthedJson<DeviceWrapRequest>,
 ) -> Result<StatusCode, ApiError> {
-    state.check_project(&body.project_id)?;
-    session.check_project(&body.project_id)?;
-    check_blob("deviceWrap", &body.device_wrap)?;
+    let wrap = secrets::unb64(&body.device_wrap).unwrap_or_default();
+    check_blob("deviceWrap", &wrap)?;
     let stored = state
         .store()
         .put_device_wrap(
@@ -182,10 +153,8 @@ async fn device_wrap(
 /// `GET /wallet/v1/pepper?projectId=`: this device's 32-byte pepper, made on first request.
 async fn pepper(
     State(state): State<AppState>,
-    session: Session,
-    ProjectParam(project_id): ProjectParam,
-) -> Result<Json<Value>, ApiError> {
-    session.check_project(&project_id)?;
+    ProjectSession(session): ProjectSession,
+) -> Result<Json<PepperReply>, ApiError> {
     let candidate = secrets::b64(&secrets::random::<32>()?);
     let pepper = state
         .store()
@@ -196,7 +165,7 @@ async fn pepper(
             state.now_ms(),
         )
         .await?;
-    Ok(Json(json!({ "pepper": pepper })))
+    Ok(Json(PepperReply { pepper }))
 }
 
 /// `GET /wallet/v1/recovery-key?projectId=`: the user's recovery key, derived from the KEK,
@@ -205,13 +174,13 @@ async fn pepper(
 async fn recovery_key(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    session: Session,
-    ProjectParam(project_id): ProjectParam,
-) -> Result<Json<Value>, ApiError> {
-    session.check_project(&project_id)?;
+    ProjectSession(session): ProjectSession,
+) -> Result<Json<RecoveryKeyReply>, ApiError> {
     recovery::release(&state, &session, ip).await?;
     let key = state.keys().recovery_key(&session.user_id);
-    Ok(Json(json!({ "recoveryKey": secrets::b64(key.as_ref()) })))
+    Ok(Json(RecoveryKeyReply {
+        recovery_key: secrets::b64(key.as_ref()),
+    }))
 }
 
 fn check_wallet_id(id: &str) -> Result<(), ApiError> {
@@ -227,11 +196,14 @@ fn check_wallet_id(id: &str) -> Result<(), ApiError> {
     }
 }
 
-fn check_blob(name: &str, value: &str) -> Result<(), ApiError> {
-    match secrets::unb64(value) {
-        Some(bytes) if !bytes.is_empty() && bytes.len() <= MAX_BLOB_BYTES => Ok(()),
-        _ => Err(ApiError::InvalidParams(format!(
+/// A binary field (decoded; bad base64 decodes to nothing) must be 1 to
+/// [`MAX_BLOB_BYTES`] bytes.
+fn check_blob(name: &str, bytes: &[u8]) -> Result<(), ApiError> {
+    if !bytes.is_empty() && bytes.len() <= MAX_BLOB_BYTES {
+        Ok(())
+    } else {
+        Err(ApiError::InvalidParams(format!(
             "Invalid {name}: expected non-empty base64 of at most {MAX_BLOB_BYTES} bytes"
-        ))),
+        )))
     }
 }

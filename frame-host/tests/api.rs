@@ -39,7 +39,10 @@ async fn origins_of_an_unknown_project() {
     let r = get("/projects/v1/origins?projectId=nope").await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
     assert_eq!(r.header("access-control-allow-origin"), "*");
-    assert_eq!(r.json(), json!({ "error": "unknown project id" }));
+    assert_eq!(
+        r.json(),
+        json!({ "error": { "code": "not_found", "message": "unknown project id" } })
+    );
 }
 
 #[tokio::test]
@@ -52,7 +55,10 @@ async fn origins_without_a_project_id() {
         let r = get(uri).await;
         assert_eq!(r.status, StatusCode::BAD_REQUEST, "{uri}");
         assert_eq!(r.header("access-control-allow-origin"), "*");
-        assert_eq!(r.json(), json!({ "error": "missing projectId" }));
+        assert_eq!(
+            r.json(),
+            json!({ "error": { "code": "invalid_params", "message": "missing projectId" } })
+        );
     }
 }
 
@@ -62,7 +68,10 @@ async fn unknown_routes_are_404() {
         let r = get(uri).await;
         assert_eq!(r.status, StatusCode::NOT_FOUND, "{uri}");
     }
-    assert_eq!(get("/nope").await.json(), json!({ "error": "not found" }));
+    assert_eq!(
+        get("/nope").await.json(),
+        json!({ "error": { "code": "not_found", "message": "not found" } })
+    );
 }
 
 #[tokio::test]
@@ -75,7 +84,10 @@ async fn the_dev_mailbox_exists_only_in_dev_mode() {
     let prod = common::TestApp::production().await;
     let r = prod.get("/dev/mailbox?to=ann@example.com").await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
-    assert_eq!(r.json(), json!({ "error": "not found" }));
+    assert_eq!(
+        r.json(),
+        json!({ "error": { "code": "not_found", "message": "not found" } })
+    );
     // Login still works; the mail is kept out of reach.
     prod.start_otp("ann@example.com", common::DEV1).await;
     let r = prod.get("/dev/mailbox?to=ann@example.com").await;

@@ -1,8 +1,17 @@
-//! A typed client for frame-host's auth and wallet API (frame-host/API.md).
+//! A typed client for frame-host's auth and wallet API (frame-host/API.md). The request and
+//! reply bodies are the protocol crate's (`oriel_protocol::http`), the ones frame-host reads
+//! and writes.
 
-use oriel_protocol::{EmailAction, UpdateEmailAction};
-use serde::{de::DeserializeOwned, Deserialize};
-use serde_json::json;
+use oriel_protocol::{
+    http::{
+        CodeRequest, CreateWalletRequest, DeviceStatusReply, DeviceStatusRequest,
+        DeviceWrapRequest, EmailStartRequest, EmailUpdatePrimaryReply, EmailUpdateSecondaryReply,
+        EmailUpdateStartRequest, EmailVerifyRequest, ExportStartReply, HttpErrorBody, PepperReply,
+        ProjectRequest, RecoveryKeyReply, RefreshRequest, WalletReply,
+    },
+    UpdateEmailAction,
+};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 use crate::{
     env::Env,
@@ -10,49 +19,10 @@ use crate::{
     keys::WalletBlob,
 };
 
-/// An answer of `POST /auth/v1/email/start`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EmailStart {
-    /// Names the login attempt in later calls.
-    pub attempt_id: String,
-    /// `VERIFY_OTP` or `VERIFY_DEVICE`.
-    pub action: EmailAction,
-}
-
-/// An answer of `POST /auth/v1/email/update/start`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EmailUpdateStart {
-    /// Names the email change in later calls.
-    pub attempt_id: String,
-    /// `VERIFY_PRIMARY_OTP`: a code went to the current address.
-    pub action: UpdateEmailAction,
-}
-
-/// A session as `verify` and `refresh` return it.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SessionTokens {
-    /// The short-lived JWT.
-    pub access_token: String,
-    /// The device-bound refresh token.
-    pub refresh_token: String,
-    /// Seconds until the access token expires.
-    pub expires_in: u64,
-    /// Who logged in.
-    pub user: SessionUser,
-}
-
-/// The user of a session.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SessionUser {
-    /// frame-host's user id.
-    pub user_id: String,
-    /// The login email.
-    pub email: String,
-}
+pub use oriel_protocol::http::{
+    EmailStartReply as EmailStart, EmailUpdateStartReply as EmailUpdateStart,
+    SessionReply as SessionTokens,
+};
 
 /// The stored wallet, as `GET /wallet/v1` returns it.
 #[derive(Debug, Clone, Deserialize)]
@@ -60,22 +30,6 @@ pub struct SessionUser {
 pub struct StoredWallet {
     /// Ciphertext and wraps.
     pub blob: WalletBlob,
-}
-
-#[derive(Deserialize)]
-struct WalletEnvelope {
-    wallet: Option<StoredWallet>,
-}
-
-#[derive(Deserialize)]
-struct ErrorBody {
-    error: ErrorDetail,
-}
-
-#[derive(Deserialize)]
-struct ErrorDetail {
-    code: String,
-    message: String,
 }
 
 /// A failed call: the HTTP status (0 for a network failure) and frame-host's error.
@@ -120,12 +74,12 @@ impl<'a, E: Env> Api<'a, E> {
 
     /// Starts an email login.
     pub async fn email_start(&self, email: &str, device_id: &str) -> Result<EmailStart, ApiError> {
-        self.post(
-            "/auth/v1/email/start",
-            json!({ "email": email, "deviceId": device_id }),
-            None,
-        )
-        .await
+        let body = EmailStartRequest {
+            project_id: self.project_id.into(),
+            email: email.into(),
+            device_id: device_id.into(),
+        };
+        self.post("/auth/v1/email/start", &body, None).await
     }
 
     /// Whether the device of a login attempt has been approved.
@@ -134,12 +88,12 @@ impl<'a, E: Env> Api<'a, E> {
         attempt_id: &str,
         device_id: &str,
     ) -> Result<bool, ApiError> {
-        #[derive(Deserialize)]
-        struct Status {
-            approved: bool,
-        }
-        let body = json!({ "attemptId": attempt_id, "deviceId": device_id });
-        let s: Status = self.post("/auth/v1/device/status", body, None).await?;
+        let body = DeviceStatusRequest {
+            project_id: self.project_id.into(),
+            attempt_id: attempt_id.into(),
+            device_id: device_id.into(),
+        };
+        let s: DeviceStatusReply = self.post("/auth/v1/device/status", &body, None).await?;
         Ok(s.approved)
     }
 
@@ -150,8 +104,13 @@ impl<'a, E: Env> Api<'a, E> {
         device_id: &str,
         otp: &str,
     ) -> Result<SessionTokens, ApiError> {
-        let body = json!({ "attemptId": attempt_id, "deviceId": device_id, "otp": otp });
-        self.post("/auth/v1/email/verify", body, None).await
+        let body = EmailVerifyRequest {
+            project_id: self.project_id.into(),
+            attempt_id: attempt_id.into(),
+            device_id: device_id.into(),
+            otp: otp.into(),
+        };
+        self.post("/auth/v1/email/verify", &body, None).await
     }
 
     /// Rotates the refresh token and returns a fresh session.
@@ -160,8 +119,12 @@ impl<'a, E: Env> Api<'a, E> {
         refresh_token: &str,
         device_id: &str,
     ) -> Result<SessionTokens, ApiError> {
-        let body = json!({ "refreshToken": refresh_token, "deviceId": device_id });
-        self.post("/auth/v1/session/refresh", body, None).await
+        let body = RefreshRequest {
+            project_id: self.project_id.into(),
+            refresh_token: refresh_token.into(),
+            device_id: device_id.into(),
+        };
+        self.post("/auth/v1/session/refresh", &body, None).await
     }
 
     /// Starts changing the login email to `email`; a code goes to the current address.
@@ -170,12 +133,12 @@ impl<'a, E: Env> Api<'a, E> {
         access: &str,
         email: &str,
     ) -> Result<EmailUpdateStart, ApiError> {
-        self.post(
-            "/auth/v1/email/update/start",
-            json!({ "email": email }),
-            Some(access),
-        )
-        .await
+        let body = EmailUpdateStartRequest {
+            project_id: self.project_id.into(),
+            email: email.into(),
+        };
+        self.post("/auth/v1/email/update/start", &body, Some(access))
+            .await
     }
 
     /// Confirms the current address with its code; the next code goes to the new address.
@@ -185,13 +148,9 @@ impl<'a, E: Env> Api<'a, E> {
         attempt_id: &str,
         otp: &str,
     ) -> Result<UpdateEmailAction, ApiError> {
-        #[derive(Deserialize)]
-        struct Primary {
-            action: UpdateEmailAction,
-        }
-        let body = json!({ "attemptId": attempt_id, "otp": otp });
-        let p: Primary = self
-            .post("/auth/v1/email/update/primary", body, Some(access))
+        let body = self.code(attempt_id, otp);
+        let p: EmailUpdatePrimaryReply = self
+            .post("/auth/v1/email/update/primary", &body, Some(access))
             .await?;
         Ok(p.action)
     }
@@ -203,26 +162,20 @@ impl<'a, E: Env> Api<'a, E> {
         attempt_id: &str,
         otp: &str,
     ) -> Result<String, ApiError> {
-        #[derive(Deserialize)]
-        struct Secondary {
-            email: String,
-        }
-        let body = json!({ "attemptId": attempt_id, "otp": otp });
-        let s: Secondary = self
-            .post("/auth/v1/email/update/secondary", body, Some(access))
+        let body = self.code(attempt_id, otp);
+        let s: EmailUpdateSecondaryReply = self
+            .post("/auth/v1/email/update/secondary", &body, Some(access))
             .await?;
         Ok(s.email)
     }
 
     /// Emails the user a fresh code for showing the recovery phrase; the attempt id.
     pub async fn export_start(&self, access: &str) -> Result<String, ApiError> {
-        #[derive(Deserialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Start {
-            attempt_id: String,
-        }
-        let s: Start = self
-            .post("/auth/v1/export/start", json!({}), Some(access))
+        let body = ProjectRequest {
+            project_id: self.project_id.into(),
+        };
+        let s: ExportStartReply = self
+            .post("/auth/v1/export/start", &body, Some(access))
             .await?;
         Ok(s.attempt_id)
     }
@@ -234,15 +187,16 @@ impl<'a, E: Env> Api<'a, E> {
         attempt_id: &str,
         otp: &str,
     ) -> Result<(), ApiError> {
-        let body = json!({ "attemptId": attempt_id, "otp": otp });
-        self.post::<serde_json::Value>("/auth/v1/export/verify", body, Some(access))
+        let body = self.code(attempt_id, otp);
+        self.post::<serde_json::Value>("/auth/v1/export/verify", &body, Some(access))
             .await
             .map(drop)
     }
 
     /// Ends this device's session at frame-host.
     pub async fn sign_out(&self, access: &str) -> Result<(), ApiError> {
-        self.call::<serde_json::Value>("POST", "/auth/v1/signout", Some(json!({})), Some(access))
+        let body = serde_json::Value::Object(Default::default());
+        self.call::<serde_json::Value>("POST", "/auth/v1/signout", Some(body), Some(access))
             .await
             .map(drop)
     }
@@ -250,8 +204,9 @@ impl<'a, E: Env> Api<'a, E> {
     /// The user's wallet, if one is stored.
     pub async fn wallet(&self, access: &str) -> Result<Option<StoredWallet>, ApiError> {
         let path = format!("/wallet/v1?projectId={}", self.project_id);
-        let w: WalletEnvelope = self.call("GET", &path, None, Some(access)).await?;
-        Ok(w.wallet)
+        let w: WalletReply<crate::keys::Addresses> =
+            self.call("GET", &path, None, Some(access)).await?;
+        Ok(w.wallet.map(|blob| StoredWallet { blob }))
     }
 
     /// Stores a new wallet; `Ok(false)` when the user already has one.
@@ -261,10 +216,15 @@ impl<'a, E: Env> Api<'a, E> {
         blob: &WalletBlob,
         addresses: &crate::keys::Addresses,
     ) -> Result<bool, ApiError> {
-        let mut body = serde_json::to_value(blob).map_err(internal)?;
-        body["addresses"] = json!({ "eip155": addresses.eip155, "solana": addresses.solana });
+        let body = CreateWalletRequest {
+            project_id: self.project_id.into(),
+            wallet: WalletBlob {
+                addresses: addresses.clone(),
+                ..blob.clone()
+            },
+        };
         match self
-            .post::<serde_json::Value>("/wallet/v1", body, Some(access))
+            .post::<serde_json::Value>("/wallet/v1", &body, Some(access))
             .await
         {
             Ok(_) => Ok(true),
@@ -280,8 +240,12 @@ impl<'a, E: Env> Api<'a, E> {
         wallet_id: &str,
         wrap: &str,
     ) -> Result<(), ApiError> {
-        let body =
-            json!({ "projectId": self.project_id, "walletId": wallet_id, "deviceWrap": wrap });
+        let body = DeviceWrapRequest {
+            project_id: self.project_id.into(),
+            wallet_id: wallet_id.into(),
+            device_wrap: wrap.into(),
+        };
+        let body = serde_json::to_value(body).map_err(internal)?;
         self.call::<serde_json::Value>("PUT", "/wallet/v1/device-wrap", Some(body), Some(access))
             .await
             .map(drop)
@@ -289,38 +253,38 @@ impl<'a, E: Env> Api<'a, E> {
 
     /// This device's pepper (base64).
     pub async fn pepper(&self, access: &str) -> Result<String, ApiError> {
-        #[derive(Deserialize)]
-        struct Pepper {
-            pepper: String,
-        }
         let path = format!("/wallet/v1/pepper?projectId={}", self.project_id);
         Ok(self
-            .call::<Pepper>("GET", &path, None, Some(access))
+            .call::<PepperReply>("GET", &path, None, Some(access))
             .await?
             .pepper)
     }
 
     /// The user's recovery key (base64).
     pub async fn recovery_key(&self, access: &str) -> Result<String, ApiError> {
-        #[derive(Deserialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Recovery {
-            recovery_key: String,
-        }
         let path = format!("/wallet/v1/recovery-key?projectId={}", self.project_id);
         Ok(self
-            .call::<Recovery>("GET", &path, None, Some(access))
+            .call::<RecoveryKeyReply>("GET", &path, None, Some(access))
             .await?
             .recovery_key)
+    }
+
+    /// A code for an attempt of this project.
+    fn code(&self, attempt_id: &str, otp: &str) -> CodeRequest {
+        CodeRequest {
+            project_id: self.project_id.into(),
+            attempt_id: attempt_id.into(),
+            otp: otp.into(),
+        }
     }
 
     async fn post<T: DeserializeOwned>(
         &self,
         path: &str,
-        mut body: serde_json::Value,
+        body: &impl Serialize,
         bearer: Option<&str>,
     ) -> Result<T, ApiError> {
-        body["projectId"] = json!(self.project_id);
+        let body = serde_json::to_value(body).map_err(internal)?;
         self.call("POST", path, Some(body), bearer).await
     }
 
@@ -361,8 +325,8 @@ impl<'a, E: Env> Api<'a, E> {
             };
             return serde_json::from_str(text).map_err(internal);
         }
-        let (code, message) = match serde_json::from_str::<ErrorBody>(&response.body) {
-            Ok(e) => (e.error.code, e.error.message),
+        let (code, message) = match serde_json::from_str::<HttpErrorBody>(&response.body) {
+            Ok(e) => (e.error.code.as_str().into(), e.error.message),
             Err(_) => (
                 "internal".into(),
                 format!("HTTP status code: {}", response.status),

@@ -1,10 +1,8 @@
-//! The frame's configuration, which frame-host embeds in the page as a JSON data block.
+//! The frame's configuration, which frame-host embeds in the page as a JSON data block
+//! ([`FramePageConfig`], defined by the protocol crate so both sides share it).
 
-use oriel_protocol::{caip::is_caip2, AllowList, OriginError};
-use serde::Deserialize;
-
-/// The id of the `<script type="application/json">` element holding the config.
-pub const CONFIG_ELEMENT_ID: &str = "oriel-frame-config";
+pub use oriel_protocol::frame_page::{NetworkRpc, CONFIG_ELEMENT_ID};
+use oriel_protocol::{caip::is_caip2, AllowList, FramePageConfig, OriginError};
 
 /// Why the page's config could not be used.
 #[derive(Debug, thiserror::Error)]
@@ -29,30 +27,6 @@ pub enum ConfigError {
     },
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Raw {
-    project_id: String,
-    allowed_origins: Vec<String>,
-    default_chain_id: String,
-}
-
-#[derive(Deserialize)]
-struct RawNetworks {
-    #[serde(default)]
-    networks: Vec<NetworkRpc>,
-}
-
-/// A network the frame can reach, with its JSON-RPC endpoints.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct NetworkRpc {
-    /// The network's CAIP-2 id, such as `eip155:31337`.
-    pub chain_id: String,
-    /// Its JSON-RPC endpoints (`http(s)://`), in the operator's order of preference.
-    pub rpc_urls: Vec<String>,
-}
-
 /// What the frame knows about the project it serves.
 #[derive(Debug, Clone)]
 pub struct FrameConfig {
@@ -70,12 +44,12 @@ impl FrameConfig {
     /// Parses the data block's text. Its `networks` are checked here too (see
     /// [`networks_from_json`]), so a page with an unusable network list fails at boot.
     pub fn from_json(text: &str) -> Result<Self, ConfigError> {
-        let raw: Raw = serde_json::from_str(text)?;
+        let page: FramePageConfig = serde_json::from_str(text)?;
         Ok(Self {
-            project_id: raw.project_id,
-            allowed_origins: AllowList::parse(&raw.allowed_origins)?,
-            default_chain_id: raw.default_chain_id,
-            networks: networks_from_json(text)?,
+            allowed_origins: AllowList::parse(&page.allowed_origins)?,
+            networks: checked_networks(page.networks)?,
+            project_id: page.project_id,
+            default_chain_id: page.default_chain_id,
         })
     }
 }
@@ -83,37 +57,35 @@ impl FrameConfig {
 /// The data block's `networks`: the networks the frame has RPC endpoints for (none when the
 /// key is absent), each with a CAIP-2 id listed once and at least one http(s) URL.
 pub fn networks_from_json(text: &str) -> Result<Vec<NetworkRpc>, ConfigError> {
-    let RawNetworks { networks } = serde_json::from_str(text)?;
+    let page: FramePageConfig = serde_json::from_str(text)?;
+    checked_networks(page.networks)
+}
+
+/// `networks`, once each has a CAIP-2 id listed once and at least one http(s) URL.
+fn checked_networks(networks: Vec<NetworkRpc>) -> Result<Vec<NetworkRpc>, ConfigError> {
     for (i, network) in networks.iter().enumerate() {
-        network.check()?;
+        let invalid = |reason: &str| ConfigError::Network {
+            chain_id: network.chain_id.clone(),
+            reason: reason.into(),
+        };
+        if !is_caip2(&network.chain_id) {
+            return Err(invalid("not a CAIP-2 id such as eip155:1"));
+        }
+        if network.rpc_urls.is_empty() {
+            return Err(invalid("no RPC URL"));
+        }
+        if let Some(url) = network
+            .rpc_urls
+            .iter()
+            .find(|u| !crate::rpc::is_http_url(u))
+        {
+            return Err(invalid(&format!("{url:?} is not an http(s) URL")));
+        }
         if networks[..i].iter().any(|n| n.chain_id == network.chain_id) {
-            return Err(network.invalid("listed twice"));
+            return Err(invalid("listed twice"));
         }
     }
     Ok(networks)
-}
-
-impl NetworkRpc {
-    /// A CAIP-2 id and at least one http(s) URL.
-    fn check(&self) -> Result<(), ConfigError> {
-        if !is_caip2(&self.chain_id) {
-            return Err(self.invalid("not a CAIP-2 id such as eip155:1"));
-        }
-        if self.rpc_urls.is_empty() {
-            return Err(self.invalid("no RPC URL"));
-        }
-        if let Some(url) = self.rpc_urls.iter().find(|u| !crate::rpc::is_http_url(u)) {
-            return Err(self.invalid(&format!("{url:?} is not an http(s) URL")));
-        }
-        Ok(())
-    }
-
-    fn invalid(&self, reason: &str) -> ConfigError {
-        ConfigError::Network {
-            chain_id: self.chain_id.clone(),
-            reason: reason.into(),
-        }
-    }
 }
 
 #[cfg(test)]

@@ -9,32 +9,23 @@
 
 use oriel_protocol::{ErrorCode, ErrorReply};
 
+// The spec texts the SDK shares, from the protocol crate (one definition for Rust and
+// TypeScript): ABORTED (spec §8: an `RpcAbort` or a closed channel), USER_REJECTED (EIP-1193
+// 4001, Reject in the frame), NOT_ALLOWED (spec §6: a refused method; the widget shows
+// `text::ACTION_NOT_ALLOWED`, which the frame never sends),
+// SESSION_EXPIRED, NETWORK_ERROR and NO_MESSAGE (spec §8), INVALID_EMAIL and
+// CHAIN_NOT_SUPPORTED (spec §5).
+pub(crate) use oriel_protocol::text::{
+    AN_ERROR_OCCURRED as NO_MESSAGE, CHAIN_NOT_SUPPORTED, INVALID_EMAIL, NETWORK_ERROR,
+    REQUEST_ABORTED as ABORTED, RPC_NOT_ALLOWED as NOT_ALLOWED, SESSION_EXPIRED, USER_REJECTED,
+};
+
 /// Requests that need a logged-in session, before there is one.
 pub(crate) const NOT_CONNECTED: &str = "Not connected: log in to the embedded wallet first";
-/// Spec §8: frame-host refused the refresh token; the session is over.
-pub(crate) const SESSION_EXPIRED: &str = "Session Expired";
-/// Spec §8 alert text: frame-host cannot be reached.
-pub(crate) const NETWORK_ERROR: &str = "Network Error - Could not load embedded wallet";
-/// Spec §8: the host aborted the request (`RpcAbort`) or closed the channel.
-pub(crate) const ABORTED: &str = "Request was aborted";
-/// EIP-1193 4001: Reject was clicked in the frame.
-pub(crate) const USER_REJECTED: &str = "User rejected the request.";
-/// Spec §6: a method the policy refuses. The widget shows [`NOT_ALLOWED_UI`].
-pub(crate) const NOT_ALLOWED: &str = "Requested RPC call is not allowed";
-/// Spec §6: what the widget shows for [`NOT_ALLOWED`]. The frame never sends it; the policy
-/// test keeps it next to the reply it stands for.
-#[allow(dead_code)]
-pub(crate) const NOT_ALLOWED_UI: &str = "Action not allowed";
 /// Spec §8: an RPC endpoint did not answer within the timeout (`rpc::TIMEOUT_MS`).
-pub const TIMEOUT_MESSAGE: &str = "The request took too long to respond.";
-/// Spec §8: a frame error without a message of its own.
-pub(crate) const NO_MESSAGE: &str = "An error occurred";
+pub use oriel_protocol::text::REQUEST_TIMEOUT as TIMEOUT_MESSAGE;
 /// Spec §8: a network the frame has no RPC endpoints for.
 pub(crate) const NETWORK_NOT_FOUND: &str = "Network not found";
-/// Spec §5: an email that is not an address.
-pub(crate) const INVALID_EMAIL: &str = "Invalid email";
-/// Spec §5: a CAIP-2 id outside the embedded wallet's chain families.
-pub(crate) const CHAIN_NOT_SUPPORTED: &str = "Chain is not supported";
 /// A device waits for approval from the emailed link.
 pub(crate) const DEVICE_PENDING: &str =
     "Waiting for this device to be approved from the emailed link";

@@ -3,12 +3,10 @@
 
 use oriel_protocol::AllowList;
 
-/// The window message a host sends, with one `MessagePort`, to open the channel.
-pub const CONNECT_MESSAGE_TYPE: &str = "oriel:connect";
-
-/// The window message the frame sends its parent, at the parent's exact origin, once it
-/// listens for [`CONNECT_MESSAGE_TYPE`].
-pub const LOADED_MESSAGE_TYPE: &str = "oriel:frame-loaded";
+/// The window messages of the handshake, shared with the SDK: the frame sends
+/// `LOADED_MESSAGE_TYPE` to its parent once it listens; the host answers with
+/// `CONNECT_MESSAGE_TYPE` and one `MessagePort`.
+pub use oriel_protocol::handshake::{CONNECT_MESSAGE_TYPE, LOADED_MESSAGE_TYPE};
 
 /// A window message offering a port, as the browser delivered it.
 #[derive(Debug, Clone, Copy)]

@@ -1,6 +1,6 @@
 //! The active network and the chain RPC clients of the networks the operator configured.
 
-use oriel_protocol::{ErrorCode, ErrorReply};
+use oriel_protocol::{caip::ChainIdError, ErrorCode, ErrorReply};
 use serde_json::Value;
 
 use crate::{
@@ -58,18 +58,11 @@ impl<T: Transport> ChainReader for ChainRpc<'_, T> {
     }
 }
 
-/// Spec §5: a CAIP-2 id has two parts; the embedded wallet serves eip155 and solana.
+/// Spec §5: a CAIP-2 id of a chain family the embedded wallet serves (eip155, solana); the
+/// check is the protocol crate's ([`oriel_protocol::caip::check_chain_id`]).
 pub(crate) fn check_chain_id(id: &str) -> Result<()> {
-    let invalid = || Error::InvalidChainId(id.to_owned());
-    let (namespace, reference) = id.split_once(':').ok_or_else(invalid)?;
-    if namespace.is_empty() || reference.is_empty() || reference.contains(':') {
-        return Err(invalid());
-    }
-    if !CHAIN_FAMILIES.contains(&namespace) {
-        return Err(Error::ChainNotSupported);
-    }
-    if namespace == "eip155" && !reference.parse::<u64>().is_ok_and(|n| n > 0) {
-        return Err(invalid());
-    }
-    Ok(())
+    oriel_protocol::caip::check_chain_id(id, CHAIN_FAMILIES).map_err(|e| match e {
+        ChainIdError::Unsupported(_) => Error::ChainNotSupported,
+        _ => Error::InvalidChainId(id.to_owned()),
+    })
 }

@@ -84,7 +84,8 @@ pub(crate) fn policy(method: &str) -> Option<Policy> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::{NOT_ALLOWED, NOT_ALLOWED_UI};
+    use crate::error::NOT_ALLOWED;
+    use oriel_protocol::text::ACTION_NOT_ALLOWED as NOT_ALLOWED_UI;
     use std::collections::BTreeSet;
 
     const SAFE: &[&str] = &[

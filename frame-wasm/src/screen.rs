@@ -4,9 +4,10 @@
 
 use zeroize::Zeroizing;
 
-use crate::sign::Summary;
+use crate::sign::{Summary, Value};
 
-/// The frame must have been visible, unobscured, this long before its buttons work.
+/// The frame must have been visible, unobscured, this long before its buttons work; an
+/// approval's Approve also waits until each of its message boxes was scrolled to its end.
 pub const ARM_DELAY_MS: u32 = 500;
 
 /// A screen the frame shows.
@@ -38,4 +39,134 @@ pub enum Outcome {
     Rejected,
     /// The host aborted the request (`RpcAbort`) or closed the channel.
     Aborted,
+}
+
+/// Shown on an approval screen whose dapp-controlled text holds a [hidden
+/// character](is_hidden).
+pub const HIDDEN_CHARACTERS_WARNING: &str =
+    "This request contains hidden or direction-changing characters. They are shown highlighted \
+     as ⟨U+…⟩: the text around them may not read the way it looks elsewhere.";
+
+/// Shown while a message box of the approval screen has not been read to its end.
+pub const READ_TO_THE_END: &str = "Scroll to the end of the message to approve it.";
+
+/// Characters the approval screen never draws as they are, because they are invisible or
+/// change how the text around them reads: control characters (Cc) other than line breaks and
+/// tabs, every format character (Cf: the bidirectional embeddings, overrides, isolates and
+/// marks, the zero-width space and joiners, the word joiner, the BOM, the tag characters),
+/// and the characters that draw as nothing or as blank space without being one (the soft
+/// hyphen, the combining grapheme joiner, the Hangul fillers, the Khmer inherent vowels, the
+/// Mongolian variation selectors, the braille blank, and the variation selectors that emoji
+/// presentation does not use). A hand-written list, for the wasm budget: the general category
+/// Cf as of Unicode 15.1, plus those.
+pub fn is_hidden(c: char) -> bool {
+    if c.is_control() {
+        return !matches!(c, '\n' | '\r' | '\t');
+    }
+    matches!(
+        c as u32,
+        0x00AD // soft hyphen (Cf)
+            | 0x034F // combining grapheme joiner
+            | 0x0600..=0x0605 // Arabic number signs (Cf)
+            | 0x061C // Arabic letter mark (Cf)
+            | 0x06DD // Arabic end of ayah (Cf)
+            | 0x070F // Syriac abbreviation mark (Cf)
+            | 0x0890..=0x0891 // Arabic pound and piastre marks above (Cf)
+            | 0x08E2 // Arabic disputed end of ayah (Cf)
+            | 0x115F..=0x1160 // Hangul choseong and jungseong fillers
+            | 0x17B4..=0x17B5 // Khmer inherent vowels
+            | 0x180B..=0x180F // Mongolian variation selectors and vowel separator (Cf)
+            | 0x200B..=0x200F // zero-width space, non-joiner, joiner; LRM, RLM (Cf)
+            | 0x202A..=0x202E // bidirectional embeddings and overrides (Cf)
+            | 0x2060..=0x2064 // word joiner, invisible operators (Cf)
+            | 0x2066..=0x206F // bidirectional isolates, deprecated format characters (Cf)
+            | 0x2800 // braille pattern blank
+            | 0x3164 // Hangul filler
+            | 0xFE00..=0xFE0D // variation selectors 1-14 (15 and 16 pick emoji or text style)
+            | 0xFEFF // zero-width no-break space, the BOM (Cf)
+            | 0xFFA0 // halfwidth Hangul filler
+            | 0xFFF9..=0xFFFB // interlinear annotation (Cf)
+            | 0x110BD | 0x110CD // Kaithi number signs (Cf)
+            | 0x13430..=0x1343F // Egyptian hieroglyph format controls (Cf)
+            | 0x1BCA0..=0x1BCA3 // shorthand format controls (Cf)
+            | 0x1D173..=0x1D17A // musical symbol beams, ties, slurs, phrases (Cf)
+            | 0xE0001 | 0xE0020..=0xE007F // language tag, tag characters (Cf)
+            | 0xE0100..=0xE01EF // variation selectors 17-256
+    )
+}
+
+/// A hidden character as the screen shows it: `⟨U+202E⟩`.
+pub fn escaped(c: char) -> String {
+    format!("⟨U+{:04X}⟩", c as u32)
+}
+
+/// A run of text to draw as it is, or one hidden character to draw [escaped].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Piece<'a> {
+    /// Text without hidden characters.
+    Text(&'a str),
+    /// One hidden character.
+    Hidden(char),
+}
+
+/// `text` split into what the screen draws as it is and what it draws escaped.
+pub fn pieces(text: &str) -> Vec<Piece<'_>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for (at, c) in text.char_indices() {
+        if is_hidden(c) {
+            if start < at {
+                out.push(Piece::Text(&text[start..at]));
+            }
+            out.push(Piece::Hidden(c));
+            start = at + c.len_utf8();
+        }
+    }
+    if start < text.len() {
+        out.push(Piece::Text(&text[start..]));
+    }
+    out
+}
+
+/// `text` as the screen reads, hidden characters escaped.
+pub fn visible(text: &str) -> String {
+    pieces(text)
+        .into_iter()
+        .map(|piece| match piece {
+            Piece::Text(t) => t.to_owned(),
+            Piece::Hidden(c) => escaped(c),
+        })
+        .collect()
+}
+
+fn value_has_hidden(value: &Value) -> bool {
+    match value {
+        Value::Text(t) | Value::Mono(t) => t.chars().any(is_hidden),
+        Value::Tree(entries) => entries
+            .iter()
+            .any(|(key, v)| key.chars().any(is_hidden) || value_has_hidden(v)),
+    }
+}
+
+/// The warnings an approval screen shows above its rows: [`HIDDEN_CHARACTERS_WARNING`] when
+/// any text the dapp controls (the requester, a row's value or a field name) holds a hidden
+/// character.
+pub fn approval_warnings(summary: &Summary, requester: &str) -> Vec<&'static str> {
+    let hidden = requester.chars().any(is_hidden)
+        || summary.title.chars().any(is_hidden)
+        || summary
+            .rows
+            .iter()
+            .any(|row| row.label.chars().any(is_hidden) || value_has_hidden(&row.value));
+    if hidden {
+        vec![HIDDEN_CHARACTERS_WARNING]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Whether a scrolling box has been scrolled to its end (or fits without scrolling), from its
+/// `scrollTop`, `clientHeight` and `scrollHeight`, allowing for the browser's rounding.
+pub fn scrolled_to_end(scroll_top: f64, client_height: f64, scroll_height: f64) -> bool {
+    scroll_top + client_height >= scroll_height - 2.0
 }

@@ -4,9 +4,14 @@ pub mod caip;
 mod envelope;
 mod error;
 mod event;
+pub mod frame_page;
+pub mod handshake;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod origin;
 mod reply;
 mod request;
+pub mod text;
 pub mod types;
 mod version;
 
@@ -16,6 +21,7 @@ pub mod codec_wasm;
 pub use envelope::{Body, Envelope, MAX_MESSAGE_BYTES};
 pub use error::{Error, Result};
 pub use event::{FrameEvent, RevealPurpose};
+pub use frame_page::{FramePageConfig, NetworkRpc};
 pub use origin::{AllowList, OriginError, OriginPattern};
 pub use reply::{ErrorCode, ErrorReply, Reply};
 pub use request::Request;

@@ -1,5 +1,6 @@
-//! The SDK's protocol types are generated from this crate (ts-rs), never written by hand.
-//! This test fails when `sdk-react/src/codec/protocol.gen.ts` is stale; to regenerate:
+//! The SDK's protocol types (ts-rs) and shared constants are generated from this crate, never
+//! written by hand. This test fails when `sdk-react/src/codec/protocol.gen.ts` or
+//! `sdk-react/src/codec/constants.gen.ts` is stale; to regenerate:
 //! `ORIEL_BLESS=1 cargo test -p oriel-protocol --test typescript`.
 
 use oriel_protocol::*;
@@ -38,14 +39,51 @@ fn declarations() -> String {
     out
 }
 
-#[test]
-fn generated_typescript_is_current() {
+/// The handshake constants and the spec texts, as `export const NAME = '...'`.
+fn constants() -> String {
+    use oriel_protocol::{frame_page, handshake, text};
+    let constants = [
+        ("LOADED_MESSAGE_TYPE", handshake::LOADED_MESSAGE_TYPE),
+        ("CONNECT_MESSAGE_TYPE", handshake::CONNECT_MESSAGE_TYPE),
+        ("CONFIG_ELEMENT_ID", frame_page::CONFIG_ELEMENT_ID),
+        ("AN_ERROR_OCCURRED", text::AN_ERROR_OCCURRED),
+        ("REQUEST_ABORTED", text::REQUEST_ABORTED),
+        ("USER_REJECTED", text::USER_REJECTED),
+        ("RPC_NOT_ALLOWED", text::RPC_NOT_ALLOWED),
+        ("ACTION_NOT_ALLOWED", text::ACTION_NOT_ALLOWED),
+        ("CHAIN_NOT_SUPPORTED", text::CHAIN_NOT_SUPPORTED),
+        ("INVALID_CAIP2_PREFIX", text::INVALID_CAIP2_PREFIX),
+        ("INVALID_EMAIL", text::INVALID_EMAIL),
+        ("REQUEST_TIMEOUT", text::REQUEST_TIMEOUT),
+        ("NETWORK_ERROR", text::NETWORK_ERROR),
+        ("SESSION_EXPIRED", text::SESSION_EXPIRED),
+        ("INVALID_KEY", text::INVALID_KEY),
+        ("JWT_NOT_YET_VALID", text::JWT_NOT_YET_VALID),
+        ("INVALID_CODE", text::INVALID_CODE),
+        ("CODE_LOCKED", text::CODE_LOCKED),
+        ("EMAIL_IN_USE", text::EMAIL_IN_USE),
+        ("TRY_AGAIN_PREFIX", text::TRY_AGAIN_PREFIX),
+        ("TRY_AGAIN_SUFFIX", text::TRY_AGAIN_SUFFIX),
+    ];
+    let mut out = String::from(
+        "// Generated from the oriel-protocol crate (handshake, frame_page and text modules) by\n\
+         // protocol/tests/typescript.rs. Do not edit.\n",
+    );
+    for (name, value) in constants {
+        assert!(!value.contains(['\'', '\\', '\n']), "{name} needs escaping");
+        out.push_str(&format!("\nexport const {name} = '{value}'\n"));
+    }
+    out
+}
+
+/// Checks (or with `ORIEL_BLESS`, writes) one generated file under `sdk-react/src/codec/`.
+fn check_generated(file: &str, fresh: &str) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../sdk-react/src/codec/protocol.gen.ts");
-    let fresh = declarations();
+        .join("../sdk-react/src/codec")
+        .join(file);
     if std::env::var_os("ORIEL_BLESS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, &fresh).unwrap();
+        std::fs::write(&path, fresh).unwrap();
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
@@ -53,4 +91,14 @@ fn generated_typescript_is_current() {
         "{} is stale: run ORIEL_BLESS=1 cargo test -p oriel-protocol --test typescript",
         path.display()
     );
+}
+
+#[test]
+fn generated_typescript_is_current() {
+    check_generated("protocol.gen.ts", &declarations());
+}
+
+#[test]
+fn generated_constants_are_current() {
+    check_generated("constants.gen.ts", &constants());
 }

@@ -41,8 +41,8 @@ export {
 } from './core/validation/caip'
 export { isEvmAddress, isSolanaAddress, type IsEvmAddressParameters } from './core/validation/address'
 export type { Connection, Connector, ConnectorEvent, ConnectorType } from './core/connectors/types'
-export type { ConnectionStatus, NamespaceConnection } from './core/connection/connectionStore'
-export type { RecentWallet } from './core/connection/persist'
+export type { ConnectionStatus, NamespaceConnection } from './core/connection/types'
+export type { RecentWallet } from './core/connection/types'
 export type { EIP1193Provider } from './core/wallets/eip6963'
 export type { CloseModalOptions, OpenModalOptions } from './core/modal/modalStore'
 export type { RouterData, ViewName } from './core/modal/views'
@@ -107,6 +107,152 @@ export {
   type UnknownEventErrorType,
   type UnknownViewErrorType,
 } from './core/errors/index'
+
+// Actions: free functions over the client (`createOrielClient`), as in viem and wagmi.
+export { connect, type ConnectActionErrorType, type ConnectParameters, type ConnectReturnType } from './core/actions/connect'
+export {
+  connectEmail,
+  type ConnectEmailErrorType,
+  type ConnectEmailParameters,
+  type ConnectEmailReturnType,
+} from './core/actions/connectEmail'
+export {
+  completeLogin,
+  connectOtp,
+  type CompleteLoginErrorType,
+  type CompleteLoginReturnType,
+  type ConnectOtpErrorType,
+  type ConnectOtpParameters,
+  type ConnectOtpReturnType,
+} from './core/actions/connectOtp'
+export {
+  waitForDeviceApproval,
+  type WaitForDeviceApprovalErrorType,
+  type WaitForDeviceApprovalParameters,
+  type WaitForDeviceApprovalReturnType,
+} from './core/actions/waitForDeviceApproval'
+export {
+  connectSocial,
+  type ConnectSocialErrorType,
+  type ConnectSocialParameters,
+  type ConnectSocialReturnType,
+} from './core/actions/connectSocial'
+export {
+  connectWalletConnect,
+  type ConnectWalletConnectErrorType,
+  type ConnectWalletConnectReturnType,
+} from './core/actions/connectWalletConnect'
+export { disconnect, type DisconnectReturnType } from './core/actions/disconnect'
+export {
+  reconnect,
+  type ReconnectErrorType,
+  type ReconnectParameters,
+  type ReconnectReturnType,
+} from './core/actions/reconnect'
+export {
+  switchNetwork,
+  type SwitchNetworkErrorType,
+  type SwitchNetworkParameters,
+  type SwitchNetworkReturnType,
+} from './core/actions/switchNetwork'
+export {
+  updateEmail,
+  updateEmailPrimaryOtp,
+  updateEmailSecondaryOtp,
+  type UpdateEmailErrorType,
+  type UpdateEmailOtpErrorType,
+  type UpdateEmailOtpParameters,
+  type UpdateEmailParameters,
+  type UpdateEmailPrimaryOtpReturnType,
+  type UpdateEmailReturnType,
+  type UpdateEmailSecondaryOtpReturnType,
+} from './core/actions/updateEmail'
+export {
+  setPreferredAccountType,
+  type SetPreferredAccountTypeErrorType,
+  type SetPreferredAccountTypeParameters,
+  type SetPreferredAccountTypeReturnType,
+} from './core/actions/setPreferredAccountType'
+export {
+  getLoginNotKept,
+  requestStorageAccess,
+  type GetLoginNotKeptReturnType,
+  type RequestStorageAccessErrorType,
+  type RequestStorageAccessReturnType,
+} from './core/actions/storageAccess'
+export {
+  getAccount,
+  watchAccount,
+  type GetAccountReturnType,
+  type WatchAccountParameters,
+  type WatchAccountReturnType,
+} from './core/actions/getAccount'
+export {
+  getNetwork,
+  watchNetwork,
+  type GetNetworkReturnType,
+  type WatchNetworkParameters,
+  type WatchNetworkReturnType,
+} from './core/actions/getNetwork'
+export {
+  getProvider,
+  watchProvider,
+  type GetProviderReturnType,
+  type WatchProviderParameters,
+  type WatchProviderReturnType,
+} from './core/actions/getProvider'
+export {
+  getWalletInfo,
+  watchWalletInfo,
+  type GetWalletInfoReturnType,
+  type WatchWalletInfoParameters,
+  type WatchWalletInfoReturnType,
+} from './core/actions/getWalletInfo'
+export {
+  getModal,
+  watchModal,
+  type GetModalReturnType,
+  type WatchModalParameters,
+  type WatchModalReturnType,
+} from './core/actions/getModal'
+export {
+  closeModal,
+  openModal,
+  type CloseModalErrorType,
+  type CloseModalParameters,
+  type CloseModalReturnType,
+  type OpenModalErrorType,
+  type OpenModalParameters,
+  type OpenModalReturnType,
+} from './core/actions/openModal'
+export {
+  getTheme,
+  setTheme,
+  watchTheme,
+  type GetThemeReturnType,
+  type SetThemeErrorType,
+  type SetThemeParameters,
+  type SetThemeReturnType,
+  type WatchThemeParameters,
+  type WatchThemeReturnType,
+} from './core/actions/getTheme'
+export {
+  getEmbeddedWalletStatus,
+  watchEmbeddedWalletStatus,
+  type GetEmbeddedWalletStatusReturnType,
+  type WatchEmbeddedWalletStatusParameters,
+  type WatchEmbeddedWalletStatusReturnType,
+} from './core/actions/getEmbeddedWalletStatus'
+export {
+  getLastEvent,
+  watchEvents,
+  type GetLastEventReturnType,
+  type WatchEventsParameters,
+  type WatchEventsReturnType,
+} from './core/actions/watchEvents'
+export type { WatchParameters, WatchReturnType } from './core/actions/cache'
+export type { EmbeddedConnector } from './core/embedded/connector'
+export type { ReconnectParameters as ConnectorReconnectParameters } from './core/connectors/types'
 
 export { OrielProvider, createOrielClient, type OrielProviderProps } from './react/OrielProvider'
 export type { OrielClient } from './core/client/createClient'

@@ -1,17 +1,22 @@
-//! [`ApiError`]: the API's error reply, `{ "error": { "code", "message" } }`.
+//! [`ApiError`]: the error every frame-host handler returns, answered as
+//! `{ "error": { "code", "message" } }`.
 
 use axum::{
     http::{header, HeaderValue, StatusCode},
     response::{IntoResponse, Response},
     Json,
 };
-use serde_json::json;
+use oriel_protocol::{
+    http::{HttpError, HttpErrorBody, HttpErrorCode},
+    text,
+};
 
 use crate::error::Error;
 
-/// An error of the auth and wallet API. Client errors carry a message safe to show
-/// (the spec's words where it has some); internal errors are logged and shown only as
-/// "internal error".
+/// The error of an HTTP handler: the status and body `{ "error": { "code", "message" } }`
+/// ([`HttpErrorBody`]) every frame-host error answers with. Client errors carry a message
+/// safe to show (the spec's words where it has some); internal errors are logged and shown
+/// only as "internal error".
 #[derive(Debug)]
 #[non_exhaustive]
 pub(crate) enum ApiError {
@@ -33,9 +38,6 @@ pub(crate) enum ApiError {
     Internal(Error),
 }
 
-/// The text of a 423.
-pub(crate) const CODE_LOCKED: &str = "Too many wrong codes: request a new code";
-
 impl ApiError {
     /// 400 with a fixed message.
     pub(crate) fn invalid(message: &str) -> Self {
@@ -56,47 +58,44 @@ impl<E: Into<Error>> From<E> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let (status, code, message) = match self {
-            Self::InvalidParams(m) => (StatusCode::BAD_REQUEST, "invalid_params", m),
-            Self::Unauthorized(m) => (StatusCode::UNAUTHORIZED, "unauthorized", m.into()),
-            Self::Forbidden(m) => (StatusCode::FORBIDDEN, "forbidden", m.into()),
-            Self::NotFound(m) => (StatusCode::NOT_FOUND, "not_found", m.into()),
-            Self::Conflict(m) => (StatusCode::CONFLICT, "conflict", m.into()),
-            Self::CodeLocked => (StatusCode::LOCKED, "code_locked", CODE_LOCKED.into()),
+        let mut retry_after = None;
+        let (code, message) = match self {
+            Self::InvalidParams(m) => (HttpErrorCode::InvalidParams, m),
+            Self::Unauthorized(m) => (HttpErrorCode::Unauthorized, m.into()),
+            Self::Forbidden(m) => (HttpErrorCode::Forbidden, m.into()),
+            Self::NotFound(m) => (HttpErrorCode::NotFound, m.into()),
+            Self::Conflict(m) => (HttpErrorCode::Conflict, m.into()),
+            Self::CodeLocked => (HttpErrorCode::CodeLocked, text::CODE_LOCKED.into()),
             Self::Throttled(ms) => {
                 let n = Self::seconds(ms);
-                let mut res = (
-                    StatusCode::TOO_MANY_REQUESTS,
-                    Json(json!({ "error": {
-                        "code": "throttled",
-                        "message": format!("Please try again after {n} seconds"),
-                    }})),
-                )
-                    .into_response();
-                res.headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from(n));
-                return res;
+                retry_after = Some(n);
+                (HttpErrorCode::Throttled, text::try_again_after(n))
             }
             Self::Internal(e) => {
                 tracing::error!(error = %e, "internal error");
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "internal",
-                    "internal error".into(),
-                )
+                (HttpErrorCode::Internal, "internal error".into())
             }
         };
-        (
-            status,
-            Json(json!({ "error": { "code": code, "message": message } })),
-        )
-            .into_response()
+        let status =
+            StatusCode::from_u16(code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let body = HttpErrorBody {
+            error: HttpError { code, message },
+        };
+        let mut res = (status, Json(body)).into_response();
+        if let Some(n) = retry_after {
+            res.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(n));
+        }
+        res
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::io;
+
     use http_body_util::BodyExt;
+    use serde_json::json;
 
     use super::*;
 
@@ -109,6 +108,35 @@ mod tests {
             .map(|v| v.to_str().unwrap().to_owned());
         let body = res.into_body().collect().await.unwrap().to_bytes();
         (status, serde_json::from_slice(&body).unwrap(), retry)
+    }
+
+    #[tokio::test]
+    async fn internal_errors_are_not_shown() {
+        let e = ApiError::Internal(Error::Serve(io::Error::other("secret detail")));
+        assert_eq!(
+            render(e).await,
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                json!({ "error": { "code": "internal", "message": "internal error" } }),
+                None
+            )
+        );
+    }
+
+    #[tokio::test]
+    async fn client_errors_show_their_message() {
+        assert_eq!(
+            render(ApiError::NotFound("unknown project id")).await,
+            (
+                StatusCode::NOT_FOUND,
+                json!({ "error": { "code": "not_found", "message": "unknown project id" } }),
+                None
+            )
+        );
+        assert_eq!(
+            render(ApiError::invalid("missing projectId")).await.0,
+            StatusCode::BAD_REQUEST
+        );
     }
 
     #[tokio::test]

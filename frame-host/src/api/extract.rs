@@ -1,16 +1,25 @@
-//! Extractors that turn bad input into [`ApiError`]s instead of axum's plain-text rejections.
+//! Extractors that turn bad input into [`ApiError`]s instead of axum's plain-text rejections,
+//! and that check the request's project (and that the session belongs to it) before a
+//! handler runs.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
 use axum::{
-    extract::{ConnectInfo, FromRequest, FromRequestParts, Query, Request},
+    extract::{
+        rejection::QueryRejection, ConnectInfo, FromRequest, FromRequestParts, Query, Request,
+    },
     http::request::Parts,
     Json,
 };
 use serde::{de::DeserializeOwned, Deserialize};
 
+use oriel_protocol::http::{
+    CodeRequest, CreateWalletRequest, DeviceStatusRequest, DeviceWrapRequest, EmailStartRequest,
+    EmailUpdateStartRequest, EmailVerifyRequest, ProjectRequest, RefreshRequest,
+};
+
 use super::ApiError;
-use crate::AppState;
+use crate::{auth::Session, AppState};
 
 /// A JSON body; a malformed one is a 400 `invalid_params` naming the problem.
 #[derive(Debug)]
@@ -42,6 +51,24 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
     }
 }
 
+/// The `projectId` query parameter, read leniently by the routes that answer without the
+/// API's errors (the frame page, CORS).
+#[derive(Debug, Deserialize)]
+pub(crate) struct ProjectQuery {
+    #[serde(rename = "projectId")]
+    pub(crate) project_id: Option<String>,
+}
+
+impl ProjectQuery {
+    /// The project id, if given and non-empty. A malformed query counts as no id.
+    pub(crate) fn id(query: Result<Query<Self>, QueryRejection>) -> Option<String> {
+        query
+            .ok()
+            .and_then(|Query(q)| q.project_id)
+            .filter(|id| !id.is_empty())
+    }
+}
+
 /// The `projectId` of a GET (or DELETE) request, which must name a configured project.
 #[derive(Debug, Clone)]
 pub(crate) struct ProjectParam(pub(crate) String);
@@ -60,6 +87,85 @@ impl FromRequestParts<AppState> for ProjectParam {
         let id = q.project_id.unwrap_or_default();
         state.check_project(&id)?;
         Ok(Self(id))
+    }
+}
+
+/// A request body that names its project (`projectId`).
+pub(crate) trait ProjectScoped {
+    /// The `projectId` the body names.
+    fn project_id(&self) -> &str;
+}
+
+macro_rules! project_scoped {
+    ($($body:ty),* $(,)?) => {
+        $(impl ProjectScoped for $body {
+            fn project_id(&self) -> &str {
+                &self.project_id
+            }
+        })*
+    };
+}
+
+project_scoped!(
+    EmailStartRequest,
+    DeviceStatusRequest,
+    EmailVerifyRequest,
+    RefreshRequest,
+    ProjectRequest,
+    EmailUpdateStartRequest,
+    CodeRequest,
+    CreateWalletRequest,
+    DeviceWrapRequest,
+);
+
+/// A JSON body whose `projectId` names a configured project (else 400 'missing projectId' or
+/// 404 'unknown project id').
+#[derive(Debug)]
+pub(crate) struct ProjectJson<T>(pub(crate) T);
+
+impl<T: DeserializeOwned + ProjectScoped> FromRequest<AppState> for ProjectJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
+        let ApiJson(body) = ApiJson::<T>::from_request(req, state).await?;
+        state.check_project(body.project_id())?;
+        Ok(Self(body))
+    }
+}
+
+/// The caller's [`Session`] (`Authorization: Bearer`) and a [`ProjectJson`] body of the
+/// session's own project: a token of another project is 401 'Invalid key'. Checked in that
+/// order: the session, the body, the project, the session's project.
+#[derive(Debug)]
+pub(crate) struct AuthedJson<T>(pub(crate) Session, pub(crate) T);
+
+impl<T: DeserializeOwned + ProjectScoped> FromRequest<AppState> for AuthedJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
+        let (mut parts, body) = req.into_parts();
+        let session = Session::from_request_parts(&mut parts, state).await?;
+        let req = Request::from_parts(parts, body);
+        let ProjectJson(body) = ProjectJson::<T>::from_request(req, state).await?;
+        session.check_project(body.project_id())?;
+        Ok(Self(session, body))
+    }
+}
+
+/// The caller's [`Session`] on a GET (or DELETE) whose `projectId` query parameter names
+/// the session's project: [`ProjectParam`]'s answers, and 401 'Invalid key' for a token of
+/// another project.
+#[derive(Debug, Clone)]
+pub(crate) struct ProjectSession(pub(crate) Session);
+
+impl FromRequestParts<AppState> for ProjectSession {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let session = Session::from_request_parts(parts, state).await?;
+        let ProjectParam(project_id) = ProjectParam::from_request_parts(parts, state).await?;
+        session.check_project(&project_id)?;
+        Ok(Self(session))
     }
 }
 

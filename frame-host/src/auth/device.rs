@@ -7,35 +7,22 @@ use axum::{
     response::{Html, IntoResponse, Response},
     Json,
 };
-use serde::{Deserialize, Serialize};
+use oriel_protocol::http::{DeviceStatusReply, DeviceStatusRequest};
+use serde::Deserialize;
 
-use super::{email::LOGIN_CODE_REASON, otp, Session};
+use super::{email::LOGIN_CODE_REASON, otp};
 use crate::{
-    api::{ApiError, ApiJson, ApiQuery, ProjectParam},
+    api::{ApiError, ApiQuery, ProjectJson, ProjectSession},
     headers,
     mail::Outgoing,
     secrets, AppState,
 };
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct StatusBody {
-    project_id: String,
-    attempt_id: String,
-    device_id: String,
-}
-
-#[derive(Serialize)]
-pub(super) struct StatusReply {
-    approved: bool,
-}
-
 /// Whether the attempt's device is approved; the first time it is, the code is emailed.
 pub(super) async fn status(
     State(state): State<AppState>,
-    ApiJson(body): ApiJson<StatusBody>,
-) -> Result<Json<StatusReply>, ApiError> {
-    state.check_project(&body.project_id)?;
+    ProjectJson(body): ProjectJson<DeviceStatusRequest>,
+) -> Result<Json<DeviceStatusReply>, ApiError> {
     let store = state.store();
     let attempt = store
         .login_attempt(&body.attempt_id)
@@ -60,7 +47,7 @@ pub(super) async fn status(
             tracing::info!(attempt = %attempt.id, "device approved: code sent");
         }
     }
-    Ok(Json(StatusReply { approved }))
+    Ok(Json(DeviceStatusReply { approved }))
 }
 
 #[derive(Deserialize)]
@@ -127,11 +114,9 @@ fn page(status: StatusCode, title: &str, text: &str) -> Response {
 /// its device wrap can no longer be opened.
 pub(super) async fn revoke(
     State(state): State<AppState>,
-    session: Session,
-    ProjectParam(project_id): ProjectParam,
+    ProjectSession(session): ProjectSession,
     Path(device_id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    session.check_project(&project_id)?;
     if !state
         .store()
         .revoke_device(&session.user_id, &device_id, state.now_ms())

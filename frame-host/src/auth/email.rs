@@ -1,11 +1,14 @@
 //! `POST /auth/v1/email/start` and `POST /auth/v1/email/verify`.
 
 use axum::{extract::State, Json};
-use serde::{Deserialize, Serialize};
+use oriel_protocol::{
+    http::{EmailStartReply, EmailStartRequest, EmailVerifyRequest, SessionReply},
+    EmailAction,
+};
 
-use super::{check_device_id, new_refresh, normalize_email, otp, session_json, SessionJson};
+use super::{check_device_id, new_refresh, normalize_email, otp, session_json};
 use crate::{
-    api::{ApiError, ApiJson, ClientIp},
+    api::{ApiError, ClientIp, ProjectJson},
     mail::Outgoing,
     ratelimit::{self, Requester},
     secrets,
@@ -19,29 +22,13 @@ const APPROVAL_TTL_MS: i64 = 15 * 60_000;
 /// Why the login code mail was sent.
 pub(super) const LOGIN_CODE_REASON: &str = "Enter it in the app to sign in to your wallet.";
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct StartBody {
-    project_id: String,
-    email: String,
-    device_id: String,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct StartReply {
-    attempt_id: String,
-    action: &'static str,
-}
-
 /// Starts an email login. A new user, or a device already approved for the user, gets a
 /// code now (`VERIFY_OTP`); another device gets an approval link (`VERIFY_DEVICE`).
 pub(super) async fn start(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    ApiJson(body): ApiJson<StartBody>,
-) -> Result<Json<StartReply>, ApiError> {
-    state.check_project(&body.project_id)?;
+    ProjectJson(body): ProjectJson<EmailStartRequest>,
+) -> Result<Json<EmailStartReply>, ApiError> {
     let email = normalize_email(&body.email)?;
     check_device_id(&body.device_id)?;
 
@@ -90,7 +77,7 @@ pub(super) async fn start(
             .mailer()
             .send(Outgoing::device_approval(&attempt.email, &url), now)
             .await?;
-        "VERIFY_DEVICE"
+        EmailAction::VerifyDevice
     } else {
         let (code, stored) = otp::new_code(&state)?;
         store
@@ -103,30 +90,20 @@ pub(super) async fn start(
                 now,
             )
             .await?;
-        "VERIFY_OTP"
+        EmailAction::VerifyOtp
     };
-    tracing::info!(attempt = %attempt.id, action, "email login started");
-    Ok(Json(StartReply {
+    tracing::info!(attempt = %attempt.id, ?action, "email login started");
+    Ok(Json(EmailStartReply {
         attempt_id: attempt.id,
         action,
     }))
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct VerifyBody {
-    project_id: String,
-    attempt_id: String,
-    device_id: String,
-    otp: String,
-}
-
 /// Checks the code of a login attempt and opens a session for its device.
 pub(super) async fn verify(
     State(state): State<AppState>,
-    ApiJson(body): ApiJson<VerifyBody>,
-) -> Result<Json<SessionJson>, ApiError> {
-    state.check_project(&body.project_id)?;
+    ProjectJson(body): ProjectJson<EmailVerifyRequest>,
+) -> Result<Json<SessionReply>, ApiError> {
     let attempt = state
         .store()
         .login_attempt(&body.attempt_id)

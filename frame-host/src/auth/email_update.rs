@@ -2,41 +2,30 @@
 //! address (`VERIFY_SECONDARY_OTP`), then the new email is the user's.
 
 use axum::{extract::State, Json};
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use oriel_protocol::{
+    http::{
+        CodeRequest, EmailUpdatePrimaryReply, EmailUpdateSecondaryReply, EmailUpdateStartReply,
+        EmailUpdateStartRequest,
+    },
+    text::EMAIL_IN_USE,
+    UpdateEmailAction,
+};
 
 use super::{normalize_email, otp, Session};
 use crate::{
-    api::{ApiError, ApiJson, ClientIp},
+    api::{ApiError, AuthedJson, ClientIp},
     mail::Outgoing,
     ratelimit, secrets,
     store::{CodeTable, EmailChange, EmailChangeOutcome},
     AppState,
 };
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct StartBody {
-    project_id: String,
-    email: String,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct StartReply {
-    attempt_id: String,
-    action: &'static str,
-}
-
 /// Starts changing the user's email to `email`: a code goes to the current address.
 pub(super) async fn start(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    session: Session,
-    ApiJson(body): ApiJson<StartBody>,
-) -> Result<Json<StartReply>, ApiError> {
-    state.check_project(&body.project_id)?;
-    session.check_project(&body.project_id)?;
+    AuthedJson(session, body): AuthedJson<EmailUpdateStartRequest>,
+) -> Result<Json<EmailUpdateStartReply>, ApiError> {
     let new_email = normalize_email(&body.email)?;
     let store = state.store();
     let user = session.user(&state).await?;
@@ -48,7 +37,7 @@ pub(super) async fn start(
         .await?
         .is_some()
     {
-        return Err(ApiError::Conflict("Email already in use"));
+        return Err(ApiError::Conflict(EMAIL_IN_USE));
     }
     ratelimit::check_email_change(&state, ip, &user.id).await?;
     let (code, stored) = otp::new_code(&state)?;
@@ -66,18 +55,10 @@ pub(super) async fn start(
         .mailer()
         .send(Outgoing::code(&user.email, &code, why), now)
         .await?;
-    Ok(Json(StartReply {
+    Ok(Json(EmailUpdateStartReply {
         attempt_id: change.id,
-        action: "VERIFY_PRIMARY_OTP",
+        action: UpdateEmailAction::VerifyPrimaryOtp,
     }))
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct CodeBody {
-    project_id: String,
-    attempt_id: String,
-    otp: String,
 }
 
 /// The session user's email change `attempt_id` at `stage`, once `body.otp` is its code;
@@ -85,11 +66,9 @@ pub(super) struct CodeBody {
 async fn verified_change(
     state: &AppState,
     session: &Session,
-    body: &CodeBody,
+    body: &CodeRequest,
     stage: &str,
 ) -> Result<EmailChange, ApiError> {
-    state.check_project(&body.project_id)?;
-    session.check_project(&body.project_id)?;
     let change = state
         .store()
         .email_change(&body.attempt_id)
@@ -110,9 +89,8 @@ async fn verified_change(
 /// Checks the code sent to the current address; a code goes to the new one.
 pub(super) async fn primary(
     State(state): State<AppState>,
-    session: Session,
-    ApiJson(body): ApiJson<CodeBody>,
-) -> Result<Json<Value>, ApiError> {
+    AuthedJson(session, body): AuthedJson<CodeRequest>,
+) -> Result<Json<EmailUpdatePrimaryReply>, ApiError> {
     let change = verified_change(&state, &session, &body, "primary").await?;
     let (code, stored) = otp::new_code(&state)?;
     if !state
@@ -130,22 +108,25 @@ pub(super) async fn primary(
             state.now_ms(),
         )
         .await?;
-    Ok(Json(json!({ "action": "VERIFY_SECONDARY_OTP" })))
+    Ok(Json(EmailUpdatePrimaryReply {
+        action: UpdateEmailAction::VerifySecondaryOtp,
+    }))
 }
 
 /// Checks the code sent to the new address and makes it the user's email.
 pub(super) async fn secondary(
     State(state): State<AppState>,
-    session: Session,
-    ApiJson(body): ApiJson<CodeBody>,
-) -> Result<Json<Value>, ApiError> {
+    AuthedJson(session, body): AuthedJson<CodeRequest>,
+) -> Result<Json<EmailUpdateSecondaryReply>, ApiError> {
     let change = verified_change(&state, &session, &body, "secondary").await?;
     match state.store().finish_email_change(&change).await? {
         EmailChangeOutcome::Changed => {
             tracing::info!(user = %session.user_id, "email changed");
-            Ok(Json(json!({ "email": change.new_email })))
+            Ok(Json(EmailUpdateSecondaryReply {
+                email: change.new_email,
+            }))
         }
-        EmailChangeOutcome::EmailTaken => Err(ApiError::Conflict("Email already in use")),
+        EmailChangeOutcome::EmailTaken => Err(ApiError::Conflict(EMAIL_IN_USE)),
         EmailChangeOutcome::Gone => Err(ApiError::Unauthorized(otp::INVALID_CODE)),
     }
 }

@@ -3,38 +3,23 @@
 //! which asks on its own origin.
 
 use axum::{extract::State, http::StatusCode, Json};
-use serde::{Deserialize, Serialize};
+use oriel_protocol::http::{CodeRequest, ExportStartReply, ProjectRequest};
 
-use super::{otp, Session};
+use super::otp;
 use crate::{
-    api::{ApiError, ApiJson, ClientIp},
+    api::{ApiError, AuthedJson, ClientIp},
     mail::Outgoing,
     ratelimit, secrets,
     store::CodeTable,
     AppState,
 };
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct StartBody {
-    project_id: String,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct StartReply {
-    attempt_id: String,
-}
-
 /// Emails the session user a code for showing the recovery phrase.
 pub(super) async fn start(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    session: Session,
-    ApiJson(body): ApiJson<StartBody>,
-) -> Result<Json<StartReply>, ApiError> {
-    state.check_project(&body.project_id)?;
-    session.check_project(&body.project_id)?;
+    AuthedJson(session, _): AuthedJson<ProjectRequest>,
+) -> Result<Json<ExportStartReply>, ApiError> {
     let store = state.store();
     let user = session.user(&state).await?;
     ratelimit::check_export(&state, ip, &user.id).await?;
@@ -51,25 +36,14 @@ pub(super) async fn start(
         .send(Outgoing::code(&user.email, &code, why), now)
         .await?;
     tracing::info!(user = %user.id, "export code sent");
-    Ok(Json(StartReply { attempt_id: id }))
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct VerifyBody {
-    project_id: String,
-    attempt_id: String,
-    otp: String,
+    Ok(Json(ExportStartReply { attempt_id: id }))
 }
 
 /// Checks the export code of the session user: 204 once, then the code is spent.
 pub(super) async fn verify(
     State(state): State<AppState>,
-    session: Session,
-    ApiJson(body): ApiJson<VerifyBody>,
+    AuthedJson(session, body): AuthedJson<CodeRequest>,
 ) -> Result<StatusCode, ApiError> {
-    state.check_project(&body.project_id)?;
-    session.check_project(&body.project_id)?;
     let store = state.store();
     let (_, code) = store
         .export_code(&body.attempt_id)

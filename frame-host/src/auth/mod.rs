@@ -13,7 +13,10 @@ use axum::{
     routing::{delete, get, post},
     Router,
 };
-use serde::Serialize;
+use oriel_protocol::{
+    http::{SessionReply, UserReply},
+    text,
+};
 
 pub(crate) use jwt::JwtKeys;
 pub use jwt::JWT_KEY_FILE;
@@ -52,30 +55,11 @@ pub(crate) fn router() -> Router<AppState> {
 }
 
 /// The user as the API shows it.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct UserJson {
-    user_id: String,
-    email: String,
-}
-
-impl From<User> for UserJson {
-    fn from(u: User) -> Self {
-        Self {
-            user_id: u.id,
-            email: u.email,
-        }
+fn user_json(u: User) -> UserReply {
+    UserReply {
+        user_id: u.id,
+        email: u.email,
     }
-}
-
-/// The answer of verify and refresh.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SessionJson {
-    access_token: String,
-    refresh_token: String,
-    expires_in: i64,
-    user: UserJson,
 }
 
 /// A fresh refresh token: the secret for the client and the hashed form to store.
@@ -97,7 +81,7 @@ fn session_json(
     device_id: &str,
     family: &str,
     refresh_token: String,
-) -> Result<SessionJson> {
+) -> Result<SessionReply> {
     let access_token = state.jwt().issue(
         &user.project_id,
         &user.id,
@@ -105,11 +89,11 @@ fn session_json(
         family,
         state.clock().now_secs(),
     )?;
-    Ok(SessionJson {
+    Ok(SessionReply {
         access_token,
         refresh_token,
-        expires_in: jwt::ACCESS_TTL_SECS,
-        user: user.into(),
+        expires_in: jwt::ACCESS_TTL_SECS.unsigned_abs(),
+        user: user_json(user),
     })
 }
 
@@ -120,7 +104,7 @@ fn normalize_email(email: &str) -> Result<String, ApiError> {
     if valid_email(&email) {
         Ok(email)
     } else {
-        Err(ApiError::invalid("Invalid email"))
+        Err(ApiError::invalid(text::INVALID_EMAIL))
     }
 }
 

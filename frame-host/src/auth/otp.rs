@@ -15,7 +15,7 @@ pub(crate) const CODE_TTL_MS: i64 = 10 * 60_000;
 pub(crate) const MAX_TRIES: i64 = 5;
 
 /// The 401 for a wrong, used or unknown code.
-pub(crate) const INVALID_CODE: &str = "Invalid code";
+pub(crate) use oriel_protocol::text::INVALID_CODE;
 
 /// A fresh code: the digits to email, and the form to store.
 pub(crate) fn new_code(state: &AppState) -> Result<(String, NewCode)> {

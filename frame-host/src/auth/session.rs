@@ -5,26 +5,23 @@ use axum::{
     http::{header, request::Parts, HeaderMap, StatusCode},
     Json,
 };
-use serde::Deserialize;
+use oriel_protocol::http::{RefreshRequest, SessionReply, UserReply};
 
 use super::{
     jwt::{self, Rejection},
-    new_refresh, session_json, SessionJson, UserJson,
+    new_refresh, session_json, user_json,
 };
 use crate::{
-    api::{ApiError, ApiJson, ProjectParam},
+    api::{ApiError, ProjectJson, ProjectSession},
     secrets,
     store::{Rotation, SessionUser, User},
     AppState,
 };
 
-/// 401 text: the token expired, or the session was ended (device revoked).
-pub(crate) const SESSION_EXPIRED: &str = "Session Expired";
-/// 401 text: `nbf`/`iat` in the future (spec §8).
-pub(crate) const NOT_YET_VALID: &str = "JWT not yet valid";
-/// 401 text: no token, a malformed one, or one that fails the signature, algorithm, issuer
-/// or audience checks (spec §8).
-pub(crate) const INVALID_KEY: &str = "Invalid key";
+// The 401 texts: the token expired or the session was ended (device revoked); `nbf`/`iat`
+// in the future; no token, a malformed one, or one that fails the signature, algorithm,
+// issuer or audience checks (spec §8).
+use oriel_protocol::text::{INVALID_KEY, JWT_NOT_YET_VALID as NOT_YET_VALID, SESSION_EXPIRED};
 
 /// The caller's session, from `Authorization: Bearer <access token>`. Rejections are 401
 /// with [`SESSION_EXPIRED`], [`NOT_YET_VALID`] or [`INVALID_KEY`]. A token whose session
@@ -107,22 +104,13 @@ impl FromRequestParts<AppState> for Session {
     }
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct RefreshBody {
-    project_id: String,
-    refresh_token: String,
-    device_id: String,
-}
-
 /// `POST /auth/v1/session/refresh`: a new access token and a new refresh token; the old
 /// refresh token stops working. Presenting it again revokes its whole family and its
 /// device's sessions (the answer is the same 401 as for any refused token).
 pub(super) async fn refresh(
     State(state): State<AppState>,
-    ApiJson(body): ApiJson<RefreshBody>,
-) -> Result<Json<SessionJson>, ApiError> {
-    state.check_project(&body.project_id)?;
+    ProjectJson(body): ProjectJson<RefreshRequest>,
+) -> Result<Json<SessionReply>, ApiError> {
     let (token, stored) = new_refresh(&state, &body.project_id)?;
     let rotation = state
         .store()
@@ -170,11 +158,9 @@ pub(super) async fn signout(
 /// `GET /auth/v1/user?projectId=`.
 pub(super) async fn user(
     State(state): State<AppState>,
-    session: Session,
-    ProjectParam(project_id): ProjectParam,
-) -> Result<Json<UserJson>, ApiError> {
-    session.check_project(&project_id)?;
-    Ok(Json(session.user(&state).await?.into()))
+    ProjectSession(session): ProjectSession,
+) -> Result<Json<UserReply>, ApiError> {
+    Ok(Json(user_json(session.user(&state).await?)))
 }
 
 #[cfg(test)]

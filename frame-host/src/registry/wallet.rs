@@ -3,6 +3,7 @@
 
 use oriel_protocol::caip::is_caip2;
 use serde::{Deserialize, Serialize};
+use url::Url;
 
 /// Whether a wallet passed the registry's review.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -150,27 +151,24 @@ fn is_rdns(rdns: &str) -> bool {
         })
 }
 
-/// `scheme://…` with an RFC 3986 scheme that is not http(s).
+/// `scheme://…` with a scheme that is not http(s), as [`Url`] parses it, without whitespace.
 fn is_native_link(link: &str) -> bool {
-    let Some((scheme, _)) = link.split_once("://") else {
-        return false;
-    };
-    scheme.starts_with(|c: char| c.is_ascii_alphabetic())
-        && scheme
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-        && !matches!(scheme.to_ascii_lowercase().as_str(), "http" | "https")
+    link.contains("://")
         && !link.contains(char::is_whitespace)
+        && Url::parse(link).is_ok_and(|url| !matches!(url.scheme(), "http" | "https"))
 }
 
+/// An `https://` URL with a host, as [`Url`] parses it, without whitespace (the parser
+/// would escape it) and with the host written (the parser reads `https:///x` as host `x`).
 fn check_https(field: &str, value: Option<&String>) -> Result<(), String> {
+    let valid = |url: &str| {
+        url.strip_prefix("https://")
+            .is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'))
+            && !url.contains(char::is_whitespace)
+            && Url::parse(url).is_ok_and(|u| u.scheme() == "https" && u.host().is_some())
+    };
     match value {
-        Some(url)
-            if !url
-                .strip_prefix("https://")
-                .is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'))
-                || url.contains(char::is_whitespace) =>
-        {
+        Some(url) if !valid(url) => {
             Err(format!("invalid {field} {url:?}: expected an https:// URL"))
         }
         _ => Ok(()),

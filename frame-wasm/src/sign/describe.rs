@@ -3,6 +3,7 @@
 
 use alloy_primitives::{Address, U256};
 use serde_json::Value as Json;
+use sha2::{Digest, Sha256};
 
 use super::calldata::{self, KnownCall};
 use super::codec::to_hex;
@@ -87,18 +88,70 @@ fn address(a: &Address) -> Value {
     mono(a.to_checksum(None))
 }
 
-/// The personal_sign message: UTF-8 text when it reads as text, else hex.
-fn message_value(message: &[u8]) -> Value {
-    match core::str::from_utf8(message) {
-        Ok(s)
-            if !s
-                .chars()
-                .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t')) =>
-        {
-            text(s)
+/// How much of a message to sign the approval screen draws: the first 8 KiB. The rest is
+/// counted and hashed, so the screen appears at once however long the message is.
+pub(crate) const MESSAGE_SHOWN_BYTES: usize = 8 * 1024;
+
+/// `n` with thousands separated by commas: "1,048,576".
+pub(crate) fn format_count(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
         }
-        _ => mono(to_hex(message)),
+        out.push(d);
     }
+    out
+}
+
+/// A message to sign (personal_sign, solana_signMessage): its first
+/// [`MESSAGE_SHOWN_BYTES`] as UTF-8 text when the whole message reads as text (line breaks
+/// and tabs aside, no control characters), else as hex; its size; and when it is longer, how
+/// many bytes are not shown and the SHA-256 of the whole message.
+fn message_rows(message: &[u8]) -> Vec<Row> {
+    let as_text = core::str::from_utf8(message).ok().filter(|s| {
+        !s.chars()
+            .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+    });
+    let (shown, shown_bytes) = match as_text {
+        Some(s) => {
+            let mut end = s.len().min(MESSAGE_SHOWN_BYTES);
+            while !s.is_char_boundary(end) {
+                end -= 1;
+            }
+            (text(&s[..end]), end)
+        }
+        None => {
+            let end = message.len().min(MESSAGE_SHOWN_BYTES);
+            (mono(to_hex(&message[..end])), end)
+        }
+    };
+    let mut rows = vec![
+        row("Message", shown),
+        row(
+            "Size",
+            text(match message.len() {
+                1 => "1 byte".to_owned(),
+                n => format!("{} bytes", format_count(n)),
+            }),
+        ),
+    ];
+    let hidden = message.len() - shown_bytes;
+    if hidden > 0 {
+        rows.push(row(
+            "Not shown",
+            text(format!(
+                "Message truncated: {} more bytes are not shown.",
+                format_count(hidden)
+            )),
+        ));
+        rows.push(row(
+            "SHA-256 of the whole message",
+            mono(to_hex(&Sha256::digest(message))),
+        ));
+    }
+    rows
 }
 
 fn json_value(value: &Json) -> Value {
@@ -295,9 +348,7 @@ fn solana_rows(tx: &SolanaTx) -> Vec<Row> {
 /// What the approval screen shows for `req`, parsed or prepared.
 pub fn describe<Tx: ShownTx>(req: &SignRequest<Tx>) -> Summary {
     let (title, rows) = match req {
-        SignRequest::PersonalSign { message } => {
-            ("Sign message", vec![row("Message", message_value(message))])
-        }
+        SignRequest::PersonalSign { message } => ("Sign message", message_rows(message)),
         SignRequest::TypedData(data) => {
             let domain = Json::Object(data.domain.clone());
             (
@@ -333,9 +384,7 @@ pub fn describe<Tx: ShownTx>(req: &SignRequest<Tx>) -> Summary {
             }
             ("Send calls", rows)
         }
-        SignRequest::SolanaSignMessage { message } => {
-            ("Sign message", vec![row("Message", message_value(message))])
-        }
+        SignRequest::SolanaSignMessage { message } => ("Sign message", message_rows(message)),
         SignRequest::SolanaSignTransaction { tx } => ("Sign transaction", solana_rows(tx)),
         SignRequest::SolanaSignAllTransactions { txs } => {
             let rows = txs
@@ -357,6 +406,98 @@ pub fn describe<Tx: ShownTx>(req: &SignRequest<Tx>) -> Summary {
     };
     Summary {
         title: title.to_owned(),
-        rows,
+        rows: bounded(rows),
     }
+}
+
+/// The most text the approval screen draws for one request, in bytes, all values and names
+/// together.
+pub(crate) const SHOWN_TEXT_BYTES: usize = 64 * 1024;
+/// The most nested entries (typed-data fields, array items, calls) the screen draws.
+pub(crate) const SHOWN_ENTRIES: usize = 1000;
+
+/// What is left to draw, and what was left out.
+struct Budget {
+    text: usize,
+    entries: usize,
+    cut_bytes: usize,
+    cut_entries: usize,
+}
+
+impl Budget {
+    fn value(&mut self, value: Value) -> Value {
+        match value {
+            Value::Text(s) => Value::Text(self.text(s)),
+            Value::Mono(s) => Value::Mono(self.text(s)),
+            Value::Tree(entries) => Value::Tree(
+                entries
+                    .into_iter()
+                    .filter_map(|(key, child)| {
+                        if self.entries == 0 {
+                            let (entries, bytes) = size(&child);
+                            self.cut_entries += 1 + entries;
+                            self.cut_bytes += key.len() + bytes;
+                            return None;
+                        }
+                        self.entries -= 1;
+                        Some((self.text(key), self.value(child)))
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    fn text(&mut self, mut s: String) -> String {
+        let mut end = s.len().min(self.text);
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.cut_bytes += s.len() - end;
+        self.text -= end;
+        s.truncate(end);
+        s
+    }
+}
+
+/// The nested entries in `value` and the bytes of text in it.
+pub(crate) fn size(value: &Value) -> (usize, usize) {
+    match value {
+        Value::Text(s) | Value::Mono(s) => (0, s.len()),
+        Value::Tree(entries) => entries.iter().fold((0, 0), |(n, bytes), (key, v)| {
+            let (inner, inner_bytes) = size(v);
+            (n + 1 + inner, bytes + key.len() + inner_bytes)
+        }),
+    }
+}
+
+/// `rows` cut to [`SHOWN_TEXT_BYTES`] of text and [`SHOWN_ENTRIES`] nested entries, so the
+/// screen appears at once however large the request (a typed-data payload or calldata can
+/// fill the protocol's 4 MiB), with a last row saying what is not shown. A message to sign
+/// is cut earlier, by [`message_rows`].
+fn bounded(rows: Vec<Row>) -> Vec<Row> {
+    let mut budget = Budget {
+        text: SHOWN_TEXT_BYTES,
+        entries: SHOWN_ENTRIES,
+        cut_bytes: 0,
+        cut_entries: 0,
+    };
+    let mut rows: Vec<Row> = rows
+        .into_iter()
+        .map(|r| Row {
+            value: budget.value(r.value),
+            label: r.label,
+        })
+        .collect();
+    if budget.cut_bytes > 0 || budget.cut_entries > 0 {
+        rows.push(row(
+            "Not shown",
+            text(format!(
+                "This request is too long to show in full: {} more bytes of text and {} more \
+                 entries are not shown.",
+                format_count(budget.cut_bytes),
+                format_count(budget.cut_entries)
+            )),
+        ));
+    }
+    rows
 }

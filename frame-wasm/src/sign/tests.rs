@@ -2,7 +2,10 @@
 
 use super::calls::{get_capabilities, parse_calls, MAX_BUNDLES, MAX_CALLS};
 use super::codec;
-use super::describe::{format_eth, format_gwei, format_units};
+use super::describe::{
+    format_count, format_eth, format_gwei, format_units, size, MESSAGE_SHOWN_BYTES, SHOWN_ENTRIES,
+    SHOWN_TEXT_BYTES,
+};
 use super::test_chain::TestChain;
 use super::tx::{parse_tx, GWEI, MAX_FEE_PER_GAS_CAP};
 use super::*;
@@ -330,6 +333,181 @@ fn personal_sign_shows_text_or_hex() {
         message: vec![b'a', 0x07],
     });
     assert_eq!(find(&control, "Message"), &Value::Mono("0x6107".into()));
+}
+
+#[test]
+fn a_message_shows_its_size() {
+    let short = describe::<TxRequest>(&SignRequest::PersonalSign {
+        message: b"Log in".to_vec(),
+    });
+    assert_eq!(find(&short, "Size"), &Value::Text("6 bytes".into()));
+    assert!(!short.rows.iter().any(|r| r.label == "Not shown"));
+    let one = describe::<TxRequest>(&SignRequest::SolanaSignMessage {
+        message: b"x".to_vec(),
+    });
+    assert_eq!(find(&one, "Size"), &Value::Text("1 byte".into()));
+}
+
+#[test]
+fn a_long_message_shows_its_first_8_kib_the_rest_counted_and_hashed() {
+    // W5: a 1 MB message drew all of itself before the screen appeared.
+    let message = "a".repeat(1024 * 1024).into_bytes();
+    let summary = describe::<TxRequest>(&SignRequest::PersonalSign {
+        message: message.clone(),
+    });
+    assert_eq!(
+        find(&summary, "Message"),
+        &Value::Text("a".repeat(MESSAGE_SHOWN_BYTES))
+    );
+    assert_eq!(MESSAGE_SHOWN_BYTES, 8192);
+    assert_eq!(
+        find(&summary, "Size"),
+        &Value::Text("1,048,576 bytes".into())
+    );
+    assert_eq!(
+        find(&summary, "Not shown"),
+        &Value::Text("Message truncated: 1,040,384 more bytes are not shown.".into())
+    );
+    use sha2::{Digest, Sha256};
+    assert_eq!(
+        find(&summary, "SHA-256 of the whole message"),
+        &Value::Mono(codec::to_hex(&Sha256::digest(&message)))
+    );
+
+    // Text is cut at a character boundary; what is not shown is counted exactly.
+    let wide = "€".repeat(3000); // 9,000 bytes, 3 to a character
+    let summary = describe::<TxRequest>(&SignRequest::SolanaSignMessage {
+        message: wide.into_bytes(),
+    });
+    let Value::Text(shown) = find(&summary, "Message") else {
+        panic!("text expected");
+    };
+    assert_eq!(shown, &"€".repeat(2730));
+    assert_eq!(
+        find(&summary, "Not shown"),
+        &Value::Text("Message truncated: 810 more bytes are not shown.".into())
+    );
+
+    // Bytes that are not text: the first 8 KiB in hex.
+    let binary = vec![0xffu8; 9000];
+    let summary = describe::<TxRequest>(&SignRequest::PersonalSign { message: binary });
+    assert_eq!(
+        find(&summary, "Message"),
+        &Value::Mono(format!("0x{}", "ff".repeat(MESSAGE_SHOWN_BYTES)))
+    );
+    assert_eq!(
+        find(&summary, "Not shown"),
+        &Value::Text("Message truncated: 808 more bytes are not shown.".into())
+    );
+}
+
+#[test]
+fn a_message_of_exactly_8_kib_is_shown_whole() {
+    let summary = describe::<TxRequest>(&SignRequest::PersonalSign {
+        message: vec![b'z'; MESSAGE_SHOWN_BYTES],
+    });
+    assert_eq!(find(&summary, "Size"), &Value::Text("8,192 bytes".into()));
+    assert!(!summary.rows.iter().any(|r| r.label == "Not shown"));
+}
+
+#[test]
+fn counts_are_grouped_by_thousands() {
+    for (n, shown) in [
+        (0, "0"),
+        (999, "999"),
+        (1000, "1,000"),
+        (1_048_576, "1,048,576"),
+        (12_345_678, "12,345,678"),
+    ] {
+        assert_eq!(format_count(n), shown);
+    }
+}
+
+fn typed_mail(contents: Json) -> SignRequest {
+    parse(
+        "eth_signTypedData_v4",
+        &json!([ADDRESS, {
+            "types": {
+                "EIP712Domain": [{ "name": "name", "type": "string" }],
+                "Mail": [{ "name": "contents", "type": "string[]" }]
+            },
+            "primaryType": "Mail",
+            "domain": { "name": "Lumen" },
+            "message": { "contents": contents }
+        }]),
+        &addresses(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_huge_request_is_cut_to_what_the_screen_can_draw_at_once() {
+    // W5, beyond messages: a typed-data string of 1 MB, and 5,000 typed-data strings.
+    let long = describe(&typed_mail(json!(["x".repeat(1024 * 1024)])));
+    let Value::Tree(message) = find(&long, "Message") else {
+        panic!("message not a tree")
+    };
+    let Value::Tree(contents) = &message[0].1 else {
+        panic!("contents not a tree")
+    };
+    let Value::Text(shown) = &contents[0].1 else {
+        panic!("a string")
+    };
+    assert!(shown.len() < SHOWN_TEXT_BYTES && shown.len() > SHOWN_TEXT_BYTES - 100);
+    let cut = 1024 * 1024 - shown.len();
+    assert_eq!(
+        find(&long, "Not shown"),
+        &Value::Text(format!(
+            "This request is too long to show in full: {} more bytes of text and 0 more \
+             entries are not shown.",
+            format_count(cut)
+        ))
+    );
+
+    let many = describe(&typed_mail(json!(vec!["ab"; 5000])));
+    let total: usize = many.rows.iter().map(|r| 1 + size(&r.value).0).sum();
+    assert!(total <= SHOWN_ENTRIES + many.rows.len());
+    let Value::Tree(message) = find(&many, "Message") else {
+        panic!("message not a tree")
+    };
+    let Value::Tree(contents) = &message[0].1 else {
+        panic!("contents not a tree")
+    };
+    // Domain (1 entry) and the "contents" field (1) come first; then the first 998 items.
+    assert_eq!(contents.len(), SHOWN_ENTRIES - 2);
+    assert_eq!(contents[997], ("997".into(), Value::Text("ab".into())));
+    let cut_entries = 5000 - contents.len();
+    // Each item left out is its index and "ab".
+    let cut_bytes: usize = (contents.len()..5000)
+        .map(|i| i.to_string().len() + 2)
+        .sum();
+    assert_eq!(
+        find(&many, "Not shown"),
+        &Value::Text(format!(
+            "This request is too long to show in full: {} more bytes of text and {} more \
+             entries are not shown.",
+            format_count(cut_bytes),
+            format_count(cut_entries)
+        ))
+    );
+
+    // Calldata of a blob-sized transaction: its hex is cut too.
+    let data = format!("0x{}", "ab".repeat(700_000));
+    let req = parse(
+        "eth_sendTransaction",
+        &json!([{ "from": ADDRESS, "to": BOB, "data": data }]),
+        &addresses(),
+    )
+    .unwrap();
+    let summary = describe(&req);
+    let Value::Mono(hex) = find(&summary, "Data") else {
+        panic!("data is hex")
+    };
+    assert!(data.starts_with(hex.as_str()) && hex.len() < SHOWN_TEXT_BYTES);
+
+    // What fits is whole, with no such row.
+    let small = describe(&typed_mail(json!(vec!["hello"; 10])));
+    assert!(!small.rows.iter().any(|r| r.label == "Not shown"));
 }
 
 #[test]

@@ -5,6 +5,7 @@ mod account;
 mod dispatch;
 mod email_update;
 mod export;
+mod screen;
 mod storage_access;
 mod unlock;
 mod wallet_rpc;

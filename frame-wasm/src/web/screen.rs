@@ -4,9 +4,16 @@
 //! for [`ARM_DELAY_MS`]: an IntersectionObserver with `trackVisibility` (Intersection Observer
 //! v2) reports whether anything covers, fades or distorts the frame, so a host page that puts
 //! the frame under a decoy, or flashes it in just before a click, gets nowhere. Clicks count
-//! only when the browser marks them trusted. Text is set with `textContent`, never as markup.
+//! only when the browser marks them trusted. An approval's Approve also waits until each
+//! message box on it has been scrolled to its end once (a box that fits counts as read; the
+//! screen itself needs no such rule, as Approve is its last element). Text is set with
+//! `textContent`, never as markup, and text the dapp controls is drawn with its hidden
+//! characters escaped and highlighted (`crate::screen::pieces`).
 
-use std::{cell::RefCell, rc::Rc};
+use std::{
+    cell::{Cell, RefCell},
+    rc::Rc,
+};
 
 use js_sys::{Array, Function, Object, Promise, Reflect};
 use wasm_bindgen::{prelude::*, JsCast};
@@ -17,7 +24,10 @@ use web_sys::{
 };
 
 use crate::{
-    screen::{Outcome, Screen, ARM_DELAY_MS},
+    screen::{
+        approval_warnings, escaped, pieces, scrolled_to_end, Outcome, Piece, Screen, ARM_DELAY_MS,
+        READ_TO_THE_END,
+    },
     sign::{Row, Value},
 };
 
@@ -79,6 +89,9 @@ impl Presenter {
         root.set_attribute("role", "dialog")?;
         root.set_attribute("aria-labelledby", "oriel-screen-title")?;
         let mut buttons = Vec::new();
+        // The message boxes the user must scroll to their end before Approve arms.
+        let mut to_read = Vec::new();
+        let mut hint = None;
         match screen {
             Screen::RecoveryPhrase(phrase) => {
                 let title = text(d, "h1", "title", "Your recovery phrase")?;
@@ -103,34 +116,43 @@ impl Presenter {
                 let done = button(d, "Done", "primary")?;
                 actions.append_child(&done)?;
                 root.append_child(&actions)?;
-                buttons.push((done, "approved"));
+                buttons.push((done, "approved", false));
             }
             Screen::Approval { summary, requester } => {
-                let title = text(d, "h1", "title", &summary.title)?;
+                let title = shown_text(d, "h1", "title", &summary.title)?;
                 title.set_id("oriel-screen-title");
                 root.append_child(&title)?;
-                let from = text(d, "p", "origin", requester)?;
+                let from = shown_text(d, "p", "origin dapp-text", requester)?;
                 root.append_child(&from)?;
+                for warning in approval_warnings(summary, requester) {
+                    let line = text(d, "p", "warning", warning)?;
+                    line.set_attribute("role", "alert")?;
+                    root.append_child(&line)?;
+                }
                 let rows = el(d, "dl", "rows")?;
                 for row in &summary.rows {
-                    let item = draw_row(d, row)?;
+                    let item = draw_row(d, row, &mut to_read)?;
                     rows.append_child(&item)?;
                 }
                 root.append_child(&rows)?;
+                let note = text(d, "p", "note read-hint", READ_TO_THE_END)?;
+                note.set_attribute("hidden", "")?;
+                root.append_child(&note)?;
+                hint = Some(note);
                 let actions = el(d, "div", "actions")?;
                 let reject = button(d, "Reject", "secondary")?;
                 let approve = button(d, "Approve", "primary")?;
                 actions.append_child(&reject)?;
                 actions.append_child(&approve)?;
                 root.append_child(&actions)?;
-                buttons.push((reject, "rejected"));
-                buttons.push((approve, "approved"));
+                buttons.push((reject, "rejected", false));
+                buttons.push((approve, "approved", true));
             }
             Screen::StorageAccess { site } => {
                 let title = text(d, "h1", "title", "Stay logged in on this site")?;
                 title.set_id("oriel-screen-title");
                 root.append_child(&title)?;
-                let from = text(d, "p", "origin", site)?;
+                let from = shown_text(d, "p", "origin dapp-text", site)?;
                 root.append_child(&from)?;
                 let why = text(
                     d,
@@ -147,12 +169,88 @@ impl Presenter {
                 actions.append_child(&later)?;
                 actions.append_child(&allow)?;
                 root.append_child(&actions)?;
-                buttons.push((later, "rejected"));
-                buttons.push((allow, "approved"));
+                buttons.push((later, "rejected", false));
+                buttons.push((allow, "approved", false));
             }
         }
         body.append_child(&root)?;
-        Shown::arm(&self.window, root, buttons, settle)
+        Shown::arm(
+            &self.window,
+            root,
+            buttons,
+            settle,
+            Reading::new(to_read, hint),
+        )
+    }
+}
+
+/// A screen's button: the element, the outcome it settles, and whether it waits until the
+/// screen has been read to its end.
+type ScreenButton = (HtmlButtonElement, &'static str, bool);
+
+/// The scrolling boxes of a screen the user must scroll to their end once (a box that fits
+/// counts as read), and the hint shown until then.
+struct Reading {
+    boxes: Vec<(Element, Cell<bool>)>,
+    hint: Option<Element>,
+}
+
+impl Reading {
+    fn new(boxes: Vec<Element>, hint: Option<Element>) -> Self {
+        Self {
+            boxes: boxes.into_iter().map(|b| (b, Cell::new(false))).collect(),
+            hint,
+        }
+    }
+
+    /// Marks the boxes now at their end as read; whether all have been. A box without a
+    /// layout yet (the frame not placed) is not read.
+    fn update(&self) -> bool {
+        let mut all = true;
+        for (element, read) in &self.boxes {
+            if !read.get()
+                && element.client_height() > 0
+                && scrolled_to_end(
+                    f64::from(element.scroll_top()),
+                    f64::from(element.client_height()),
+                    f64::from(element.scroll_height()),
+                )
+            {
+                read.set(true);
+            }
+            all &= read.get();
+        }
+        if let Some(hint) = &self.hint {
+            let _ = if all {
+                hint.set_attribute("hidden", "")
+            } else {
+                hint.remove_attribute("hidden")
+            };
+        }
+        all
+    }
+}
+
+/// When a screen's buttons work: after [`ARM_DELAY_MS`] fully visible (`visible`), and for
+/// the buttons that wait for it, once the screen has been read to its end (`read`).
+struct Arming {
+    visible: Cell<bool>,
+    read: Cell<bool>,
+    reading: Reading,
+    buttons: Vec<(HtmlButtonElement, bool)>,
+}
+
+impl Arming {
+    fn allows(&self, needs_reading: bool) -> bool {
+        self.visible.get() && (self.read.get() || !needs_reading)
+    }
+
+    /// Reads the scroll positions again and enables exactly the buttons that work now.
+    fn refresh(&self) {
+        self.read.set(self.reading.update());
+        for (button, needs_reading) in &self.buttons {
+            button.set_disabled(!self.allows(*needs_reading));
+        }
     }
 }
 
@@ -162,6 +260,7 @@ struct Shown {
     observer: IntersectionObserver,
     _on_visibility: Closure<dyn FnMut(Array)>,
     _on_clicks: Vec<Closure<dyn FnMut(Event)>>,
+    _on_scroll: Closure<dyn FnMut(Event)>,
     timer: Rc<RefCell<Option<i32>>>,
     window: Window,
 }
@@ -170,34 +269,40 @@ impl Shown {
     fn arm(
         window: &Window,
         root: Element,
-        buttons: Vec<(HtmlButtonElement, &'static str)>,
+        buttons: Vec<ScreenButton>,
         settle: &Function,
+        reading: Reading,
     ) -> Result<Self, JsValue> {
-        let armed = Rc::new(RefCell::new(false));
+        let arming = Rc::new(Arming {
+            visible: Cell::new(false),
+            read: Cell::new(false),
+            reading,
+            buttons: buttons.iter().map(|(b, _, r)| (b.clone(), *r)).collect(),
+        });
+        arming.refresh();
         let mut on_clicks = Vec::new();
-        for (button, outcome) in &buttons {
-            let (armed, settle, outcome) = (armed.clone(), settle.clone(), *outcome);
+        for (button, outcome, needs_reading) in &buttons {
+            let (arming, settle) = (arming.clone(), settle.clone());
+            let (outcome, needs_reading) = (*outcome, *needs_reading);
             let on_click = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
-                if event.is_trusted() && *armed.borrow() {
+                if event.is_trusted() && arming.allows(needs_reading) {
                     let _ = settle.call1(&JsValue::NULL, &outcome.into());
                 }
             });
             button.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref())?;
             on_clicks.push(on_click);
         }
-        let timer: Rc<RefCell<Option<i32>>> = Rc::default();
-        let set_armed = {
-            let buttons: Vec<HtmlButtonElement> = buttons.iter().map(|(b, _)| b.clone()).collect();
-            move |on: bool| {
-                *armed.borrow_mut() = on;
-                for b in &buttons {
-                    b.set_disabled(!on);
-                }
-            }
+        let on_scroll = {
+            let arming = arming.clone();
+            Closure::<dyn FnMut(Event)>::new(move |_: Event| arming.refresh())
         };
-        let set_armed = Rc::new(set_armed);
+        for (element, _) in &arming.reading.boxes {
+            element
+                .add_event_listener_with_callback("scroll", on_scroll.as_ref().unchecked_ref())?;
+        }
+        let timer: Rc<RefCell<Option<i32>>> = Rc::default();
         let on_visibility = {
-            let (window, timer, set_armed) = (window.clone(), timer.clone(), set_armed.clone());
+            let (window, timer, arming) = (window.clone(), timer.clone(), arming.clone());
             Closure::<dyn FnMut(Array)>::new(move |entries: Array| {
                 let Some(entry) = entries.iter().last() else {
                     return;
@@ -207,10 +312,14 @@ impl Shown {
                 if let Some(id) = pending.take() {
                     window.clear_timeout_with_handle(id);
                 }
-                set_armed(false);
+                arming.visible.set(false);
+                arming.refresh();
                 if visible {
-                    let set_armed = set_armed.clone();
-                    let arm = Closure::once_into_js(move || set_armed(true));
+                    let arming = arming.clone();
+                    let arm = Closure::once_into_js(move || {
+                        arming.visible.set(true);
+                        arming.refresh();
+                    });
                     *pending = window
                         .set_timeout_with_callback_and_timeout_and_arguments_0(
                             arm.unchecked_ref(),
@@ -230,6 +339,7 @@ impl Shown {
             observer,
             _on_visibility: on_visibility,
             _on_clicks: on_clicks,
+            _on_scroll: on_scroll,
             timer,
             window: window.clone(),
         })
@@ -270,42 +380,74 @@ fn fully_visible(entry: &JsValue) -> bool {
     in_view && is_visible.unwrap_or(true)
 }
 
-fn draw_row(d: &Document, row: &Row) -> Result<Element, JsValue> {
+/// Draws a row; the scrolling boxes it adds (a top-level message) join `to_read`.
+fn draw_row(d: &Document, row: &Row, to_read: &mut Vec<Element>) -> Result<Element, JsValue> {
     let item = el(d, "div", "row")?;
-    let label = text(d, "dt", "label", &row.label)?;
+    let label = shown_text(d, "dt", "label", &row.label)?;
     item.append_child(&label)?;
     let value = el(d, "dd", "value")?;
-    draw_value(d, &value, &row.value, false)?;
+    draw_value(d, &value, &row.value, false, to_read)?;
     item.append_child(&value)?;
     Ok(item)
 }
 
-/// Draws `value` into `into`; top-level text (a message to sign) gets a scrollable box.
-fn draw_value(d: &Document, into: &Element, value: &Value, nested: bool) -> Result<(), JsValue> {
+/// Draws `value` into `into`; top-level text (a message to sign) gets a scrollable box, which
+/// joins `to_read`. Everything in a value can come from the dapp, so all of it is drawn with
+/// [`append_shown`].
+fn draw_value(
+    d: &Document,
+    into: &Element,
+    value: &Value,
+    nested: bool,
+    to_read: &mut Vec<Element>,
+) -> Result<(), JsValue> {
     match value {
         Value::Text(t) => {
             let (tag, class) = if nested {
-                ("span", "text")
+                ("span", "text dapp-text")
             } else {
-                ("div", "message")
+                ("div", "message dapp-text")
             };
-            let p = text(d, tag, class, t)?;
+            let p = shown_text(d, tag, class, t)?;
             into.append_child(&p)?;
+            if !nested {
+                // A scrolling box must be scrollable from the keyboard too.
+                p.set_attribute("tabindex", "0")?;
+                to_read.push(p);
+            }
         }
         Value::Mono(t) => {
-            let p = text(d, "code", "mono", t)?;
+            let p = shown_text(d, "code", "mono dapp-text", t)?;
             into.append_child(&p)?;
         }
         Value::Tree(entries) => {
             let list = el(d, "ul", "tree")?;
             for (key, child) in entries {
                 let li = d.create_element("li")?;
-                let k = text(d, "span", "key", &format!("{key}: "))?;
+                let k = el(d, "span", "key dapp-text")?;
+                append_shown(d, &k, key)?;
+                k.append_with_str_1(": ")?;
                 li.append_child(&k)?;
-                draw_value(d, &li, child, true)?;
+                draw_value(d, &li, child, true, to_read)?;
                 list.append_child(&li)?;
             }
             into.append_child(&list)?;
+        }
+    }
+    Ok(())
+}
+
+/// Appends `content` to `into` as text nodes, each hidden character (`screen::is_hidden`) as
+/// a highlighted `⟨U+…⟩` instead, so nothing invisible or direction-changing reaches the
+/// document.
+fn append_shown(d: &Document, into: &Element, content: &str) -> Result<(), JsValue> {
+    for piece in pieces(content) {
+        match piece {
+            Piece::Text(t) => into.append_with_str_1(t)?,
+            Piece::Hidden(c) => {
+                let mark = text(d, "span", "hidden-char", &escaped(c))?;
+                into.append_child(&mark)?;
+            }
         }
     }
     Ok(())
@@ -320,6 +462,13 @@ fn el(d: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
 fn text(d: &Document, tag: &str, class: &str, content: &str) -> Result<Element, JsValue> {
     let e = el(d, tag, class)?;
     e.set_text_content(Some(content));
+    Ok(e)
+}
+
+/// An element with text that may come from the dapp, drawn with [`append_shown`].
+fn shown_text(d: &Document, tag: &str, class: &str, content: &str) -> Result<Element, JsValue> {
+    let e = el(d, tag, class)?;
+    append_shown(d, &e, content)?;
     Ok(e)
 }
 

@@ -2,6 +2,8 @@ import { BaseError } from '../core/errors/base'
 import type { Envelope } from './protocol.gen'
 
 export type * from './protocol.gen'
+// The handshake message types and the spec texts the frame and frame-host share with the SDK.
+export * from './constants.gen'
 
 /** The wasm-bindgen exports of `oriel-protocol` built with `--features codec-wasm`. */
 export interface CodecBindings {

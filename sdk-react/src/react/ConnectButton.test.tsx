@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { resetFakeFrameClient } from '../test/fakeFrameClient'
 import { renderWithOriel } from '../test/renderWithOriel'
 import { ConnectButton } from './ConnectButton'
+import { connectOtp } from '../core/actions/connectOtp'
+import { disconnect } from '../core/actions/disconnect'
 
 describe('ConnectButton', () => {
   beforeEach(() => {
@@ -36,9 +38,9 @@ describe('ConnectButton', () => {
 
   it('follows an email login and a disconnect', async () => {
     const utils = renderWithOriel(<ConnectButton />)
-    await act(() => utils.client.connectOtp('123456'))
+    await act(() => connectOtp(utils.client, { otp: '123456' }))
     expect(utils.getByRole('button', { name: '0x1234…abcd' })).toBeTruthy()
-    await act(() => utils.client.disconnect())
+    await act(() => disconnect(utils.client))
     expect(utils.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
     utils.unmount()
   })

@@ -7,6 +7,7 @@ import { createClient } from '../core/client/createClient'
 import { createConfig } from '../core/config/createConfig'
 import { ethereum } from '../core/networks'
 import { oriel } from './oriel'
+import { connectOtp } from '../core/actions/connectOtp'
 
 function setup() {
   const client = createClient({
@@ -34,7 +35,7 @@ describe('the wagmi connector', () => {
     }
     const { client, wagmi, connector } = setup()
     await client.embedded.ensureReady()
-    await client.connectOtp('123456')
+    await connectOtp(client, { otp: '123456' })
 
     const result = await connect(wagmi, { connector })
     expect(result.accounts).toEqual([TEST_USER.address])

@@ -1,4 +1,6 @@
 import { createConnector } from '@wagmi/core'
+import { disconnect } from '../core/actions/disconnect'
+import { reconnect } from '../core/actions/reconnect'
 import type { OrielClient } from '../core/client/createClient'
 import type { EmbeddedProvider } from '../core/embedded/provider'
 
@@ -39,7 +41,7 @@ export function oriel({ client }: OrielConnectorParameters) {
 
     async connect(parameters?: { chainId?: number | undefined; isReconnecting?: boolean | undefined }) {
       if ((await accounts()).length === 0) {
-        if (parameters?.isReconnecting) await client.reconnect()
+        if (parameters?.isReconnecting) await reconnect(client, { connectorIds: [client.embeddedConnector.id] })
         else await waitForLogin(client)
       }
       const found = await accounts()
@@ -48,7 +50,7 @@ export function oriel({ client }: OrielConnectorParameters) {
       return { accounts: found, chainId: await chainId() } as never
     },
     async disconnect() {
-      await client.disconnect()
+      await disconnect(client)
     },
     getAccounts: accounts,
     getChainId: chainId,
@@ -76,8 +78,8 @@ function waitForLogin(client: OrielClient): Promise<void> {
   return new Promise((resolve, reject) => {
     client.modal.open({ view: 'Connect' })
     const check = () => {
-      const { status, connectorId } = client.account.getSnapshot()
-      if (status === 'connected' && connectorId === 'AUTH') {
+      const { status } = client.connection.getSnapshot()
+      if (status === 'connected' && client.connection.getConnector() === client.embeddedConnector) {
         stop()
         resolve()
       } else if (!client.modal.getSnapshot().open) {
@@ -85,7 +87,7 @@ function waitForLogin(client: OrielClient): Promise<void> {
         reject(Object.assign(new Error('User rejected the request.'), { code: 4001 }))
       }
     }
-    const stopAccount = client.account.subscribe(check)
+    const stopAccount = client.connection.subscribe(check)
     const stopModal = client.modal.subscribe(check)
     const stop = () => {
       stopAccount()

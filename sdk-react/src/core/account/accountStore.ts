@@ -14,7 +14,7 @@ export type ConnectorId = 'AUTH' | 'walletConnect' | (string & {})
 /** The embedded wallet's user: email, address, chain, accounts, preferred account type. */
 export type EmbeddedUser = User
 
-/** The connected account. */
+/** The connected account: the current connection as the widget shows it (see `connection/account.ts`). */
 export interface AccountState {
   readonly address: string | undefined
   /** CAIP-10: `namespace:reference:address`. */
@@ -23,7 +23,7 @@ export interface AccountState {
   readonly namespace: ChainNamespace | undefined
   /** The connector the account came through. */
   readonly connectorId: ConnectorId | undefined
-  /** The embedded-wallet user, when connected through the embedded wallet. */
+  /** The logged-in user, when the connector logs a user in (the embedded wallet). */
   readonly user: EmbeddedUser | undefined
 }
 
@@ -40,7 +40,8 @@ export const DISCONNECTED_ACCOUNT: AccountState = Object.freeze({
 })
 
 /**
- * Creates the account store, disconnected.
+ * Creates the account store, disconnected. Its one writer is the connection store, which shows
+ * the current connection in it.
  *
  * @example
  * const account = createAccountStore()

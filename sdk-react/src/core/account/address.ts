@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../networks'
+import type { CaipNetworkId, ChainNamespace } from '../networks'
 
 export type ShortenAddressParameters = string
 export type ShortenAddressReturnType = string
@@ -21,7 +21,7 @@ export type ToCaipAddressParameters = {
 export type ToCaipAddressReturnType = {
   namespace: ChainNamespace
   /** CAIP-2: `namespace:reference`. */
-  caipNetworkId: string
+  caipNetworkId: CaipNetworkId
   /** CAIP-10: `namespace:reference:address`. */
   caipAddress: string
 }
@@ -35,7 +35,7 @@ export type ToCaipAddressReturnType = {
  */
 export function toCaipAddress({ chainId, address }: ToCaipAddressParameters): ToCaipAddressReturnType {
   const id = String(chainId)
-  const caipNetworkId = id.includes(':') ? id : `eip155:${id}`
+  const caipNetworkId = (id.includes(':') ? id : `eip155:${id}`) as CaipNetworkId
   const namespace = caipNetworkId.slice(0, caipNetworkId.indexOf(':')) as ChainNamespace
   return { namespace, caipNetworkId, caipAddress: `${caipNetworkId}:${address}` }
 }

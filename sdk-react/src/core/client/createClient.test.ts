@@ -1,29 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { createConfig, type CreateConfigParameters } from '../config/createConfig'
+import { createConfig } from '../config/createConfig'
 import { FakeFrameClient, TEST_USER, loadFakeFrameClient, resetFakeFrameClient } from '../../test/fakeFrameClient'
-import { EmailLoginThrottledError, InvalidEmailError, SocialLoginUnavailableError } from '../errors/auth'
 import { ProjectIdNotConfiguredError } from '../errors/config'
 import { base, ethereum } from '../networks'
 import { createFakeRegistry } from '../../test/fakeRegistry'
+import { createTestClient, logInRecordingEvents } from '../../test/testClient'
 import { createClient } from './createClient'
+import { connectEmail } from '../actions/connectEmail'
+import { switchNetwork } from '../actions/switchNetwork'
 
-function setup(overrides: Partial<CreateConfigParameters> = {}, now = () => 0) {
-  const config = createConfig({ projectId: 'demo', networks: [ethereum], ...overrides })
-  const load = vi.fn(loadFakeFrameClient)
-  const client = createClient({ config, loadFrameClient: load, isMobile: () => false, now })
-  return { client, load }
-}
-
-/** Mounts `client`, records its events as `NAME {properties}` lines, and logs in by email through the modal. */
-async function logInRecordingEvents(client: ReturnType<typeof createClient>) {
-  const unmount = client.mount()
-  const seen: string[] = []
-  client.events.on((event) => seen.push(`${event.name} ${JSON.stringify(event.properties)}`))
-  client.modal.open()
-  await client.connectEmail('ada@example.com')
-  await client.connectOtp('123456')
-  return { seen, unmount }
-}
+const setup = createTestClient
 
 describe('createClient', () => {
   beforeEach(() => {
@@ -58,7 +44,7 @@ describe('createClient', () => {
     client.modal.open()
     expect(client.alerts.getSnapshot().alert?.title).toBe('Project ID Not Configured')
     expect(load).not.toHaveBeenCalled()
-    return expect(client.connectEmail('ada@example.com')).rejects.toBeInstanceOf(ProjectIdNotConfiguredError)
+    return expect(connectEmail(client, { email: 'ada@example.com' })).rejects.toBeInstanceOf(ProjectIdNotConfiguredError)
   })
 
   it('opens Account when an address is connected', () => {
@@ -73,30 +59,6 @@ describe('createClient', () => {
     await client.embedded.ensureReady()
     FakeFrameClient.instances[0]?.options.onAlert({ id: 'unverified_domain', message: 'Invalid App Configuration' })
     expect(client.snackbar.getSnapshot()).toMatchObject({ open: true, variant: 'error', message: 'Invalid App Configuration' })
-  })
-
-  it('connectEmail validates, calls the frame and throttles for 30 s', async () => {
-    let time = 1_000_000
-    const { client } = setup({}, () => time)
-    await expect(client.connectEmail('nope')).rejects.toBeInstanceOf(InvalidEmailError)
-    await expect(client.connectEmail(' ada@example.com ')).resolves.toEqual({ action: 'VERIFY_OTP', email: 'ada@example.com' })
-    time += 12_400
-    const error = await client.connectEmail('ada@example.com').catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(EmailLoginThrottledError)
-    expect((error as EmailLoginThrottledError).shortMessage).toBe('Please try again after 18 seconds')
-    time += 17_600
-    await expect(client.connectEmail('ada@example.com')).resolves.toMatchObject({ action: 'VERIFY_OTP' })
-  })
-
-  it('keeps the throttle in localStorage across clients, and a login clears it', async () => {
-    const time = 1_000_000
-    await setup({}, () => time).client.connectEmail('ada@example.com')
-    expect(localStorage.getItem('@oriel/embedded/last_email_login_time')).toBe('1000000')
-    const { client } = setup({}, () => time + 5_000)
-    await expect(client.connectEmail('ada@example.com')).rejects.toBeInstanceOf(EmailLoginThrottledError)
-    await client.connectOtp('123456')
-    expect(localStorage.getItem('@oriel/embedded/last_email_login_time')).toBeNull()
-    await expect(client.connectEmail('ada@example.com')).resolves.toMatchObject({ action: 'VERIFY_OTP' })
   })
 
   it('mount reconnects a cached embedded-wallet login; without the flag it loads nothing', async () => {
@@ -118,12 +80,6 @@ describe('createClient', () => {
     unmount()
   })
 
-  it('connectSocial preloads the frame and reports that social login is not wired yet', async () => {
-    const { client, load } = setup()
-    await expect(client.connectSocial('github')).rejects.toBeInstanceOf(SocialLoginUnavailableError)
-    expect(load).toHaveBeenCalledTimes(1)
-  })
-
   it('mount starts EIP-6963 discovery and its cleanup stops it', () => {
     const target = new EventTarget()
     const config = createConfig({ projectId: 'demo', networks: [ethereum] })
@@ -141,34 +97,13 @@ describe('createClient', () => {
     expect(client.wallets.getSnapshot()).toEqual([])
   })
 
-  it('reports DISCONNECT_SUCCESS, and DISCONNECT_ERROR with the message when the frame fails', async () => {
-    const { client } = setup()
-    const { seen, unmount } = await logInRecordingEvents(client)
-    client.modal.close()
-    await client.disconnect()
-    FakeFrameClient.instances[0]!.signOut = async () => {
-      throw new Error('frame crashed')
-    }
-    client.account.setState({ status: 'connected', connectorId: 'AUTH', address: TEST_USER.address })
-    await expect(client.disconnect()).rejects.toThrow('Failed to disconnect')
-    expect(seen).toEqual([
-      'MODAL_OPEN {"connected":false}',
-      expect.stringMatching(/^CONNECT_SUCCESS \{"connector":"AUTH","caipAddress":"eip155:/),
-      'MODAL_CLOSE {"connected":true}',
-      'DISCONNECT_SUCCESS {}',
-      'CONNECT_SUCCESS {"connector":"AUTH"}', // the state set above, by hand
-      'DISCONNECT_ERROR {"message":"Failed to disconnect"}',
-    ])
-    unmount()
-  })
-
   it('reports SWITCH_NETWORK after a switch and SEARCH_WALLET for each search sent', async () => {
     vi.useFakeTimers()
     const config = createConfig({ projectId: 'demo', networks: [ethereum, base] })
     const registry = createFakeRegistry()
     const client = createClient({ config, loadFrameClient: loadFakeFrameClient, isMobile: () => false, fetch: registry.fetch })
     const { seen, unmount } = await logInRecordingEvents(client)
-    await client.switchNetwork(base)
+    await switchNetwork(client, { network: base })
     client.walletList.setSearch('rai')
     client.walletList.setSearch('rain')
     await vi.advanceTimersByTimeAsync(500)
@@ -178,5 +113,24 @@ describe('createClient', () => {
     ])
     unmount()
     vi.useRealTimers()
+  })
+})
+
+describe('the frame learns who the dapp is', () => {
+  it('sends the config metadata and project once the frame is ready', async () => {
+    resetFakeFrameClient()
+    const config = createConfig({
+      projectId: 'demo',
+      networks: [ethereum],
+      metadata: { name: 'Lumen', description: 'd', url: 'http://localhost:5173', icons: [] },
+    })
+    const client = createClient({ config, loadFrameClient: loadFakeFrameClient, isMobile: () => false })
+    await client.embedded.ensureReady()
+    await client.embedded.ensureReady()
+    expect(FakeFrameClient.instances[0]!.dappData).toMatchObject({
+      metadata: { name: 'Lumen', url: 'http://localhost:5173' },
+      sdkType: 'appkit',
+      projectId: 'demo',
+    })
   })
 })

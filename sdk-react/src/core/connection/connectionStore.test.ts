@@ -257,9 +257,21 @@ describe('reconnect', () => {
   })
 
   it('leaves an embedded-wallet account alone', async () => {
+    // A connector that keeps its own login, as the embedded wallet does.
+    const embedded: Connector = {
+      id: 'AUTH',
+      name: 'Email Wallet',
+      type: 'AUTH',
+      chain: 'eip155',
+      restores: 'connector',
+      connect: async () => ({ address: BOB, caipNetworkId: 'eip155:1', addresses: [BOB] }),
+      reconnect: async () => null,
+      disconnect: async () => {},
+      getProvider: () => undefined,
+    }
+    const { connection, account } = setup([evm(new TestWallet({ authorized: false }), 'io.metamask'), embedded])
+    await connection.connect('AUTH')
     rememberConnection('io.metamask')
-    const { connection, account } = setup([evm(new TestWallet({ authorized: false }), 'io.metamask')])
-    account.setState({ status: 'connected', address: BOB, caipAddress: `eip155:1:${BOB}`, namespace: 'eip155', connectorId: 'AUTH' })
     await connection.reconnect()
     expect(account.getSnapshot()).toMatchObject({ status: 'connected', connectorId: 'AUTH', address: BOB })
     expect(stored(STORAGE_KEYS.connectionStatus)).toBe('connected')
@@ -321,7 +333,7 @@ describe('disconnect', () => {
     await connection.disconnect()
     expect(sol.state.disconnects).toBe(1)
     expect(account.getSnapshot().status).toBe('disconnected')
-    expect(connection.getSnapshot().activeNamespace).toBeUndefined()
+    expect(connection.getSnapshot().current).toBeUndefined()
   })
 
   it("reports a failure as DISCONNECT_ERROR with 'Failed to disconnect' and stays connected", async () => {

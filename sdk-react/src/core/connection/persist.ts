@@ -1,16 +1,9 @@
 import type { CaipNetworkId, ChainNamespace } from '../networks'
+import type { ConnectionState, RecentWallet } from './types'
 import { RECENT_WALLETS_MAX } from '../constants'
 import { STORAGE_KEYS } from '../storage/keys'
 import type { SafeStorage } from '../storage/storage'
 import { isChainNamespace, parseCaipNetworkId } from '../validation/caip'
-
-/** A wallet the user connected recently (spec §9: at most 2 are kept). */
-export interface RecentWallet {
-  /** The connector id. */
-  readonly id: string
-  readonly name: string
-  readonly icon?: string | undefined
-}
 
 /** What the connection store keeps between visits (spec §3 local storage). */
 export interface PersistedConnections {
@@ -78,12 +71,24 @@ export function addRecentWallet(list: readonly RecentWallet[], wallet: RecentWal
   return [wallet, ...list.filter((w) => w.id !== wallet.id)].slice(0, RECENT_WALLETS_MAX)
 }
 
+/** What {@link writePersisted} writes: the connections to restore, and the one a connector restores itself. */
+export interface PersistedState extends Omit<PersistedConnections, 'activeCaipNetworkId'> {
+  /** The active network, when it is to be kept (with a stored connection, or chosen by the user). */
+  readonly activeCaipNetworkId?: CaipNetworkId | undefined
+  /** The connector of a connection it restores itself (the embedded wallet, `AUTH`), while connected. */
+  readonly sessionConnectorId?: string | undefined
+}
+
 /**
- * Writes the connections. `connectionStatus` is `connected` while any namespace is, or while
- * `otherConnected` (the embedded wallet, which keeps its own keys) is.
+ * Writes the connections: the one place the connection record reaches localStorage (a
+ * connector's own login, such as the embedded wallet's cached email, is the connector's).
+ * `connectionStatus` is `connected` while any connection is.
+ *
+ * @example
+ * writePersisted(storage, { namespaces: ['eip155'], connectorIds: { eip155: 'io.metamask' }, activeNamespace: 'eip155', recentWallets: [] })
  */
-export function writePersisted(storage: SafeStorage, state: PersistedConnections, otherConnected = false): void {
-  const { namespaces, connectorIds, activeNamespace, activeCaipNetworkId, recentWallets } = state
+export function writePersisted(storage: SafeStorage, state: PersistedState): void {
+  const { namespaces, connectorIds, activeNamespace, activeCaipNetworkId, recentWallets, sessionConnectorId } = state
   if (namespaces.length) {
     storage.setItem(STORAGE_KEYS.connectedNamespaces, JSON.stringify(namespaces))
     storage.setItem(STORAGE_KEYS.connectedConnectorIds, JSON.stringify(connectorIds))
@@ -91,10 +96,48 @@ export function writePersisted(storage: SafeStorage, state: PersistedConnections
     storage.removeItem(STORAGE_KEYS.connectedNamespaces)
     storage.removeItem(STORAGE_KEYS.connectedConnectorIds)
   }
-  storage.setItem(STORAGE_KEYS.connectionStatus, namespaces.length || otherConnected ? 'connected' : 'disconnected')
+  if (sessionConnectorId) storage.setItem(STORAGE_KEYS.connectedConnectorId, sessionConnectorId)
+  else storage.removeItem(STORAGE_KEYS.connectedConnectorId)
+  storage.setItem(STORAGE_KEYS.connectionStatus, namespaces.length || sessionConnectorId ? 'connected' : 'disconnected')
   if (activeNamespace) storage.setItem(STORAGE_KEYS.activeNamespace, activeNamespace)
   else storage.removeItem(STORAGE_KEYS.activeNamespace)
   if (activeCaipNetworkId) storage.setItem(STORAGE_KEYS.activeCaipNetworkId, activeCaipNetworkId)
   if (recentWallets.length) storage.setItem(STORAGE_KEYS.recentWallets, JSON.stringify(recentWallets))
   else storage.removeItem(STORAGE_KEYS.recentWallets)
+}
+
+export type WriteConnectionsOptions = {
+  /** Whether the store restores the connector's connection (false for the embedded wallet, which restores its own). */
+  restoredByStore(connectorId: string | undefined): boolean
+  /** The user chose the active network: keep it even without a stored connection. */
+  network?: boolean | undefined
+}
+
+/**
+ * Writes the connection store's state: the connections it restores (connected, or still
+ * reconnecting, so a reload meanwhile loses nothing), the current namespace among them, the
+ * network while there is one or once the user chose it, the recent wallets, and the connector
+ * that restores its own login while it is connected.
+ *
+ * @example
+ * writeConnections(storage, connection.getSnapshot(), { restoredByStore: (id) => find(id)?.restores !== 'connector' })
+ */
+export function writeConnections(storage: SafeStorage, state: ConnectionState, options: WriteConnectionsOptions): void {
+  const { connections, current, activeCaipNetworkId, recentWallets } = state
+  const entries = (Object.keys(connections) as ChainNamespace[]).map((namespace) => [namespace, connections[namespace]] as const)
+  const kept = entries
+    .filter(([, entry]) => (entry?.status === 'connected' || entry?.status === 'reconnecting') && entry.connectorId)
+    .filter(([, entry]) => options.restoredByStore(entry?.connectorId))
+    .map(([namespace]) => namespace)
+  const connectorIds: Partial<Record<ChainNamespace, string>> = {}
+  for (const namespace of kept) connectorIds[namespace] = connections[namespace]?.connectorId
+  const session = entries.find(([, entry]) => entry?.status === 'connected' && !options.restoredByStore(entry.connectorId))
+  writePersisted(storage, {
+    namespaces: kept,
+    connectorIds,
+    activeNamespace: current && kept.includes(current) ? current : undefined,
+    activeCaipNetworkId: kept.length || options.network ? activeCaipNetworkId : undefined,
+    recentWallets,
+    sessionConnectorId: session?.[1]?.connectorId,
+  })
 }

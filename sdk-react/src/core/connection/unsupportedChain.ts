@@ -1,6 +1,6 @@
 import type { ModalStore } from '../modal/modalStore'
 import type { Network } from '../networks'
-import type { ConnectionStore } from './connectionStore'
+import type { ConnectionStore } from './types'
 import { findNetwork } from './network'
 
 export type WatchUnsupportedChainParameters = {
@@ -17,8 +17,8 @@ export type WatchUnsupportedChainParameters = {
 
 /** Whether the active connection is on a network the dapp does not list. */
 export function isOnUnsupportedChain(connection: ConnectionStore, networks: readonly Network[]): boolean {
-  const { connections, activeNamespace } = connection.getSnapshot()
-  const active = activeNamespace ? connections[activeNamespace] : undefined
+  const { connections, current } = connection.getSnapshot()
+  const active = current ? connections[current] : undefined
   return active?.status === 'connected' && !!active.caipNetworkId && !findNetwork(networks, active.caipNetworkId)
 }
 

@@ -9,7 +9,15 @@ function setup() {
   const embedded = createEmbeddedWallet({ frameHostUrl: 'http://frame.test', projectId: 'demo', onAlert: vi.fn(), load: loadFakeFrameClient })
   const account = createAccountStore()
   const onNotAllowed = vi.fn()
-  const provider = createEmbeddedProvider({ embedded, account, onNotAllowed })
+  // The embedded wallet's connector hands the provider the account while it is connected through it.
+  const connected = {
+    getSnapshot: () => {
+      const state = account.getSnapshot()
+      return state.status === 'connected' && state.address ? state : undefined
+    },
+    subscribe: account.subscribe,
+  }
+  const provider = createEmbeddedProvider({ embedded, account: connected, onNotAllowed })
   const connect = (chain = 1) =>
     account.setState({
       address: TEST_USER.address,

@@ -1,6 +1,7 @@
-import type { AccountStore } from '../account/accountStore'
+import type { AccountState } from '../account/accountStore'
 import { RPC_TIMEOUT_MS, UNKNOWN_METHOD_TOAST_DELAY_MS } from '../constants'
 import { FrameClosedError, FrameRequestError, FrameRequestTimeoutError } from '../frame/errors'
+import type { ReadableStore } from '../store/createStore'
 import type { EmbeddedWallet } from './embeddedWallet'
 
 /** An EIP-1193 error: `code` is the JSON-RPC or provider error code (4001 user rejected). */
@@ -26,14 +27,17 @@ export interface EmbeddedProvider {
 
 export type CreateEmbeddedProviderParameters = {
   embedded: EmbeddedWallet
-  account: AccountStore
+  /** The account while it is the embedded wallet's connection, else `undefined`. */
+  account: ReadableStore<Pick<AccountState, 'address' | 'caipAddress'> | undefined>
   /** Reports a refused or unknown method to the user (spec: a toast after 300 ms). */
   onNotAllowed?: ((message: string) => void) | undefined
 }
 
-/** The frame's policy refusal, and the text the widget shows for it (spec §6). */
-const NOT_ALLOWED = 'Requested RPC call is not allowed'
+/** The text the widget shows when the frame's policy refuses a method (spec §6). */
 const NOT_ALLOWED_UI = 'Action not allowed'
+
+/** The frame's policy refused the method (code `NotAllowed`, 'Requested RPC call is not allowed'). */
+const isNotAllowed = (error: unknown) => error instanceof FrameRequestError && error.code === 'NotAllowed'
 
 /**
  * Creates the embedded wallet's EIP-1193 provider. Account and chain come from the widget's
@@ -54,10 +58,7 @@ export function createEmbeddedProvider(parameters: CreateEmbeddedProviderParamet
     for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
   }
 
-  const connected = () => {
-    const s = account.getSnapshot()
-    return s.connectorId === 'AUTH' && s.status === 'connected' && s.address ? s : undefined
-  }
+  const connected = () => account.getSnapshot()
   const chainIdHex = () => {
     const reference = connected()?.caipAddress?.split(':')[1]
     const id = Number(reference)
@@ -101,11 +102,10 @@ export function createEmbeddedProvider(parameters: CreateEmbeddedProviderParamet
         )
         return JSON.parse(result) as unknown
       } catch (error) {
-        const mapped = toProviderError(error)
-        if (mapped.message === NOT_ALLOWED && onNotAllowed) {
+        if (isNotAllowed(error) && onNotAllowed) {
           setTimeout(() => onNotAllowed(NOT_ALLOWED_UI), UNKNOWN_METHOD_TOAST_DELAY_MS)
         }
-        throw mapped
+        throw toProviderError(error)
       }
     },
     on(event, listener) {

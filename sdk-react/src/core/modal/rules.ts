@@ -53,7 +53,7 @@ export type CancelSignInParameters = {
  * Connect.
  *
  * @example
- * await cancelSignIn({ modal: client.modal, required: true, disconnect: client.disconnect })
+ * await cancelSignIn({ modal: client.modal, required: true, disconnect: () => disconnect(client) })
  */
 export async function cancelSignIn(parameters: CancelSignInParameters): Promise<void> {
   if (parameters.required) await parameters.disconnect()

@@ -187,6 +187,7 @@ export function createWalletConnectConnector(
     name: 'WalletConnect',
     type: 'WALLET_CONNECT',
     chain: defaultNetwork?.chainNamespace ?? 'eip155',
+    reconnectOnlyWhenStored: true,
     pairing: flow,
     async connect() {
       // A live session (one a wallet just approved) is the connection; else offer a pairing.

@@ -10,6 +10,7 @@ import { useDisconnect } from './useDisconnect'
 import { useNetwork } from './useNetwork'
 import { useProvider } from './useProvider'
 import { useWalletInfo } from './useWalletInfo'
+import { connectOtp } from '../../core/actions/connectOtp'
 
 function useHooks() {
   return { network: useNetwork(), provider: useProvider(), wallet: useWalletInfo(), disconnect: useDisconnect() }
@@ -81,7 +82,7 @@ describe('connection hooks', () => {
   it('useWalletInfo names the embedded wallet, useProvider gives its provider', async () => {
     const { client, current, ...utils } = setup(new TestWallet())
     unmount = utils.unmount
-    await act(() => client.connectOtp('123456'))
+    await act(() => connectOtp(client, { otp: '123456' }))
     expect(current().wallet.walletInfo).toEqual({ name: 'Email Wallet', icon: undefined })
     expect(current().provider).toEqual({ provider: client.embeddedProvider, namespace: 'eip155' })
     expect(current().network.caipNetworkId).toBe('eip155:1')

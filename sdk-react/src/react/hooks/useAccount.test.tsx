@@ -4,6 +4,8 @@ import { OrielProviderNotFoundError } from '../../core/errors/provider'
 import { TEST_USER, resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { renderWithOriel } from '../../test/renderWithOriel'
 import { useAccount } from './useAccount'
+import { connectOtp } from '../../core/actions/connectOtp'
+import { disconnect } from '../../core/actions/disconnect'
 
 function Probe({ onRender }: { onRender(value: ReturnType<typeof useAccount>): void }) {
   onRender(useAccount())
@@ -31,7 +33,7 @@ describe('useAccount', () => {
       isConnected: false,
       email: undefined,
     })
-    await act(() => utils.client.connectOtp('123456'))
+    await act(() => connectOtp(utils.client, { otp: '123456' }))
     expect(account).toEqual({
       address: TEST_USER.address,
       caipAddress: `eip155:1:${TEST_USER.address}`,
@@ -40,7 +42,7 @@ describe('useAccount', () => {
       isConnected: true,
       email: 'ada@example.com',
     })
-    await act(() => utils.client.disconnect())
+    await act(() => disconnect(utils.client))
     expect(account.status).toBe('disconnected')
     expect(account.address).toBeUndefined()
     utils.unmount()

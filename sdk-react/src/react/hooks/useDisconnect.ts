@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { disconnect as disconnectAction } from '../../core/actions/disconnect'
 import { useOrielClient } from './useOrielClient'
 
 export type UseDisconnectReturnType = {
@@ -26,7 +27,7 @@ export function useDisconnect(): UseDisconnectReturnType {
   const disconnect = useCallback(async () => {
     setPending(true)
     try {
-      await client.disconnect()
+      await disconnectAction(client)
     } finally {
       setPending(false)
     }

@@ -1,8 +1,11 @@
-import type { FrameStatus } from '../../core/frame/client'
-import { useOrielClient } from './useOrielClient'
-import { useStore } from './useStore'
+import {
+  getEmbeddedWalletStatus,
+  watchEmbeddedWalletStatus,
+  type GetEmbeddedWalletStatusReturnType,
+} from '../../core/actions/getEmbeddedWalletStatus'
+import { useClientState } from './useClientState'
 
-export type UseEmbeddedWalletStatusReturnType = FrameStatus
+export type UseEmbeddedWalletStatusReturnType = GetEmbeddedWalletStatusReturnType
 
 /**
  * The embedded wallet's frame status: `idle` until the modal first opens with email or social
@@ -15,5 +18,5 @@ export type UseEmbeddedWalletStatusReturnType = FrameStatus
  * }
  */
 export function useEmbeddedWalletStatus(): UseEmbeddedWalletStatusReturnType {
-  return useStore(useOrielClient().embedded)
+  return useClientState(getEmbeddedWalletStatus, watchEmbeddedWalletStatus)
 }

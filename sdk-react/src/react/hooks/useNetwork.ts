@@ -1,19 +1,11 @@
 import { useCallback } from 'react'
-import { findNetwork, unsupportedNetwork } from '../../core/connection/network'
-import { isCaipAddress, parseCaipAddress } from '../../core/validation/caip'
-import type { CaipNetworkId, Network } from '../../core/networks'
+import { getNetwork, watchNetwork, type GetNetworkReturnType } from '../../core/actions/getNetwork'
+import { switchNetwork as switchNetworkAction } from '../../core/actions/switchNetwork'
+import type { Network } from '../../core/networks'
+import { useClientState } from './useClientState'
 import { useOrielClient } from './useOrielClient'
-import { useStore } from './useStore'
 
-export type UseNetworkReturnType = {
-  /** The active network; a wallet on a network the dapp does not list gives an "Unknown Network" entry. */
-  network: Network
-  /** CAIP-2 id of the active network, e.g. `eip155:8453`. */
-  caipNetworkId: CaipNetworkId
-  /** Whether the active network is one of the configured `networks`. */
-  isSupported: boolean
-  /** The configured networks, in config order. */
-  networks: readonly Network[]
+export type UseNetworkReturnType = GetNetworkReturnType & {
   /**
    * Switches network (asking the connected wallet). Rejects with 'Chain is not supported' when the
    * wallet can neither switch to nor add the chain.
@@ -36,18 +28,7 @@ export type UseNetworkReturnType = {
  */
 export function useNetwork(): UseNetworkReturnType {
   const client = useOrielClient()
-  const { activeCaipNetworkId } = useStore(client.connection)
-  const { connectorId, caipAddress } = useStore(client.account)
-  // The embedded wallet reports its own chain with the account.
-  const caipNetworkId =
-    connectorId === 'AUTH' && isCaipAddress(caipAddress) ? parseCaipAddress(caipAddress).caipNetworkId : activeCaipNetworkId
-  const listed = findNetwork(client.config.networks, caipNetworkId)
-  const switchNetwork = useCallback((network: Network) => client.switchNetwork(network), [client])
-  return {
-    network: listed ?? unsupportedNetwork(caipNetworkId),
-    caipNetworkId,
-    isSupported: listed !== undefined,
-    networks: client.config.networks,
-    switchNetwork,
-  }
+  const state = useClientState(getNetwork, watchNetwork)
+  const switchNetwork = useCallback((network: Network) => switchNetworkAction(client, { network }), [client])
+  return { ...state, switchNetwork }
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react'
+import { getLastEvent, watchEvents } from '../../core/actions/watchEvents'
 import type { OrielEvent } from '../../core/events/eventsStore'
 import { useOrielClient } from './useOrielClient'
-import { useStore } from './useStore'
 
 export type UseOrielEventsParameters = ((event: OrielEvent) => void) | undefined
 
@@ -26,13 +26,15 @@ export type UseOrielEventsReturnType = OrielEvent | undefined
  * }
  */
 export function useOrielEvents(onEvent?: UseOrielEventsParameters): UseOrielEventsReturnType {
-  const { events } = useOrielClient()
+  const client = useOrielClient()
   const listener = useRef(onEvent)
   listener.current = onEvent
   const subscribed = onEvent !== undefined
   useEffect(() => {
     if (!subscribed) return
-    return events.on((event) => listener.current?.(event))
-  }, [events, subscribed])
-  return useStore(events)
+    return watchEvents(client, { onEvent: (event) => listener.current?.(event) })
+  }, [client, subscribed])
+  const subscribe = useCallback((onChange: () => void) => watchEvents(client, { onEvent: onChange }), [client])
+  const get = useCallback(() => getLastEvent(client), [client])
+  return useSyncExternalStore(subscribe, get, get)
 }

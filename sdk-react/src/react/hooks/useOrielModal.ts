@@ -1,10 +1,12 @@
 import { useCallback } from 'react'
+import { getModal, watchModal, type GetModalReturnType } from '../../core/actions/getModal'
+import { closeModal, openModal } from '../../core/actions/openModal'
 import type { CloseModalOptions, OpenModalOptions } from '../../core/modal/modalStore'
-import type { RouterData, ViewName } from '../../core/modal/views'
+import type { ViewName } from '../../core/modal/views'
+import { useClientState } from './useClientState'
 import { useOrielClient } from './useOrielClient'
-import { useStore } from './useStore'
 
-export type UseOrielModalReturnType = {
+export type UseOrielModalReturnType = GetModalReturnType & {
   /**
    * Opens the modal, at a view (`open('AllWallets')` or `open({ view, data })`) or, without one,
    * on the view the spec rules pick (Connect, or Account when connected). An unknown view
@@ -16,14 +18,6 @@ export type UseOrielModalReturnType = {
    * sign-in) unless `{ force: true }`; the modal then shakes.
    */
   close(options?: CloseModalOptions): boolean
-  /** Whether the modal is open. */
-  isOpen: boolean
-  /** The current view, or `undefined` before the first open. */
-  view: ViewName | undefined
-  /** The current view's data, e.g. the wallet being connected. */
-  data: RouterData | undefined
-  /** True while a view waits on something (a spinner shows). */
-  loading: boolean
 }
 
 /**
@@ -41,13 +35,9 @@ export type UseOrielModalReturnType = {
  * }
  */
 export function useOrielModal(): UseOrielModalReturnType {
-  const { modal } = useOrielClient()
-  const state = useStore(modal)
-  const open = useCallback(
-    (options?: OpenModalOptions | ViewName) => modal.open(typeof options === 'string' ? { view: options } : options),
-    [modal],
-  )
-  const close = useCallback((options?: CloseModalOptions) => modal.close(options), [modal])
-  const entry = state.history.at(-1)
-  return { open, close, isOpen: state.open, view: entry?.view, data: entry?.data, loading: state.loading }
+  const client = useOrielClient()
+  const state = useClientState(getModal, watchModal)
+  const open = useCallback((options?: OpenModalOptions | ViewName) => openModal(client, options), [client])
+  const close = useCallback((options?: CloseModalOptions) => closeModal(client, options), [client])
+  return { ...state, open, close }
 }

@@ -1,7 +1,8 @@
 import { useCallback } from 'react'
+import { getTheme, setTheme, watchTheme } from '../../core/actions/getTheme'
 import type { ResolvedThemeVariables, ThemeMode, ThemeVariables } from '../../core/config/theme'
+import { useClientState } from './useClientState'
 import { useOrielClient } from './useOrielClient'
-import { useStore } from './useStore'
 
 export type UseOrielThemeReturnType = {
   /** `light` or `dark`. */
@@ -31,9 +32,9 @@ export type UseOrielThemeReturnType = {
  * }
  */
 export function useOrielTheme(): UseOrielThemeReturnType {
-  const { theme } = useOrielClient()
-  const { themeMode, themeVariables } = useStore(theme)
-  const setThemeMode = useCallback((mode: ThemeMode) => theme.setThemeMode(mode), [theme])
-  const setThemeVariables = useCallback((variables: ThemeVariables) => theme.setThemeVariables(variables), [theme])
+  const client = useOrielClient()
+  const { themeMode, themeVariables } = useClientState(getTheme, watchTheme)
+  const setThemeMode = useCallback((mode: ThemeMode) => setTheme(client, { themeMode: mode }), [client])
+  const setThemeVariables = useCallback((variables: ThemeVariables) => setTheme(client, { themeVariables: variables }), [client])
   return { themeMode, themeVariables, setThemeMode, setThemeVariables }
 }

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createFakeSignClient, FAKE_WALLET_ADDRESS } from '../../test/fakeSignClient'
 import { renderWithOriel } from '../../test/renderWithOriel'
 import { useProvider } from './useProvider'
+import { connectWalletConnect } from '../../core/actions/connectWalletConnect'
+import { disconnect } from '../../core/actions/disconnect'
+import { getProvider } from '../../core/actions/getProvider'
 
 function Probe() {
   const { provider } = useProvider()
@@ -20,7 +23,7 @@ describe('useProvider', () => {
     unmount = utils.unmount
     expect(screen.getByTestId('provider').textContent).toBe('none')
 
-    const connected = utils.client.connectWalletConnect()
+    const connected = connectWalletConnect(utils.client)
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0))
       signClient.approve()
@@ -28,10 +31,10 @@ describe('useProvider', () => {
     })
     expect(screen.getByTestId('provider').textContent).toBe('provider')
     await expect(
-      utils.client.getProvider()!.request({ method: 'eth_accounts' }),
+      getProvider(utils.client).provider!.request({ method: 'eth_accounts' }),
     ).resolves.toEqual([FAKE_WALLET_ADDRESS])
 
-    await act(() => utils.client.disconnect())
+    await act(() => disconnect(utils.client))
     expect(screen.getByTestId('provider').textContent).toBe('none')
     expect(signClient.session.getAll()).toHaveLength(0)
   })

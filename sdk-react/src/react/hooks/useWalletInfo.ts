@@ -1,21 +1,9 @@
-import { WALLETCONNECT_CONNECTOR_ID } from '../../core/walletconnect/connector'
-import { useOrielClient } from './useOrielClient'
-import { useStore } from './useStore'
+import { getWalletInfo, watchWalletInfo, type GetWalletInfoReturnType, type WalletInfo } from '../../core/actions/getWalletInfo'
+import { useClientState } from './useClientState'
 
-/** Name and icon of a connected wallet. */
-export type WalletInfo = {
-  name: string
-  /** A `data:` or `https:` image URL, when the wallet gave one. */
-  icon: string | undefined
-}
+export type { WalletInfo }
 
-export type UseWalletInfoReturnType = {
-  /** The wallet of the active connection, or `undefined` while disconnected. */
-  walletInfo: WalletInfo | undefined
-}
-
-/** What the embedded wallet is called in the widget. */
-const EMBEDDED_WALLET_NAME = 'Email Wallet'
+export type UseWalletInfoReturnType = GetWalletInfoReturnType
 
 /**
  * The connected wallet's name and icon.
@@ -28,14 +16,5 @@ const EMBEDDED_WALLET_NAME = 'Email Wallet'
  * }
  */
 export function useWalletInfo(): UseWalletInfoReturnType {
-  const client = useOrielClient()
-  const { activeNamespace, connections } = useStore(client.connection)
-  const { status, connectorId } = useStore(client.account)
-  if (status !== 'connected') return { walletInfo: undefined }
-  if (connectorId === 'AUTH') return { walletInfo: { name: EMBEDDED_WALLET_NAME, icon: undefined } }
-  // A WalletConnect session: the wallet at the other end, as it describes itself.
-  const peer = connectorId === WALLETCONNECT_CONNECTOR_ID ? client.walletConnect.getPeer() : undefined
-  if (peer) return { walletInfo: { name: peer.name, icon: peer.icon } }
-  const wallet = activeNamespace ? connections[activeNamespace]?.wallet : undefined
-  return { walletInfo: wallet ? { name: wallet.name, icon: wallet.icon } : undefined }
+  return useClientState(getWalletInfo, watchWalletInfo)
 }

@@ -12,6 +12,9 @@ import { TestWallet } from '../../test/testWallet'
 import { useDisconnect } from './useDisconnect'
 import { useProvider } from './useProvider'
 import { useWalletInfo } from './useWalletInfo'
+import { connectWalletConnect } from '../../core/actions/connectWalletConnect'
+import { getProvider } from '../../core/actions/getProvider'
+import { switchNetwork } from '../../core/actions/switchNetwork'
 
 function useHooks() {
   return { provider: useProvider(), wallet: useWalletInfo(), disconnect: useDisconnect() }
@@ -44,11 +47,11 @@ function setup(signClient: FakeSignClient, wallet?: TestWallet) {
   return { ...utils, start, current: () => value }
 }
 
-/** Pairs through `client.connectWalletConnect()` and lets the fake wallet approve. */
+/** Pairs through `connectWalletConnect(client)` and lets the fake wallet approve. */
 async function pair(client: ReturnType<typeof setup>['client'], signClient: FakeSignClient) {
   let connecting!: Promise<unknown>
   act(() => {
-    connecting = client.connectWalletConnect()
+    connecting = connectWalletConnect(client)
   })
   await vi.waitFor(() => expect(signClient.uris.length).toBeGreaterThan(0))
   await act(async () => {
@@ -76,7 +79,7 @@ describe('WalletConnect through the connection store', () => {
 
     await pair(client, signClient)
     expect(client.connection.getStatus('eip155')).toBe('connected')
-    expect(client.connection.getSnapshot().activeNamespace).toBe('eip155')
+    expect(client.connection.getSnapshot().current).toBe('eip155')
     expect(client.account.getSnapshot()).toMatchObject({ status: 'connected', address: FAKE_WALLET_ADDRESS, connectorId: 'walletConnect' })
     expect(current().provider.namespace).toBe('eip155')
     expect(current().provider.provider).toBe(client.walletConnect.getProvider())
@@ -100,7 +103,7 @@ describe('WalletConnect through the connection store', () => {
     unmount = utils.unmount
     let connecting!: Promise<unknown>
     act(() => {
-      connecting = client.connectWalletConnect()
+      connecting = connectWalletConnect(client)
     })
     await vi.waitFor(() => expect(signClient.uris).toHaveLength(1))
     act(() => client.modal.close())
@@ -139,10 +142,10 @@ describe('WalletConnect through the connection store', () => {
     unmount = utils.unmount
     await pair(client, signClient)
     // The fake wallet shares eip155:1 only.
-    await expect(client.switchNetwork(base)).rejects.toThrow(ChainNotSupportedError)
+    await expect(switchNetwork(client, { network: base })).rejects.toThrow(ChainNotSupportedError)
     expect(client.connection.getSnapshot().activeCaipNetworkId).toBe('eip155:1')
-    await act(() => client.switchNetwork(ethereum))
-    expect(await client.getProvider()!.request({ method: 'eth_chainId' })).toBe('0x1')
+    await act(() => switchNetwork(client, { network: ethereum }))
+    expect(await getProvider(client).provider!.request({ method: 'eth_chainId' })).toBe('0x1')
   })
 
   it('a session the wallet ends leaves its namespace disconnected', async () => {

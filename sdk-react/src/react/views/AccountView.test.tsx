@@ -4,11 +4,12 @@ import { FrameRequestError } from '../../core/frame/errors'
 import { FakeFrameClient, TEST_USER, resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
+import { connectOtp } from '../../core/actions/connectOtp'
 
 /** Logs in through the (fake) frame, then opens the modal on Account from the ConnectButton. */
 async function openAccount() {
   const utils = renderWithOriel(<ConnectButton />)
-  await act(() => utils.client.connectOtp('123456'))
+  await act(() => connectOtp(utils.client, { otp: '123456' }))
   localStorage.setItem('@oriel/connected_social_username', 'ada')
   fireEvent.click(utils.getByRole('button', { name: '0x1234…abcd' }))
   const ui = within(getShadowRoot() as unknown as HTMLElement)

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { disconnect as disconnectAccount } from '../../core/actions/disconnect'
 import { shortenAddress } from '../../core/account/address'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
@@ -18,7 +19,7 @@ function avatarStyle(address: string) {
 /** The connected account: address (short, with copy, and in full), email, network, Update email, Disconnect. */
 export default function AccountView({ entry }: ViewProps) {
   const client = useOrielClient()
-  const { address, user, connectorId } = useStore(client.account)
+  const { address, user } = useStore(client.account)
   const [busy, setBusy] = useState(false)
   const { network } = useNetwork()
 
@@ -47,7 +48,7 @@ export default function AccountView({ entry }: ViewProps) {
   async function disconnect() {
     setBusy(true)
     try {
-      await client.disconnect()
+      await disconnectAccount(client)
       if (client.config.enableEmbedded) client.modal.reset('Connect')
       else client.modal.close()
     } catch (error) {
@@ -101,14 +102,15 @@ export default function AccountView({ entry }: ViewProps) {
           </dd>
         </div>
       </dl>
-      {connectorId === 'AUTH' ? <StorageNotice /> : null}
-      {connectorId === 'AUTH' && email ? (
+      {/* A wallet that logged a user in (the embedded wallet) offers managing that login. */}
+      {user ? <StorageNotice /> : null}
+      {user && email ? (
         <button type="button" className="btn" onClick={() => client.modal.push('UpdateEmail')} disabled={busy}>
           <MailIcon />
           Update email
         </button>
       ) : null}
-      {connectorId === 'AUTH' ? (
+      {user ? (
         <button type="button" className="btn" onClick={() => client.modal.push('ExportWallet')} disabled={busy}>
           <KeyIcon />
           Export recovery phrase

@@ -7,6 +7,7 @@ import { resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { TestWallet, WalletError } from '../../test/testWallet'
 import { ConnectButton } from '../ConnectButton'
+import { disconnect } from '../../core/actions/disconnect'
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -77,7 +78,7 @@ describe('browser wallets in the modal', () => {
     unmount = utils.unmount
     fireEvent.click(await ui.findByRole('button', { name: /Test Wallet/ }))
     await vi.waitFor(() => expect(client.modal.getSnapshot().open).toBe(false))
-    await act(() => client.disconnect())
+    await act(() => disconnect(client))
     act(() => client.modal.open())
     const row = await ui.findByRole('button', { name: /Test Wallet/ })
     expect(row.textContent).toContain('RECENT')

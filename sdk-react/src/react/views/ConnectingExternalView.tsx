@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { connect } from '../../core/actions/connect'
 import type { Connection } from '../../core/connectors/types'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
@@ -29,7 +30,7 @@ export default function ConnectingExternalView({ entry }: ViewProps) {
   useEffect(() => {
     let active = true
     if (pending.current?.attempt !== attempt) {
-      pending.current = { attempt, promise: client.connection.connect(connectorId) }
+      pending.current = { attempt, promise: connect(client, { connectorId: connectorId }) }
     }
     pending.current.promise.then(
       () => {

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeSignClient, FAKE_WALLET_ADDRESS } from '../../test/fakeSignClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
+import { disconnect } from '../../core/actions/disconnect'
+import { getProvider } from '../../core/actions/getProvider'
 
 async function openPairing(
   view: 'ConnectingWalletConnect' | 'ConnectingWalletConnectBasic' = 'ConnectingWalletConnect',
@@ -69,16 +71,16 @@ describe('ConnectingWalletConnect view', () => {
     expect(opened.client.modal.getSnapshot().open).toBe(false)
     // The connection store holds it, per namespace, like a browser wallet.
     expect(opened.client.connection.getSnapshot()).toMatchObject({
-      activeNamespace: 'eip155',
+      current: 'eip155',
       connections: { eip155: { status: 'connected', connectorId: 'walletConnect', address: FAKE_WALLET_ADDRESS } },
     })
     expect(localStorage.getItem('@oriel/connected_connector_ids')).toBe('{"eip155":"walletConnect"}')
     expect(localStorage.getItem('@oriel/connection_status')).toBe('connected')
-    expect(await opened.client.getProvider()!.request({ method: 'personal_sign', params: ['0x01', FAKE_WALLET_ADDRESS] })).toBe(
+    expect(await getProvider(opened.client).provider!.request({ method: 'personal_sign', params: ['0x01', FAKE_WALLET_ADDRESS] })).toBe(
       '0xsigned',
     )
 
-    await act(() => opened.client.disconnect())
+    await act(() => disconnect(opened.client))
     expect(opened.client.account.getSnapshot().status).toBe('disconnected')
     expect(opened.client.connection.getSnapshot().connections).toEqual({})
     expect(localStorage.getItem('@oriel/connected_connector_ids')).toBeNull()

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { waitForDeviceApproval } from '../../core/actions/waitForDeviceApproval'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
@@ -21,7 +22,7 @@ export default function EmailVerifyDeviceView({ entry }: ViewProps) {
   useEffect(() => {
     if (!open) return
     const controller = new AbortController()
-    client.waitForDeviceApproval({ signal: controller.signal }).then(
+    waitForDeviceApproval(client, { signal: controller.signal }).then(
       () => client.modal.replace('EmailVerifyOtp', { email }),
       (error: unknown) => {
         if (controller.signal.aborted) return

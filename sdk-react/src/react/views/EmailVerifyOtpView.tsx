@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import { connectEmail } from '../../core/actions/connectEmail'
+import { completeLogin, connectOtp } from '../../core/actions/connectOtp'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { CodeForm } from './CodeForm'
@@ -18,10 +20,10 @@ export default function EmailVerifyOtpView({ entry }: ViewProps) {
   async function resend() {
     setResending(true)
     try {
-      const { action } = await client.connectEmail(email)
+      const { action } = await connectEmail(client, { email: email })
       if (action === 'VERIFY_DEVICE') client.modal.replace('EmailVerifyDevice', { email })
       else if (action === 'CONNECT') {
-        await client.completeLogin()
+        await completeLogin(client)
         showConnected(client)
       } else client.snackbar.showSuccess('Code email resent')
     } catch (error) {
@@ -41,7 +43,7 @@ export default function EmailVerifyOtpView({ entry }: ViewProps) {
           </>
         }
         send={async (otp) => {
-          await client.connectOtp(otp)
+          await connectOtp(client, { otp: otp })
           showConnected(client)
         }}
         onBusyChange={setSending}

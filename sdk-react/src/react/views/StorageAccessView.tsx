@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { requestStorageAccess } from '../../core/actions/storageAccess'
 import type { FrameClient } from '../../core/frame/client'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
@@ -29,7 +30,7 @@ export default function StorageAccessView({ entry }: ViewProps) {
       try {
         setFrame(await client.embedded.ensureReady())
         showing.current = true
-        const persistent = await client.requestStorageAccess()
+        const persistent = await requestStorageAccess(client)
         showing.current = false
         if (persistent) {
           client.snackbar.showSuccess('You will stay logged in on this site')

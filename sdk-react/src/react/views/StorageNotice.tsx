@@ -1,4 +1,5 @@
 import { useOrielClient } from '../hooks/useOrielClient'
+import { getLoginNotKept } from '../../core/actions/storageAccess'
 import { useStore } from '../hooks/useStore'
 
 /** How a user lets the wallet keep its storage when the widget cannot ask for them. */
@@ -39,7 +40,7 @@ export function LoginNotKeptNotice() {
   const client = useOrielClient()
   // Re-read when the account changes (a login clears the reason).
   useStore(client.account)
-  if (!client.loginNotKept()) return null
+  if (!getLoginNotKept(client)) return null
   return (
     <section className="notice" role="status" data-testid="login-not-kept">
       <p>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { disconnect as disconnectAccount } from '../../core/actions/disconnect'
 import { getErrorMessage } from '../../core/errors/base'
 import { useNetwork } from '../hooks/useNetwork'
 import { useOrielClient } from '../hooks/useOrielClient'
@@ -22,7 +23,7 @@ export default function UnsupportedChainView({ entry }: ViewProps) {
   async function disconnect() {
     setBusy(true)
     try {
-      await client.disconnect()
+      await disconnectAccount(client)
       client.modal.close()
     } catch (error) {
       client.snackbar.showError(getErrorMessage(error, 'Failed to disconnect'))

@@ -4,6 +4,7 @@ import { FrameRequestError } from '../../core/frame/errors'
 import { FakeFrameClient, resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
+import { connectOtp } from '../../core/actions/connectOtp'
 
 const updateEmail = vi.fn(async (_email: string) => ({ action: 'VERIFY_PRIMARY_OTP' as 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }))
 const updateEmailPrimaryOtp = vi.fn(async (_otp: string) => {})
@@ -12,7 +13,7 @@ const updateEmailSecondaryOtp = vi.fn(async (_otp: string) => ({ newEmail: 'grac
 /** Logs in through the (fake) frame, opens Account, then Update email. */
 async function openUpdateEmail() {
   const utils = renderWithOriel(<ConnectButton />)
-  await act(() => utils.client.connectOtp('123456'))
+  await act(() => connectOtp(utils.client, { otp: '123456' }))
   fireEvent.click(utils.getByRole('button', { name: '0x1234…abcd' }))
   const ui = within(getShadowRoot() as unknown as HTMLElement)
   fireEvent.click(await ui.findByRole('button', { name: 'Update email' }))

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../../core/actions/updateEmail'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
 import { CodeForm } from './CodeForm'
@@ -31,7 +32,7 @@ export default function UpdateEmailView({ entry }: ViewProps) {
             </>
           }
           send={async (otp) => {
-            await client.updateEmailPrimaryOtp(otp)
+            await updateEmailPrimaryOtp(client, { otp: otp })
             setStep({ name: 'secondary', email: step.email })
           }}
         />
@@ -44,7 +45,7 @@ export default function UpdateEmailView({ entry }: ViewProps) {
             </>
           }
           send={async (otp) => {
-            const email = await client.updateEmailSecondaryOtp(otp)
+            const email = await updateEmailSecondaryOtp(client, { otp: otp })
             client.snackbar.showSuccess(`Email updated to ${email}`)
             client.modal.reset('Account')
           }}
@@ -68,7 +69,7 @@ function NewEmailStep({ current, onSent }: { current: string; onSent(email: stri
         label="New email"
         autoFocus
         send={async (email) => {
-          await client.updateEmail(email)
+          await updateEmail(client, { email: email })
           onSent(email)
         }}
       />

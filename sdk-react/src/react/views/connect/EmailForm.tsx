@@ -1,4 +1,6 @@
 import { useOrielClient } from '../../hooks/useOrielClient'
+import { connectEmail } from '../../../core/actions/connectEmail'
+import { completeLogin } from '../../../core/actions/connectOtp'
 import { EmailField } from '../EmailField'
 import { showConnected } from '../showConnected'
 
@@ -7,13 +9,13 @@ export function EmailForm() {
   const client = useOrielClient()
 
   async function send(input: string) {
-    const { action, email } = await client.connectEmail(input)
+    const { action, email } = await connectEmail(client, { email: input })
     if (action === 'VERIFY_OTP') client.modal.push('EmailVerifyOtp', { email })
     else if (action === 'VERIFY_DEVICE') client.modal.push('EmailVerifyDevice', { email })
     else {
       // CONNECT: the frame already has this user's session.
       client.snackbar.showLoading('Authenticating...')
-      await client.completeLogin()
+      await completeLogin(client)
       client.snackbar.hide()
       showConnected(client)
     }

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { connectSocial } from '../../../core/actions/connectSocial'
 import type { SocialProvider } from '../../../core/config/features'
 import { getErrorMessage } from '../../../core/errors/base'
 import { useOrielClient } from '../../hooks/useOrielClient'
@@ -23,7 +24,7 @@ export function SocialButtons({ socials }: SocialButtonsProps) {
 
   const select = (provider: SocialProvider) => {
     if (provider === 'farcaster') return client.modal.push('ConnectingFarcaster')
-    client.connectSocial(provider).catch((error: unknown) => client.snackbar.showError(getErrorMessage(error)))
+    connectSocial(client, { provider: provider }).catch((error: unknown) => client.snackbar.showError(getErrorMessage(error)))
   }
 
   const FirstIcon = SOCIAL_ICONS[first]

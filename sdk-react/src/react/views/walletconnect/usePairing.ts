@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { connectWalletConnect } from '../../../core/actions/connectWalletConnect'
 import { getErrorMessage } from '../../../core/errors/base'
 import { PairingCancelledError } from '../../../core/errors/walletconnect'
 import type { Pairing } from '../../../core/walletconnect/pairing'
@@ -30,7 +31,7 @@ export function usePairing(): UsePairingReturnType {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the pairing when the user retries
   useEffect(() => {
     let active = true
-    client.connectWalletConnect().then(
+    connectWalletConnect(client).then(
       () => {
         if (active) showConnected(client)
       },

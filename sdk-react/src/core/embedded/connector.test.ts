@@ -1,17 +1,44 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeFrameClient, TEST_USER, loadFakeFrameClient, notConnected, resetFakeFrameClient } from '../../test/fakeFrameClient'
-import { createAccountStore } from '../account/accountStore'
+import type { AccountStore } from '../account/accountStore'
+import { connectOtp } from '../actions/connectOtp'
+import { disconnect } from '../actions/disconnect'
+import { reconnect } from '../actions/reconnect'
+import { getLoginNotKept, requestStorageAccess } from '../actions/storageAccess'
+import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../actions/updateEmail'
+import { waitForDeviceApproval, type WaitForDeviceApprovalParameters } from '../actions/waitForDeviceApproval'
+import { createClient } from '../client/createClient'
+import { createConfig } from '../config/createConfig'
 import { DisconnectError } from '../errors/auth'
 import { FrameRequestError } from '../frame/errors'
-import { storage } from '../storage/storage'
-import { createEmbeddedAuth } from './embeddedAuth'
-import { createEmbeddedWallet } from './embeddedWallet'
+import { ethereum } from '../networks'
 
+/**
+ * A client whose embedded-wallet connector is driven through the actions, as `auth.x()` calls
+ * (the names the embedded wallet's login steps had before it became a connector).
+ */
 function setup({ enabled = true } = {}) {
   const load = vi.fn(loadFakeFrameClient)
-  const embedded = createEmbeddedWallet({ frameHostUrl: 'http://frame.test', projectId: 'demo', onAlert: vi.fn(), load })
-  const account = createAccountStore()
-  const auth = createEmbeddedAuth({ embedded, account, storage, enabled })
+  const config = createConfig({
+    projectId: 'demo',
+    networks: [ethereum],
+    ...(enabled ? {} : { features: { email: false, socials: false } }),
+  })
+  const client = createClient({ config, loadFrameClient: load, isMobile: () => false })
+  const { account, embedded, connection } = client
+  const auth = {
+    waitForDeviceApproval: (parameters?: WaitForDeviceApprovalParameters) => waitForDeviceApproval(client, parameters),
+    connectOtp: (otp: string) => connectOtp(client, { otp }),
+    /** What the provider's mount starts: the reconnect of what is stored. */
+    start: () => connection.start(),
+    reconnect: () => reconnect(client, { connectorIds: [client.embeddedConnector.id] }),
+    disconnect: () => disconnect(client),
+    loginNotKept: () => getLoginNotKept(client),
+    requestStorageAccess: () => requestStorageAccess(client),
+    updateEmail: (email: string) => updateEmail(client, { email }),
+    updateEmailPrimaryOtp: (otp: string) => updateEmailPrimaryOtp(client, { otp }),
+    updateEmailSecondaryOtp: (otp: string) => updateEmailSecondaryOtp(client, { otp }),
+  }
   const frame = () => {
     const fake = FakeFrameClient.instances.at(-1)
     if (!fake) throw new Error('no frame created')
@@ -21,7 +48,7 @@ function setup({ enabled = true } = {}) {
 }
 
 /** Every status the account store goes through. */
-function recordStatuses(account: ReturnType<typeof createAccountStore>) {
+function recordStatuses(account: AccountStore) {
   const statuses: string[] = []
   account.subscribe(() => statuses.push(account.getSnapshot().status))
   return statuses
@@ -37,7 +64,7 @@ const LOGGED_IN = {
 
 const stored = () => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]))
 
-describe('embedded auth', () => {
+describe('embedded wallet connector', () => {
   beforeEach(() => {
     resetFakeFrameClient()
     localStorage.clear()
@@ -336,7 +363,7 @@ describe('embedded auth', () => {
   })
 })
 
-describe('embedded auth: email update', () => {
+describe('embedded wallet connector: email update', () => {
   beforeEach(() => {
     resetFakeFrameClient()
     localStorage.clear()

@@ -3,12 +3,14 @@ import { FakeFrameClient, loadFakeFrameClient, resetFakeFrameClient } from '../.
 import { createClient } from '../client/createClient'
 import { createConfig } from '../config/createConfig'
 import { ethereum } from '../networks'
+import { connectOtp } from './connectOtp'
+import { setPreferredAccountType } from './setPreferredAccountType'
 
 async function loggedIn() {
   const config = createConfig({ projectId: 'demo', networks: [ethereum] })
   const client = createClient({ config, loadFrameClient: loadFakeFrameClient, isMobile: () => false })
   await client.embedded.ensureReady()
-  await client.connectOtp('123456')
+  await connectOtp(client, { otp: '123456' })
   return client
 }
 
@@ -26,7 +28,7 @@ describe('preferred account type (spec §4)', () => {
     client.modal.subscribe(() => loading.push(client.modal.getSnapshot().loading))
     const getUser = vi.spyOn(FakeFrameClient.instances[0]!, 'getUser')
 
-    await client.setPreferredAccountType('eoa')
+    await setPreferredAccountType(client, { accountType: 'eoa' })
 
     expect(loading).toEqual([true, false])
     expect(getUser).toHaveBeenCalledTimes(1)
@@ -39,28 +41,9 @@ describe('preferred account type (spec §4)', () => {
     const client = await loggedIn()
     const seen: string[] = []
     client.events.on((e) => seen.push(e.name))
-    await expect(client.setPreferredAccountType('smartAccount')).rejects.toThrow('Smart accounts are not enabled on eip155:1')
+    await expect(setPreferredAccountType(client, { accountType: 'smartAccount' })).rejects.toThrow('Smart accounts are not enabled on eip155:1')
     expect(client.modal.getSnapshot().loading).toBe(false)
     expect(localStorage.getItem('@oriel/embedded/preferred_account_types')).toBeNull()
     expect(seen).not.toContain('SET_PREFERRED_ACCOUNT_TYPE')
-  })
-})
-
-describe('the frame learns who the dapp is', () => {
-  it('sends the config metadata and project once the frame is ready', async () => {
-    resetFakeFrameClient()
-    const config = createConfig({
-      projectId: 'demo',
-      networks: [ethereum],
-      metadata: { name: 'Lumen', description: 'd', url: 'http://localhost:5173', icons: [] },
-    })
-    const client = createClient({ config, loadFrameClient: loadFakeFrameClient, isMobile: () => false })
-    await client.embedded.ensureReady()
-    await client.embedded.ensureReady()
-    expect(FakeFrameClient.instances[0]!.dappData).toMatchObject({
-      metadata: { name: 'Lumen', url: 'http://localhost:5173' },
-      sdkType: 'appkit',
-      projectId: 'demo',
-    })
   })
 })

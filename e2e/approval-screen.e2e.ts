@@ -1,0 +1,160 @@
+// What the frame's approval screen shows for messages a dapp crafts to mislead (issue 11, W4
+// and W5): the real demo, widget, frame and frame-host. The demo's "Sign message" button signs
+// the message this test gives it (its bundle is rewritten on the way to the browser to read it
+// from localStorage), so each case is a reload of the same logged-in page.
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import { createPublicClient, http, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './support/browser.mjs'
+import { loginByEmail } from './support/emailLogin.mjs'
+
+const urls = inject('urls')
+const email = `approvals+${Date.now()}@example.com`
+const DEMO_MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
+const chain = createPublicClient({ transport: http(urls.devnet) })
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let address: Hex
+
+/** The message the demo signs next: `text` repeated `repeat` times. */
+type Message = { text: string; repeat?: number }
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  context = await browser.newContext()
+  // The demo's message literal becomes a read of the test's message, set before the app runs.
+  await context.addInitScript(() => {
+    const spec = localStorage.getItem('e2e-message')
+    if (spec) {
+      const { text, repeat } = JSON.parse(spec) as Message
+      ;(globalThis as { __e2eMessage?: string }).__e2eMessage = text.repeat(repeat ?? 1)
+    }
+  })
+  await context.route(`${urls.demo}/assets/*.js`, async (route) => {
+    const response = await route.fetch()
+    const body = (await response.text()).replace(
+      /(["'`])Welcome to Lumen! Sign to prove you own this address\.\1/g,
+      `(globalThis.__e2eMessage ?? ${JSON.stringify(DEMO_MESSAGE)})`,
+    )
+    await route.fulfill({ response, body })
+  })
+  page = await context.newPage()
+  await page.goto(urls.demo)
+  await loginByEmail(page, email)
+  address = (await page.getByTestId('demo-address').textContent()) as Hex
+})
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+})
+
+const walletFrame = (): Frame => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
+const screen = () => walletFrame().locator('.screen')
+const approveButton = () => walletFrame().getByRole('button', { name: 'Approve' })
+
+/** Reloads the demo with `message` as the one it signs, and asks for its personal_sign. */
+async function askToSign(message: Message): Promise<number> {
+  await page.evaluate((spec) => localStorage.setItem('e2e-message', spec), JSON.stringify(message))
+  await page.reload()
+  await page.getByTestId('demo-address').filter({ hasText: /^0x/ }).waitFor({ timeout: 30_000 })
+  const asked = Date.now()
+  await page.getByRole('button', { name: 'Sign message' }).click()
+  await screen().waitFor({ timeout: 30_000 })
+  return Date.now() - asked
+}
+
+describe('the approval screen', () => {
+  it('shows bidi overrides and zero-width characters as highlighted marks, and warns (W4)', async () => {
+    const text = 'Approve payment of \u202E0001\u202C USDC. Recipient: \u202Enrecnoc detsurt\u202C at lum\u200Ben.app'
+    await askToSign({ text })
+    const message = walletFrame().locator('.message').first()
+    expect(await message.textContent()).toBe(
+      'Approve payment of ⟨U+202E⟩0001⟨U+202C⟩ USDC. Recipient: ⟨U+202E⟩nrecnoc detsurt⟨U+202C⟩ at lum⟨U+200B⟩en.app',
+    )
+    expect(await message.locator('.hidden-char').allTextContents()).toEqual([
+      '⟨U+202E⟩',
+      '⟨U+202C⟩',
+      '⟨U+202E⟩',
+      '⟨U+202C⟩',
+      '⟨U+200B⟩',
+    ])
+    expect(await walletFrame().locator('.warning').textContent()).toContain(
+      'hidden or direction-changing characters',
+    )
+    // Not one such character reached the frame's document, and the dapp's text is a
+    // left-to-right isolate whatever it holds.
+    const drawn = await walletFrame().evaluate(() => document.body.textContent ?? '')
+    expect(drawn).not.toMatch(/[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/)
+    const style = await message.evaluate((el) => {
+      const s = getComputedStyle(el)
+      return { direction: s.direction, unicodeBidi: s.unicodeBidi }
+    })
+    expect(style).toEqual({ direction: 'ltr', unicodeBidi: 'isolate' })
+
+    // What is signed is the message as the dapp sent it.
+    await expect.poll(() => approveButton().isEnabled(), { timeout: 10_000 }).toBe(true)
+    await approveButton().click()
+    const signature = (await page.getByTestId('demo-signature').textContent({ timeout: 20_000 })) as Hex
+    expect(await chain.verifyMessage({ address, message: text, signature })).toBe(true)
+  })
+
+  it('an ordinary message gets no warning and no marks', async () => {
+    await askToSign({ text: 'Grüße from Lumen — שלום, مرحبا, 日本 ❤️' })
+    expect(await walletFrame().locator('.message').first().textContent()).toBe(
+      'Grüße from Lumen — שלום, مرحبا, 日本 ❤️',
+    )
+    expect(await walletFrame().locator('.hidden-char').count()).toBe(0)
+    expect(await walletFrame().locator('.warning').count()).toBe(0)
+    await expect.poll(() => approveButton().isEnabled(), { timeout: 10_000 }).toBe(true)
+    await walletFrame().getByRole('button', { name: 'Reject' }).click()
+    await expect.poll(() => page.getByTestId('demo-error').textContent()).toMatch(/^4001: User rejected/)
+  })
+
+  it('a 1 MB message: its first 8 KiB, its size, the rest counted and hashed; Approve waits for the end (W5)', async () => {
+    const line = 'Lumen terms, clause by clause. '
+    const repeat = Math.ceil((1024 * 1024) / line.length)
+    const full = line.repeat(repeat)
+    const took = await askToSign({ text: line, repeat })
+    console.log(`a ${full.length}-byte message: the screen appeared ${took} ms after the click`)
+
+    const rows = walletFrame().locator('.row')
+    const row = (label: string) =>
+      rows.filter({ has: walletFrame().locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd')
+    const shown = (await row('Message').textContent())!
+    expect(shown.length).toBeLessThanOrEqual(8192)
+    expect(full.startsWith(shown)).toBe(true)
+    expect(await row('Size').textContent()).toBe(`${full.length.toLocaleString('en-US')} bytes`)
+    expect(await row('Not shown').textContent()).toBe(
+      `Message truncated: ${(full.length - shown.length).toLocaleString('en-US')} more bytes are not shown.`,
+    )
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(full))
+    expect(await row('SHA-256 of the whole message').textContent()).toBe(
+      `0x${Buffer.from(digest).toString('hex')}`,
+    )
+
+    // Fully in view for well over 500 ms, but the message is not read: Approve stays off, and
+    // the screen says why. Reject works.
+    const hint = walletFrame().getByText('Scroll to the end of the message to approve it.')
+    await expect.poll(() => walletFrame().getByRole('button', { name: 'Reject' }).isEnabled()).toBe(true)
+    await page.waitForTimeout(1_500)
+    expect(await approveButton().isEnabled()).toBe(false)
+    expect(await hint.isVisible()).toBe(true)
+
+    // Halfway is not the end.
+    const box = walletFrame().locator('.message').first()
+    await box.evaluate((el) => {
+      el.scrollTop = (el.scrollHeight - el.clientHeight) / 2
+    })
+    await page.waitForTimeout(300)
+    expect(await approveButton().isEnabled()).toBe(false)
+    // The user reads on to the end, from the keyboard.
+    await box.focus()
+    await page.keyboard.press('End')
+    await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
+    expect(await hint.isVisible()).toBe(false)
+    await approveButton().click()
+    const signature = (await page.getByTestId('demo-signature').textContent({ timeout: 30_000 })) as Hex
+    expect(await chain.verifyMessage({ address, message: full, signature })).toBe(true)
+  })
+})

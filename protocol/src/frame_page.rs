@@ -1,0 +1,70 @@
+//! The frame page's configuration: frame-host writes it into the page it serves as a JSON data
+//! block (`<script type="application/json" id="oriel-frame-config">`), and the frame's boot
+//! reads it back. Field names are camelCase.
+
+use serde::{Deserialize, Serialize};
+
+/// The id of the `<script type="application/json">` element that holds the [`FramePageConfig`].
+pub const CONFIG_ELEMENT_ID: &str = "oriel-frame-config";
+
+/// What the frame knows about the project it serves, as written into its page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FramePageConfig {
+    /// The site owner's project id.
+    pub project_id: String,
+    /// Origin patterns allowed to embed and talk to the frame (see [`AllowList`](crate::AllowList)).
+    pub allowed_origins: Vec<String>,
+    /// The network active until the host picks another (CAIP-2).
+    pub default_chain_id: String,
+    /// frame-host's version; empty when the page does not say.
+    #[serde(default)]
+    pub build_id: String,
+    /// The networks the frame reaches, with their RPC endpoints; none when the key is absent.
+    #[serde(default)]
+    pub networks: Vec<NetworkRpc>,
+}
+
+/// A network the frame can reach, with its JSON-RPC endpoints.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NetworkRpc {
+    /// The network's CAIP-2 id, such as `eip155:31337`.
+    pub chain_id: String,
+    /// Its JSON-RPC endpoints (`http(s)://`), in the operator's order of preference.
+    pub rpc_urls: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_shape() {
+        let config = FramePageConfig {
+            project_id: "demo".into(),
+            allowed_origins: ["http://localhost:5173".into()].into(),
+            default_chain_id: "eip155:1".into(),
+            build_id: "0.1.0".into(),
+            networks: [NetworkRpc {
+                chain_id: "eip155:31337".into(),
+                rpc_urls: ["http://127.0.0.1:8545".into()].into(),
+            }]
+            .into(),
+        };
+        let json = serde_json::to_string(&config).unwrap();
+        assert_eq!(
+            json,
+            r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1","buildId":"0.1.0","networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"]}]}"#
+        );
+        assert_eq!(
+            serde_json::from_str::<FramePageConfig>(&json).unwrap(),
+            config
+        );
+        let bare: FramePageConfig = serde_json::from_str(
+            r#"{"projectId":"demo","allowedOrigins":[],"defaultChainId":"eip155:1"}"#,
+        )
+        .unwrap();
+        assert!(bare.networks.is_empty() && bare.build_id.is_empty());
+    }
+}

@@ -1,0 +1,44 @@
+// Generated from the oriel-protocol crate (handshake, frame_page and text modules) by
+// protocol/tests/typescript.rs. Do not edit.
+
+export const LOADED_MESSAGE_TYPE = 'oriel:frame-loaded'
+
+export const CONNECT_MESSAGE_TYPE = 'oriel:connect'
+
+export const CONFIG_ELEMENT_ID = 'oriel-frame-config'
+
+export const AN_ERROR_OCCURRED = 'An error occurred'
+
+export const REQUEST_ABORTED = 'Request was aborted'
+
+export const USER_REJECTED = 'User rejected the request.'
+
+export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
+
+export const ACTION_NOT_ALLOWED = 'Action not allowed'
+
+export const CHAIN_NOT_SUPPORTED = 'Chain is not supported'
+
+export const INVALID_CAIP2_PREFIX = 'Invalid CAIP-2 network id: '
+
+export const INVALID_EMAIL = 'Invalid email'
+
+export const REQUEST_TIMEOUT = 'The request took too long to respond.'
+
+export const NETWORK_ERROR = 'Network Error - Could not load embedded wallet'
+
+export const SESSION_EXPIRED = 'Session Expired'
+
+export const INVALID_KEY = 'Invalid key'
+
+export const JWT_NOT_YET_VALID = 'JWT not yet valid'
+
+export const INVALID_CODE = 'Invalid code'
+
+export const CODE_LOCKED = 'Too many wrong codes: request a new code'
+
+export const EMAIL_IN_USE = 'Email already in use'
+
+export const TRY_AGAIN_PREFIX = 'Please try again after '
+
+export const TRY_AGAIN_SUFFIX = ' seconds'

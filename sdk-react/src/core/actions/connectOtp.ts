@@ -1,0 +1,44 @@
+import type { User } from '../../codec/protocol.gen'
+import type { OrielClient } from '../client/createClient'
+import type { EmbeddedWalletErrorType } from './errors'
+
+export type ConnectOtpParameters = {
+  /** The 6-digit code from the email. */
+  otp: string
+}
+
+/** The logged-in user (email, address, network, account type). */
+export type ConnectOtpReturnType = User
+
+export type ConnectOtpErrorType = EmbeddedWalletErrorType
+
+/**
+ * Email login, code step: sends the emailed code to the embedded wallet, then connects it
+ * ({@link completeLogin}).
+ *
+ * @example
+ * const user = await connectOtp(client, { otp: '123456' })
+ */
+export async function connectOtp(client: OrielClient, parameters: ConnectOtpParameters): Promise<ConnectOtpReturnType> {
+  await client.embeddedConnector.verifyOtp(parameters.otp)
+  return completeLogin(client)
+}
+
+export type CompleteLoginReturnType = User
+
+export type CompleteLoginErrorType = EmbeddedWalletErrorType
+
+/**
+ * Connects the embedded wallet's logged-in user (after a code, a device approval, or the email
+ * action `CONNECT`) and makes it the current connection.
+ *
+ * @example
+ * const { action } = await connectEmail(client, { email })
+ * if (action === 'CONNECT') await completeLogin(client)
+ */
+export async function completeLogin(client: OrielClient): Promise<CompleteLoginReturnType> {
+  const { user } = await client.connection.connect(client.embeddedConnector.id)
+  // The embedded wallet's connections always carry their user.
+  if (!user) throw new Error('oriel: the embedded wallet connected without a user')
+  return user
+}

@@ -1,0 +1,54 @@
+import type { AccountStatus } from '../account/accountStore'
+import type { OrielClient } from '../client/createClient'
+import type { ChainNamespace } from '../networks'
+import { createClientCache, type WatchParameters, type WatchReturnType, watch } from './cache'
+
+export type GetAccountReturnType = {
+  /** The connected address, or `undefined` while disconnected. */
+  address: string | undefined
+  /** CAIP-10 (`eip155:1:0x…`), or `undefined` while disconnected. */
+  caipAddress: string | undefined
+  /** `disconnected`, `connecting`, `reconnecting` (restoring a login on page load) or `connected`. */
+  status: AccountStatus
+  /** The chain namespace of the account, e.g. `eip155`. */
+  namespace: ChainNamespace | undefined
+  /** `status === 'connected'`. */
+  isConnected: boolean
+  /** The login email, when connected through the embedded wallet by email. */
+  email: string | undefined
+}
+
+const cache = createClientCache<GetAccountReturnType>()
+
+/**
+ * The account of the current connection (wagmi style), whichever connector it came through.
+ * The same object until the account changes.
+ *
+ * @example
+ * const { address, status } = getAccount(client)
+ */
+export function getAccount(client: OrielClient): GetAccountReturnType {
+  const account = client.account.getSnapshot()
+  return cache.get(client, [account], () => ({
+    address: account.address,
+    caipAddress: account.caipAddress,
+    status: account.status,
+    namespace: account.namespace,
+    isConnected: account.status === 'connected',
+    email: account.user?.email ?? undefined,
+  }))
+}
+
+export type WatchAccountParameters = WatchParameters<GetAccountReturnType>
+
+export type WatchAccountReturnType = WatchReturnType
+
+/**
+ * Calls `onChange` whenever the account changes. Returns the unsubscribe function.
+ *
+ * @example
+ * const stop = watchAccount(client, { onChange: (account) => console.log(account.status) })
+ */
+export function watchAccount(client: OrielClient, parameters: WatchAccountParameters): WatchAccountReturnType {
+  return watch(client, [client.account], getAccount, parameters.onChange)
+}
