@@ -6,7 +6,7 @@
 mod common;
 
 use axum::http::{Method, StatusCode};
-use common::{Reply, Session, TestApp, DEV1, DEV2, DEV3};
+use common::{wallet_body, Reply, Session, TestApp, DEV1, DEV2, DEV3};
 use serde_json::json;
 
 const ANN: &str = "ann@example.com";
@@ -38,16 +38,7 @@ fn forbidden(r: &Reply, why: &str) {
 
 /// Creates the user's wallet with `s`'s device wrap.
 async fn create_wallet(t: &TestApp, s: &Session) {
-    let body = json!({
-        "projectId": "shop",
-        "walletId": "w-1",
-        "version": 1,
-        "ciphertext": "Y2lwaGVydGV4dA==",
-        "nonce": "AAECAwQFBgcICQoL",
-        "recoveryWrap": "cmVjb3Zlcnk=",
-        "deviceWrap": "ZGV2aWNlMQ==",
-        "addresses": { "eip155": null, "solana": null },
-    });
+    let body = wallet_body("w-1", "ZGV2aWNlMQ==");
     let r = t
         .call(Method::POST, "/wallet/v1", Some(body), Some(&s.access))
         .await;
