@@ -15,6 +15,7 @@ mod origin_check;
 mod projects;
 mod proxy;
 mod ratelimit;
+mod recovery;
 mod registry;
 mod secrets;
 mod serve;

@@ -13,9 +13,9 @@ use oriel_protocol::http::{
 };
 
 use crate::{
-    api::{ApiError, AuthedJson, ProjectSession},
+    api::{ApiError, AuthedJson, ClientIp, ProjectSession},
     error::Error,
-    secrets,
+    recovery, secrets,
     store::{NewWallet, StoredWallet},
     AppState,
 };
@@ -168,11 +168,15 @@ async fn pepper(
     Ok(Json(PepperReply { pepper }))
 }
 
-/// `GET /wallet/v1/recovery-key?projectId=`: the user's recovery key, derived from the KEK.
+/// `GET /wallet/v1/recovery-key?projectId=`: the user's recovery key, derived from the KEK,
+/// only for creating the wallet or enrolling this device right after its login
+/// ([`recovery::release`]); else 403.
 async fn recovery_key(
     State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
     ProjectSession(session): ProjectSession,
 ) -> Result<Json<RecoveryKeyReply>, ApiError> {
+    recovery::release(&state, &session, ip).await?;
     let key = state.keys().recovery_key(&session.user_id);
     Ok(Json(RecoveryKeyReply {
         recovery_key: secrets::b64(key.as_ref()),

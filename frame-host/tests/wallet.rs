@@ -3,21 +3,8 @@
 mod common;
 
 use axum::http::{Method, StatusCode};
-use common::{Session, TestApp, DEV1, DEV2};
+use common::{wallet_body, Session, TestApp, DEV1, DEV2};
 use serde_json::{json, Value};
-
-fn wallet_body(wallet_id: &str, device_wrap: &str) -> Value {
-    json!({
-        "projectId": "shop",
-        "walletId": wallet_id,
-        "version": 1,
-        "ciphertext": "Y2lwaGVydGV4dA==",
-        "nonce": "AAECAwQFBgcICQoL",
-        "recoveryWrap": "cmVjb3Zlcnk=",
-        "deviceWrap": device_wrap,
-        "addresses": { "eip155": "0x00000000000000000000000000000000000000aa", "solana": "So11111111111111111111111111111111111111112" },
-    })
-}
 
 async fn create(t: &TestApp, s: &Session, body: Value) -> common::Reply {
     t.call(Method::POST, "/wallet/v1", Some(body), Some(&s.access))

@@ -44,6 +44,9 @@ pub(crate) const PAYMENT_ACCOUNT: &str = "The payment account type applies to bi
 /// `wallet_addEthereumChain` for a network the operator did not configure.
 pub(crate) const CHAIN_NOT_ADDABLE: &str =
     "The embedded wallet only uses the networks its operator configured";
+/// A stored session on a device without a wrap of the wallet: only a login enrolls it.
+pub(crate) const NOT_ENROLLED: &str =
+    "This device has no key to the wallet yet: log in with an emailed code on this device";
 /// frame-host answered a key that is not 32 bytes of base64.
 pub(crate) const MALFORMED_KEY: &str = "frame-host sent a malformed key";
 /// A message from the host that is not a request.
@@ -90,6 +93,9 @@ pub(crate) enum Error {
         /// The project the host named.
         asked: String,
     },
+    /// A stored session on a device without a wrap of the wallet: a login enrolls it.
+    #[error("{NOT_ENROLLED}")]
+    NotEnrolled,
     /// A login step without a login in progress.
     #[error("{NO_LOGIN}")]
     NoLogin,
@@ -179,7 +185,7 @@ impl Error {
     /// The protocol error code this error carries.
     fn code(&self) -> ErrorCode {
         match self {
-            Self::NotConnected | Self::DevicePending => ErrorCode::NotConnected,
+            Self::NotConnected | Self::DevicePending | Self::NotEnrolled => ErrorCode::NotConnected,
             Self::SessionExpired => ErrorCode::Unauthorized,
             Self::InvalidEmail
             | Self::InvalidChainId(_)

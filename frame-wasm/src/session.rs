@@ -92,8 +92,22 @@ impl Session {
         }
     }
 
-    /// Opens (or on first login creates) the wallet; a no-op when it is already open.
+    /// Opens the wallet with this device's wrap; a no-op when it is already open. A device
+    /// without a wrap ([`Error::NotEnrolled`]) gets one only at a login:
+    /// [`Session::unlock_after_login`].
     pub(crate) async fn unlock<E: Env>(&mut self, cx: &Cx<'_, E>) -> Result<()> {
+        self.open(cx, false).await
+    }
+
+    /// Opens the wallet right after a login's code: with this device's wrap, or else through
+    /// the recovery key, which frame-host releases only now (once per login): the first
+    /// device creates the wallet, a new device opens the recovery wrap and stores its own
+    /// wrap.
+    pub(crate) async fn unlock_after_login<E: Env>(&mut self, cx: &Cx<'_, E>) -> Result<()> {
+        self.open(cx, true).await
+    }
+
+    async fn open<E: Env>(&mut self, cx: &Cx<'_, E>, enroll: bool) -> Result<()> {
         let access = self.access_token(cx).await?;
         let session = stored(cx).ok_or(Error::NotConnected)?;
         if self
@@ -118,6 +132,7 @@ impl Session {
             Some(stored) if stored.blob.device_wrap.is_some() => {
                 keys::open_with_device(&stored.blob, user_id, &device)?
             }
+            _ if !enroll => return Err(Error::NotEnrolled),
             Some(stored) => {
                 // A new device: open through the recovery wrap, then wrap for this device.
                 let recovery = decode_key(&api.recovery_key(&access).await?)?;

@@ -35,6 +35,8 @@ pub(crate) struct Session {
     pub(crate) device_id: String,
     /// The project of the audience.
     pub(crate) project_id: String,
+    /// The session (`sid`): the login's refresh-token family.
+    pub(crate) session_id: String,
 }
 
 impl Session {
@@ -97,6 +99,7 @@ impl FromRequestParts<AppState> for Session {
             user_id: claims.sub,
             device_id: claims.did,
             project_id,
+            session_id: claims.sid,
         })
     }
 }

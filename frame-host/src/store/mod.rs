@@ -10,6 +10,7 @@ mod exports;
 mod limits;
 mod mailbox;
 pub(crate) mod purge;
+mod recovery;
 mod sessions;
 mod users;
 mod wallets;
@@ -30,6 +31,7 @@ pub(crate) use attempts::{
 };
 pub(crate) use limits::Limit;
 pub(crate) use mailbox::Mail;
+pub(crate) use recovery::{Release, ReleasePurpose};
 pub(crate) use sessions::{NewRefresh, Rotation, SessionUser};
 pub(crate) use users::User;
 pub(crate) use wallets::{NewWallet, StoredWallet};
@@ -44,6 +46,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         3,
         "refresh_families",
         include_str!("migrations/0003_refresh_families.sql"),
+    ),
+    (
+        4,
+        "recovery_releases",
+        include_str!("migrations/0004_recovery_releases.sql"),
     ),
 ];
 

@@ -42,6 +42,21 @@ pub fn config(frame_dir: &std::path::Path) -> Config {
     config
 }
 
+/// The body of `POST /wallet/v1` for project `shop`: wallet `wallet_id` with this device's
+/// `device_wrap` (placeholder ciphertext and wraps: frame-host never opens them).
+pub fn wallet_body(wallet_id: &str, device_wrap: &str) -> Value {
+    json!({
+        "projectId": "shop",
+        "walletId": wallet_id,
+        "version": 1,
+        "ciphertext": "Y2lwaGVydGV4dA==",
+        "nonce": "AAECAwQFBgcICQoL",
+        "recoveryWrap": "cmVjb3Zlcnk=",
+        "deviceWrap": device_wrap,
+        "addresses": { "eip155": "0x00000000000000000000000000000000000000aa", "solana": "So11111111111111111111111111111111111111112" },
+    })
+}
+
 /// A response, read whole.
 pub struct Reply {
     pub status: StatusCode,

@@ -99,7 +99,7 @@ pub(crate) async fn connect_otp<E: Env>(
             .await?;
         session::save_tokens(cx, tokens);
         *flow = None;
-        session.unlock(cx).await?;
+        session.unlock_after_login(cx).await?;
         Ok(Reply::ConnectOtp)
     };
     Answer::changing_session(verified.await)

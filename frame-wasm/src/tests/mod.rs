@@ -7,6 +7,7 @@ mod email_update;
 mod export;
 mod screen;
 mod storage_access;
+mod unlock;
 mod wallet_rpc;
 
 use oriel_protocol::{AccountType, ErrorReply, Reply, Request, User, SUPPORTED_VERSIONS};
