@@ -47,8 +47,13 @@ fn limit(bucket: String, limit: i64, window_ms: i64) -> Limit {
     }
 }
 
-fn guesses_bucket(project_id: &str, email: &str) -> String {
-    format!("guesses:{project_id}:{email}")
+/// The wrong-code limit of `email` (W9).
+fn guesses(project_id: &str, email: &str) -> Limit {
+    limit(
+        format!("guesses:{project_id}:{email}"),
+        GUESS_LIMIT,
+        GUESS_WINDOW_MS,
+    )
 }
 
 /// Who asks for a login code, as far as the limits care.
@@ -101,14 +106,10 @@ pub(crate) async fn guesses_spent(
     project_id: &str,
     email: &str,
 ) -> Result<Option<i64>, ApiError> {
+    let limit = guesses(project_id, email);
     Ok(state
         .store()
-        .rate_limit_reached(
-            &guesses_bucket(project_id, email),
-            GUESS_LIMIT,
-            GUESS_WINDOW_MS,
-            state.now_ms(),
-        )
+        .rate_limit_reached(&limit, state.now_ms())
         .await?)
 }
 
@@ -118,16 +119,12 @@ pub(crate) async fn count_wrong_guess(
     project_id: &str,
     email: &str,
 ) -> Result<bool, ApiError> {
-    let store = state.store();
-    let bucket = guesses_bucket(project_id, email);
-    let now = state.now_ms();
+    let limit = guesses(project_id, email);
+    let (store, now) = (state.store(), state.now_ms());
     store
-        .rate_limit_hit(&bucket, GUESS_LIMIT, GUESS_WINDOW_MS, now)
+        .rate_limit_hits(std::slice::from_ref(&limit), now)
         .await?;
-    Ok(store
-        .rate_limit_reached(&bucket, GUESS_LIMIT, GUESS_WINDOW_MS, now)
-        .await?
-        .is_some())
+    Ok(store.rate_limit_reached(&limit, now).await?.is_some())
 }
 
 /// An email change start of `user_id` from `ip`, with the same 30 s rule.

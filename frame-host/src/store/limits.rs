@@ -35,23 +35,17 @@ impl Store {
         self.rate_limit_hits(&[limit], now).await
     }
 
-    /// Whether `bucket`'s current window is full, without counting: the milliseconds until
+    /// Whether `limit`'s current window is full, without counting: the milliseconds until
     /// it ends, or `None` while hits are left.
-    pub(crate) async fn rate_limit_reached(
-        &self,
-        bucket: &str,
-        limit: i64,
-        window_ms: i64,
-        now: i64,
-    ) -> Result<Option<i64>> {
+    pub(crate) async fn rate_limit_reached(&self, limit: &Limit, now: i64) -> Result<Option<i64>> {
         let row: Option<(i64, i64)> =
             sqlx::query_as("SELECT window_start, hits FROM rate_limits WHERE bucket = $1")
-                .bind(bucket)
+                .bind(&limit.bucket)
                 .fetch_optional(self.pool())
                 .await?;
         Ok(row
-            .filter(|&(start, hits)| start > now - window_ms && hits >= limit)
-            .map(|(start, _)| (start + window_ms - now).max(1)))
+            .filter(|&(start, hits)| start > now - limit.window_ms && hits >= limit.limit)
+            .map(|(start, _)| (start + limit.window_ms - now).max(1)))
     }
 
     /// Counts one hit on every limit, or on none: when any limit is reached, nothing is
