@@ -47,7 +47,7 @@ let contracts: DevnetContracts
 let client: ReturnType<typeof createPublicClient>
 
 beforeAll(async () => {
-  devnet = await startDevnet({ port: await freePort() })
+  devnet = await startDevnet({ port: await freePort(), deploy: false })
   contracts = await deployDevnetContracts(devnet.url)
   client = createPublicClient({ transport: http(devnet.url) })
 })
