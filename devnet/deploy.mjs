@@ -10,7 +10,6 @@ import {
   defineChain,
   getAddress,
   http,
-  nonceManager,
   parseEther,
   parseEventLogs,
   parseUnits,
@@ -50,7 +49,35 @@ const TOKENS = /** @type {const} */ ([
 const SUPPLY = '1000000000'
 const NFT = { name: 'Oriel Devnet Collection', symbol: 'ODC' }
 
-/** viem clients for `rpcUrl`, signing with the deployer (one nonce manager across calls). */
+/**
+ * The deployer's transactions per RPC URL, one after the other: each takes its nonce from the
+ * node once the one before is mined, so concurrent `fund` calls never reuse a nonce (and a fresh
+ * node at the same URL starts again from 0, which a nonce cache would not).
+ * @type {Map<string, Promise<unknown>>}
+ */
+const queues = new Map()
+
+/**
+ * Runs `task` after every earlier task for `rpcUrl` has settled.
+ * @template T
+ * @param {string} rpcUrl
+ * @param {() => Promise<T>} task
+ * @returns {Promise<T>}
+ */
+function serialized(rpcUrl, task) {
+  const run = (queues.get(rpcUrl) ?? Promise.resolve()).then(task, task)
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  )
+  queues.set(rpcUrl, settled)
+  void settled.then(() => {
+    if (queues.get(rpcUrl) === settled) queues.delete(rpcUrl)
+  })
+  return run
+}
+
+/** viem clients for `rpcUrl`, signing with the deployer. */
 async function clients(rpcUrl) {
   const transport = http(rpcUrl)
   const id = await createPublicClient({ transport }).getChainId()
@@ -60,7 +87,7 @@ async function clients(rpcUrl) {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   })
-  const account = privateKeyToAccount(DEVNET_DEPLOYER_KEY, { nonceManager })
+  const account = privateKeyToAccount(DEVNET_DEPLOYER_KEY)
   return {
     chain,
     account,
@@ -73,16 +100,30 @@ async function clients(rpcUrl) {
  * Deploys the devnet contracts on `rpcUrl`, mints each token's supply to the deployer and, with
  * `file`, writes the addresses there as JSON (creating its directory).
  *
+ * @example
+ * const contracts = await deployDevnetContracts('http://127.0.0.1:8545', { file: '.data/devnet-contracts.json' })
+ * contracts.tokens.find((t) => t.symbol === 'dUSD')?.address
+ *
  * @param {string} rpcUrl
  * @param {{ file?: string }} [options]
  * @returns {Promise<DevnetContracts>}
  */
-export async function deployDevnetContracts(rpcUrl, { file } = {}) {
+export function deployDevnetContracts(rpcUrl, { file } = {}) {
+  return serialized(rpcUrl, () => deploy(rpcUrl, file))
+}
+
+/**
+ * deployDevnetContracts' work, run in the URL's queue.
+ * @param {string} rpcUrl
+ * @param {string | undefined} file
+ * @returns {Promise<DevnetContracts>}
+ */
+async function deploy(rpcUrl, file) {
   const { artifacts } = await compileDevnetContracts()
   const { pub, wallet, account, chain } = await clients(rpcUrl)
 
   /** Sends a deployment and returns its receipt's address and block. */
-  const deploy = async (/** @type {string} */ name, /** @type {unknown[]} */ args) => {
+  const deployOne = async (/** @type {string} */ name, /** @type {unknown[]} */ args) => {
     const { abi, bytecode } = artifacts[name]
     const hash = await wallet.deployContract({ abi, bytecode, args })
     const receipt = await pub.waitForTransactionReceipt({ hash })
@@ -90,13 +131,13 @@ export async function deployDevnetContracts(rpcUrl, { file } = {}) {
     return { address: getAddress(receipt.contractAddress), block: Number(receipt.blockNumber) }
   }
 
-  const multicall3 = await deploy('Multicall3', [])
+  const multicall3 = await deployOne('Multicall3', [])
   const tokens = []
   for (const { contract, ...token } of TOKENS) {
-    const { address } = await deploy(contract, [token.name, token.symbol, token.decimals, parseUnits(SUPPLY, token.decimals)])
+    const { address } = await deployOne(contract, [token.name, token.symbol, token.decimals, parseUnits(SUPPLY, token.decimals)])
     tokens.push({ address, ...token })
   }
-  const nft = await deploy('DevCollection', [NFT.name, NFT.symbol])
+  const nft = await deployOne('DevCollection', [NFT.name, NFT.symbol])
 
   /** @type {DevnetContracts} */
   const contracts = {
@@ -117,14 +158,30 @@ export async function deployDevnetContracts(rpcUrl, { file } = {}) {
 
 /**
  * The faucet: sends `address` FAUCET_ETHER ether, each token's `faucetAmount` and mints it one
- * NFT, from the deployer, and waits until all of it is mined.
+ * NFT, from the deployer, and waits until all of it is mined. Calls for one RPC URL run one at a
+ * time.
+ *
+ * @example
+ * const contracts = JSON.parse(readFileSync('.data/devnet-contracts.json', 'utf8'))
+ * const { nftTokenId } = await fund('http://127.0.0.1:8545', contracts, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
  *
  * @param {string} rpcUrl
  * @param {DevnetContracts} contracts what deployDevnetContracts returned (or wrote)
  * @param {`0x${string}`} address
  * @returns {Promise<{ nftTokenId: bigint }>}
  */
-export async function fund(rpcUrl, contracts, address) {
+export function fund(rpcUrl, contracts, address) {
+  return serialized(rpcUrl, () => send(rpcUrl, contracts, address))
+}
+
+/**
+ * fund's work, run in the URL's queue.
+ * @param {string} rpcUrl
+ * @param {DevnetContracts} contracts
+ * @param {`0x${string}`} address
+ * @returns {Promise<{ nftTokenId: bigint }>}
+ */
+async function send(rpcUrl, contracts, address) {
   const { artifacts } = await compileDevnetContracts()
   const { pub, wallet } = await clients(rpcUrl)
   const mined = async (/** @type {`0x${string}`} */ hash) => {

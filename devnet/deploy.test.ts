@@ -172,4 +172,12 @@ describe('the devnet contracts', () => {
     ).toBe(to)
     expect(await balanceOf(contracts.nft.address, to)).toBe(1n)
   })
+
+  it('funds two addresses at once without reusing a nonce', async () => {
+    const a = getAddress('0x00000000000000000000000000000000000000a1')
+    const b = getAddress('0x00000000000000000000000000000000000000b2')
+    const [fa, fb] = await Promise.all([fund(devnet.url, contracts, a), fund(devnet.url, contracts, b)])
+    expect(fb.nftTokenId).toBe(fa.nftTokenId + 1n)
+    for (const to of [a, b]) expect(await balanceOf(token('DEV').address, to)).toBe(parseEther('100'))
+  })
 })
