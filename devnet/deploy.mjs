@@ -2,8 +2,9 @@
 // with hardhat's first test account: Multicall3, a 6-decimals stablecoin, an 18-decimals token, a
 // USDT-style token whose `transfer` returns nothing, and an ERC-721 collection with on-chain
 // images. `fund` is the faucet's logic: ETH, some of each token and one NFT to an address.
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import {
   createPublicClient,
   createWalletClient,
@@ -202,4 +203,18 @@ async function send(rpcUrl, contracts, address) {
   )
   const [minted] = parseEventLogs({ abi, logs: receipt.logs, eventName: 'Transfer' })
   return { nftTokenId: /** @type {{ tokenId: bigint }} */ (minted.args).tokenId }
+}
+
+// `node devnet/deploy.mjs fund <address> [contracts file] [rpc url]`: the faucet by hand, against
+// `make demo`'s devnet by default.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [command, address, file = '.data/devnet-contracts.json', rpcUrl = 'http://127.0.0.1:8545'] = process.argv.slice(2)
+  if (command !== 'fund' || !address?.startsWith('0x')) {
+    console.error('usage: node devnet/deploy.mjs fund <address> [contracts file] [rpc url]')
+    process.exit(2)
+  }
+  const contracts = JSON.parse(readFileSync(file, 'utf8'))
+  const { nftTokenId } = await fund(rpcUrl, contracts, getAddress(address))
+  const tokens = contracts.tokens.map((/** @type {DevnetToken} */ t) => `${t.faucetAmount} ${t.symbol}`).join(', ')
+  console.log(`sent ${address} ${contracts.faucet.ether} ETH, ${tokens} and ${contracts.nft.symbol} #${nftTokenId}`)
 }
