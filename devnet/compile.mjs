@@ -3,7 +3,7 @@
 // by a hash of the sources, the compiler and OpenZeppelin versions and the settings, so only the
 // first start after a change pays for the compile.
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -83,6 +83,10 @@ export async function compileDevnetContracts() {
   const partial = `${cacheFile}.${process.pid}.tmp`
   writeFileSync(partial, JSON.stringify(artifacts))
   renameSync(partial, cacheFile)
+  // Earlier outputs are for sources that no longer exist.
+  for (const old of readdirSync(CACHE).filter((f) => /^contracts-[0-9a-f]+\.json$/.test(f) && join(CACHE, f) !== cacheFile)) {
+    rmSync(join(CACHE, old), { force: true })
+  }
   return { artifacts, cached: false }
 }
 
