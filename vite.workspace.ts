@@ -56,6 +56,15 @@ export default defineWorkspace([
     },
   },
   {
+    // The devnet's contracts (devnet/), deployed on a hardhat node of the test's own.
+    test: {
+      name: 'devnet',
+      environment: 'node',
+      include: ['devnet/**/*.test.ts'],
+      hookTimeout: 60_000,
+    },
+  },
+  {
     // Browser end-to-end: real frame-host, real frame, real demo, two origins, Chromium.
     test: {
       name: 'e2e',

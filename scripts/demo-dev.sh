@@ -21,7 +21,7 @@ ORIEL_LISTEN=127.0.0.1:8787 ORIEL_FRAME_DIR=dist/frame ORIEL_DATA_DIR=.data \
 pids+=($!)
 node e2e/support/relay.mjs --port 8600 &
 pids+=($!)
-node e2e/support/devnet.mjs 8545 &
+node e2e/support/devnet.mjs 8545 .data/devnet-contracts.json &
 pids+=($!)
 VITE_ORIEL_FRAME_HOST=http://127.0.0.1:8787 VITE_ORIEL_WC_RELAY=ws://127.0.0.1:8600 \
   VITE_ORIEL_DEVNET_RPC=http://127.0.0.1:8545 node node_modules/vite/bin/vite.js demo --clearScreen false &

@@ -19,6 +19,8 @@ const urls = {
   wallet: `http://127.0.0.1:${PORTS.wallet}`,
 }
 
+const contractsFile = join(root, '.data/devnet-contracts.json')
+
 console.log('Building the demo dapp and the demo wallet (production builds)…')
 const dappDir = await buildDemo(urls.frameHost, join(root, 'dist/demo'), urls.relay, urls.devnet)
 const walletDir = await buildWallet(urls.relay, join(root, 'dist/wallet'))
@@ -37,7 +39,9 @@ process.once('SIGINT', exit(0))
 process.once('SIGTERM', exit(0))
 
 try {
-  stops.push((await startDevnet({ port: PORTS.devnet })).stop)
+  // The devnet's contracts (devnet/deploy.mjs) are deployed on it; their addresses go next to
+  // frame-host's data.
+  stops.push((await startDevnet({ port: PORTS.devnet, contractsFile })).stop)
   stops.push((await startRelay({ port: PORTS.relay })).stop)
   // frame-host's built-in defaults are this setup: project `demo` for the dapp's origin, the devnet.
   stops.push((await startFrameHost({ listen: `127.0.0.1:${PORTS.frameHost}`, dataDir: join(root, '.data'), log: 'info' })).stop)
@@ -54,6 +58,7 @@ console.log(`
     frame-host (origin B):  ${urls.frameHost}   (frame: ${urls.frameHost}/frame?projectId=demo)
     dev mailbox:            ${urls.frameHost}/dev/mailbox?to=you@example.com
     devnet (chain 31337):   ${urls.devnet}   (hardhat node; the well-known test accounts are funded)
+    devnet contracts:       ${contractsFile}   (Multicall3, dUSD, DEV, dUSDT, an NFT collection)
     demo wallet (origin C): ${urls.wallet}   (WalletConnect: "Copy link" in the dapp, paste it here)
     WalletConnect relay:    ${urls.relay}
   Press Ctrl-C to stop.

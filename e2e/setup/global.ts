@@ -1,10 +1,13 @@
 import type { TestProject } from 'vitest/node'
+import type { DevnetContracts } from '../../devnet/deploy.mjs'
 import { startDevnet } from '../support/devnet.mjs'
 import { PORTS, startAll, urls } from '../support/servers.mjs'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     urls: typeof urls
+    /** The devnet contracts' addresses (devnet/deploy.mjs), deployed before any test. */
+    devnetContracts: DevnetContracts
   }
 }
 
@@ -18,6 +21,7 @@ export default async function setup(project: TestProject) {
     throw error
   }
   project.provide('urls', { ...urls, devnet: devnet.url })
+  project.provide('devnetContracts', devnet.contracts!)
   return async () => {
     await servers.stop()
     await devnet.stop()

@@ -1,9 +1,11 @@
 // The local EVM devnet: hardhat's node (chain 31337, instant mining, the well-known funded test
-// accounts), started from the checkout's node_modules so it runs offline.
+// accounts), started from the checkout's node_modules so it runs offline, with the devnet's
+// contracts (devnet/deploy.mjs: Multicall3, three tokens, an NFT collection) deployed on it.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { deployDevnetContracts } from '../../devnet/deploy.mjs'
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const CONFIG = join(root, 'e2e/support/hardhat.config.cjs')
@@ -26,13 +28,15 @@ export async function chainIdOf(url) {
 }
 
 /**
- * Starts `hardhat node` on `host:port` and resolves once `eth_chainId` answers 0x7a69.
- * Resolves to `{ url, stop }`; `stop()` ends the node and waits for it to exit.
+ * Starts `hardhat node` on `host:port`, waits until `eth_chainId` answers 0x7a69 and, unless
+ * `deploy` is false, deploys the devnet contracts (their addresses also written to
+ * `contractsFile` when given). Resolves to `{ url, stop, contracts }`; `stop()` ends the node
+ * and waits for it to exit.
  *
- * @param {{ port: number, host?: string, timeoutMs?: number, log?: boolean }} options
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @param {{ port: number, host?: string, timeoutMs?: number, log?: boolean, deploy?: boolean, contractsFile?: string }} options
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, contracts?: import('../../devnet/deploy.mjs').DevnetContracts }>}
  */
-export async function startDevnet({ port, host = '127.0.0.1', timeoutMs = 30_000, log = false }) {
+export async function startDevnet({ port, host = '127.0.0.1', timeoutMs = 30_000, log = false, deploy = true, contractsFile }) {
   if (!port) throw new Error('startDevnet: a port is required')
   const url = `http://${host}:${port}`
   if (await chainIdOf(url)) throw new Error(`${url} is already taken by another node`)
@@ -61,7 +65,7 @@ export async function startDevnet({ port, host = '127.0.0.1', timeoutMs = 30_000
   })
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    if ((await chainIdOf(url)) === DEVNET_CHAIN_ID) return { url, stop }
+    if ((await chainIdOf(url)) === DEVNET_CHAIN_ID) break
     if (exited) throw new Error(`hardhat node on ${url} exited early with code ${child.exitCode}`)
     if (Date.now() > deadline) {
       await stop()
@@ -69,13 +73,22 @@ export async function startDevnet({ port, host = '127.0.0.1', timeoutMs = 30_000
     }
     await new Promise((r) => setTimeout(r, 100))
   }
+  if (!deploy) return { url, stop }
+  try {
+    return { url, stop, contracts: await deployDevnetContracts(url, { file: contractsFile }) }
+  } catch (error) {
+    await stop()
+    throw error
+  }
 }
 
-// `node e2e/support/devnet.mjs [port]`: runs a devnet in the foreground (used by scripts/demo.sh).
+// `node e2e/support/devnet.mjs [port] [contracts file]`: runs a devnet with its contracts in the
+// foreground (used by scripts/demo-dev.sh).
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const port = Number(process.argv[2] ?? 8545)
-  const devnet = await startDevnet({ port })
-  console.log(`devnet (chain 31337) answering at ${devnet.url}`)
+  const contractsFile = process.argv[3] ? resolve(process.argv[3]) : undefined
+  const devnet = await startDevnet({ port, contractsFile })
+  console.log(`devnet (chain 31337) answering at ${devnet.url}${contractsFile ? `, contracts in ${contractsFile}` : ''}`)
   const shutdown = () => devnet.stop().then(() => process.exit(0))
   process.once('SIGINT', shutdown)
   process.once('SIGTERM', shutdown)
