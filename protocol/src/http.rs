@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::types::{EmailAction, UpdateEmailAction};
 
+pub mod blockchain;
+
 /// `POST /auth/v1/email/start`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -236,6 +236,13 @@ impl TestApp {
         read(self.app.clone().oneshot(req).await.unwrap()).await
     }
 
+    /// Sends `req` as it is (headers and all), from the default client address.
+    pub async fn send(&self, mut req: Request<Body>) -> Reply {
+        req.extensions_mut()
+            .insert(ConnectInfo(SocketAddr::from((IP, 40_000))));
+        read(self.app.clone().oneshot(req).await.unwrap()).await
+    }
+
     pub async fn call(
         &self,
         method: Method,
