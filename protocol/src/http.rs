@@ -1,7 +1,8 @@
 //! frame-host's auth and wallet API (`frame-host/API.md`): the JSON bodies the frame sends and
 //! frame-host answers, and the error body of every frame-host error. frame-host deserializes
 //! the requests and serializes the replies; the frame does the opposite, with these same
-//! types. Field names are camelCase; binary values are standard padded base64.
+//! types. Field names are camelCase; binary values are standard padded base64. The
+//! Blockchain API's bodies (`/v1/*`, called from the dapp's page) are in [`blockchain`].
 //!
 //! Behind the `http` feature, so the host codec (`codec-wasm`) does not carry them.
 
