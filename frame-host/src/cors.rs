@@ -10,8 +10,9 @@
 use axum::{
     extract::{Query, Request, State},
     http::{header, HeaderValue, Method, StatusCode},
-    middleware::Next,
+    middleware::{self, Next},
     response::{IntoResponse, Response},
+    Router,
 };
 
 use crate::{
@@ -22,6 +23,11 @@ use crate::{
 
 /// How long a browser may keep a preflight's answer, in seconds.
 const PREFLIGHT_MAX_AGE_SECS: u32 = 600;
+
+/// `routes` behind [`project_api`].
+pub(crate) fn with_project_api(routes: Router<AppState>, state: &AppState) -> Router<AppState> {
+    routes.layer(middleware::from_fn_with_state(state.clone(), project_api))
+}
 
 /// Middleware (for `axum::middleware::from_fn_with_state`) that adds the CORS headers.
 pub(crate) async fn project_origins(

@@ -4,8 +4,6 @@
 
 mod common;
 
-use std::io::Write;
-
 use axum::{
     body::Body,
     http::{Method, Request, StatusCode},
@@ -15,6 +13,11 @@ use oriel_frame_host::NetworkConfig;
 use serde_json::{json, Value};
 
 const SHOP: &str = "https://shop.example.com";
+
+/// The 403 of an origin the project does not allow.
+fn forbidden() -> (u16, String, String) {
+    (403, "forbidden".into(), "Origin not allowed".into())
+}
 const USDC: &str = "eip155:31337:0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
 /// `method uri` with an optional `Origin` and JSON body.
@@ -53,11 +56,15 @@ fn networks() -> Vec<NetworkConfig> {
 
 /// An app whose prices file holds `prices`; the file is returned so a test can rewrite it.
 async fn with_prices(prices: Value) -> (TestApp, tempfile::NamedTempFile) {
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    file.write_all(prices.to_string().as_bytes()).unwrap();
+    let file = common::json_file(&prices);
     let path = file.path().to_path_buf();
     let app = TestApp::with(|c| c.prices_file = Some(path)).await;
     (app, file)
+}
+
+/// `GET uri` from `origin`.
+async fn get_from(app: &TestApp, uri: &str, origin: &str) -> Reply {
+    call(app, Method::GET, uri, Some(origin), None).await
 }
 
 async fn price(app: &TestApp, body: Value) -> Reply {
@@ -142,14 +149,7 @@ async fn a_known_project_is_required() {
 async fn cors_answers_the_projects_origins_and_403s_others() {
     let app = TestApp::new().await;
     for origin in [SHOP, "https://app.example.com"] {
-        let r = call(
-            &app,
-            Method::GET,
-            "/v1/supported-chains?projectId=shop",
-            Some(origin),
-            None,
-        )
-        .await;
+        let r = get_from(&app, "/v1/supported-chains?projectId=shop", origin).await;
         assert_eq!(r.status, StatusCode::OK);
         assert_eq!(r.header("access-control-allow-origin"), origin);
         assert_eq!(r.header("vary"), "Origin");
@@ -164,12 +164,8 @@ async fn cors_answers_the_projects_origins_and_403s_others() {
         (SHOP, "demo"),
     ] {
         let uri = format!("/v1/supported-chains?projectId={project}");
-        let r = call(&app, Method::GET, &uri, Some(origin), None).await;
-        assert_eq!(
-            r.error(),
-            (403, "forbidden".into(), "Origin not allowed".into()),
-            "{origin}"
-        );
+        let r = get_from(&app, &uri, origin).await;
+        assert_eq!(r.error(), forbidden(), "{origin}");
         assert!(r.headers.get("access-control-allow-origin").is_none());
         let uri = format!("/v1/fungible/price?projectId={project}");
         let r = call(
@@ -180,28 +176,15 @@ async fn cors_answers_the_projects_origins_and_403s_others() {
             Some(json!({ "addresses": [] })),
         )
         .await;
-        assert_eq!(
-            r.error(),
-            (403, "forbidden".into(), "Origin not allowed".into()),
-            "{origin}"
-        );
+        assert_eq!(r.error(), forbidden(), "{origin}");
     }
     // Programs (no Origin) and the frame (frame-host's own origin) need no CORS.
-    let r = call(
-        &app,
-        Method::GET,
-        "/v1/supported-chains?projectId=demo",
-        None,
-        None,
-    )
-    .await;
+    let r = app.get("/v1/supported-chains?projectId=demo").await;
     assert_eq!(r.status, StatusCode::OK);
-    let r = call(
+    let r = get_from(
         &app,
-        Method::GET,
         "/v1/supported-chains?projectId=shop",
-        Some("https://wallet.test"),
-        None,
+        "https://wallet.test",
     )
     .await;
     assert_eq!(r.status, StatusCode::OK);
@@ -236,10 +219,7 @@ async fn preflights_allow_the_json_post_from_the_projects_origins_only() {
             "/v1/fungible/price?projectId=shop",
         ))
         .await;
-    assert_eq!(
-        r.error(),
-        (403, "forbidden".into(), "Origin not allowed".into())
-    );
+    assert_eq!(r.error(), forbidden());
     assert!(r.headers.get("access-control-allow-origin").is_none());
     let r = app.send(preflight(SHOP, "/v1/fungible/price")).await;
     assert_eq!(r.error().2, "missing projectId");
@@ -359,14 +339,7 @@ async fn bad_bodies_are_400_naming_the_problem() {
         .body(Body::from("{"))
         .unwrap();
     assert_eq!(app.send(req).await.error().1, "invalid_params");
-    let r = call(
-        &app,
-        Method::GET,
-        "/v1/fungible/price?projectId=shop",
-        Some(SHOP),
-        None,
-    )
-    .await;
+    let r = get_from(&app, "/v1/fungible/price?projectId=shop", SHOP).await;
     assert_eq!(r.status, StatusCode::METHOD_NOT_ALLOWED);
 }
 
@@ -386,13 +359,9 @@ async fn a_bad_prices_file_stops_startup_naming_the_entry() {
             "\"eip155:1/slip44:60\": invalid price \"3000\": expected a number from 0",
         ),
     ] {
-        let mut file = tempfile::NamedTempFile::new().unwrap();
-        file.write_all(prices.to_string().as_bytes()).unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let mut config = common::config(&dir.path().join("frame"));
-        config.data_dir = dir.path().join("data");
-        config.prices_file = Some(file.path().to_path_buf());
-        let e = oriel_frame_host::AppState::new(config).await.unwrap_err();
+        let file = common::json_file(&prices);
+        let path = file.path().to_path_buf();
+        let e = common::startup_error(|c| c.prices_file = Some(path)).await;
         assert_eq!(
             e.to_string(),
             format!("invalid prices file {}: {reason}", file.path().display())
@@ -402,11 +371,10 @@ async fn a_bad_prices_file_stops_startup_naming_the_entry() {
 
 #[tokio::test]
 async fn a_prices_url_is_refused_until_it_is_built() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = common::config(&dir.path().join("frame"));
-    config.data_dir = dir.path().join("data");
-    config.prices_url = Some("https://api.coingecko.com/api/v3".into());
-    let e = oriel_frame_host::AppState::new(config).await.unwrap_err();
+    let e = common::startup_error(|c| {
+        c.prices_url = Some("https://api.coingecko.com/api/v3".into());
+    })
+    .await;
     assert!(
         e.to_string()
             .starts_with("prices_url \"https://api.coingecko.com/api/v3\": fetching prices"),

@@ -106,8 +106,6 @@ pub(crate) struct SdkClient {
 
 #[derive(Deserialize)]
 struct SdkQuery {
-    #[serde(rename = "projectId")]
-    project_id: Option<String>,
     st: Option<String>,
     sv: Option<String>,
 }
@@ -116,9 +114,8 @@ impl FromRequestParts<AppState> for SdkClient {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let ProjectParam(project_id) = ProjectParam::from_request_parts(parts, state).await?;
         let ApiQuery(q) = ApiQuery::<SdkQuery>::from_request_parts(parts, state).await?;
-        let project_id = q.project_id.unwrap_or_default();
-        state.check_project(&project_id)?;
         for (name, value) in [("st", &q.st), ("sv", &q.sv)] {
             if value.as_ref().is_some_and(|v| v.len() > MAX_SDK_PARAM_LEN) {
                 return Err(ApiError::InvalidParams(format!(

@@ -2,14 +2,13 @@
 //! need no chain RPC: `GET /v1/supported-chains` (from the configured networks) and
 //! `POST /v1/fungible/price` (from the operator's price source, [`Prices`]). Every route takes
 //! `projectId`, `st` and `sv` in the query ([`SdkClient`]) and answers CORS requests from the
-//! project's allowed origins ([`cors::project_api`]); other origins get 403.
+//! project's allowed origins ([`cors::with_project_api`]); other origins get 403.
 
 mod asset;
 mod prices;
 
 use axum::{
     extract::State,
-    middleware,
     routing::{get, post},
     Json, Router,
 };
@@ -29,15 +28,12 @@ use asset::{AssetKey, MAX_ASSET_ID_LEN};
 /// The one currency prices are given in.
 const CURRENCY: &str = "usd";
 
-/// Routes of this module.
+/// Routes of this module, behind the Blockchain API's CORS and origin rules.
 pub(crate) fn router(state: &AppState) -> Router<AppState> {
-    Router::new()
+    let routes = Router::new()
         .route("/v1/supported-chains", get(supported_chains))
-        .route("/v1/fungible/price", post(fungible_price))
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            cors::project_api,
-        ))
+        .route("/v1/fungible/price", post(fungible_price));
+    cors::with_project_api(routes, state)
 }
 
 /// The configured networks, all reached over HTTP(S): frame-host configures no WebSocket
