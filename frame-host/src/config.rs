@@ -27,7 +27,7 @@ use crate::{
 pub const DEFAULT_CONFIG: &str = include_str!("../config/default.toml");
 
 /// Environment variables that override config keys, as (variable, key) pairs.
-const ENV_OVERRIDES: [(&str, &str); 7] = [
+const ENV_OVERRIDES: [(&str, &str); 8] = [
     ("ORIEL_LISTEN", "listen"),
     ("ORIEL_PUBLIC_URL", "public_url"),
     ("ORIEL_DATA_DIR", "data_dir"),
@@ -35,6 +35,7 @@ const ENV_OVERRIDES: [(&str, &str); 7] = [
     ("ORIEL_MODE", "mode"),
     ("DATABASE_URL", "database_url"),
     ("ORIEL_WALLET_REGISTRY", "wallet_registry"),
+    ("ORIEL_PRICES_FILE", "prices_file"),
 ];
 
 /// Where a config that does not deserialize came from, for [`Error::ConfigParse`].
@@ -76,6 +77,13 @@ pub struct Config {
     /// Reverse proxies whose `X-Forwarded-For` is believed when they are the TCP peer (see
     /// [`crate::proxy`]). Empty: the TCP peer is always the client.
     pub trusted_proxies: Vec<IpRange>,
+    /// The price source of `POST /v1/fungible/price`: a JSON file mapping asset ids
+    /// (`namespace:reference:address` or CAIP-19) to USD prices, read at startup and again
+    /// whenever it changes. `None`: every price is unknown (`null`).
+    pub prices_file: Option<PathBuf>,
+    /// A CoinGecko-compatible price API. Reserved: fetching from it is not built yet, so
+    /// frame-host refuses to start with it set rather than ignore it.
+    pub prices_url: Option<String>,
 }
 
 /// Whether frame-host runs for development or production.
@@ -148,8 +156,8 @@ impl Default for Config {
 impl Config {
     /// Loads the config from the defaults, the file named by `ORIEL_CONFIG` (if set) and the
     /// environment (`ORIEL_LISTEN`, `ORIEL_DATA_DIR`, `ORIEL_FRAME_DIR`, `ORIEL_MODE`,
-    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_TRUSTED_PROXIES` as a comma-separated
-    /// list), then validates it.
+    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_PRICES_FILE`, `ORIEL_TRUSTED_PROXIES` as
+    /// a comma-separated list), then validates it.
     pub fn load() -> Result<Self> {
         Self::load_with(|name| std::env::var(name).ok())
     }
@@ -223,6 +231,9 @@ impl Config {
             if !chain_ids.insert(network.chain_id.as_str()) {
                 return Err(Error::DuplicateNetwork(network.chain_id.clone()));
             }
+        }
+        if let Some(url) = &self.prices_url {
+            return Err(Error::PricesUrlNotBuilt(url.clone()));
         }
         if self.projects.is_empty() {
             return Err(Error::NoProjects);

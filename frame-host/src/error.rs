@@ -180,6 +180,29 @@ pub enum Error {
         /// What is wrong, naming the wallet by position and name.
         reason: String,
     },
+    /// `prices_url` is set, but fetching prices from an API is not built yet.
+    #[error(
+        "prices_url {0:?}: fetching prices from a CoinGecko-compatible API is not supported yet; \
+         use prices_file"
+    )]
+    PricesUrlNotBuilt(String),
+    /// The prices file named by `prices_file` could not be read.
+    #[error("cannot read prices file {path}: {source}")]
+    PricesRead {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// The prices file is not a JSON object of asset ids to non-negative numbers.
+    #[error("invalid prices file {path}: {reason}")]
+    InvalidPrices {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, naming the entry.
+        reason: String,
+    },
     /// A stored wallet no longer reads as one (a field is not base64, or of the wrong size).
     #[error("stored wallet {wallet_id}: unreadable {field}")]
     StoredWallet {

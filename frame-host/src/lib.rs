@@ -2,6 +2,7 @@
 
 mod api;
 mod auth;
+mod blockchain;
 mod clock;
 mod config;
 mod cors;
@@ -44,14 +45,15 @@ pub use proxy::{InvalidIpRange, IpRange};
 pub use serve::{serve, ConnectionLimits};
 
 use crate::{
-    api::ApiError, auth::JwtKeys, keys::Keys, mail::Mailer, registry::Registry, store::Store,
+    api::ApiError, auth::JwtKeys, blockchain::Prices, keys::Keys, mail::Mailer, registry::Registry,
+    store::Store,
 };
 
 /// The version reported by `/healthz` and embedded in the frame as `buildId`.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Shared state of the handlers: the config, each project's parsed allow-list, the
-/// database, the mailer, the keys, the wallet registry and the clock.
+/// database, the mailer, the keys, the wallet registry, the price source and the clock.
 #[derive(Debug, Clone)]
 pub struct AppState {
     inner: Arc<Inner>,
@@ -66,11 +68,12 @@ struct Inner {
     keys: Keys,
     jwt: JwtKeys,
     registry: Registry,
+    prices: Prices,
     clock: Clock,
 }
 
 impl AppState {
-    /// Validates `config`, loads and checks the wallet registry, creates the data dir, opens
+    /// Validates `config`, loads and checks the wallet registry and the prices file, creates the data dir, opens
     /// (and migrates) the database and loads the key files, creating them on first start.
     /// Uses the system clock.
     pub async fn new(config: Config) -> Result<Self> {
@@ -86,6 +89,7 @@ impl AppState {
             .map(|p| Ok((p.id.clone(), p.allow_list()?)))
             .collect::<Result<_>>()?;
         let registry = Registry::load(config.wallet_registry.as_deref())?;
+        let prices = Prices::load(config.prices_file.as_deref())?;
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
         let jwt = JwtKeys::load(
@@ -104,6 +108,7 @@ impl AppState {
                 keys,
                 jwt,
                 registry,
+                prices,
                 clock,
             }),
         })
@@ -165,6 +170,10 @@ impl AppState {
         &self.inner.registry
     }
 
+    pub(crate) fn prices(&self) -> &Prices {
+        &self.inner.prices
+    }
+
     /// Now, in Unix milliseconds.
     pub(crate) fn now_ms(&self) -> i64 {
         self.inner.clock.now_ms()
@@ -190,7 +199,8 @@ impl AppState {
 
 /// The frame-host HTTP service: `/healthz`, `/projects/v1/origins`, `/frame`,
 /// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`), the
-/// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`) and, in dev mode only,
+/// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`), the Blockchain API
+/// (`/v1/supported-chains`, `/v1/fungible/price`) and, in dev mode only,
 /// `/dev/mailbox`; anything else is 404.
 ///
 /// Serve it with `into_make_service_with_connect_info::<SocketAddr>()` so the per-IP limit
@@ -202,7 +212,8 @@ pub fn app(state: AppState) -> Router {
         .merge(frame::router(&state.config().frame_dir))
         .merge(auth::router())
         .merge(wallet::router())
-        .merge(registry::router(&state));
+        .merge(registry::router(&state))
+        .merge(blockchain::router(&state));
     if state.config().mode == Mode::Dev {
         router = router.merge(mail::dev_router());
     }

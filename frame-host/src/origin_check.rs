@@ -43,7 +43,7 @@ fn allowed(state: &AppState, origin: &str) -> bool {
 }
 
 /// `scheme://host[:port]` of `url` (the public URL, validated at start, has no path).
-fn own_origin(url: &str) -> &str {
+pub(crate) fn own_origin(url: &str) -> &str {
     let after_scheme = url.find("://").map_or(0, |i| i + 3);
     url[after_scheme..]
         .find('/')

@@ -94,12 +94,11 @@ async fn the_dev_mailbox_exists_only_in_dev_mode() {
 /// development-only setting; `config::production` tests each).
 #[tokio::test]
 async fn production_mode_refuses_the_dev_mailbox() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = common::config(&dir.path().join("frame"));
-    config.data_dir = dir.path().join("data");
-    config.public_url = "https://wallet.test".into();
-    config.mode = oriel_frame_host::Mode::Production;
-    let error = oriel_frame_host::AppState::new(config).await.unwrap_err();
+    let error = common::startup_error(|c| {
+        c.public_url = "https://wallet.test".into();
+        c.mode = oriel_frame_host::Mode::Production;
+    })
+    .await;
     assert!(
         error
             .to_string()

@@ -3,8 +3,6 @@
 
 mod common;
 
-use std::io::Write;
-
 use axum::{
     body::Body,
     http::{Request, StatusCode},
@@ -407,9 +405,7 @@ async fn cors_allows_exactly_the_projects_origins() {
 async fn a_registry_file_from_the_config_replaces_the_built_in_one() {
     let mut wallet = registry()[0].clone();
     wallet["name"] = "Only Wallet".into();
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    let text = serde_json::json!({ "version": 1, "wallets": [wallet] }).to_string();
-    file.write_all(text.as_bytes()).unwrap();
+    let file = common::json_file(&serde_json::json!({ "version": 1, "wallets": [wallet] }));
     let path = file.path().to_path_buf();
     let app = TestApp::with(|c| c.wallet_registry = Some(path)).await;
     let r = app.get("/getWallets?projectId=shop").await;
@@ -421,14 +417,9 @@ async fn a_registry_file_from_the_config_replaces_the_built_in_one() {
 async fn a_bad_registry_file_stops_startup_with_a_clear_error() {
     let mut wallet = registry()[0].clone();
     wallet["homepage"] = "http://metamask.io".into();
-    let mut file = tempfile::NamedTempFile::new().unwrap();
-    let text = serde_json::json!({ "version": 1, "wallets": [wallet] }).to_string();
-    file.write_all(text.as_bytes()).unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let mut config = common::config(&dir.path().join("frame"));
-    config.data_dir = dir.path().join("data");
-    config.wallet_registry = Some(file.path().to_path_buf());
-    let e = oriel_frame_host::AppState::new(config).await.unwrap_err();
+    let file = common::json_file(&serde_json::json!({ "version": 1, "wallets": [wallet] }));
+    let path = file.path().to_path_buf();
+    let e = common::startup_error(|c| c.wallet_registry = Some(path)).await;
     assert_eq!(
         e.to_string(),
         format!(

@@ -1,13 +1,16 @@
 //! frame-host's auth and wallet API (`frame-host/API.md`): the JSON bodies the frame sends and
 //! frame-host answers, and the error body of every frame-host error. frame-host deserializes
 //! the requests and serializes the replies; the frame does the opposite, with these same
-//! types. Field names are camelCase; binary values are standard padded base64.
+//! types. Field names are camelCase; binary values are standard padded base64. The
+//! Blockchain API's bodies (`/v1/*`, called from the dapp's page) are in [`blockchain`].
 //!
 //! Behind the `http` feature, so the host codec (`codec-wasm`) does not carry them.
 
 use serde::{Deserialize, Serialize};
 
 use crate::types::{EmailAction, UpdateEmailAction};
+
+pub mod blockchain;
 
 /// `POST /auth/v1/email/start`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

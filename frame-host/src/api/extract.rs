@@ -8,7 +8,7 @@ use axum::{
     extract::{
         rejection::QueryRejection, ConnectInfo, FromRequest, FromRequestParts, Query, Request,
     },
-    http::request::Parts,
+    http::{header, request::Parts},
     Json,
 };
 use serde::{de::DeserializeOwned, Deserialize};
@@ -87,6 +87,44 @@ impl FromRequestParts<AppState> for ProjectParam {
         let id = q.project_id.unwrap_or_default();
         state.check_project(&id)?;
         Ok(Self(id))
+    }
+}
+
+/// The longest `st` (SDK type) or `sv` (SDK version) accepted.
+const MAX_SDK_PARAM_LEN: usize = 64;
+
+/// The caller of a Blockchain API route (`/v1/*`): the query's `projectId` names a configured
+/// project (else 400 'missing projectId' or 404 'unknown project id'), `st` (SDK type) and
+/// `sv` (SDK version) are at most 64 characters when given (else 400), and the request's
+/// `Origin` is allowed for the project ([`crate::cors::check_origin`], else 403 'Origin not
+/// allowed'). Checked in that order.
+#[derive(Debug, Clone)]
+pub(crate) struct SdkClient {
+    /// The project.
+    pub(crate) project_id: String,
+}
+
+#[derive(Deserialize)]
+struct SdkQuery {
+    st: Option<String>,
+    sv: Option<String>,
+}
+
+impl FromRequestParts<AppState> for SdkClient {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let ProjectParam(project_id) = ProjectParam::from_request_parts(parts, state).await?;
+        let ApiQuery(q) = ApiQuery::<SdkQuery>::from_request_parts(parts, state).await?;
+        for (name, value) in [("st", &q.st), ("sv", &q.sv)] {
+            if value.as_ref().is_some_and(|v| v.len() > MAX_SDK_PARAM_LEN) {
+                return Err(ApiError::InvalidParams(format!(
+                    "Invalid {name}: longer than {MAX_SDK_PARAM_LEN} characters"
+                )));
+            }
+        }
+        crate::cors::check_origin(state, &project_id, parts.headers.get(header::ORIGIN))?;
+        Ok(Self { project_id })
     }
 }
 

@@ -6,5 +6,6 @@ mod extract;
 
 pub(crate) use error::ApiError;
 pub(crate) use extract::{
-    ApiQuery, AuthedJson, ClientIp, ProjectJson, ProjectParam, ProjectQuery, ProjectSession,
+    ApiJson, ApiQuery, AuthedJson, ClientIp, ProjectJson, ProjectParam, ProjectQuery,
+    ProjectSession, SdkClient,
 };

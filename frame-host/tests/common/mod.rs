@@ -57,6 +57,22 @@ pub fn wallet_body(wallet_id: &str, device_wrap: &str) -> Value {
     })
 }
 
+/// The error `AppState::new` stops with on the test [`config`] as `change` leaves it.
+pub async fn startup_error(change: impl FnOnce(&mut Config)) -> oriel_frame_host::Error {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = config(&dir.path().join("frame"));
+    c.data_dir = dir.path().join("data");
+    change(&mut c);
+    AppState::new(c).await.unwrap_err()
+}
+
+/// A temporary file holding `value` as JSON.
+pub fn json_file(value: &Value) -> tempfile::NamedTempFile {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), value.to_string()).unwrap();
+    file
+}
+
 /// A response, read whole.
 pub struct Reply {
     pub status: StatusCode,
@@ -233,6 +249,13 @@ impl TestApp {
             .unwrap();
         req.extensions_mut()
             .insert(ConnectInfo(SocketAddr::from((proxy, 40_000))));
+        read(self.app.clone().oneshot(req).await.unwrap()).await
+    }
+
+    /// Sends `req` as it is (headers and all), from the default client address.
+    pub async fn send(&self, mut req: Request<Body>) -> Reply {
+        req.extensions_mut()
+            .insert(ConnectInfo(SocketAddr::from((IP, 40_000))));
         read(self.app.clone().oneshot(req).await.unwrap()).await
     }
 

@@ -1,0 +1,123 @@
+//! The operator's price source: the prices file (`prices_file`), a JSON object of asset ids
+//! to USD prices, such as `{ "eip155:31337/slip44:60": 3000, "eip155:31337:0xAbC…": 1 }`.
+//! It is read at startup (a bad file stops frame-host) and read again when its modification
+//! time or size changes, so a demo can rewrite it while frame-host runs.
+
+use std::{
+    collections::HashMap,
+    path::{Path, PathBuf},
+    sync::{Arc, Mutex},
+    time::SystemTime,
+};
+
+use super::asset::AssetKey;
+use crate::error::{Error, Result};
+
+/// Prices by canonical asset id.
+type PriceMap = HashMap<AssetKey, f64>;
+
+/// Where prices come from.
+#[derive(Debug)]
+pub(crate) struct Prices {
+    file: Option<PriceFile>,
+}
+
+#[derive(Debug)]
+struct PriceFile {
+    path: PathBuf,
+    loaded: Mutex<Loaded>,
+}
+
+/// The file's contents and the (modification time, size) they were read at.
+#[derive(Debug, Clone)]
+struct Loaded {
+    stamp: (SystemTime, u64),
+    prices: Arc<PriceMap>,
+}
+
+impl Prices {
+    /// The source of `prices_file`, read now; with no file, every price is unknown.
+    pub(crate) fn load(path: Option<&Path>) -> Result<Self> {
+        let file = path
+            .map(|path| {
+                let loaded = read(path)?;
+                Ok::<_, Error>(PriceFile {
+                    path: path.to_path_buf(),
+                    loaded: Mutex::new(loaded),
+                })
+            })
+            .transpose()?;
+        Ok(Self { file })
+    }
+
+    /// The current prices, re-reading the file if it changed. A file that became unreadable
+    /// or invalid is an error (the caller answers 500 and logs it), never a silent empty map.
+    pub(crate) fn current(&self) -> Result<Arc<PriceMap>> {
+        let Some(file) = &self.file else {
+            return Ok(Arc::default());
+        };
+        let stamp = stamp(&file.path)?;
+        let mut loaded = file
+            .loaded
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if loaded.stamp != stamp {
+            *loaded = read(&file.path)?;
+        }
+        Ok(loaded.prices.clone())
+    }
+}
+
+fn stamp(path: &Path) -> Result<(SystemTime, u64)> {
+    let meta = std::fs::metadata(path).map_err(|source| Error::PricesRead {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let modified = meta.modified().map_err(|source| Error::PricesRead {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok((modified, meta.len()))
+}
+
+fn read(path: &Path) -> Result<Loaded> {
+    // The stamp first: a write racing this read is seen as a change next time.
+    let stamp = stamp(path)?;
+    let text = std::fs::read_to_string(path).map_err(|source| Error::PricesRead {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let invalid = |reason: String| Error::InvalidPrices {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let raw: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&text).map_err(|e| {
+            invalid(format!(
+                "expected a JSON object of asset ids to prices: {e}"
+            ))
+        })?;
+    let mut prices = PriceMap::with_capacity(raw.len());
+    for (id, value) in raw {
+        let key = AssetKey::parse(&id).ok_or_else(|| {
+            invalid(format!(
+                "invalid asset id {id:?}: expected namespace:reference:address or a CAIP-19 id"
+            ))
+        })?;
+        let price = value
+            .as_f64()
+            .filter(|p| p.is_finite() && *p >= 0.0)
+            .ok_or_else(|| {
+                invalid(format!(
+                    "{id:?}: invalid price {value}: expected a number from 0"
+                ))
+            })?;
+        if prices.insert(key, price).is_some() {
+            return Err(invalid(format!("{id:?}: the same asset is listed twice")));
+        }
+    }
+    Ok(Loaded {
+        stamp,
+        prices: Arc::new(prices),
+    })
+}

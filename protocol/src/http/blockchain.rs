@@ -1,0 +1,52 @@
+//! The bodies of frame-host's Blockchain API (`/v1/*`, spec section 7), which the SDK calls
+//! from the dapp's page with `projectId`, `st` (SDK type) and `sv` (SDK version) as query
+//! parameters.
+
+use serde::{Deserialize, Serialize};
+
+/// The most asset addresses one `POST /v1/fungible/price` may ask about.
+pub const MAX_PRICE_ADDRESSES: usize = 100;
+
+/// The answer of `GET /v1/supported-chains`: the CAIP-2 ids of the networks frame-host
+/// serves, over HTTP and over WebSocket.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SupportedChainsReply {
+    /// Networks reachable over HTTP(S) JSON-RPC, in configuration order.
+    pub http: Vec<String>,
+    /// Networks reachable over WebSocket JSON-RPC.
+    pub ws: Vec<String>,
+}
+
+/// `POST /v1/fungible/price`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FungiblePriceRequest {
+    /// The project; when given it must be the `projectId` of the query.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project_id: Option<String>,
+    /// The currency of the prices; only `usd` (the default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+    /// The assets, each `namespace:reference:address` (such as
+    /// `eip155:1:0xa0b8…`) or a CAIP-19 asset id (such as `eip155:1/slip44:60`); at most
+    /// [`MAX_PRICE_ADDRESSES`].
+    pub addresses: Vec<String>,
+}
+
+/// The answer of `POST /v1/fungible/price`: one entry per requested address, in request
+/// order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FungiblePriceReply {
+    /// The prices.
+    pub fungibles: Vec<FungiblePrice>,
+}
+
+/// The price of one asset.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FungiblePrice {
+    /// The address as the request wrote it.
+    pub address: String,
+    /// The price of one whole token in the request's currency; `null` when the price source
+    /// has none (never 0 for unknown).
+    pub price: Option<f64>,
+}
