@@ -195,6 +195,19 @@ export {
   type WatchNetworkReturnType,
 } from './core/actions/getNetwork'
 export {
+  getBalance,
+  watchBalance,
+  type GetBalanceReturnType,
+  type WatchBalanceParameters,
+  type WatchBalanceReturnType,
+} from './core/actions/getBalance'
+export {
+  refreshBalance,
+  type RefreshBalanceErrorType,
+  type RefreshBalanceParameters,
+  type RefreshBalanceReturnType,
+} from './core/actions/refreshBalance'
+export {
   getProvider,
   watchProvider,
   type GetProviderReturnType,
@@ -262,6 +275,7 @@ export { OrielWidget, type OrielWidgetProps } from './react/OrielWidget'
 export { useOrielModal, type UseOrielModalReturnType } from './react/hooks/useOrielModal'
 export { useAccount, type UseAccountReturnType } from './react/hooks/useAccount'
 export { useNetwork, type UseNetworkReturnType } from './react/hooks/useNetwork'
+export { useBalance, type UseBalanceReturnType } from './react/hooks/useBalance'
 export { useProvider, type UseProviderReturnType } from './react/hooks/useProvider'
 export { useDisconnect, type UseDisconnectReturnType } from './react/hooks/useDisconnect'
 export { useWalletInfo, type UseWalletInfoReturnType, type WalletInfo } from './react/hooks/useWalletInfo'

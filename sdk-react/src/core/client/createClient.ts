@@ -1,4 +1,5 @@
 import { createAccountStore, type AccountStore } from '../account/accountStore'
+import { createBalanceStore, type BalanceStore } from '../account/balance'
 import { ALERTS, createAlertStore, type AlertStore } from '../alerts/alertStore'
 import { usesEmbeddedWallet, type Config } from '../config/createConfig'
 import { createConnectionStore, type ConnectionStore } from '../connection/connectionStore'
@@ -43,6 +44,8 @@ export interface OrielClient {
   readonly alerts: AlertStore
   /** The account of the current connection (written only by `connection`). */
   readonly account: AccountStore
+  /** Native balances read per (address, network), each fresh for 30 s (`refreshBalance` writes it, `getBalance` reads it). */
+  readonly balances: BalanceStore
   /** The theme in effect (mode and CSS variables), changeable at runtime. */
   readonly theme: ThemeStore
   /** Events a dapp can listen to: MODAL_OPEN, MODAL_CLOSE, CONNECT_SUCCESS, DISCONNECT_SUCCESS, … */
@@ -104,6 +107,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
   const snackbar = createSnackbarStore()
   const alerts = createAlertStore()
   const account = createAccountStore()
+  const balances = createBalanceStore({ now })
   const theme = createThemeStore(config)
   const events = createEventsStore({ now })
   const wallets = createEip6963Store({ target: parameters.eip6963Target })
@@ -188,6 +192,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     snackbar,
     alerts,
     account,
+    balances,
     theme,
     events,
     wallets,

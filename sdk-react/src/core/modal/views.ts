@@ -1,6 +1,6 @@
 /**
  * Every modal view (spec §2), plus the email steps of the embedded wallet (login and update), the
- * network list, the recovery phrase, the storage access request and the help view.
+ * network list, the recovery phrase, the storage access request, the help view and Receive.
  */
 export const VIEWS = [
   'Connect',
@@ -24,6 +24,7 @@ export const VIEWS = [
   'ExportWallet',
   'StorageAccess',
   'WhatIsAWallet',
+  'Receive',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]
@@ -65,6 +66,7 @@ export const VIEW_TITLES: Readonly<Record<ViewName, string>> = {
   ExportWallet: 'Recovery Phrase',
   StorageAccess: 'Stay Logged In',
   WhatIsAWallet: 'What is a Wallet?',
+  Receive: 'Receive',
 }
 
 /** The header title of a router entry (a connecting view shows the wallet's name). */

@@ -20,3 +20,9 @@ export const DeviceIcon = (p: IconProps) => (
     <path d="M7 16.5h6M10 13.5v3" />
   </Svg>
 )
+
+export const ReceiveIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M10 3.5v10M5.5 9l4.5 4.5L14.5 9M4 16.5h12" />
+  </Svg>
+)

@@ -190,6 +190,16 @@ svg { display: block; flex: none; }
   font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: calc(var(--fs) * 1.1);
   color: var(--fg-3); word-break: break-all; max-width: 100%;
 }
+.account .balance { margin: 0; font-size: calc(var(--fs) * 1.6); font-weight: 500; color: var(--fg-2); }
+.receive { align-items: center; text-align: center; }
+.receive .mono { margin: 0; color: var(--fg-2); }
+.receive section { width: 100%; }
+.receive h3 { font-size: calc(var(--fs) * 1.3); font-weight: 500; }
+.receive-networks { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; }
+.receive-networks li {
+  padding: 6px 10px; border-radius: calc(var(--r) * 4); background: var(--s-1); font-weight: 500;
+}
+.receive-networks li[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--accent); }
 .facts { margin: 0; display: flex; flex-direction: column; gap: 4px; }
 .facts > div {
   display: flex; justify-content: space-between; gap: 12px; padding: 12px 14px;

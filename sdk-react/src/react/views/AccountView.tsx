@@ -4,9 +4,11 @@ import { shortenAddress } from '../../core/account/address'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
-import { CopyIcon, DisconnectIcon } from '../icons/accountIcons'
+import { CopyIcon, DisconnectIcon, ReceiveIcon } from '../icons/accountIcons'
 import { ChevronIcon, KeyIcon, MailIcon, SpinnerIcon } from '../icons/icons'
+import { useBalance } from '../hooks/useBalance'
 import { useNetwork } from '../hooks/useNetwork'
+import { copyAddress } from './copyAddress'
 import { StorageNotice } from './StorageNotice'
 import type { ViewProps } from './types'
 
@@ -16,12 +18,16 @@ function avatarStyle(address: string) {
   return { background: `linear-gradient(135deg, hsl(${hue} 70% 60%), hsl(${(hue + 80) % 360} 70% 45%))` }
 }
 
-/** The connected account: address (short, with copy, and in full), email, network, Update email, Disconnect. */
+/**
+ * The connected account: address (short, with copy, and in full), native balance, email, network,
+ * Receive, Update email, Disconnect.
+ */
 export default function AccountView({ entry }: ViewProps) {
   const client = useOrielClient()
   const { address, user } = useStore(client.account)
   const [busy, setBusy] = useState(false)
   const { network } = useNetwork()
+  const { balance, balanceSymbol } = useBalance()
 
   if (!address) {
     return (
@@ -35,15 +41,6 @@ export default function AccountView({ entry }: ViewProps) {
   }
 
   const email = user?.email
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(address ?? '')
-      client.snackbar.showSuccess('Address copied')
-    } catch {
-      client.snackbar.showError('Failed to copy')
-    }
-  }
 
   async function disconnect() {
     setBusy(true)
@@ -67,13 +64,16 @@ export default function AccountView({ entry }: ViewProps) {
           <span className="short" title={address}>
             {shortenAddress(address)}
           </span>
-          <button type="button" className="icon-btn small" aria-label="Copy address" onClick={copy}>
+          <button type="button" className="icon-btn small" aria-label="Copy address" onClick={() => copyAddress(client, address)}>
             <CopyIcon />
           </button>
         </div>
         <span className="mono" data-testid="account-address">
           {address}
         </span>
+        <p className="balance" data-testid="account-balance">
+          {balance} {balanceSymbol}
+        </p>
       </div>
       <dl className="facts">
         {email ? (
@@ -102,6 +102,12 @@ export default function AccountView({ entry }: ViewProps) {
           </dd>
         </div>
       </dl>
+      {client.config.features.receive ? (
+        <button type="button" className="btn" onClick={() => client.modal.push('Receive')} disabled={busy}>
+          <ReceiveIcon />
+          Receive
+        </button>
+      ) : null}
       {/* A wallet that logged a user in (the embedded wallet) offers managing that login. */}
       {user ? <StorageNotice /> : null}
       {user && email ? (

@@ -19,6 +19,7 @@ const NetworksView = lazy(() => import('./NetworksView'))
 const ExportWalletView = lazy(() => import('./ExportWalletView'))
 const StorageAccessView = lazy(() => import('./StorageAccessView'))
 const ApproveTransactionView = lazy(() => import('./ApproveTransactionView'))
+const ReceiveView = lazy(() => import('./ReceiveView'))
 
 /** The component of each view. Views not built yet show a placeholder under their title. */
 export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>>> = {
@@ -43,4 +44,5 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   ExportWallet: ExportWalletView,
   StorageAccess: StorageAccessView,
   WhatIsAWallet: WhatIsAWalletView,
+  Receive: ReceiveView,
 }

@@ -2,8 +2,12 @@ import { useMemo } from 'react'
 import { encode } from 'uqr'
 
 export type QrCodeProps = {
-  /** The `wc:` URI to encode. */
+  /** The text to encode: a `wc:` URI, or an address. */
   uri: string
+  /** What a screen reader hears (the image's accessible name). */
+  label?: string
+  /** `data-testid` of the tile. */
+  testId?: string
   /** Rendered width and height in CSS pixels. */
   size?: number
   /** Shown in the centre (the wallet's or WalletConnect's logo). */
@@ -11,10 +15,10 @@ export type QrCodeProps = {
 }
 
 /**
- * The pairing URI as a QR code: one SVG path of dark modules on a light tile (scanners want dark
+ * A QR code (the pairing URI, or the Receive view's address): one SVG path of dark modules on a light tile (scanners want dark
  * on light whatever the theme). The URI is also on `data-uri`, for tests and tooling.
  */
-export function QrCode({ uri, size = 256, logo }: QrCodeProps) {
+export function QrCode({ uri, size = 256, logo, label = 'QR code for pairing a wallet', testId = 'wc-qr' }: QrCodeProps) {
   const { path, modules } = useMemo(() => {
     // Level M: the centre logo covers under 15 % of the modules.
     const { data, size: count } = encode(uri, { ecc: 'M', border: 2 })
@@ -28,10 +32,10 @@ export function QrCode({ uri, size = 256, logo }: QrCodeProps) {
   }, [uri])
 
   return (
-    <div className="qr" data-testid="wc-qr" data-uri={uri}>
+    <div className="qr" data-testid={testId} data-uri={uri}>
       <svg
         role="img"
-        aria-label="QR code for pairing a wallet"
+        aria-label={label}
         width={size}
         height={size}
         viewBox={`0 0 ${modules} ${modules}`}

@@ -1,0 +1,61 @@
+import { createStore, type Store } from '../store/createStore'
+
+/** How long a native balance read stays fresh (spec §9: native balance, 30 s). */
+export const BALANCE_CACHE_MS = 30_000
+
+/** What the Account view shows while the balance is unknown. */
+export const UNKNOWN_BALANCE = '0.000'
+
+/**
+ * A native balance in base units as a decimal string truncated (never rounded) to 3 decimals,
+ * always with 3 decimals: `formatBalance(10n ** 18n, 18)` is `'1.000'`, 1.9999 ETH is `'1.999'`.
+ *
+ * @example
+ * formatBalance(1_234_567_890_000_000_000n, 18) // '1.234'
+ */
+export function formatBalance(value: bigint, decimals: number): string {
+  const negative = value < 0n
+  const abs = negative ? -value : value
+  const unit = 10n ** BigInt(decimals)
+  const whole = abs / unit
+  // Thousandths, truncated: (fraction × 1000) / unit.
+  const thousandths = ((abs % unit) * 1000n) / unit
+  return `${negative ? '-' : ''}${whole}.${thousandths.toString().padStart(3, '0')}`
+}
+
+/** One cached read: the formatted balance and when it was read. */
+export interface BalanceEntry {
+  readonly balance: string
+  readonly fetchedAt: number
+}
+
+/** Cached native balances, keyed by `balanceKey(address, caipNetworkId)`. */
+export interface BalanceState {
+  readonly entries: Readonly<Record<string, BalanceEntry>>
+}
+
+/** The balance cache and its clock (the client's `now`). */
+export interface BalanceStore extends Store<BalanceState> {
+  /** The current time in milliseconds, for the cache's age. */
+  now(): number
+}
+
+/** The cache key of an address on a network (addresses compare case-insensitively). */
+export function balanceKey(address: string, caipNetworkId: string): string {
+  return `${caipNetworkId}:${address.toLowerCase()}`
+}
+
+/** Whether `entry` is missing or older than `BALANCE_CACHE_MS` at `now`. */
+export function isStale(entry: BalanceEntry | undefined, now: number): boolean {
+  return !entry || now - entry.fetchedAt >= BALANCE_CACHE_MS
+}
+
+/**
+ * Creates the native balance cache, empty. `refreshBalance` is its one writer.
+ *
+ * @example
+ * const balances = createBalanceStore({ now: Date.now })
+ */
+export function createBalanceStore(parameters: { now: () => number }): BalanceStore {
+  return { ...createStore<BalanceState>({ entries: {} }), now: parameters.now }
+}

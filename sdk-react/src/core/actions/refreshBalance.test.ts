@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ethereum, localDevnet } from '../networks'
+import { FakeFrameClient } from '../../test/fakeFrameClient'
+import { createTestClient, freshEachTest, logInRecordingEvents } from '../../test/testClient'
+import { getBalance, watchBalance } from './getBalance'
+import { refreshBalance } from './refreshBalance'
+import { switchNetwork } from './switchNetwork'
+
+freshEachTest()
+
+/** A logged-in client on Ethereum and the devnet whose frame answers `eth_getBalance` from `wei`. */
+async function loggedIn() {
+  let time = 0
+  const { client } = createTestClient({ networks: [ethereum, localDevnet] }, () => time)
+  const wei = { value: 10n * 10n ** 18n }
+  FakeFrameClient.onCreate = (fake) => {
+    fake.rpc = async (method) => {
+      if (method !== 'eth_getBalance') throw new Error(`unexpected ${method}`)
+      return `0x${wei.value.toString(16)}`
+    }
+  }
+  const { unmount } = await logInRecordingEvents(client)
+  const frame = FakeFrameClient.instances[0]!
+  const reads = () => frame.rpcCalls.filter((call) => call.method === 'eth_getBalance').length
+  return { client, frame, wei, reads, unmount, tick: (ms: number) => (time += ms) }
+}
+
+describe('getBalance / refreshBalance', () => {
+  afterEach(() => {
+    FakeFrameClient.onCreate = undefined
+    vi.restoreAllMocks()
+  })
+
+  it('is 0.000 in the native symbol until read, then the truncated balance', async () => {
+    const { client, frame, unmount } = await loggedIn()
+    expect(getBalance(client)).toEqual({ balance: '0.000', balanceSymbol: 'ETH' })
+    const seen: string[] = []
+    const stop = watchBalance(client, { onChange: ({ balance }) => seen.push(balance) })
+    await refreshBalance(client)
+    expect(getBalance(client)).toEqual({ balance: '10.000', balanceSymbol: 'ETH' })
+    expect(getBalance(client)).toBe(getBalance(client))
+    expect(seen).toEqual(['10.000'])
+    expect(frame.rpcCalls).toContainEqual({ method: 'eth_getBalance', params: [client.account.getSnapshot().address, 'latest'] })
+    stop()
+    unmount()
+  })
+
+  it('reuses a read for 30 s per (address, network), then reads again; force reads at once', async () => {
+    const { client, wei, reads, tick, unmount } = await loggedIn()
+    await Promise.all([refreshBalance(client), refreshBalance(client)])
+    expect(reads()).toBe(1)
+    wei.value = 2_345_600_000_000_000_000n
+    tick(29_999)
+    await refreshBalance(client)
+    expect(reads()).toBe(1)
+    expect(getBalance(client).balance).toBe('10.000')
+    tick(1)
+    await refreshBalance(client)
+    expect(reads()).toBe(2)
+    expect(getBalance(client).balance).toBe('2.345')
+    await refreshBalance(client, { force: true })
+    expect(reads()).toBe(3)
+    unmount()
+  })
+
+  it('keeps each network its own entry: a switch shows 0.000 until read', async () => {
+    const { client, reads, unmount } = await loggedIn()
+    await switchNetwork(client, { network: localDevnet })
+    await refreshBalance(client)
+    expect(getBalance(client).balance).toBe('10.000')
+    await switchNetwork(client, { network: ethereum })
+    expect(getBalance(client)).toEqual({ balance: '0.000', balanceSymbol: 'ETH' })
+    await refreshBalance(client)
+    expect(reads()).toBe(2)
+    unmount()
+  })
+
+  it('keeps the last value and logs when a read fails', async () => {
+    const { client, frame, tick, unmount } = await loggedIn()
+    await refreshBalance(client)
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    frame.rpc = async () => {
+      throw new Error('rpc down')
+    }
+    tick(30_000)
+    await expect(refreshBalance(client)).resolves.toBeUndefined()
+    expect(getBalance(client).balance).toBe('10.000')
+    expect(consoleError).toHaveBeenCalledWith(expect.stringMatching(/^oriel: reading the balance of 0x.* failed$/), expect.anything())
+    unmount()
+  })
+
+  it('reads nothing while disconnected', async () => {
+    const { client } = createTestClient()
+    await expect(refreshBalance(client)).resolves.toBeUndefined()
+    expect(getBalance(client)).toEqual({ balance: '0.000', balanceSymbol: 'ETH' })
+  })
+})

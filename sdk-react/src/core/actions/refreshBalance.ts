@@ -1,0 +1,70 @@
+import { balanceKey, formatBalance, isStale, type BalanceEntry } from '../account/balance'
+import type { OrielClient } from '../client/createClient'
+import { getNetwork } from './getNetwork'
+import { getProvider } from './getProvider'
+
+export type RefreshBalanceParameters = {
+  /** Read even when the cached balance is younger than 30 s. */
+  force?: boolean | undefined
+}
+
+/** The cached entry after the read, or `undefined` when there was nothing to read or the read failed. */
+export type RefreshBalanceReturnType = BalanceEntry | undefined
+
+/** Never thrown: a failed read is logged and keeps the last balance. */
+export type RefreshBalanceErrorType = never
+
+const inFlight = new WeakMap<OrielClient, Map<string, Promise<RefreshBalanceReturnType>>>()
+
+/**
+ * Reads the connected account's native balance on the active network through the connected
+ * wallet's own EIP-1193 provider (`eth_getBalance`: the embedded wallet, a browser wallet or a
+ * WalletConnect session alike) into the client's cache, unless the cached value for this
+ * (address, network) is younger than 30 s (spec §9). Concurrent calls share one read. A failed
+ * read is logged and keeps the last value. Non-eip155 accounts, and networks the dapp does not
+ * list (their currency is unknown), are not read.
+ *
+ * @example
+ * await refreshBalance(client)
+ * getBalance(client).balance // '10.000'
+ */
+export async function refreshBalance(
+  client: OrielClient,
+  parameters: RefreshBalanceParameters = {},
+): Promise<RefreshBalanceReturnType> {
+  const { address, status, namespace } = client.account.getSnapshot()
+  const { caipNetworkId, network, isSupported } = getNetwork(client)
+  const { provider } = getProvider(client)
+  if (status !== 'connected' || !address || namespace !== 'eip155' || !isSupported || !provider) return undefined
+  const key = balanceKey(address, caipNetworkId)
+  const cached = client.balances.getSnapshot().entries[key]
+  if (!parameters.force && !isStale(cached, client.balances.now())) return cached
+
+  let reads = inFlight.get(client)
+  if (!reads) inFlight.set(client, (reads = new Map()))
+  const pending = reads.get(key)
+  if (pending) return pending
+  const read = (async () => {
+    try {
+      const result = await provider.request({ method: 'eth_getBalance', params: [address, 'latest'] })
+      if (typeof result !== 'string' || !/^0x[0-9a-fA-F]+$/.test(result)) {
+        throw new TypeError(`eth_getBalance returned ${JSON.stringify(result)}`)
+      }
+      // The network changed while reading: the wallet may have answered for either chain.
+      if (getNetwork(client).caipNetworkId !== caipNetworkId) return undefined
+      const entry: BalanceEntry = {
+        balance: formatBalance(BigInt(result), network.nativeCurrency.decimals),
+        fetchedAt: client.balances.now(),
+      }
+      client.balances.setState((state) => ({ entries: { ...state.entries, [key]: entry } }))
+      return entry
+    } catch (error) {
+      console.error(`oriel: reading the balance of ${address} on ${caipNetworkId} failed`, error)
+      return undefined
+    } finally {
+      reads.delete(key)
+    }
+  })()
+  reads.set(key, read)
+  return read
+}
