@@ -1,0 +1,57 @@
+// The Account view's native balance and the Receive view, end to end: log in by email, move to
+// the devnet, fund the embedded wallet there, and read the balance through the wallet's own
+// provider (the frame's RPC); then Receive shows the address as QR code and text and copies it.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { getAddress, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { fund } from '../devnet/deploy.mjs'
+import { launchChromium } from './support/browser.mjs'
+import { loginByEmail } from './support/emailLogin.mjs'
+import { record } from './support/recorder.mjs'
+
+const urls = inject('urls')
+const contracts = inject('devnetContracts')
+const email = `account+${Date.now()}@example.com`
+/** One browser, one page, logged in and funded for all the tests (they run in sequence). */
+const run: { browser?: Browser; context?: BrowserContext; page: Page; address: Hex } = {} as never
+
+beforeAll(async () => {
+  run.browser = await launchChromium()
+  run.context = await run.browser.newContext()
+  await run.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.demo })
+  await record(run.context)
+  run.page = await run.context.newPage()
+  await run.page.goto(urls.demo)
+  await loginByEmail(run.page, email)
+  run.address = (await run.page.getByTestId('demo-address').textContent()) as Hex
+  await fund(urls.devnet, contracts, getAddress(run.address))
+})
+afterAll(async () => {
+  await run.context?.close()
+  await run.browser?.close()
+})
+
+describe('Account', () => {
+  it('shows the funded native balance on the devnet, truncated to 3 decimals', async () => {
+    await run.page.keyboard.press('Escape')
+    await run.page.getByRole('button', { name: /0x/ }).first().click()
+    await run.page.getByRole('button', { name: /^Switch network, current:/ }).click()
+    await run.page.getByRole('button', { name: /Local Devnet/ }).click()
+    await run.page.getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
+    await expect.poll(() => run.page.getByTestId('account-balance').textContent(), { timeout: 20_000 }).toBe('10.000 ETH')
+  })
+
+  it('Receive shows the address as text and QR code, copies it, and Back returns', async () => {
+    await run.page.getByRole('button', { name: 'Receive', exact: true }).click()
+    await expect.poll(() => run.page.getByTestId('receive-address').textContent(), { timeout: 10_000 }).toBe(run.address)
+    const qr = run.page.getByRole('img', { name: `QR code of the address ${run.address}` })
+    await qr.waitFor()
+    expect(await run.page.getByTestId('receive-qr').getAttribute('data-uri')).toBe(run.address)
+    expect(await run.page.getByRole('listitem').filter({ hasText: 'Local Devnet' }).count()).toBe(1)
+    await run.page.getByRole('button', { name: 'Copy address' }).click()
+    await expect.poll(() => run.page.getByRole('status').textContent()).toBe('Address copied')
+    expect(await run.page.evaluate(() => navigator.clipboard.readText())).toBe(run.address)
+    await run.page.getByRole('button', { name: 'Back' }).click()
+    await run.page.getByTestId('account-balance').waitFor()
+  })
+})
