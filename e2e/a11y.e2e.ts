@@ -1,5 +1,5 @@
 // Accessibility of the widget in the demo, in Chromium: axe finds no serious or critical
-// violations on the Connect and Account views in either theme; the keyboard works (Tab stays in
+// violations on the Connect, Account and Receive views in either theme; the keyboard works (Tab stays in
 // the dialog, Esc closes it, focus returns to the Connect button); the motion timings of spec §9
 // reach the page and go away under prefers-reduced-motion.
 import AxeBuilder from '@axe-core/playwright'
@@ -94,7 +94,7 @@ describe('accessibility', () => {
     }
   })
 
-  it('the Account view has no serious or critical axe violations, in both themes', async () => {
+  it('the Account and Receive views have no serious or critical axe violations, in both themes', async () => {
     const page = await newPage()
     await loginByEmail(page, `a11y+${Date.now()}@example.com`)
     for (const mode of ['dark', 'light'] as const) {
@@ -102,6 +102,12 @@ describe('accessibility', () => {
       await page.getByRole('button', { name: /^0x/ }).first().click()
       await showing(page, 'Account')
       expect(await page.locator('oriel-modal').getAttribute('data-theme')).toBe(mode)
+      expect(await seriousViolations(page)).toEqual([])
+      // Receive, reached from Account by keyboard, passes too.
+      await page.getByRole('button', { name: 'Receive', exact: true }).focus()
+      await page.keyboard.press('Enter')
+      await showing(page, 'Receive')
+      await page.getByTestId('receive-qr').waitFor()
       expect(await seriousViolations(page)).toEqual([])
       await page.keyboard.press('Escape')
       await dialog(page).waitFor({ state: 'detached' })
