@@ -34,6 +34,8 @@ vi.mock('../core/frame/client', () => ({
     subscribe = () => () => {}
     isConnected = frame.isConnected
     getUser = frame.getUser
+    // The dapp introduction (SyncDappData) after the handshake.
+    request = async () => undefined
     destroy = () => {}
   },
 }))

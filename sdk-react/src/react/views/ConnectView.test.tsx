@@ -23,6 +23,8 @@ vi.mock('../../core/frame/client', () => ({
     isConnected = async () => false
     getChainId = async () => 'eip155:1'
     connectEmail = frame.connectEmail
+    // The dapp introduction (SyncDappData) after the handshake.
+    request = async () => undefined
     destroy = () => {}
   },
 }))
