@@ -1,11 +1,14 @@
-//! The Blockchain API the widget calls from the dapp's page (spec section 7), the routes that
-//! need no chain RPC: `GET /v1/supported-chains` (from the configured networks) and
-//! `POST /v1/fungible/price` (from the operator's price source, [`Prices`]). Every route takes
+//! The Blockchain API the widget calls from the dapp's page (spec section 7):
+//! `GET /v1/supported-chains` (from the configured networks), `POST /v1/fungible/price` (from
+//! the operator's price source, [`Prices`]) and `GET /v1/account/{address}/balance` (over the
+//! chain RPC, [`Chains`], see `balance`). Every route takes
 //! `projectId`, `st` and `sv` in the query ([`SdkClient`]) and answers CORS requests from the
 //! project's allowed origins ([`cors::with_project_api`]); other origins get 403.
 
 mod asset;
+mod balance;
 mod prices;
+mod rpc;
 
 use axum::{
     extract::State,
@@ -17,7 +20,10 @@ use oriel_protocol::http::blockchain::{
     MAX_PRICE_ADDRESSES,
 };
 
+pub(crate) use balance::{is_evm_address, BalanceCache};
 pub(crate) use prices::Prices;
+pub(crate) use rpc::Chains;
+pub use rpc::{ChainClient, HttpTransport};
 
 use crate::{
     api::{ApiError, ApiJson, SdkClient},
@@ -32,7 +38,8 @@ const CURRENCY: &str = "usd";
 pub(crate) fn router(state: &AppState) -> Router<AppState> {
     let routes = Router::new()
         .route("/v1/supported-chains", get(supported_chains))
-        .route("/v1/fungible/price", post(fungible_price));
+        .route("/v1/fungible/price", post(fungible_price))
+        .route("/v1/account/{address}/balance", get(balance::balance));
     cors::with_project_api(routes, state)
 }
 
