@@ -11,6 +11,7 @@ use std::{
     time::{Duration, Instant},
 };
 
+use axum::http::StatusCode;
 use common::TestApp;
 use oriel_frame_host::{ChainClient, HttpTransport, NetworkConfig, TokenConfig};
 use serde_json::{json, Value};
@@ -116,6 +117,13 @@ impl Devnet {
     }
 }
 
+/// Sends `wei` (hex) from the unlocked deployer to [`HOLDER`].
+async fn send_ether(url: &str, wei: &str) {
+    let tx = json!([{ "from": DEPLOYER, "to": HOLDER, "value": wei }]);
+    let sent = rpc(url, "eth_sendTransaction", tx).await;
+    assert!(sent.is_ok_and(|hash| hash.is_string()));
+}
+
 fn token(address: Option<&str>, symbol: &str, decimals: u8) -> TokenConfig {
     TokenConfig {
         chain_id: CHAIN.into(),
@@ -205,13 +213,8 @@ async fn balances_from_a_local_chain() {
     assert_eq!(reply.json(), json!({ "balances": [] }));
 
     // Cached for 30 s per (address, chain) unless forceUpdate.
-    let sent = rpc(
-        &devnet.url,
-        "eth_sendTransaction",
-        json!([{ "from": DEPLOYER, "to": HOLDER, "value": "0xde0b6b3a7640000" }]),
-    )
-    .await;
-    assert!(sent.is_ok_and(|hash| hash.is_string()));
+    // 1 ETH.
+    send_ether(&devnet.url, "0xde0b6b3a7640000").await;
     let ether = |r: &common::Reply| r.json()["balances"][0]["quantity"]["numeric"].clone();
     let lower = HOLDER.to_ascii_lowercase();
     assert_eq!(ether(&app.get(&uri(&lower, "")).await), "10", "cached");
@@ -225,13 +228,8 @@ async fn balances_from_a_local_chain() {
         ether(&app.get(&uri(HOLDER, "&forceUpdate=true")).await),
         "11"
     );
-    let sent = rpc(
-        &devnet.url,
-        "eth_sendTransaction",
-        json!([{ "from": DEPLOYER, "to": HOLDER, "value": "0x6f05b59d3b20000" }]),
-    )
-    .await;
-    assert!(sent.is_ok_and(|hash| hash.is_string()));
+    // 0.5 ETH.
+    send_ether(&devnet.url, "0x6f05b59d3b20000").await;
     assert_eq!(ether(&app.get(&uri(HOLDER, "")).await), "11");
     app.advance_secs(31);
     assert_eq!(ether(&app.get(&uri(HOLDER, "")).await), "11.5");
@@ -254,16 +252,48 @@ async fn bad_requests_are_400_in_the_one_error_shape() {
             "Unsupported currency: expected usd".to_owned(),
         ),
     ] {
-        let reply = app.get(&uri).await;
+        let want = (
+            StatusCode::BAD_REQUEST.as_u16(),
+            "invalid_params".into(),
+            message,
+        );
+        assert_eq!(app.get(&uri).await.error(), want, "{uri}");
+    }
+    // The shared Blockchain API rules apply: an unknown project is 404.
+    let unknown = format!("/v1/account/{HOLDER}/balance?projectId=nope");
+    assert_eq!(app.get(&unknown).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_bad_token_list_stops_startup() {
+    let bad = [
+        (
+            token(None, "ETH", 18),
+            "eip155:1",
+            "chain_id is not a configured eip155 network",
+        ),
+        (
+            token(Some("0x1234"), "X", 18),
+            CHAIN,
+            "address is not 0x and 40 hex digits",
+        ),
+        (token(None, "ETH", 78), CHAIN, "decimals above 77"),
+    ];
+    for (mut t, chain, reason) in bad {
+        t.chain_id = chain.into();
+        let symbol = t.symbol.clone();
+        let error = common::startup_error(|c| c.tokens = vec![t]).await;
         assert_eq!(
-            reply.error(),
-            (400, "invalid_params".into(), message),
-            "{uri}"
+            error.to_string(),
+            format!("invalid token {symbol} on {chain}: {reason}")
         );
     }
-    // The shared Blockchain API rules apply.
-    let reply = app
-        .get(&format!("/v1/account/{HOLDER}/balance?projectId=nope"))
-        .await;
-    assert_eq!(reply.error().0, 404);
+    let twice = token(Some("0x00000000000000000000000000000000000000Aa"), "A", 6);
+    let mut again = twice.clone();
+    again.address = Some("0x00000000000000000000000000000000000000aA".into());
+    let error = common::startup_error(|c| c.tokens = vec![twice, again]).await;
+    assert_eq!(
+        error.to_string(),
+        format!("invalid token A on {CHAIN}: listed twice")
+    );
 }

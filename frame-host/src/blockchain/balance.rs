@@ -17,7 +17,7 @@ use oriel_protocol::http::blockchain::{BalanceReply, Quantity, TokenBalance};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{asset::AssetKey, CURRENCY};
+use super::{asset::AssetKey, check_currency};
 use crate::{
     api::{ApiError, ApiQuery, SdkClient},
     config::TokenConfig,
@@ -137,13 +137,7 @@ pub(crate) async fn balance(
             "Invalid address: expected 0x and 40 hex digits",
         ));
     }
-    if query
-        .currency
-        .as_ref()
-        .is_some_and(|c| !c.eq_ignore_ascii_case(CURRENCY))
-    {
-        return Err(ApiError::invalid("Unsupported currency: expected usd"));
-    }
+    check_currency(query.currency.as_deref())?;
     let config = state.config();
     let chains: Vec<&str> = match query.chain_id.as_deref() {
         Some(chain_id) => {

@@ -75,13 +75,7 @@ async fn fungible_price(
             "projectId in the body is not the projectId of the query",
         ));
     }
-    if body
-        .currency
-        .as_ref()
-        .is_some_and(|c| !c.eq_ignore_ascii_case(CURRENCY))
-    {
-        return Err(ApiError::invalid("Unsupported currency: expected usd"));
-    }
+    check_currency(body.currency.as_deref())?;
     if body.addresses.len() > MAX_PRICE_ADDRESSES {
         return Err(ApiError::InvalidParams(format!(
             "Too many addresses: {}: at most {MAX_PRICE_ADDRESSES}",
@@ -104,6 +98,14 @@ async fn fungible_price(
         })
         .collect();
     Ok(Json(FungiblePriceReply { fungibles }))
+}
+
+/// A request's `currency`: none or `usd` in any case.
+fn check_currency(currency: Option<&str>) -> Result<(), ApiError> {
+    if currency.is_some_and(|c| !c.eq_ignore_ascii_case(CURRENCY)) {
+        return Err(ApiError::invalid("Unsupported currency: expected usd"));
+    }
+    Ok(())
 }
 
 fn invalid_address(address: &str) -> ApiError {
