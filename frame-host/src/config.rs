@@ -81,6 +81,11 @@ pub struct Config {
     /// (`namespace:reference:address` or CAIP-19) to USD prices, read at startup and again
     /// whenever it changes. `None`: every price is unknown (`null`).
     pub prices_file: Option<PathBuf>,
+    /// The tokens whose balances `GET /v1/account/{address}/balance` reads, per network (`eip155`
+    /// networks only). An entry without `address` describes the chain's native coin (the
+    /// default is Ether, ETH, 18 decimals).
+    #[serde(default)]
+    pub tokens: Vec<TokenConfig>,
     /// A CoinGecko-compatible price API. Reserved: fetching from it is not built yet, so
     /// frame-host refuses to start with it set rather than ignore it.
     pub prices_url: Option<String>,
@@ -144,6 +149,27 @@ pub struct NetworkConfig {
     /// Its JSON-RPC endpoints (`http(s)://`), in order of preference; the frame falls back
     /// across them and ranks them by what it measures.
     pub rpc_urls: Vec<String>,
+}
+
+/// A token of the operator's list, read by the balance route.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenConfig {
+    /// The network, one of `networks`' CAIP-2 ids (`eip155:` only).
+    pub chain_id: String,
+    /// The ERC-20 contract (`0x` and 40 hex digits); absent for the native coin.
+    #[serde(default)]
+    pub address: Option<String>,
+    /// Its symbol, such as `USDC`.
+    pub symbol: String,
+    /// Its name, such as `USD Coin`.
+    pub name: String,
+    /// Its decimals (at most 77, so one whole token fits a `uint256`). Tokens with 0 decimals
+    /// are never listed (spec §5).
+    pub decimals: u8,
+    /// Its icon, shown by the widget.
+    #[serde(default)]
+    pub icon_url: Option<String>,
 }
 
 impl Default for Config {
@@ -230,6 +256,32 @@ impl Config {
             network.validate()?;
             if !chain_ids.insert(network.chain_id.as_str()) {
                 return Err(Error::DuplicateNetwork(network.chain_id.clone()));
+            }
+        }
+        let mut tokens = HashSet::new();
+        for token in &self.tokens {
+            let invalid = |reason: &str| Error::InvalidToken {
+                chain_id: token.chain_id.clone(),
+                symbol: token.symbol.clone(),
+                reason: reason.into(),
+            };
+            if !token.chain_id.starts_with("eip155:")
+                || !chain_ids.contains(token.chain_id.as_str())
+            {
+                return Err(invalid("chain_id is not a configured eip155 network"));
+            }
+            if token.decimals > 77 {
+                return Err(invalid("decimals above 77"));
+            }
+            let address = token.address.as_deref().map(str::to_ascii_lowercase);
+            if address
+                .as_deref()
+                .is_some_and(|a| !crate::blockchain::is_evm_address(a))
+            {
+                return Err(invalid("address is not 0x and 40 hex digits"));
+            }
+            if !tokens.insert((token.chain_id.as_str(), address)) {
+                return Err(invalid("listed twice"));
             }
         }
         if let Some(url) = &self.prices_url {

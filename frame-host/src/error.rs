@@ -186,6 +186,30 @@ pub enum Error {
          use prices_file"
     )]
     PricesUrlNotBuilt(String),
+    /// A `[[tokens]]` entry is invalid.
+    #[error("invalid token {symbol} on {chain_id}: {reason}")]
+    InvalidToken {
+        /// Its network.
+        chain_id: String,
+        /// Its symbol.
+        symbol: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The HTTP client of the chain RPC could not be built (its TLS setup failed).
+    #[error("cannot build the chain RPC HTTP client: {0}")]
+    HttpClient(#[source] reqwest::Error),
+    /// A chain's JSON-RPC endpoints failed or answered something unusable.
+    #[error("chain RPC: {0}")]
+    Rpc(#[from] oriel_rpc::RpcError),
+    /// A chain's JSON-RPC endpoint answered a value that is not what the call returns.
+    #[error("chain RPC {method}: unexpected result {result}")]
+    RpcResult {
+        /// The call.
+        method: &'static str,
+        /// What it answered.
+        result: String,
+    },
     /// The prices file named by `prices_file` could not be read.
     #[error("cannot read prices file {path}: {source}")]
     PricesRead {

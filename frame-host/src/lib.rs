@@ -37,15 +37,23 @@ use tower_http::{
 use tracing::Level;
 
 pub use auth::JWT_KEY_FILE;
+pub use blockchain::{ChainClient, HttpTransport};
 pub use clock::Clock;
-pub use config::{Config, MailConfig, Mode, NetworkConfig, ProjectConfig, DEFAULT_CONFIG};
+pub use config::{
+    Config, MailConfig, Mode, NetworkConfig, ProjectConfig, TokenConfig, DEFAULT_CONFIG,
+};
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
 pub use proxy::{InvalidIpRange, IpRange};
 pub use serve::{serve, ConnectionLimits};
 
 use crate::{
-    api::ApiError, auth::JwtKeys, blockchain::Prices, keys::Keys, mail::Mailer, registry::Registry,
+    api::ApiError,
+    auth::JwtKeys,
+    blockchain::{BalanceCache, Chains, Prices},
+    keys::Keys,
+    mail::Mailer,
+    registry::Registry,
     store::Store,
 };
 
@@ -69,6 +77,8 @@ struct Inner {
     jwt: JwtKeys,
     registry: Registry,
     prices: Prices,
+    chains: Chains,
+    balances: BalanceCache,
     clock: Clock,
 }
 
@@ -90,6 +100,8 @@ impl AppState {
             .collect::<Result<_>>()?;
         let registry = Registry::load(config.wallet_registry.as_deref())?;
         let prices = Prices::load(config.prices_file.as_deref())?;
+        let transport = HttpTransport::new().map_err(Error::HttpClient)?;
+        let chains = Chains::new(&config.networks, &transport)?;
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
         let jwt = JwtKeys::load(
@@ -109,6 +121,8 @@ impl AppState {
                 jwt,
                 registry,
                 prices,
+                chains,
+                balances: BalanceCache::default(),
                 clock,
             }),
         })
@@ -172,6 +186,16 @@ impl AppState {
 
     pub(crate) fn prices(&self) -> &Prices {
         &self.inner.prices
+    }
+
+    /// The chain RPC client of each configured network.
+    pub(crate) fn chains(&self) -> &Chains {
+        &self.inner.chains
+    }
+
+    /// The balance route's cache.
+    pub(crate) fn balance_cache(&self) -> &BalanceCache {
+        &self.inner.balances
     }
 
     /// Now, in Unix milliseconds.

@@ -13,17 +13,15 @@ use oriel_protocol::{ErrorCode, ErrorReply};
 // TypeScript): ABORTED (spec §8: an `RpcAbort` or a closed channel), USER_REJECTED (EIP-1193
 // 4001, Reject in the frame), NOT_ALLOWED (spec §6: a refused method; the widget shows
 // `text::ACTION_NOT_ALLOWED`, which the frame never sends),
-// SESSION_EXPIRED, NETWORK_ERROR and NO_MESSAGE (spec §8), INVALID_EMAIL and
-// CHAIN_NOT_SUPPORTED (spec §5).
+// SESSION_EXPIRED and NETWORK_ERROR (spec §8), INVALID_EMAIL and CHAIN_NOT_SUPPORTED (spec §5).
+// The RPC texts (timeout, no message) are `oriel-rpc`'s.
 pub(crate) use oriel_protocol::text::{
-    AN_ERROR_OCCURRED as NO_MESSAGE, CHAIN_NOT_SUPPORTED, INVALID_EMAIL, NETWORK_ERROR,
-    REQUEST_ABORTED as ABORTED, RPC_NOT_ALLOWED as NOT_ALLOWED, SESSION_EXPIRED, USER_REJECTED,
+    CHAIN_NOT_SUPPORTED, INVALID_EMAIL, NETWORK_ERROR, REQUEST_ABORTED as ABORTED,
+    RPC_NOT_ALLOWED as NOT_ALLOWED, SESSION_EXPIRED, USER_REJECTED,
 };
 
 /// Requests that need a logged-in session, before there is one.
 pub(crate) const NOT_CONNECTED: &str = "Not connected: log in to the embedded wallet first";
-/// Spec §8: an RPC endpoint did not answer within the timeout (`rpc::TIMEOUT_MS`).
-pub use oriel_protocol::text::REQUEST_TIMEOUT as TIMEOUT_MESSAGE;
 /// Spec §8: a network the frame has no RPC endpoints for.
 pub(crate) const NETWORK_NOT_FOUND: &str = "Network not found";
 /// A device waits for approval from the emailed link.

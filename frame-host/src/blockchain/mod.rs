@@ -1,11 +1,14 @@
-//! The Blockchain API the widget calls from the dapp's page (spec section 7), the routes that
-//! need no chain RPC: `GET /v1/supported-chains` (from the configured networks) and
-//! `POST /v1/fungible/price` (from the operator's price source, [`Prices`]). Every route takes
+//! The Blockchain API the widget calls from the dapp's page (spec section 7):
+//! `GET /v1/supported-chains` (from the configured networks), `POST /v1/fungible/price` (from
+//! the operator's price source, [`Prices`]) and `GET /v1/account/{address}/balance` (over the
+//! chain RPC, [`Chains`], see `balance`). Every route takes
 //! `projectId`, `st` and `sv` in the query ([`SdkClient`]) and answers CORS requests from the
 //! project's allowed origins ([`cors::with_project_api`]); other origins get 403.
 
 mod asset;
+mod balance;
 mod prices;
+mod rpc;
 
 use axum::{
     extract::State,
@@ -17,7 +20,10 @@ use oriel_protocol::http::blockchain::{
     MAX_PRICE_ADDRESSES,
 };
 
+pub(crate) use balance::{is_evm_address, BalanceCache};
 pub(crate) use prices::Prices;
+pub(crate) use rpc::Chains;
+pub use rpc::{ChainClient, HttpTransport};
 
 use crate::{
     api::{ApiError, ApiJson, SdkClient},
@@ -32,7 +38,8 @@ const CURRENCY: &str = "usd";
 pub(crate) fn router(state: &AppState) -> Router<AppState> {
     let routes = Router::new()
         .route("/v1/supported-chains", get(supported_chains))
-        .route("/v1/fungible/price", post(fungible_price));
+        .route("/v1/fungible/price", post(fungible_price))
+        .route("/v1/account/{address}/balance", get(balance::balance));
     cors::with_project_api(routes, state)
 }
 
@@ -68,13 +75,7 @@ async fn fungible_price(
             "projectId in the body is not the projectId of the query",
         ));
     }
-    if body
-        .currency
-        .as_ref()
-        .is_some_and(|c| !c.eq_ignore_ascii_case(CURRENCY))
-    {
-        return Err(ApiError::invalid("Unsupported currency: expected usd"));
-    }
+    check_currency(body.currency.as_deref())?;
     if body.addresses.len() > MAX_PRICE_ADDRESSES {
         return Err(ApiError::InvalidParams(format!(
             "Too many addresses: {}: at most {MAX_PRICE_ADDRESSES}",
@@ -97,6 +98,14 @@ async fn fungible_price(
         })
         .collect();
     Ok(Json(FungiblePriceReply { fungibles }))
+}
+
+/// A request's `currency`: none or `usd` in any case.
+fn check_currency(currency: Option<&str>) -> Result<(), ApiError> {
+    if currency.is_some_and(|c| !c.eq_ignore_ascii_case(CURRENCY)) {
+        return Err(ApiError::invalid("Unsupported currency: expected usd"));
+    }
+    Ok(())
 }
 
 fn invalid_address(address: &str) -> ApiError {

@@ -118,6 +118,7 @@ mod tests {
                 chain_id: "eip155:1".into(),
                 rpc_urls: vec!["https://rpc.example.com".into()],
             }],
+            tokens: Vec::new(),
             projects: vec![ProjectConfig {
                 id: "shop".into(),
                 name: "Shop".into(),

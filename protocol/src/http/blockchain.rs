@@ -50,3 +50,47 @@ pub struct FungiblePrice {
     /// has none (never 0 for unknown).
     pub price: Option<f64>,
 }
+
+/// The answer of `GET /v1/account/{address}/balance`: the account's non-zero balances of the
+/// network's native coin and the operator's listed tokens (tokens with 0 decimals are never
+/// listed, spec §5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BalanceReply {
+    /// The balances: per network in request order, the native coin first, then the listed
+    /// tokens in configuration order.
+    pub balances: Vec<TokenBalance>,
+}
+
+/// One balance (spec §3 "Token balance").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TokenBalance {
+    /// The token's name, such as `Ether`.
+    pub name: String,
+    /// Its symbol, such as `ETH`.
+    pub symbol: String,
+    /// The network's CAIP-2 id.
+    pub chain_id: String,
+    /// `chain:address` of a token contract (address lowercased); absent for the native coin.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
+    /// `quantity.numeric × price`; `null` when the price is unknown.
+    pub value: Option<f64>,
+    /// The price of one whole token in the request's currency; `null` when unknown.
+    pub price: Option<f64>,
+    /// How much the account holds.
+    pub quantity: Quantity,
+    /// The token's icon, if the operator configured one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon_url: Option<String>,
+}
+
+/// An amount of a token, exact.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Quantity {
+    /// The token's decimals, as a string (`"18"`).
+    pub decimals: String,
+    /// The amount in whole tokens as a decimal string, exact, without trailing zeros
+    /// (`"1.5"`, `"10000"`).
+    pub numeric: String,
+}

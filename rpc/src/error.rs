@@ -2,8 +2,9 @@
 
 use oriel_protocol::{ErrorCode, ErrorReply};
 
-use crate::error::NO_MESSAGE;
-pub use crate::error::TIMEOUT_MESSAGE;
+use oriel_protocol::text::AN_ERROR_OCCURRED as NO_MESSAGE;
+/// Spec §8: an RPC endpoint did not answer within the timeout ([`crate::TIMEOUT_MS`]).
+pub use oriel_protocol::text::REQUEST_TIMEOUT as TIMEOUT_MESSAGE;
 
 /// A failed JSON-RPC call. Each variant says whether the client retries it on the same URL
 /// and whether it moves on to the next URL.

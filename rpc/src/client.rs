@@ -1,10 +1,13 @@
 //! The JSON-RPC 2.0 client of one network: fallback across URLs, retries, timeout, batches.
 
-use std::cell::{Cell, RefCell};
+use std::sync::{
+    atomic::{AtomicU64, Ordering},
+    Mutex, MutexGuard, PoisonError,
+};
 
 use serde_json::{json, Value};
 
-use super::{
+use crate::{
     is_http_url,
     race::{race, Either},
     rank::{rank, Health},
@@ -12,13 +15,14 @@ use super::{
     RpcError, Transport, BATCH_SIZE, TIMEOUT_MS,
 };
 
-/// A JSON-RPC 2.0 client for one network's endpoints. Single-threaded: its methods take
-/// `&self` and it keeps its ranking samples in a `RefCell`, never borrowed across an await.
+/// A JSON-RPC 2.0 client for one network's endpoints. Its methods take `&self`; it keeps its
+/// ranking samples behind a `Mutex` (never held across an await) and its next id in an atomic,
+/// so it is `Send + Sync` when its transport is, and can be shared between requests.
 pub struct RpcClient<T: Transport> {
     urls: Vec<String>,
     transport: T,
-    health: RefCell<Vec<Health>>,
-    next_id: Cell<u64>,
+    health: Mutex<Vec<Health>>,
+    next_id: AtomicU64,
 }
 
 impl<T: Transport> RpcClient<T> {
@@ -32,10 +36,10 @@ impl<T: Transport> RpcClient<T> {
             return Err(RpcError::InvalidUrl(bad.clone()));
         }
         Ok(Self {
-            health: RefCell::new(vec![Health::default(); urls.len()]),
+            health: Mutex::new(vec![Health::default(); urls.len()]),
             urls,
             transport,
-            next_id: Cell::new(1),
+            next_id: AtomicU64::new(1),
         })
     }
 
@@ -46,7 +50,7 @@ impl<T: Transport> RpcClient<T> {
 
     /// The URLs in the order the next request tries them, best first.
     pub fn ranked_urls(&self) -> Vec<&str> {
-        rank(&self.health.borrow())
+        rank(&self.health())
             .into_iter()
             .map(|i| self.urls[i].as_str())
             .collect()
@@ -109,14 +113,19 @@ impl<T: Transport> RpcClient<T> {
 
     /// Reserves `n` consecutive ids and returns the first.
     fn take_ids(&self, n: u64) -> u64 {
-        let first = self.next_id.get();
-        self.next_id.set(first.wrapping_add(n));
-        first
+        // fetch_add wraps on overflow, like the ids themselves.
+        self.next_id.fetch_add(n, Ordering::Relaxed)
+    }
+
+    /// The ranking samples. A panic while they were locked can at worst lose one sample, so a
+    /// poisoned lock is used as is.
+    fn health(&self) -> MutexGuard<'_, Vec<Health>> {
+        self.health.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// POSTs `body` to the URLs best first until one answers; returns the 2xx body.
     async fn post(&self, body: &str) -> Result<String, RpcError> {
-        let order = rank(&self.health.borrow());
+        let order = rank(&self.health());
         let mut last = RpcError::NoUrls;
         for i in order {
             match self.post_to(i, body).await {
@@ -142,7 +151,7 @@ impl<T: Transport> RpcClient<T> {
             let latency = self.transport.now_ms().saturating_sub(started);
             let (error, retry_after) = match answer {
                 Either::First(Ok(reply)) if !is_retryable(reply.status) => {
-                    self.health.borrow_mut()[i].success(latency);
+                    self.health()[i].success(latency);
                     if (200..300).contains(&reply.status) {
                         return Ok(reply.body);
                     }
@@ -169,11 +178,11 @@ impl<T: Transport> RpcClient<T> {
                 }
                 Either::First(Err(e)) => (RpcError::Network(e.0), None),
                 Either::Second(()) => {
-                    self.health.borrow_mut()[i].failure();
+                    self.health()[i].failure();
                     return Err(RpcError::Timeout);
                 }
             };
-            self.health.borrow_mut()[i].failure();
+            self.health()[i].failure();
             attempt += 1;
             if attempt == ATTEMPTS {
                 return Err(error);

@@ -16,10 +16,8 @@ use axum::{
     routing::post,
     Router,
 };
-use oriel_frame::rpc::{
-    RpcClient, RpcError, Transport, TransportError, TransportReply, TIMEOUT_MESSAGE,
-};
 use oriel_protocol::{ErrorCode, ErrorReply};
+use oriel_rpc::{RpcClient, RpcError, Transport, TransportError, TransportReply, TIMEOUT_MESSAGE};
 use serde_json::{json, Value};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},

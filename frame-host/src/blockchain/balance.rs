@@ -1,0 +1,373 @@
+//! `GET /v1/account/{address}/balance` (spec §7): the account's native balance
+//! (`eth_getBalance`) and its balances of the operator's `[[tokens]]` (`eth_call` of
+//! `balanceOf`), read in one JSON-RPC batch per network and cached for [`CACHE_MS`] per
+//! (address, network) unless `forceUpdate`; zero balances are left out, prices come from the
+//! prices file.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex, PoisonError},
+};
+
+use axum::{
+    extract::{rejection::PathRejection, Path, State},
+    Json,
+};
+use oriel_protocol::http::blockchain::{BalanceReply, Quantity, TokenBalance};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::{asset::AssetKey, check_currency};
+use crate::{
+    api::{ApiError, ApiQuery, SdkClient},
+    config::TokenConfig,
+    error::Error,
+    AppState,
+};
+
+/// How long a network's balances of an address are reused.
+pub(crate) const CACHE_MS: i64 = 30_000;
+
+/// Cached entries kept at most; past that the expired ones go, then all.
+const CACHE_ENTRIES: usize = 10_000;
+
+/// The selector of ERC-20 `balanceOf(address)`.
+const BALANCE_OF: &str = "0x70a08231";
+
+/// A token as the route lists it: the native coin (no address) or a configured ERC-20.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Token {
+    address: Option<String>,
+    symbol: String,
+    name: String,
+    decimals: u8,
+    icon_url: Option<String>,
+}
+
+impl Token {
+    /// The default native coin of an `eip155` network without a configured one.
+    fn ether() -> Self {
+        Self {
+            address: None,
+            symbol: "ETH".into(),
+            name: "Ether".into(),
+            decimals: 18,
+            icon_url: None,
+        }
+    }
+
+    fn from_config(token: &TokenConfig) -> Self {
+        Self {
+            address: token.address.as_deref().map(str::to_ascii_lowercase),
+            symbol: token.symbol.clone(),
+            name: token.name.clone(),
+            decimals: token.decimals,
+            icon_url: token.icon_url.clone(),
+        }
+    }
+}
+
+/// The tokens read on one network: its native coin first, then the listed ERC-20s in
+/// configuration order; 0-decimal tokens left out (spec §5).
+fn tokens_of(configured: &[TokenConfig], chain_id: &str) -> Vec<Token> {
+    let listed: Vec<Token> = configured
+        .iter()
+        .filter(|t| t.chain_id == chain_id)
+        .map(Token::from_config)
+        .collect();
+    let native = listed
+        .iter()
+        .find(|t| t.address.is_none())
+        .cloned()
+        .unwrap_or_else(Token::ether);
+    std::iter::once(native)
+        .chain(listed.into_iter().filter(|t| t.address.is_some()))
+        .filter(|t| t.decimals > 0)
+        .collect()
+}
+
+/// Non-zero raw amounts (decimal strings of base units) of one address on one network.
+type Holdings = Arc<Vec<(Token, String)>>;
+
+/// The balance cache, by (lowercased address, chain id): when read, and what.
+#[derive(Debug, Default)]
+pub(crate) struct BalanceCache {
+    entries: Mutex<HashMap<(String, String), (i64, Holdings)>>,
+}
+
+impl BalanceCache {
+    fn get(&self, key: &(String, String), now_ms: i64) -> Option<Holdings> {
+        let entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        entries
+            .get(key)
+            .filter(|(at, _)| now_ms - at < CACHE_MS)
+            .map(|(_, holdings)| holdings.clone())
+    }
+
+    fn put(&self, key: (String, String), now_ms: i64, holdings: Holdings) {
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        if entries.len() >= CACHE_ENTRIES {
+            entries.retain(|_, (at, _)| now_ms - *at < CACHE_MS);
+            if entries.len() >= CACHE_ENTRIES {
+                entries.clear();
+            }
+        }
+        entries.insert(key, (now_ms, holdings));
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct BalanceQuery {
+    currency: Option<String>,
+    chain_id: Option<String>,
+    force_update: Option<bool>,
+}
+
+/// The route.
+pub(crate) async fn balance(
+    State(state): State<AppState>,
+    _client: SdkClient,
+    address: Result<Path<String>, PathRejection>,
+    ApiQuery(query): ApiQuery<BalanceQuery>,
+) -> Result<Json<BalanceReply>, ApiError> {
+    let Path(address) = address.map_err(|e| ApiError::InvalidParams(e.body_text()))?;
+    if !is_evm_address(&address) {
+        return Err(ApiError::invalid(
+            "Invalid address: expected 0x and 40 hex digits",
+        ));
+    }
+    check_currency(query.currency.as_deref())?;
+    let config = state.config();
+    let chains: Vec<&str> = match query.chain_id.as_deref() {
+        Some(chain_id) => {
+            let known = chain_id.starts_with("eip155:")
+                && config.networks.iter().any(|n| n.chain_id == chain_id);
+            if !known {
+                return Err(ApiError::InvalidParams(format!(
+                    "Unsupported chainId: {}",
+                    truncate(chain_id)
+                )));
+            }
+            vec![chain_id]
+        }
+        None => config
+            .networks
+            .iter()
+            .map(|n| n.chain_id.as_str())
+            .filter(|c| c.starts_with("eip155:"))
+            .collect(),
+    };
+    let address = address.to_ascii_lowercase();
+    let prices = state.prices().current()?;
+    let mut balances = Vec::new();
+    for chain_id in chains {
+        let holdings =
+            holdings(&state, &address, chain_id, query.force_update == Some(true)).await?;
+        for (token, amount) in holdings.iter() {
+            let key = match &token.address {
+                Some(a) => format!("{chain_id}:{a}"),
+                None => format!("{chain_id}/slip44:60"),
+            };
+            let price = AssetKey::parse(&key).and_then(|k| prices.get(&k).copied());
+            let numeric = to_decimal_units(amount, token.decimals);
+            let value = price.and_then(|p| numeric.parse::<f64>().ok().map(|n| n * p));
+            balances.push(TokenBalance {
+                name: token.name.clone(),
+                symbol: token.symbol.clone(),
+                chain_id: chain_id.to_owned(),
+                address: token.address.as_ref().map(|_| key.clone()),
+                value,
+                price,
+                quantity: Quantity {
+                    decimals: token.decimals.to_string(),
+                    numeric,
+                },
+                icon_url: token.icon_url.clone(),
+            });
+        }
+    }
+    Ok(Json(BalanceReply { balances }))
+}
+
+/// At most 100 characters of a value echoed in a message.
+fn truncate(text: &str) -> String {
+    text.chars().take(100).collect()
+}
+
+/// The non-zero holdings of `address` on `chain_id`, from the cache or one batch.
+async fn holdings(
+    state: &AppState,
+    address: &str,
+    chain_id: &str,
+    force: bool,
+) -> Result<Holdings, ApiError> {
+    let key = (address.to_owned(), chain_id.to_owned());
+    if !force {
+        if let Some(cached) = state.balance_cache().get(&key, state.clock().now_ms()) {
+            return Ok(cached);
+        }
+    }
+    let client = state
+        .chains()
+        .get(chain_id)
+        .ok_or_else(|| ApiError::InvalidParams(format!("Unsupported chainId: {chain_id}")))?;
+    let tokens = tokens_of(&state.config().tokens, chain_id);
+    let calls: Vec<(String, Value)> = tokens
+        .iter()
+        .map(|t| match &t.address {
+            None => ("eth_getBalance".to_owned(), json!([address, "latest"])),
+            Some(contract) => (
+                "eth_call".to_owned(),
+                json!([
+                    { "to": contract, "data": format!("{BALANCE_OF}{:0>64}", &address[2..]) },
+                    "latest"
+                ]),
+            ),
+        })
+        .collect();
+    let outcomes = client.batch(&calls).await.map_err(Error::from)?;
+    let mut held = Vec::new();
+    for ((token, (method, _)), outcome) in tokens.into_iter().zip(&calls).zip(outcomes) {
+        let result = outcome.map_err(Error::from)?;
+        let method = if method == "eth_call" {
+            "eth_call balanceOf"
+        } else {
+            "eth_getBalance"
+        };
+        let amount = result
+            .as_str()
+            .and_then(hex_to_decimal)
+            .ok_or_else(|| Error::RpcResult {
+                method,
+                result: truncate(&result.to_string()),
+            })?;
+        if amount != "0" {
+            held.push((token, amount));
+        }
+    }
+    let held = Arc::new(held);
+    state
+        .balance_cache()
+        .put(key, state.clock().now_ms(), held.clone());
+    Ok(held)
+}
+
+/// Whether `text` is an EVM address: `0x` and 40 hex digits, any case.
+pub(crate) fn is_evm_address(text: &str) -> bool {
+    text.strip_prefix("0x")
+        .is_some_and(|hex| hex.len() == 40 && hex.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// A `0x` quantity or 32-byte word (at most 64 hex digits) as a decimal string; `None` when
+/// it is not one. `0x` alone (an empty `eth_call` answer) is not a balance.
+fn hex_to_decimal(hex: &str) -> Option<String> {
+    let digits = hex.strip_prefix("0x")?;
+    if digits.is_empty() || digits.len() > 64 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    // Base 10^9 limbs, least significant first.
+    let mut limbs: Vec<u64> = vec![0];
+    for digit in digits.chars() {
+        let mut carry = u64::from(digit.to_digit(16)?);
+        for limb in &mut limbs {
+            let v = *limb * 16 + carry;
+            *limb = v % 1_000_000_000;
+            carry = v / 1_000_000_000;
+        }
+        if carry > 0 {
+            limbs.push(carry);
+        }
+    }
+    let mut out = limbs.last().copied().unwrap_or(0).to_string();
+    for limb in limbs.iter().rev().skip(1) {
+        out.push_str(&format!("{limb:09}"));
+    }
+    Some(out)
+}
+
+/// Base units (a decimal string) as whole tokens of `decimals`, exact and without trailing
+/// zeros: `("1500000000000000000", 18)` is `1.5`.
+fn to_decimal_units(amount: &str, decimals: u8) -> String {
+    let decimals = usize::from(decimals);
+    let padded = format!("{amount:0>width$}", width = decimals + 1);
+    let (whole, fraction) = padded.split_at(padded.len() - decimals);
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.is_empty() {
+        whole.to_owned()
+    } else {
+        format!("{whole}.{fraction}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_amounts() {
+        assert_eq!(hex_to_decimal("0x0").as_deref(), Some("0"));
+        assert_eq!(hex_to_decimal("0x3e8").as_deref(), Some("1000"));
+        assert_eq!(
+            hex_to_decimal(&format!("0x{}", "f".repeat(64))).as_deref(),
+            Some("115792089237316195423570985008687907853269984665640564039457584007913129639935")
+        );
+        assert_eq!(
+            hex_to_decimal("0x00000000000000000000000000000000000000000000021e19e0c9bab2400000")
+                .as_deref(),
+            Some("10000000000000000000000")
+        );
+        for bad in ["", "0x", "3e8", "0xg", &format!("0x{}", "1".repeat(65))] {
+            assert_eq!(hex_to_decimal(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn whole_tokens() {
+        assert_eq!(to_decimal_units("1500000000000000000", 18), "1.5");
+        assert_eq!(to_decimal_units("10000000000000000000000", 18), "10000");
+        assert_eq!(to_decimal_units("1", 6), "0.000001");
+        assert_eq!(to_decimal_units("123456789", 6), "123.456789");
+    }
+
+    #[test]
+    fn addresses() {
+        assert!(is_evm_address("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"));
+        for bad in [
+            "",
+            "0x",
+            "f39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+            "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb9226g",
+            "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb922660",
+        ] {
+            assert!(!is_evm_address(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn zero_decimal_tokens_are_left_out_and_native_comes_first() {
+        let token = |address: Option<&str>, symbol: &str, decimals| TokenConfig {
+            chain_id: "eip155:1".into(),
+            address: address.map(Into::into),
+            symbol: symbol.into(),
+            name: symbol.into(),
+            decimals,
+            icon_url: None,
+        };
+        let configured = [
+            token(Some("0x00000000000000000000000000000000000000AA"), "NFT", 0),
+            token(
+                Some("0x00000000000000000000000000000000000000bb"),
+                "USDC",
+                6,
+            ),
+            token(None, "POL", 18),
+        ];
+        let symbols: Vec<String> = tokens_of(&configured, "eip155:1")
+            .into_iter()
+            .map(|t| t.symbol)
+            .collect();
+        assert_eq!(symbols, ["POL", "USDC"]);
+        assert_eq!(tokens_of(&configured, "eip155:2")[0], Token::ether());
+    }
+}

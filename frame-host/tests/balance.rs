@@ -1,0 +1,299 @@
+//! `GET /v1/account/{address}/balance` against a real local chain: hardhat's node from the
+//! checkout's node_modules (`npm ci` first), the devnet contracts deployed and an address funded
+//! by `devnet/deploy.mjs` (10 ETH, 1000 dUSD, 100 DEV, 1000 dUSDT).
+
+mod common;
+
+use std::{
+    net::TcpListener,
+    path::PathBuf,
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use axum::http::StatusCode;
+use common::TestApp;
+use oriel_frame_host::{ChainClient, HttpTransport, NetworkConfig, TokenConfig};
+use serde_json::{json, Value};
+
+/// An address the test funds (not one of hardhat's prefunded accounts); nothing else touches
+/// it.
+const HOLDER: &str = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
+/// An address that holds nothing.
+const EMPTY: &str = "0x000000000000000000000000000000000000dEaD";
+/// Hardhat's first account: deployed the contracts, unlocked on the node.
+const DEPLOYER: &str = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+const CHAIN: &str = "eip155:31337";
+
+/// frame-host's RPC client futures can be held across awaits in axum handlers.
+#[test]
+fn the_rpc_client_is_send_and_sync() {
+    fn send_sync<T: Send + Sync>(_: &T) {}
+    fn send<T: Send>(_: T) {}
+    let client = ChainClient::new(
+        vec!["http://127.0.0.1:1".into()],
+        HttpTransport::new().unwrap(),
+    )
+    .unwrap();
+    send_sync(&client);
+    send(client.request("eth_chainId", Value::Null));
+    send(client.batch(&[]));
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A hardhat node on a free port, ended on drop.
+struct Devnet {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Devnet {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One JSON-RPC call to `url` with frame-host's own client.
+async fn rpc(url: &str, method: &str, params: Value) -> Result<Value, oriel_rpc::RpcError> {
+    ChainClient::new(vec![url.into()], HttpTransport::new().unwrap())
+        .unwrap()
+        .request(method, params)
+        .await
+}
+
+impl Devnet {
+    async fn start() -> Self {
+        let bin = root().join("node_modules/.bin/hardhat");
+        assert!(bin.exists(), "{} is missing: run npm ci", bin.display());
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(bin)
+            .args(["--config", "e2e/support/hardhat.config.cjs", "node"])
+            .args(["--hostname", "127.0.0.1", "--port", &port.to_string()])
+            .current_dir(root())
+            .env("HARDHAT_DISABLE_TELEMETRY_PROMPT", "true")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let devnet = Self {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if rpc(&devnet.url, "eth_chainId", json!([])).await == Ok(json!("0x7a69")) {
+                return devnet;
+            }
+            assert!(Instant::now() < deadline, "hardhat node did not start");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// Deploys the devnet contracts, funds `address` and returns the contracts.
+    fn deploy_and_fund(&self, address: &str) -> Value {
+        let script = "const [url, address] = process.argv.slice(1); \
+            const m = await import('./devnet/deploy.mjs'); \
+            const c = await m.deployDevnetContracts(url); \
+            await m.fund(url, c, address); \
+            console.log(JSON.stringify(c));";
+        let out = Command::new("node")
+            .args(["--input-type=module", "-e", script, &self.url, address])
+            .current_dir(root())
+            .stderr(Stdio::inherit())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "deploying the devnet contracts failed"
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    }
+}
+
+/// Sends `wei` (hex) from the unlocked deployer to [`HOLDER`].
+async fn send_ether(url: &str, wei: &str) {
+    let tx = json!([{ "from": DEPLOYER, "to": HOLDER, "value": wei }]);
+    let sent = rpc(url, "eth_sendTransaction", tx).await;
+    assert!(sent.is_ok_and(|hash| hash.is_string()));
+}
+
+fn token(address: Option<&str>, symbol: &str, decimals: u8) -> TokenConfig {
+    TokenConfig {
+        chain_id: CHAIN.into(),
+        address: address.map(Into::into),
+        symbol: symbol.into(),
+        name: format!("{symbol} name"),
+        decimals,
+        icon_url: Some(format!("https://icons.test/{symbol}.png")),
+    }
+}
+
+fn entry(symbol: &str, address: Option<&str>, numeric: &str, decimals: u8, price: Value) -> Value {
+    let value = match price.as_f64() {
+        Some(p) => json!(numeric.parse::<f64>().unwrap() * p),
+        None => Value::Null,
+    };
+    let mut e = json!({
+        "name": format!("{symbol} name"),
+        "symbol": symbol,
+        "chainId": CHAIN,
+        "value": value,
+        "price": price,
+        "quantity": { "decimals": decimals.to_string(), "numeric": numeric },
+        "iconUrl": format!("https://icons.test/{symbol}.png"),
+    });
+    if let Some(a) = address {
+        e["address"] = json!(format!("{CHAIN}:{}", a.to_ascii_lowercase()));
+    }
+    e
+}
+
+fn uri(address: &str, extra: &str) -> String {
+    format!("/v1/account/{address}/balance?projectId=demo&st=react&sv=0.1.0&currency=usd{extra}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn balances_from_a_local_chain() {
+    let devnet = Devnet::start().await;
+    let contracts = devnet.deploy_and_fund(HOLDER);
+    let address = |i: usize| {
+        contracts["tokens"][i]["address"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (dusd, dev, dusdt) = (address(0), address(1), address(2));
+    let nft = contracts["nft"]["address"].as_str().unwrap().to_owned();
+    let prices = common::json_file(&json!({
+        "eip155:31337/slip44:60": 3000,
+        format!("eip155:31337:{dusd}"): 1,
+    }));
+    let url = devnet.url.clone();
+    let prices_path = prices.path().to_path_buf();
+    let (dusd_, dev_, dusdt_, nft_) = (dusd.clone(), dev.clone(), dusdt.clone(), nft.clone());
+    let app = TestApp::with(move |c| {
+        c.networks = vec![NetworkConfig {
+            chain_id: CHAIN.into(),
+            rpc_urls: vec![url],
+        }];
+        c.prices_file = Some(prices_path);
+        c.tokens = vec![
+            token(None, "ETH", 18),
+            token(Some(&dusd_), "dUSD", 6),
+            // Decimals 0: never listed (spec §5), even though the holder owns one.
+            token(Some(&nft_), "ODC", 0),
+            token(Some(&dev_), "DEV", 18),
+            token(Some(&dusdt_), "dUSDT", 6),
+        ];
+    })
+    .await;
+
+    let reply = app.get(&uri(HOLDER, &format!("&chainId={CHAIN}"))).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let want = json!({ "balances": [
+        entry("ETH", None, "10", 18, json!(3000.0)),
+        entry("dUSD", Some(&dusd), "1000", 6, json!(1.0)),
+        entry("DEV", Some(&dev), "100", 18, Value::Null),
+        entry("dUSDT", Some(&dusdt), "1000", 6, Value::Null),
+    ]});
+    assert_eq!(reply.json(), want);
+
+    // Without chainId: every eip155 network, the same here.
+    assert_eq!(app.get(&uri(HOLDER, "")).await.json(), want);
+
+    // Zero balances are left out.
+    let reply = app.get(&uri(EMPTY, &format!("&chainId={CHAIN}"))).await;
+    assert_eq!(reply.json(), json!({ "balances": [] }));
+
+    // Cached for 30 s per (address, chain) unless forceUpdate.
+    // 1 ETH.
+    send_ether(&devnet.url, "0xde0b6b3a7640000").await;
+    let ether = |r: &common::Reply| r.json()["balances"][0]["quantity"]["numeric"].clone();
+    let lower = HOLDER.to_ascii_lowercase();
+    assert_eq!(ether(&app.get(&uri(&lower, "")).await), "10", "cached");
+    app.advance_secs(29);
+    assert_eq!(
+        ether(&app.get(&uri(HOLDER, "")).await),
+        "10",
+        "still cached"
+    );
+    assert_eq!(
+        ether(&app.get(&uri(HOLDER, "&forceUpdate=true")).await),
+        "11"
+    );
+    // 0.5 ETH.
+    send_ether(&devnet.url, "0x6f05b59d3b20000").await;
+    assert_eq!(ether(&app.get(&uri(HOLDER, "")).await), "11");
+    app.advance_secs(31);
+    assert_eq!(ether(&app.get(&uri(HOLDER, "")).await), "11.5");
+}
+
+#[tokio::test]
+async fn bad_requests_are_400_in_the_one_error_shape() {
+    let app = TestApp::new().await;
+    for (uri, message) in [
+        (
+            uri("0x1234", ""),
+            "Invalid address: expected 0x and 40 hex digits".to_owned(),
+        ),
+        (
+            uri(HOLDER, "&chainId=eip155:1"),
+            "Unsupported chainId: eip155:1".to_owned(),
+        ),
+        (
+            format!("/v1/account/{HOLDER}/balance?projectId=demo&currency=eur"),
+            "Unsupported currency: expected usd".to_owned(),
+        ),
+    ] {
+        let want = (
+            StatusCode::BAD_REQUEST.as_u16(),
+            "invalid_params".into(),
+            message,
+        );
+        assert_eq!(app.get(&uri).await.error(), want, "{uri}");
+    }
+    // The shared Blockchain API rules apply: an unknown project is 404.
+    let unknown = format!("/v1/account/{HOLDER}/balance?projectId=nope");
+    assert_eq!(app.get(&unknown).await.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn a_bad_token_list_stops_startup() {
+    let bad = [
+        (
+            token(None, "ETH", 18),
+            "eip155:1",
+            "chain_id is not a configured eip155 network",
+        ),
+        (
+            token(Some("0x1234"), "X", 18),
+            CHAIN,
+            "address is not 0x and 40 hex digits",
+        ),
+        (token(None, "ETH", 78), CHAIN, "decimals above 77"),
+    ];
+    for (mut t, chain, reason) in bad {
+        t.chain_id = chain.into();
+        let symbol = t.symbol.clone();
+        let error = common::startup_error(|c| c.tokens = vec![t]).await;
+        assert_eq!(
+            error.to_string(),
+            format!("invalid token {symbol} on {chain}: {reason}")
+        );
+    }
+    let twice = token(Some("0x00000000000000000000000000000000000000Aa"), "A", 6);
+    let mut again = twice.clone();
+    again.address = Some("0x00000000000000000000000000000000000000aA".into());
+    let error = common::startup_error(|c| c.tokens = vec![twice, again]).await;
+    assert_eq!(
+        error.to_string(),
+        format!("invalid token A on {CHAIN}: listed twice")
+    );
+}
