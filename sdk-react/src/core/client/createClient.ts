@@ -30,6 +30,8 @@ import {
 } from '../walletconnect/connector'
 import { createEip6963Store, type Eip6963Store } from '../wallets/eip6963'
 import { createWalletRegistryClient } from '../wallets/registry'
+import { createBlockchainApiClient, type BlockchainApiClient } from '../blockchain/client'
+import { createTokenBalanceStore, type TokenBalanceStore } from '../account/tokens'
 import { createWalletListStore, type WalletListStore } from '../wallets/walletList'
 import { reportEvents } from './reportEvents'
 
@@ -56,6 +58,10 @@ export interface OrielClient {
   readonly connectors: ConnectorsStore
   /** Every connection (browser wallets, WalletConnect, the embedded wallet): per namespace, the current one, the active network. */
   readonly connection: ConnectionStore
+  /** frame-host's Blockchain API (spec §7): token balances. */
+  readonly blockchain: BlockchainApiClient
+  /** The connected account's token balance lists per (address, network), kept 30 s. */
+  readonly tokenBalances: TokenBalanceStore
   /** frame-host's wallet registry: featured, recommended, paged and searched wallets (fetched once the modal opens). */
   readonly walletList: WalletListStore
   /** The embedded wallet's frame (status store + lazily created frame client). */
@@ -108,6 +114,12 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
   const alerts = createAlertStore()
   const account = createAccountStore()
   const balances = createBalanceStore({ now })
+  const tokenBalances = createTokenBalanceStore()
+  const blockchain = createBlockchainApiClient({
+    baseUrl: config.frameHostUrl,
+    projectId: config.projectId,
+    fetch: parameters.fetch,
+  })
   const theme = createThemeStore(config)
   const events = createEventsStore({ now })
   const wallets = createEip6963Store({ target: parameters.eip6963Target })
@@ -193,6 +205,8 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     alerts,
     account,
     balances,
+    tokenBalances,
+    blockchain,
     theme,
     events,
     wallets,

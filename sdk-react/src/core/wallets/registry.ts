@@ -89,10 +89,7 @@ export type CreateWalletRegistryClientParameters = {
  */
 export function createWalletRegistryClient(parameters: CreateWalletRegistryClientParameters): WalletRegistryClient {
   const base = parameters.baseUrl.replace(/\/+$/, '')
-  const common = () => {
-    const query = new URLSearchParams({ projectId: parameters.projectId, st: SDK_TYPE, sv: `oriel-react-${version}` })
-    return query
-  }
+  const common = () => frameHostQuery(parameters.projectId)
 
   return {
     async getWallets(p = {}, options = {}) {
@@ -131,7 +128,13 @@ export function createWalletRegistryClient(parameters: CreateWalletRegistryClien
   }
 }
 
-async function errorMessage(response: Response): Promise<string | undefined> {
+/** The query every frame-host route takes: `projectId`, `st` (SDK type) and `sv` (SDK version). */
+export function frameHostQuery(projectId: string): URLSearchParams {
+  return new URLSearchParams({ projectId, st: SDK_TYPE, sv: `oriel-react-${version}` })
+}
+
+/** The message of frame-host's error body `{ error: { code, message } }`, if the answer has one. */
+export async function errorMessage(response: Response): Promise<string | undefined> {
   try {
     // frame-host's one error shape: { error: { code, message } }.
     const body = (await response.json()) as { error?: { message?: unknown } }

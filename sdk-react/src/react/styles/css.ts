@@ -200,6 +200,23 @@ svg { display: block; flex: none; }
   padding: 6px 10px; border-radius: calc(var(--r) * 4); background: var(--s-1); font-weight: 500;
 }
 .receive-networks li[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--accent); }
+.tokens { display: flex; flex-direction: column; gap: 6px; }
+.tokens-total { margin: 0; display: flex; justify-content: space-between; color: var(--fg-2); }
+.tokens-total strong { color: var(--fg); }
+.tokens-empty { margin: 0; color: var(--fg-3); text-align: center; }
+.token-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
+.token-list li {
+  display: flex; align-items: center; gap: 10px; padding: 10px 14px;
+  border-radius: calc(var(--r) * 4); background: var(--s-1);
+}
+.token-icon {
+  flex: none; width: 32px; height: 32px; border-radius: 50%; display: grid; place-items: center;
+  color: #fff; font-weight: 600; object-fit: cover;
+}
+.token-name, .token-amounts { display: flex; flex-direction: column; min-width: 0; }
+.token-name { flex: 1; }
+.token-amounts { align-items: flex-end; font-weight: 500; }
+.token-symbol, .token-value { color: var(--fg-3); font-weight: 400; }
 .facts { margin: 0; display: flex; flex-direction: column; gap: 4px; }
 .facts > div {
   display: flex; justify-content: space-between; gap: 12px; padding: 12px 14px;

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { disconnect as disconnectAccount } from '../../core/actions/disconnect'
 import { shortenAddress } from '../../core/account/address'
 import { getErrorMessage } from '../../core/errors/base'
@@ -12,6 +12,9 @@ import { copyAddress } from './copyAddress'
 import { StorageNotice } from './StorageNotice'
 import type { ViewProps } from './types'
 
+// The Tokens panel is its own chunk, loaded when the Account view shows.
+const TokensPanel = lazy(() => import('./TokensPanel'))
+
 /** A colour pair derived from the address, so each account has a recognisable avatar. */
 function avatarStyle(address: string) {
   const hue = Number.parseInt(address.slice(2, 8), 16) % 360 || 0
@@ -19,7 +22,7 @@ function avatarStyle(address: string) {
 }
 
 /**
- * The connected account: address (short, with copy, and in full), native balance, email, network,
+ * The connected account: address (short, with copy, and in full), native balance, tokens, email, network,
  * Receive, Update email, Disconnect.
  */
 export default function AccountView({ entry }: ViewProps) {
@@ -75,6 +78,9 @@ export default function AccountView({ entry }: ViewProps) {
           {balance} {balanceSymbol}
         </p>
       </div>
+      <Suspense fallback={null}>
+        <TokensPanel />
+      </Suspense>
       <dl className="facts">
         {email ? (
           <div>

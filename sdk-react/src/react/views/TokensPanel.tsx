@@ -1,0 +1,55 @@
+import { formatTokenQuantity, formatUsd } from '../../core/account/tokens'
+import type { TokenBalance } from '../../core/blockchain/client'
+import { useTokenBalances } from '../hooks/useTokenBalances'
+
+/** A tile with the symbol's first letter on a colour derived from it, for tokens without an icon. */
+function TokenIcon({ token }: { token: TokenBalance }) {
+  if (token.iconUrl) return <img className="token-icon" src={token.iconUrl} alt="" width={32} height={32} />
+  let hash = 0
+  for (const char of token.symbol) hash = (hash * 31 + char.charCodeAt(0)) % 360
+  return (
+    <span className="token-icon" aria-hidden="true" style={{ background: `hsl(${hash} 60% 50%)` }}>
+      {token.symbol.slice(0, 1).toUpperCase()}
+    </span>
+  )
+}
+
+/**
+ * The Tokens panel of the Account view: each token's icon, name, symbol, quantity (2 decimals)
+ * and USD value, then the total. Loaded as its own chunk.
+ */
+export default function TokensPanel() {
+  const { balances, totalUsd, loaded, failed } = useTokenBalances()
+  return (
+    <section className="tokens" aria-label="Tokens">
+      <p className="tokens-total" data-testid="tokens-total">
+        <span>Total</span> <strong>{formatUsd(totalUsd)}</strong>
+      </p>
+      {balances.length > 0 ? (
+        <ul className="token-list" aria-label="Token balances">
+          {balances.map((token) => {
+            const quantity = formatTokenQuantity(token.quantity.numeric)
+            const value = formatUsd(token.value)
+            return (
+              <li key={token.address ?? `${token.chainId}:native`} aria-label={`${token.name}: ${quantity} ${token.symbol}, ${value}`}>
+                <TokenIcon token={token} />
+                <span className="token-name">
+                  <span>{token.name}</span>
+                  <span className="token-symbol">{token.symbol}</span>
+                </span>
+                <span className="token-amounts">
+                  <span>
+                    {quantity} {token.symbol}
+                  </span>
+                  <span className="token-value">{value}</span>
+                </span>
+              </li>
+            )
+          })}
+        </ul>
+      ) : (
+        <p className="tokens-empty">{failed ? 'Token balances are unavailable.' : loaded ? 'No tokens yet.' : 'Loading tokens…'}</p>
+      )}
+    </section>
+  )
+}
