@@ -62,16 +62,17 @@ export function formatTokenQuantity(numeric: string): string {
   return sign && /[1-9]/.test(result) ? `-${result}` : result
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
 /**
- * A USD amount as `$1,234.56`; `null` (no price) as `'—'`.
+ * A USD amount as `$1,234.56`, rounded half-down like quantities (never overstated); `null` (no
+ * price) as `'—'`.
  *
  * @example
  * formatUsd(1234.5) // '$1,234.50'
  */
 export function formatUsd(value: number | null): string {
-  return value === null ? '—' : usd.format(value)
+  if (value === null) return '—'
+  const [whole = '0', cents = '00'] = formatTokenQuantity(Math.abs(value).toFixed(6)).split('.')
+  return `${value < 0 ? '-' : ''}$${BigInt(whole).toLocaleString('en-US')}.${cents}`
 }
 
 /** The sum of the known USD values (entries without a price count as nothing). */

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { formatTokenQuantity, formatUsd, mayFetch, PORTFOLIO_CACHE_MS, totalUsd } from './tokens'
+
+describe('token balance display rules', () => {
+  it('shows quantities with exactly 2 decimals, rounding half-down', () => {
+    expect(formatTokenQuantity('3')).toBe('3.00')
+    expect(formatTokenQuantity('1.5')).toBe('1.50')
+    expect(formatTokenQuantity('1234.5678')).toBe('1234.57')
+    expect(formatTokenQuantity('1.005')).toBe('1.00')
+    expect(formatTokenQuantity('1.0051')).toBe('1.01')
+    expect(formatTokenQuantity('1.004999')).toBe('1.00')
+    expect(formatTokenQuantity('0.999')).toBe('1.00')
+    expect(formatTokenQuantity('0.000001')).toBe('0.00')
+    expect(formatTokenQuantity('99.996')).toBe('100.00')
+  })
+
+  it('formats USD values, an unknown price as a dash, and totals the known values', () => {
+    expect(formatUsd(1234.5)).toBe('$1,234.50')
+    expect(formatUsd(0)).toBe('$0.00')
+    expect(formatUsd(12.345)).toBe('$12.34')
+    expect(formatUsd(null)).toBe('—')
+    const entry = (value: number | null) => ({ name: 'T', symbol: 'T', chainId: 'eip155:1', value, price: null, quantity: { decimals: '6', numeric: '1' } })
+    expect(totalUsd([entry(1.5), entry(null), entry(3000)])).toBe(3001.5)
+  })
+
+  it('fetches when nothing is cached or the list is 30 s old, never within 30 s of a failure', () => {
+    expect(mayFetch(undefined, 0)).toBe(true)
+    expect(mayFetch({ balances: [], fetchedAt: 0 }, PORTFOLIO_CACHE_MS - 1)).toBe(false)
+    expect(mayFetch({ balances: [], fetchedAt: 0 }, PORTFOLIO_CACHE_MS - 1, true)).toBe(true)
+    expect(mayFetch({ balances: [], fetchedAt: 0 }, PORTFOLIO_CACHE_MS)).toBe(true)
+    expect(mayFetch({ failedAt: 100 }, 100 + PORTFOLIO_CACHE_MS - 1, true)).toBe(false)
+    expect(mayFetch({ failedAt: 100 }, 100 + PORTFOLIO_CACHE_MS)).toBe(true)
+  })
+})

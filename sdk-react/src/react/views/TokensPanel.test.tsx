@@ -1,0 +1,36 @@
+import { act, fireEvent, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { connectOtp } from '../../core/actions/connectOtp'
+import { BALANCES } from '../../test/balances'
+import { resetFakeFrameClient } from '../../test/fakeFrameClient'
+import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
+import { ConnectButton } from '../ConnectButton'
+
+describe('Account view: Tokens', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    vi.restoreAllMocks()
+  })
+
+  it('lists each token (icon or tile, name, symbol, quantity with 2 decimals, USD value) and the total', async () => {
+    resetFakeFrameClient()
+    vi.stubGlobal('fetch', async (url: string) =>
+      new URL(url).pathname.startsWith('/v1/account/') ? new Response(JSON.stringify(BALANCES)) : new Response('{"data":[],"count":0}'),
+    )
+    const utils = renderWithOriel(<ConnectButton />)
+    await act(() => connectOtp(utils.client, { otp: '123456' }))
+    fireEvent.click(utils.getByRole('button', { name: '0x1234…abcd' }))
+    const ui = within(getShadowRoot() as unknown as HTMLElement)
+    const list = await ui.findByRole('list', { name: 'Token balances' })
+    const items = within(list).getAllByRole('listitem')
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Ether: 1.50 ETH, $4,500.00',
+      'USD Coin: 12.34 USDC, $12.34',
+      'Mystery: 7.00 MYS, —',
+    ])
+    expect(items[1]!.querySelector('img')?.getAttribute('src')).toBe('https://example.com/usdc.png')
+    expect(items[0]!.querySelector('.token-icon')?.textContent).toBe('E')
+    expect(ui.getByTestId('tokens-total').textContent).toBe('Total $4,512.34')
+    utils.unmount()
+  })
+})

@@ -1,0 +1,18 @@
+// Test fixture: an answer of frame-host's balance route.
+/** The balance route's documented answer (frame-host/API.md, Blockchain API). */
+export const BALANCES = {
+  balances: [
+    { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 4500, price: 3000, quantity: { decimals: '18', numeric: '1.5' } },
+    {
+      name: 'USD Coin',
+      symbol: 'USDC',
+      chainId: 'eip155:1',
+      address: 'eip155:1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+      value: 12.345,
+      price: 1,
+      quantity: { decimals: '6', numeric: '12.345' },
+      iconUrl: 'https://example.com/usdc.png',
+    },
+    { name: 'Mystery', symbol: 'MYS', chainId: 'eip155:1', address: 'eip155:1:0x01', value: null, price: null, quantity: { decimals: '18', numeric: '7' } },
+  ],
+}
