@@ -1,4 +1,5 @@
 // Test fixture: an answer of frame-host's balance route.
+import { vi } from 'vitest'
 /** The balance route's documented answer (frame-host/API.md, Blockchain API). */
 export const BALANCES = {
   balances: [
@@ -15,4 +16,11 @@ export const BALANCES = {
     },
     { name: 'Mystery', symbol: 'MYS', chainId: 'eip155:1', address: 'eip155:1:0x01', value: null, price: null, quantity: { decimals: '18', numeric: '7' } },
   ],
+}
+
+/** Stubs the global `fetch` as frame-host: the balance route answers `BALANCES`, `/getWallets` no wallets. */
+export function stubFrameHostFetch() {
+  vi.stubGlobal('fetch', async (url: string) =>
+    new URL(url).pathname.startsWith('/v1/account/') ? new Response(JSON.stringify(BALANCES)) : new Response('{"data":[],"count":0}'),
+  )
 }

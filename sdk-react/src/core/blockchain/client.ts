@@ -1,6 +1,6 @@
 import { BaseError } from '../errors/base'
-import { HttpStatusError } from '../errors/registry'
-import { errorMessage, frameHostQuery } from '../wallets/registry'
+import type { HttpStatusError } from '../errors/registry'
+import { fetchFrameHostJson, frameHostQuery } from '../wallets/registry'
 
 /** A token amount as frame-host sends it: `decimals` and the exact amount in whole tokens. */
 export interface TokenQuantity {
@@ -84,22 +84,11 @@ export function createBlockchainApiClient(parameters: CreateBlockchainApiClientP
       query.set('chainId', chainId)
       if (forceUpdate) query.set('forceUpdate', 'true')
       const url = `${base}/v1/account/${encodeURIComponent(address)}/balance?${query}`
-      const fetchFn = parameters.fetch ?? fetch
-      let response: Response
-      try {
-        response = await fetchFn(url, { credentials: 'omit' })
-      } catch (cause) {
-        throw new BlockchainApiUnreachableError({ url, cause })
-      }
-      if (!response.ok) {
-        throw new HttpStatusError({ status: response.status, url, message: await errorMessage(response) })
-      }
-      let body: unknown
-      try {
-        body = await response.json()
-      } catch (cause) {
-        throw new InvalidBalanceResponseError({ reason: `not JSON: ${String(cause)}` })
-      }
+      const body = await fetchFrameHostJson(url, {
+        fetch: parameters.fetch,
+        unreachable: (cause) => new BlockchainApiUnreachableError({ url, cause }),
+        invalid: (reason) => new InvalidBalanceResponseError({ reason }),
+      })
       return parseBalances(body)
     },
   }

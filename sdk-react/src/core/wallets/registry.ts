@@ -103,23 +103,12 @@ export function createWalletRegistryClient(parameters: CreateWalletRegistryClien
       if (search) query.set('search', search)
       if (p.badgeType) query.set('badge_type', p.badgeType)
       const url = `${base}/getWallets?${query}`
-      const fetchFn = parameters.fetch ?? fetch
-      let response: Response
-      try {
-        response = await fetchFn(url, { signal: options.signal, credentials: 'omit' })
-      } catch (cause) {
-        if (options.signal?.aborted) throw cause
-        throw new WalletRegistryUnreachableError({ url, cause })
-      }
-      if (!response.ok) {
-        throw new HttpStatusError({ status: response.status, url, message: await errorMessage(response) })
-      }
-      let body: unknown
-      try {
-        body = await response.json()
-      } catch (cause) {
-        throw new InvalidWalletRegistryResponseError({ reason: `not JSON: ${String(cause)}` })
-      }
+      const body = await fetchFrameHostJson(url, {
+        fetch: parameters.fetch,
+        signal: options.signal,
+        unreachable: (cause) => new WalletRegistryUnreachableError({ url, cause }),
+        invalid: (reason) => new InvalidWalletRegistryResponseError({ reason }),
+      })
       return parseWallets(body)
     },
     getWalletImageUrl(imageId) {
@@ -131,6 +120,41 @@ export function createWalletRegistryClient(parameters: CreateWalletRegistryClien
 /** The query every frame-host route takes: `projectId`, `st` (SDK type) and `sv` (SDK version). */
 export function frameHostQuery(projectId: string): URLSearchParams {
   return new URLSearchParams({ projectId, st: SDK_TYPE, sv: `oriel-react-${version}` })
+}
+
+/**
+ * GETs `url` from frame-host and returns its JSON body. A failed request throws `unreachable`
+ * (unless `signal` aborted it: then the abort), a non-OK answer `HttpStatusError` with frame-host's
+ * message, a body that is not JSON `invalid`.
+ *
+ * @example
+ * const body = await fetchFrameHostJson(url, { unreachable: (cause) => new Error('down', { cause }), invalid: (r) => new Error(r) })
+ */
+export async function fetchFrameHostJson(
+  url: string,
+  options: {
+    fetch?: typeof fetch | undefined
+    signal?: AbortSignal | undefined
+    unreachable: (cause: unknown) => Error
+    invalid: (reason: string) => Error
+  },
+): Promise<unknown> {
+  const fetchFn = options.fetch ?? fetch
+  let response: Response
+  try {
+    response = await fetchFn(url, { signal: options.signal, credentials: 'omit' })
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause
+    throw options.unreachable(cause)
+  }
+  if (!response.ok) {
+    throw new HttpStatusError({ status: response.status, url, message: await errorMessage(response) })
+  }
+  try {
+    return await response.json()
+  } catch (cause) {
+    throw options.invalid(`not JSON: ${String(cause)}`)
+  }
 }
 
 /** The message of frame-host's error body `{ error: { code, message } }`, if the answer has one. */

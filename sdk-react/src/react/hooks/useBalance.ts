@@ -1,10 +1,6 @@
-import { useEffect } from 'react'
 import { getBalance, watchBalance, type GetBalanceReturnType } from '../../core/actions/getBalance'
 import { refreshBalance } from '../../core/actions/refreshBalance'
-import { useAccount } from './useAccount'
-import { useClientState } from './useClientState'
-import { useNetwork } from './useNetwork'
-import { useOrielClient } from './useOrielClient'
+import { useRefreshedClientState } from './useClientState'
 
 export type UseBalanceReturnType = GetBalanceReturnType
 
@@ -20,11 +16,5 @@ export type UseBalanceReturnType = GetBalanceReturnType
  * }
  */
 export function useBalance(): UseBalanceReturnType {
-  const client = useOrielClient()
-  const { address, status } = useAccount()
-  const { caipNetworkId } = useNetwork()
-  useEffect(() => {
-    if (status === 'connected' && address && caipNetworkId) void refreshBalance(client)
-  }, [client, address, status, caipNetworkId])
-  return useClientState(getBalance, watchBalance)
+  return useRefreshedClientState(refreshBalance, getBalance, watchBalance)
 }

@@ -1,9 +1,5 @@
-import { useEffect } from 'react'
 import { getTokenBalances, refreshTokenBalances, watchTokenBalances, type GetTokenBalancesReturnType } from '../../core/actions/tokenBalances'
-import { useAccount } from './useAccount'
-import { useClientState } from './useClientState'
-import { useNetwork } from './useNetwork'
-import { useOrielClient } from './useOrielClient'
+import { useRefreshedClientState } from './useClientState'
 
 export type UseTokenBalancesReturnType = GetTokenBalancesReturnType
 
@@ -19,11 +15,5 @@ export type UseTokenBalancesReturnType = GetTokenBalancesReturnType
  * }
  */
 export function useTokenBalances(): UseTokenBalancesReturnType {
-  const client = useOrielClient()
-  const { address, status } = useAccount()
-  const { caipNetworkId } = useNetwork()
-  useEffect(() => {
-    if (status === 'connected' && address && caipNetworkId) void refreshTokenBalances(client)
-  }, [client, address, status, caipNetworkId])
-  return useClientState(getTokenBalances, watchTokenBalances)
+  return useRefreshedClientState(refreshTokenBalances, getTokenBalances, watchTokenBalances)
 }

@@ -1,5 +1,6 @@
 import { act, fireEvent, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { stubFrameHostFetch } from '../../test/balances'
 import { FrameRequestError } from '../../core/frame/errors'
 import { FakeFrameClient, TEST_USER, resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
@@ -22,9 +23,12 @@ describe('Account view', () => {
   beforeEach(() => {
     resetFakeFrameClient()
     localStorage.clear()
+    // frame-host's balance route answers the Tokens list.
+    stubFrameHostFetch()
   })
   afterEach(() => {
     unmount()
+    vi.unstubAllGlobals()
     vi.restoreAllMocks()
   })
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectOtp } from '../../core/actions/connectOtp'
-import { BALANCES } from '../../test/balances'
+import { stubFrameHostFetch } from '../../test/balances'
 import { resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
@@ -14,9 +14,7 @@ describe('Account view: Tokens', () => {
 
   it('lists each token (icon or tile, name, symbol, quantity with 2 decimals, USD value) and the total', async () => {
     resetFakeFrameClient()
-    vi.stubGlobal('fetch', async (url: string) =>
-      new URL(url).pathname.startsWith('/v1/account/') ? new Response(JSON.stringify(BALANCES)) : new Response('{"data":[],"count":0}'),
-    )
+    stubFrameHostFetch()
     const utils = renderWithOriel(<ConnectButton />)
     await act(() => connectOtp(utils.client, { otp: '123456' }))
     fireEvent.click(utils.getByRole('button', { name: '0x1234…abcd' }))
