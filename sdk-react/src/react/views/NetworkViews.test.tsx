@@ -4,6 +4,7 @@ import type { CreateConfigParameters } from '../../core/config/createConfig'
 import { base, ethereum, localDevnet } from '../../core/networks'
 import { ANNOUNCE_EVENT } from '../../core/wallets/eip6963'
 import { resetFakeFrameClient } from '../../test/fakeFrameClient'
+import { stubFrameHostFetch } from '../../test/balances'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { TestWallet, WalletError } from '../../test/testWallet'
 import { ConnectButton } from '../ConnectButton'
@@ -26,10 +27,15 @@ async function connected(wallet: TestWallet, config: Partial<CreateConfigParamet
 describe('unsupported network', () => {
   let unmount = () => {}
   beforeEach(() => {
+    // frame-host's balance route answers the Account view's Tokens list.
+    stubFrameHostFetch()
     resetFakeFrameClient()
     localStorage.clear()
   })
-  afterEach(() => unmount())
+  afterEach(() => {
+    unmount()
+    vi.unstubAllGlobals()
+  })
 
   it('opens UnsupportedChain, which switches the wallet to a listed network and closes', async () => {
     const wallet = new TestWallet({ chainId: 10 })
@@ -71,10 +77,15 @@ describe('unsupported network', () => {
 describe('network button and list', () => {
   let unmount = () => {}
   beforeEach(() => {
+    // frame-host's balance route answers the Account view's Tokens list.
+    stubFrameHostFetch()
     resetFakeFrameClient()
     localStorage.clear()
   })
-  afterEach(() => unmount())
+  afterEach(() => {
+    unmount()
+    vi.unstubAllGlobals()
+  })
 
   async function openNetworks(wallet: TestWallet) {
     const { modal, client, ...utils } = await connected(wallet)

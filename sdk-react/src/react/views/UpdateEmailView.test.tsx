@@ -2,6 +2,7 @@ import { act, fireEvent, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FrameRequestError } from '../../core/frame/errors'
 import { FakeFrameClient, resetFakeFrameClient } from '../../test/fakeFrameClient'
+import { stubFrameHostFetch } from '../../test/balances'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
 import { connectOtp } from '../../core/actions/connectOtp'
@@ -24,6 +25,8 @@ async function openUpdateEmail() {
 describe('UpdateEmail view', () => {
   let unmount = () => {}
   beforeEach(() => {
+    // frame-host's balance route answers the Account view's Tokens list.
+    stubFrameHostFetch()
     resetFakeFrameClient()
     localStorage.clear()
     updateEmail.mockClear()
@@ -35,7 +38,10 @@ describe('UpdateEmail view', () => {
       fake.updateEmailSecondaryOtp = updateEmailSecondaryOtp
     }
   })
-  afterEach(() => unmount())
+  afterEach(() => {
+    unmount()
+    vi.unstubAllGlobals()
+  })
 
   it('asks for the new email, then the code of the current address, then the code of the new one', async () => {
     const { ui, client, input, ...utils } = await openUpdateEmail()
