@@ -7,6 +7,7 @@
 
 mod asset;
 mod balance;
+pub(crate) mod devnet;
 mod prices;
 mod rpc;
 
