@@ -11,7 +11,10 @@ use std::{
     time::{Duration, Instant},
 };
 
-use axum::http::StatusCode;
+use axum::{
+    body::Body,
+    http::{Method, Request, StatusCode},
+};
 use common::TestApp;
 use oriel_frame_host::{ChainClient, HttpTransport, NetworkConfig, TokenConfig};
 use serde_json::{json, Value};
@@ -417,4 +420,41 @@ async fn a_bad_devnet_contracts_file_stops_startup_naming_it() {
     .await
     .to_string();
     assert!(e.contains("/nonexistent/devnet-contracts.json"), "{e}");
+}
+
+/// The demo page may call the faucet (CORS for the project's origins); other origins get 403.
+#[tokio::test]
+async fn the_faucet_answers_the_projects_origins_only() {
+    let contracts = common::json_file(&json!({
+        "chainId": 31337, "deployer": DEPLOYER, "startBlock": 1,
+        "multicall3": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+        "tokens": [{ "address": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", "name": "Devnet Dollar",
+                     "symbol": "dUSD", "decimals": 6, "kind": "erc20", "faucetAmount": "1000" }],
+        "nft": { "address": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0", "name": "ODC", "symbol": "ODC" },
+        "faucet": { "ether": "10" },
+    }));
+    let path = contracts.path().to_path_buf();
+    let app = TestApp::with(move |c| c.devnet_contracts = Some(path)).await;
+    let request = |method: Method, origin: &str| {
+        Request::builder()
+            .method(method)
+            .uri("/dev/faucet?projectId=demo&st=demo&sv=0")
+            .header("origin", origin)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", "content-type")
+            .header("content-type", "application/json")
+            .body(Body::from(json!({ "address": "0x12" }).to_string()))
+            .unwrap()
+    };
+    let demo = "http://localhost:5173";
+    let r = app.send(request(Method::OPTIONS, demo)).await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    assert_eq!(r.header("access-control-allow-origin"), demo);
+    let r = app.send(request(Method::POST, demo)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert_eq!(r.header("access-control-allow-origin"), demo);
+    let r = app
+        .send(request(Method::POST, "https://evil.example"))
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
 }
