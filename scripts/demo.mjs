@@ -44,7 +44,17 @@ try {
   stops.push((await startDevnet({ port: PORTS.devnet, contractsFile })).stop)
   stops.push((await startRelay({ port: PORTS.relay })).stop)
   // frame-host's built-in defaults are this setup: project `demo` for the dapp's origin, the devnet.
-  stops.push((await startFrameHost({ listen: `127.0.0.1:${PORTS.frameHost}`, dataDir: join(root, '.data'), log: 'info' })).stop)
+  // With the contracts file: the devnet's tokens in the balance route, and POST /dev/faucet.
+  stops.push(
+    (
+      await startFrameHost({
+        listen: `127.0.0.1:${PORTS.frameHost}`,
+        dataDir: join(root, '.data'),
+        devnetContracts: contractsFile,
+        log: 'info',
+      })
+    ).stop,
+  )
   stops.push((await serveStatic(walletDir, PORTS.wallet)).stop)
   stops.push((await serveStatic(dappDir, PORTS.dapp, { spa: true })).stop)
 } catch (error) {

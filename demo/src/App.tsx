@@ -9,6 +9,7 @@ import {
 } from '@oriel/react'
 import { config } from './config'
 import { formatFrameStatus } from './frameStatus'
+import { FundWallet } from './FundWallet'
 import { ThemeToggle } from './ThemeToggle'
 import { TryWallet } from './TryWallet'
 
@@ -67,6 +68,14 @@ export function App() {
                 {account.address ? null : <span className="muted">{account.status}</span>}
               </dd>
             </div>
+            {account.address ? (
+              <div>
+                <dt>Devnet</dt>
+                <dd>
+                  <FundWallet address={account.address} />
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt>Wallet</dt>
               <dd data-testid="demo-wallet">{walletInfo?.name ?? '—'}</dd>

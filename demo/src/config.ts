@@ -1,7 +1,7 @@
 import { base, createConfig, ethereum, localDevnet, polygon, solana, type Network } from '@oriel/react'
 
 /** Where frame-host serves the embedded wallet; `make demo` sets it. */
-const frameHostUrl = import.meta.env.VITE_ORIEL_FRAME_HOST || 'http://127.0.0.1:8787'
+export const frameHostUrl = import.meta.env.VITE_ORIEL_FRAME_HOST || 'http://127.0.0.1:8787'
 /** The WalletConnect relay; `make demo` starts a loopback one. Unset: WalletConnect's public relay. */
 const walletConnectRelayUrl = import.meta.env.VITE_ORIEL_WC_RELAY || undefined
 

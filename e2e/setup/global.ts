@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import type { DevnetContracts } from '../../devnet/deploy.mjs'
 import { startDevnet } from '../support/devnet.mjs'
@@ -12,10 +15,12 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const devnet = await startDevnet({ port: PORTS.devnet })
+  // The contracts file frame-host reads (its tokens and POST /dev/faucet).
+  const contractsFile = join(mkdtempSync(join(tmpdir(), 'oriel-devnet-')), 'devnet-contracts.json')
+  const devnet = await startDevnet({ port: PORTS.devnet, contractsFile })
   let servers: Awaited<ReturnType<typeof startAll>>
   try {
-    servers = await startAll()
+    servers = await startAll({ devnetContracts: contractsFile })
   } catch (error) {
     await devnet.stop()
     throw error

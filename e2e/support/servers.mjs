@@ -105,15 +105,17 @@ export async function buildWallet(relayUrl, outDir) {
  * Starts the frame-host binary built by `cargo build -p oriel-frame-host` on `listen`. With
  * `allowedOrigins`, a throwaway config lists the `demo` project for those origins and the devnet
  * at `devnetUrl`, with state in a temporary directory; without, frame-host's built-in defaults
- * (the `make demo` setup) apply, with state in `dataDir`.
+ * (the `make demo` setup) apply, with state in `dataDir`. `devnetContracts`: the devnet contracts
+ * file (`startDevnet`'s `contractsFile`), so frame-host lists its tokens and offers `POST /dev/faucet`.
  *
- * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, log?: string }} options
+ * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, devnetContracts?: string, log?: string }} options
  */
 export async function startFrameHost({
   allowedOrigins,
   listen = `127.0.0.1:${PORTS.frameHost}`,
   dataDir,
   devnetUrl = urls.devnet,
+  devnetContracts,
   log = process.env.ORIEL_LOG ?? 'warn',
 } = {}) {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
@@ -124,6 +126,7 @@ export async function startFrameHost({
     throw new Error('dist/frame is missing: run scripts/build-wasm.sh')
   }
   const env = { ...process.env, ORIEL_LISTEN: listen, ORIEL_FRAME_DIR: frameDir, ORIEL_LOG: log }
+  if (devnetContracts) env.ORIEL_DEVNET_CONTRACTS = devnetContracts
   if (allowedOrigins) {
     const work = mkdtempSync(join(tmpdir(), 'oriel-e2e-'))
     env.ORIEL_CONFIG = join(work, 'frame-host.toml')
@@ -169,15 +172,19 @@ async function waitFor(url, timeoutMs = 15_000) {
   }
 }
 
-/** Everything at once; `stop()` stops everything. */
-export async function startAll() {
+/**
+ * Everything at once; `stop()` stops everything. `devnetContracts`: the devnet contracts file
+ * frame-host reads (its tokens, the faucet).
+ * @param {{ devnetContracts?: string }} [options]
+ */
+export async function startAll({ devnetContracts } = {}) {
   const demoDir = await buildDemo(urls.frameHost, join(mkdtempSync(join(tmpdir(), 'oriel-demo-')), 'dist'))
   const walletDir = await buildWallet(urls.relay, join(mkdtempSync(join(tmpdir(), 'oriel-wallet-')), 'dist'))
   const stops = []
   try {
     stops.push((await startRelay({ port: PORTS.relay })).stop)
     stops.push((await serveStatic(walletDir, PORTS.wallet)).stop)
-    stops.push((await startFrameHost({ allowedOrigins: [urls.demo] })).stop)
+    stops.push((await startFrameHost({ allowedOrigins: [urls.demo], devnetContracts })).stop)
     stops.push((await serveStatic(demoDir, PORTS.demo, { spa: true })).stop)
     stops.push((await serveStatic(join(root, 'e2e/pages'), PORTS.other)).stop)
   } catch (error) {

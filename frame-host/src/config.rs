@@ -27,7 +27,7 @@ use crate::{
 pub const DEFAULT_CONFIG: &str = include_str!("../config/default.toml");
 
 /// Environment variables that override config keys, as (variable, key) pairs.
-const ENV_OVERRIDES: [(&str, &str); 8] = [
+const ENV_OVERRIDES: [(&str, &str); 9] = [
     ("ORIEL_LISTEN", "listen"),
     ("ORIEL_PUBLIC_URL", "public_url"),
     ("ORIEL_DATA_DIR", "data_dir"),
@@ -36,6 +36,7 @@ const ENV_OVERRIDES: [(&str, &str); 8] = [
     ("DATABASE_URL", "database_url"),
     ("ORIEL_WALLET_REGISTRY", "wallet_registry"),
     ("ORIEL_PRICES_FILE", "prices_file"),
+    ("ORIEL_DEVNET_CONTRACTS", "devnet_contracts"),
 ];
 
 /// Where a config that does not deserialize came from, for [`Error::ConfigParse`].
@@ -89,6 +90,9 @@ pub struct Config {
     /// A CoinGecko-compatible price API. Reserved: fetching from it is not built yet, so
     /// frame-host refuses to start with it set rather than ignore it.
     pub prices_url: Option<String>,
+    /// Dev mode only: the devnet's contracts file (`.data/devnet-contracts.json`, written by
+    /// `make demo`), read at startup. Its tokens join `tokens` for its chain.
+    pub devnet_contracts: Option<PathBuf>,
 }
 
 /// Whether frame-host runs for development or production.
@@ -182,7 +186,7 @@ impl Default for Config {
 impl Config {
     /// Loads the config from the defaults, the file named by `ORIEL_CONFIG` (if set) and the
     /// environment (`ORIEL_LISTEN`, `ORIEL_DATA_DIR`, `ORIEL_FRAME_DIR`, `ORIEL_MODE`,
-    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_PRICES_FILE`, `ORIEL_TRUSTED_PROXIES` as
+    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_PRICES_FILE`, `ORIEL_DEVNET_CONTRACTS`, `ORIEL_TRUSTED_PROXIES` as
     /// a comma-separated list), then validates it.
     pub fn load() -> Result<Self> {
         Self::load_with(|name| std::env::var(name).ok())

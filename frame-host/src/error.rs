@@ -227,6 +227,23 @@ pub enum Error {
         /// What is wrong, naming the entry.
         reason: String,
     },
+    /// The devnet contracts file named by `devnet_contracts` could not be read.
+    #[error("cannot read devnet contracts file {path}: {source}")]
+    DevnetContractsRead {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: io::Error,
+    },
+    /// The devnet contracts file is not the JSON `devnet/deploy.mjs` writes.
+    #[error("invalid devnet contracts file {path}: {reason}")]
+    InvalidDevnetContracts {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
     /// A stored wallet no longer reads as one (a field is not base64, or of the wrong size).
     #[error("stored wallet {wallet_id}: unreadable {field}")]
     StoredWallet {

@@ -37,7 +37,10 @@ use tower_http::{
 use tracing::Level;
 
 pub use auth::JWT_KEY_FILE;
-pub use blockchain::{ChainClient, HttpTransport};
+pub use blockchain::{
+    devnet::{DevnetContracts, DevnetFaucet, DevnetNft, DevnetToken},
+    ChainClient, HttpTransport,
+};
 pub use clock::Clock;
 pub use config::{
     Config, MailConfig, Mode, NetworkConfig, ProjectConfig, TokenConfig, DEFAULT_CONFIG,
@@ -79,6 +82,7 @@ struct Inner {
     prices: Prices,
     chains: Chains,
     balances: BalanceCache,
+    devnet: Option<DevnetContracts>,
     clock: Clock,
 }
 
@@ -91,8 +95,22 @@ impl AppState {
     }
 
     /// Like [`AppState::new`] with another clock (tests use [`Clock::manual`]).
-    pub async fn with_clock(config: Config, clock: Clock) -> Result<Self> {
+    pub async fn with_clock(mut config: Config, clock: Clock) -> Result<Self> {
         config.validate()?;
+        let devnet = config
+            .devnet_contracts
+            .as_deref()
+            .map(DevnetContracts::load)
+            .transpose()?;
+        if let (Some(devnet), Some(path)) = (&devnet, &config.devnet_contracts) {
+            if !config.networks.iter().any(|n| n.chain_id == devnet.caip2()) {
+                return Err(Error::InvalidDevnetContracts {
+                    path: path.clone(),
+                    reason: format!("chain {} is not one of networks", devnet.caip2()),
+                });
+            }
+            devnet.join_tokens(&mut config.tokens);
+        }
         let projects = config
             .projects
             .iter()
@@ -123,6 +141,7 @@ impl AppState {
                 prices,
                 chains,
                 balances: BalanceCache::default(),
+                devnet,
                 clock,
             }),
         })
@@ -131,6 +150,11 @@ impl AppState {
     /// The config the state was built from.
     pub fn config(&self) -> &Config {
         &self.inner.config
+    }
+
+    /// The devnet's contracts (`devnet_contracts`), if configured.
+    pub fn devnet(&self) -> Option<&DevnetContracts> {
+        self.inner.devnet.as_ref()
     }
 
     /// The clock every expiry and token time reads.

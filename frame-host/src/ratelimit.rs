@@ -147,6 +147,16 @@ pub(crate) async fn check_export(
     hits(state, &[ip_limit(ip), per_user]).await
 }
 
+/// A devnet faucet call for `address` (lowercased): once per 30 s.
+pub(crate) async fn check_faucet(state: &AppState, address: &str) -> Result<(), ApiError> {
+    let per_address = limit(
+        format!("faucet:{address}"),
+        1,
+        crate::blockchain::FAUCET_WINDOW_MS,
+    );
+    hits(state, &[per_address]).await
+}
+
 async fn hits(state: &AppState, limits: &[Limit]) -> Result<(), ApiError> {
     match state
         .store()

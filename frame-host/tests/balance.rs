@@ -11,7 +11,10 @@ use std::{
     time::{Duration, Instant},
 };
 
-use axum::http::StatusCode;
+use axum::{
+    body::Body,
+    http::{Method, Request, StatusCode},
+};
 use common::TestApp;
 use oriel_frame_host::{ChainClient, HttpTransport, NetworkConfig, TokenConfig};
 use serde_json::{json, Value};
@@ -296,4 +299,162 @@ async fn a_bad_token_list_stops_startup() {
         error.to_string(),
         format!("invalid token A on {CHAIN}: listed twice")
     );
+}
+
+/// `POST /dev/faucet` with `devnet_contracts`: exact amounts (the balance route, with the
+/// devnet's tokens joined to its list, shows them), one NFT, a rate limit per address, 400 for
+/// a bad address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_faucet_funds_an_address_once_per_30_seconds() {
+    let devnet = Devnet::start().await;
+    // Deploys (and funds another address, which this test does not read).
+    let contracts = devnet.deploy_and_fund(EMPTY);
+    let file = common::json_file(&contracts);
+    let (url, path) = (devnet.url.clone(), file.path().to_path_buf());
+    let app = TestApp::with(move |c| {
+        c.networks = vec![NetworkConfig {
+            chain_id: CHAIN.into(),
+            rpc_urls: vec![url],
+        }];
+        c.devnet_contracts = Some(path);
+    })
+    .await;
+    let faucet = "/dev/faucet?projectId=demo&st=react&sv=0.1.0";
+    let funded = "0x1111111111111111111111111111111111111111";
+
+    let reply = app.post(faucet, json!({ "address": funded })).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let body = reply.json();
+    assert_eq!(body["chainId"], CHAIN);
+    assert_eq!(body["ether"]["amount"], "10");
+    let symbols: Vec<_> = body["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["symbol"].clone(), t["amount"].clone()))
+        .collect();
+    assert_eq!(
+        symbols,
+        [
+            (json!("dUSD"), json!("1000")),
+            (json!("DEV"), json!("100")),
+            (json!("dUSDT"), json!("1000")),
+        ]
+    );
+    // The collection's first mint went to EMPTY, so this one is id 2.
+    assert_eq!(body["nft"]["tokenId"], "2");
+    let owner = rpc(
+        &devnet.url,
+        "eth_call",
+        json!([{ "to": contracts["nft"]["address"],
+                 "data": format!("0x6352211e{:064x}", 2) }, "latest"]),
+    )
+    .await
+    .unwrap();
+    assert_eq!(owner, json!(format!("0x{:0>64}", &funded[2..])));
+
+    let balances = app.get(&uri(funded, &format!("&chainId={CHAIN}"))).await;
+    let quantities: Vec<_> = balances.json()["balances"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["symbol"].clone(), b["quantity"]["numeric"].clone()))
+        .collect();
+    assert_eq!(
+        quantities,
+        [
+            (json!("ETH"), json!("10")),
+            (json!("dUSD"), json!("1000")),
+            (json!("DEV"), json!("100")),
+            (json!("dUSDT"), json!("1000")),
+        ]
+    );
+
+    // Once per 30 s per address (in any case).
+    let again = app
+        .post(
+            faucet,
+            json!({ "address": funded.to_ascii_uppercase().replace("0X", "0x") }),
+        )
+        .await;
+    assert_eq!(again.status, 429, "{}", again.body);
+    app.advance_secs(31);
+    let again = app.post(faucet, json!({ "address": funded })).await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(again.json()["nft"]["tokenId"], "3");
+
+    for bad in [
+        "0x12",
+        "not an address",
+        "1111111111111111111111111111111111111111",
+    ] {
+        let (status, code, message) = app.post(faucet, json!({ "address": bad })).await.error();
+        assert_eq!(
+            (status, code.as_str()),
+            (400, "invalid_params"),
+            "{bad}: {message}"
+        );
+        assert!(message.contains("Invalid address"), "{message}");
+    }
+}
+
+#[tokio::test]
+async fn no_faucet_without_devnet_contracts_or_in_production() {
+    let body = json!({ "address": HOLDER });
+    let faucet = "/dev/faucet?projectId=demo&st=react&sv=0.1.0";
+    assert_eq!(
+        TestApp::new().await.post(faucet, body.clone()).await.status,
+        404
+    );
+    assert_eq!(
+        TestApp::production().await.post(faucet, body).await.status,
+        404
+    );
+}
+
+#[tokio::test]
+async fn a_bad_devnet_contracts_file_stops_startup_naming_it() {
+    let e = common::startup_error(|c| {
+        c.devnet_contracts = Some("/nonexistent/devnet-contracts.json".into());
+    })
+    .await
+    .to_string();
+    assert!(e.contains("/nonexistent/devnet-contracts.json"), "{e}");
+}
+
+/// The demo page may call the faucet (CORS for the project's origins); other origins get 403.
+#[tokio::test]
+async fn the_faucet_answers_the_projects_origins_only() {
+    let contracts = common::json_file(&json!({
+        "chainId": 31337, "deployer": DEPLOYER, "startBlock": 1,
+        "multicall3": "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+        "tokens": [{ "address": "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512", "name": "Devnet Dollar",
+                     "symbol": "dUSD", "decimals": 6, "kind": "erc20", "faucetAmount": "1000" }],
+        "nft": { "address": "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0", "name": "ODC", "symbol": "ODC" },
+        "faucet": { "ether": "10" },
+    }));
+    let path = contracts.path().to_path_buf();
+    let app = TestApp::with(move |c| c.devnet_contracts = Some(path)).await;
+    let request = |method: Method, origin: &str| {
+        Request::builder()
+            .method(method)
+            .uri("/dev/faucet?projectId=demo&st=demo&sv=0")
+            .header("origin", origin)
+            .header("access-control-request-method", "POST")
+            .header("access-control-request-headers", "content-type")
+            .header("content-type", "application/json")
+            .body(Body::from(json!({ "address": "0x12" }).to_string()))
+            .unwrap()
+    };
+    let demo = "http://localhost:5173";
+    let r = app.send(request(Method::OPTIONS, demo)).await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT);
+    assert_eq!(r.header("access-control-allow-origin"), demo);
+    let r = app.send(request(Method::POST, demo)).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert_eq!(r.header("access-control-allow-origin"), demo);
+    let r = app
+        .send(request(Method::POST, "https://evil.example"))
+        .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN, "{}", r.body);
 }

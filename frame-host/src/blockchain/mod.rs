@@ -7,6 +7,9 @@
 
 mod asset;
 mod balance;
+pub(crate) mod devnet;
+mod faucet;
+pub(crate) use faucet::FAUCET_WINDOW_MS;
 mod prices;
 mod rpc;
 
@@ -40,6 +43,11 @@ pub(crate) fn router(state: &AppState) -> Router<AppState> {
         .route("/v1/supported-chains", get(supported_chains))
         .route("/v1/fungible/price", post(fungible_price))
         .route("/v1/account/{address}/balance", get(balance::balance));
+    let routes = if state.config().mode == crate::Mode::Dev && state.devnet().is_some() {
+        routes.route("/dev/faucet", post(faucet::faucet))
+    } else {
+        routes
+    };
     cors::with_project_api(routes, state)
 }
 

@@ -50,6 +50,12 @@ impl Config {
                 );
             }
         }
+        if let Some(path) = &self.devnet_contracts {
+            return refuse(
+                format!("devnet_contracts {path:?}"),
+                "the devnet's contracts and faucet are for a developer's machine",
+            );
+        }
         for project in &self.projects {
             for origin in &project.allowed_origins {
                 if !secure_and_public_origin(origin) {
@@ -162,6 +168,11 @@ mod tests {
             let e = refusal(|c| c.networks[0].rpc_urls = vec![url.into()]);
             assert!(e.contains(&format!("\"eip155:1\" rpc_urls {url:?}")), "{e}");
         }
+        let e = refusal(|c| c.devnet_contracts = Some("devnet-contracts.json".into()));
+        assert!(
+            e.contains("development setting devnet_contracts \"devnet-contracts.json\""),
+            "{e}"
+        );
         let e = refusal(|c| c.rpc_hosts = vec!["ws://ws.example.com".into()]);
         assert!(e.contains("rpc_hosts \"ws://ws.example.com\""), "{e}");
         for origin in [
@@ -183,6 +194,7 @@ mod tests {
         config.public_url = "http://127.0.0.1:8787".into();
         config.networks[0].rpc_urls = vec!["http://127.0.0.1:8545".into()];
         config.projects[0].allowed_origins = vec!["http://localhost:5173".into()];
+        config.devnet_contracts = Some("devnet-contracts.json".into());
         config.validate().unwrap();
     }
 }

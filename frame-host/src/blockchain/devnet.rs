@@ -1,0 +1,234 @@
+//! The devnet's contracts file (`devnet_contracts`, dev mode only): what `make demo` deployed
+//! (`devnet/deploy.mjs` writes it). Its tokens join the balance route's token list for its
+//! chain, and the faucet sends from its deployer.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::balance::is_evm_address;
+use crate::config::TokenConfig;
+use crate::error::{Error, Result};
+
+/// The devnet contracts file, as `devnet/deploy.mjs` writes it (`DevnetContracts` there).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DevnetContracts {
+    /// The devnet's EIP-155 chain id.
+    pub chain_id: u64,
+    /// The account that deployed everything and holds each token's supply (hardhat's
+    /// unlocked account #0).
+    pub deployer: String,
+    /// The block of the first deployment.
+    pub start_block: u64,
+    /// Multicall3.
+    pub multicall3: String,
+    /// The ERC-20 tokens, in deployment order.
+    pub tokens: Vec<DevnetToken>,
+    /// The ERC-721 collection (not a fungible token: never in the balance list).
+    pub nft: DevnetNft,
+    /// What the faucet sends besides the tokens.
+    pub faucet: DevnetFaucet,
+}
+
+/// One devnet ERC-20 token.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DevnetToken {
+    /// The contract.
+    pub address: String,
+    /// Its name.
+    pub name: String,
+    /// Its symbol.
+    pub symbol: String,
+    /// Its decimals.
+    pub decimals: u8,
+    /// `erc20`, or `erc20-no-return` (USDT-style `transfer` without a return value).
+    pub kind: String,
+    /// What the faucet sends, in whole tokens (a decimal string).
+    pub faucet_amount: String,
+}
+
+/// The devnet's ERC-721 collection.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct DevnetNft {
+    /// The contract.
+    pub address: String,
+    /// Its name.
+    pub name: String,
+    /// Its symbol.
+    pub symbol: String,
+}
+
+/// The faucet's Ether.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct DevnetFaucet {
+    /// What the faucet sends, in whole ETH (a decimal string).
+    pub ether: String,
+}
+
+impl DevnetContracts {
+    /// Reads and checks the file at `path`; errors name it.
+    pub fn load(path: &Path) -> Result<Self> {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::DevnetContractsRead {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let invalid = |reason: String| Error::InvalidDevnetContracts {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let contracts: Self = serde_json::from_str(&text).map_err(|e| invalid(e.to_string()))?;
+        contracts.check().map_err(invalid)?;
+        Ok(contracts)
+    }
+
+    /// The CAIP-2 id of the devnet.
+    pub fn caip2(&self) -> String {
+        format!("eip155:{}", self.chain_id)
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let address = |what: &str, a: &str| {
+            if is_evm_address(&a.to_ascii_lowercase()) {
+                Ok(())
+            } else {
+                Err(format!("{what} {a:?} is not 0x and 40 hex digits"))
+            }
+        };
+        address("deployer", &self.deployer)?;
+        address("multicall3", &self.multicall3)?;
+        address("nft address", &self.nft.address)?;
+        if self.tokens.is_empty() {
+            return Err("no tokens".into());
+        }
+        decimal_units(&self.faucet.ether, 18).ok_or_else(|| {
+            format!(
+                "faucet ether {:?} is not a decimal amount",
+                self.faucet.ether
+            )
+        })?;
+        for token in &self.tokens {
+            address(&format!("token {}", token.symbol), &token.address)?;
+            if !matches!(token.kind.as_str(), "erc20" | "erc20-no-return") {
+                return Err(format!(
+                    "token {} kind {:?} is unknown",
+                    token.symbol, token.kind
+                ));
+            }
+            if token.decimals == 0 || token.decimals > 77 {
+                return Err(format!("token {} decimals must be 1 to 77", token.symbol));
+            }
+            decimal_units(&token.faucet_amount, token.decimals).ok_or_else(|| {
+                format!(
+                    "token {} faucetAmount {:?} is not a decimal amount with at most {} decimals",
+                    token.symbol, token.faucet_amount, token.decimals
+                )
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Adds the devnet's tokens to `tokens` (those not listed already for its chain).
+    pub fn join_tokens(&self, tokens: &mut Vec<TokenConfig>) {
+        let chain_id = self.caip2();
+        for token in &self.tokens {
+            let listed = tokens.iter().any(|t| {
+                t.chain_id == chain_id
+                    && t.address
+                        .as_deref()
+                        .is_some_and(|a| a.eq_ignore_ascii_case(&token.address))
+            });
+            if !listed {
+                tokens.push(TokenConfig {
+                    chain_id: chain_id.clone(),
+                    address: Some(token.address.to_ascii_lowercase()),
+                    symbol: token.symbol.clone(),
+                    name: token.name.clone(),
+                    decimals: token.decimals,
+                    icon_url: None,
+                });
+            }
+        }
+    }
+}
+
+/// `amount` (whole units, a decimal string such as `1.5`) in base units of `decimals`, or
+/// `None` if it is not such a string or has more fractional digits than `decimals`.
+pub(crate) fn decimal_units(amount: &str, decimals: u8) -> Option<u128> {
+    let (whole, fraction) = amount.split_once('.').unwrap_or((amount, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > decimals.into() {
+        return None;
+    }
+    let scale = 10u128.checked_pow(decimals.into())?;
+    let whole: u128 = whole.parse().ok()?;
+    let fraction: u128 = if fraction.is_empty() {
+        0
+    } else {
+        fraction.parse::<u128>().ok()?
+            * 10u128.checked_pow(u32::from(decimals) - fraction.len() as u32)?
+    };
+    whole.checked_mul(scale)?.checked_add(fraction)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FILE: &str = r#"{"chainId":31337,"deployer":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266","startBlock":1,
+      "multicall3":"0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      "tokens":[{"address":"0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512","name":"Devnet Dollar","symbol":"dUSD","decimals":6,"kind":"erc20","faucetAmount":"1000"}],
+      "nft":{"address":"0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0","name":"Oriel Devnet Collection","symbol":"ODC"},
+      "faucet":{"ether":"10"}}"#;
+
+    fn load(text: &str) -> Result<DevnetContracts> {
+        let f = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(f.path(), text).unwrap();
+        DevnetContracts::load(f.path())
+    }
+
+    #[test]
+    fn reads_the_file_deploy_writes_and_joins_its_tokens() {
+        let contracts = load(FILE).unwrap();
+        assert_eq!(contracts.caip2(), "eip155:31337");
+        let mut tokens = Vec::new();
+        contracts.join_tokens(&mut tokens);
+        contracts.join_tokens(&mut tokens);
+        assert_eq!(tokens.len(), 1);
+        assert_eq!(
+            tokens[0].address.as_deref(),
+            Some("0xe7f1725e7734ce288f8367e1bb143e90bb3f0512")
+        );
+        assert_eq!(tokens[0].decimals, 6);
+    }
+
+    #[test]
+    fn a_bad_file_is_named() {
+        let e = DevnetContracts::load(Path::new("/nonexistent/devnet.json"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("/nonexistent/devnet.json"), "{e}");
+        let e = load("{}").unwrap_err().to_string();
+        assert!(e.starts_with("invalid devnet contracts file"), "{e}");
+        let e = load(&FILE.replace("\"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\"", "\"0x12\""))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("deployer \"0x12\""), "{e}");
+        let e = load(&FILE.replace("\"1000\"", "\"1.0000001\""))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("faucetAmount \"1.0000001\""), "{e}");
+    }
+
+    #[test]
+    fn decimal_amounts_in_base_units() {
+        assert_eq!(decimal_units("10", 18), Some(10_000_000_000_000_000_000));
+        assert_eq!(decimal_units("1.5", 6), Some(1_500_000));
+        assert_eq!(decimal_units("1000", 6), Some(1_000_000_000));
+        assert_eq!(decimal_units("1.", 6), Some(1_000_000));
+        for bad in ["", ".5", "1e3", "-1", "1.1234567"] {
+            assert_eq!(decimal_units(bad, 6), None, "{bad}");
+        }
+    }
+}
