@@ -1,6 +1,5 @@
 use crate::{
     config::FrameConfig,
-    error::NOT_CONNECTED,
     frame::{Frame, Incoming},
     test_env::TestEnv,
     BUILD_ID,
@@ -107,26 +106,22 @@ fn switch_network_validates_and_sticks() {
 #[test]
 fn session_requests_need_a_session() {
     let mut f = frame();
-    for r in [
-        Request::GetUser {
-            chain_id: None,
-            preferred_account_type: None,
-        },
-        Request::InitSmartAccount,
-        Request::RpcRequest {
-            method: "eth_chainId".into(),
-            params: "[]".into(),
-            chain_id: None,
-        },
-    ] {
-        let err = handle(&mut f, r).unwrap_err();
-        assert_eq!(
-            (err.code, err.message.as_str()),
-            (ErrorCode::NotConnected, NOT_CONNECTED)
-        );
-    }
-    // Nothing was asked of frame-host without a session.
-    assert!(f.env.calls.borrow().is_empty());
+    // Refused, and nothing asked of frame-host without a session.
+    super::assert_each_needs_a_session(
+        &mut f,
+        [
+            Request::GetUser {
+                chain_id: None,
+                preferred_account_type: None,
+            },
+            Request::InitSmartAccount,
+            Request::RpcRequest {
+                method: "eth_chainId".into(),
+                params: "[]".into(),
+                chain_id: None,
+            },
+        ],
+    );
 }
 
 #[test]

@@ -1,7 +1,7 @@
 use crate::{
     config::FrameConfig,
     env::HttpResponse,
-    error::{NETWORK_ERROR, NOT_CONNECTED, NO_EMAIL_UPDATE},
+    error::{NETWORK_ERROR, NO_EMAIL_UPDATE},
     flow::Flow,
     frame::Frame,
     store::{self, SessionRecord},
@@ -87,18 +87,14 @@ fn secondary(otp: &str) -> Request {
 #[test]
 fn needs_a_session() {
     let mut f = frame(happy_host());
-    for r in [
-        update("new@example.com"),
-        primary("123456"),
-        secondary("654321"),
-    ] {
-        let err = handle(&mut f, r).unwrap_err();
-        assert_eq!(
-            (err.code, err.message.as_str()),
-            (ErrorCode::NotConnected, NOT_CONNECTED)
-        );
-    }
-    assert!(f.env.calls.borrow().is_empty());
+    super::assert_each_needs_a_session(
+        &mut f,
+        [
+            update("new@example.com"),
+            primary("123456"),
+            secondary("654321"),
+        ],
+    );
 }
 
 #[test]

@@ -12,7 +12,25 @@ mod wallet_rpc;
 
 use oriel_protocol::{AccountType, ErrorReply, Reply, Request, User, SUPPORTED_VERSIONS};
 
-use crate::{account_type, context::Answer, env::Env, frame::Frame};
+use crate::{
+    account_type, context::Answer, env::Env, error::NOT_CONNECTED, frame::Frame, test_env::TestEnv,
+};
+
+/// Sends each of `requests` to `f`, which has no session: each is refused with
+/// `NotConnected`, and nothing is asked of frame-host.
+fn assert_each_needs_a_session(
+    f: &mut Frame<TestEnv>,
+    requests: impl IntoIterator<Item = Request>,
+) {
+    for r in requests {
+        let err = pollster::block_on(f.handle(r)).unwrap_err();
+        assert_eq!(
+            (err.code, err.message.as_str()),
+            (oriel_protocol::ErrorCode::NotConnected, NOT_CONNECTED)
+        );
+    }
+    assert!(f.env.calls.borrow().is_empty());
+}
 
 impl<E: Env> Frame<E> {
     /// Answers `request` as request 0: the reply, or the error reply.
