@@ -32,20 +32,23 @@ impl Config {
                 "frame-host must be reached over https at a public address",
             );
         }
-        for network in &self.networks {
-            for url in &network.rpc_urls {
-                if !secure_and_public(url) {
-                    return refuse(
-                        format!("networks {:?} rpc_urls {url:?}", network.chain_id),
-                        "the frame's CSP would let it reach a plain-http or loopback endpoint",
-                    );
-                }
-            }
-        }
-        for host in &self.rpc_hosts {
-            if !secure_and_public(host) {
+        // Every endpoint the frame's CSP names: the networks' RPC URLs, then `rpc_hosts`.
+        let network_urls = self.networks.iter().flat_map(|network| {
+            network.rpc_urls.iter().map(move |url| {
+                (
+                    format!("networks {:?} rpc_urls {url:?}", network.chain_id),
+                    url,
+                )
+            })
+        });
+        let hosts = self
+            .rpc_hosts
+            .iter()
+            .map(|host| (format!("rpc_hosts {host:?}"), host));
+        for (setting, url) in network_urls.chain(hosts) {
+            if !secure_and_public(url) {
                 return refuse(
-                    format!("rpc_hosts {host:?}"),
+                    setting,
                     "the frame's CSP would let it reach a plain-http or loopback endpoint",
                 );
             }
