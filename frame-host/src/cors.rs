@@ -17,7 +17,7 @@ use axum::{
 
 use crate::{
     api::{ApiError, ProjectQuery},
-    origin_check::{own_origin, ORIGIN_NOT_ALLOWED},
+    origin_check::{is_own_origin, ORIGIN_NOT_ALLOWED},
     AppState,
 };
 
@@ -99,7 +99,7 @@ pub(crate) fn check_origin(
     let Some(origin) = origin else {
         return Ok(());
     };
-    let own = origin.to_str().ok() == Some(own_origin(&state.config().public_url));
+    let own = origin.to_str().is_ok_and(|o| is_own_origin(state, o));
     if own || project_allows(state, project_id, origin) {
         Ok(())
     } else {

@@ -39,11 +39,16 @@ pub(crate) async fn state_changing(
 }
 
 fn allowed(state: &AppState, origin: &str) -> bool {
-    origin == own_origin(&state.config().public_url) || state.any_project_allows(origin)
+    is_own_origin(state, origin) || state.any_project_allows(origin)
+}
+
+/// Whether `origin` is frame-host's own (the wallet frame's).
+pub(crate) fn is_own_origin(state: &AppState, origin: &str) -> bool {
+    origin == own_origin(&state.config().public_url)
 }
 
 /// `scheme://host[:port]` of `url` (the public URL, validated at start, has no path).
-pub(crate) fn own_origin(url: &str) -> &str {
+fn own_origin(url: &str) -> &str {
     let after_scheme = url.find("://").map_or(0, |i| i + 3);
     url[after_scheme..]
         .find('/')
