@@ -44,6 +44,14 @@ async function setTheme(page: Page, mode: 'light' | 'dark') {
 
 /** Serious and critical axe violations on the page (the open modal included), as readable lines. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Scan what the user settles on: a view or snackbar still fading in is partly transparent,
+  // and axe would measure its contrast against whatever shows through.
+  await page.evaluate(async () => {
+    // Two frames: whatever the last answer rendered has started its animations by then.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+    const animations = document.querySelector('oriel-modal')?.shadowRoot?.getAnimations() ?? []
+    await Promise.all(animations.map((a) => a.finished))
+  })
   const { violations } = await new AxeBuilder({ page }).analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -99,8 +107,12 @@ describe('accessibility', () => {
     await loginByEmail(page, `a11y+${Date.now()}@example.com`)
     for (const mode of ['dark', 'light'] as const) {
       await setTheme(page, mode)
+      // The first opening fetches the token balances (cached 30 s after): let that answer, and
+      // any notice it brings, arrive before the scan.
+      const tokens = mode === 'dark' ? page.waitForResponse((r) => r.url().includes('/v1/account/')) : undefined
       await page.getByRole('button', { name: /^0x/ }).first().click()
       await showing(page, 'Account')
+      await tokens
       expect(await page.locator('oriel-modal').getAttribute('data-theme')).toBe(mode)
       expect(await seriousViolations(page)).toEqual([])
       // Receive, reached from Account by keyboard, passes too.
