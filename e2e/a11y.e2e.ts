@@ -50,7 +50,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
     // Two frames: whatever the last answer rendered has started its animations by then.
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
     const animations = document.querySelector('oriel-modal')?.shadowRoot?.getAnimations() ?? []
-    await Promise.all(animations.map((a) => a.finished))
+    // A cancelled animation (a notice replaced, or leaving) rejects `finished`: it has settled too.
+    await Promise.allSettled(animations.map((a) => a.finished))
   })
   const { violations } = await new AxeBuilder({ page }).analyze()
   return violations
