@@ -213,7 +213,8 @@ async fn the_routes_answer_the_projects_origins_and_403_others() {
 
 #[tokio::test]
 async fn a_bad_indexer_config_stops_startup() {
-    let cases: [(&str, fn(&mut IndexerConfig), &str); 4] = [
+    type Change = fn(&mut IndexerConfig);
+    let cases: [(&str, Change, &str); 4] = [
         (
             "eip155:1",
             |_| {},

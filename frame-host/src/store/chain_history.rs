@@ -194,7 +194,7 @@ impl Store {
         address: &str,
         limit: i64,
     ) -> Result<Vec<SeenToken>> {
-        let rows: Vec<(String, Option<String>, Option<String>, Option<i64>)> = sqlx::query_as(
+        let rows = sqlx::query(
             "SELECT m.contract, m.name, m.symbol, m.decimals FROM token_meta m \
              JOIN (SELECT contract, MIN(block_number) AS first_block FROM transfers \
                    WHERE chain_id = $1 AND to_addr = $2 AND kind = 'erc20' GROUP BY contract) s \
@@ -206,15 +206,7 @@ impl Store {
         .bind(limit)
         .fetch_all(self.pool())
         .await?;
-        Ok(rows
-            .into_iter()
-            .map(|(contract, name, symbol, decimals)| SeenToken {
-                contract,
-                name,
-                symbol,
-                decimals,
-            })
-            .collect())
+        Ok(rows.iter().map(seen_token).collect::<Result<_, _>>()?)
     }
 }
 
@@ -239,6 +231,15 @@ fn history_row(r: &AnyRow) -> Result<HistoryRow, sqlx::Error> {
         token_decimals: r.try_get("token_decimals")?,
         nft_name: r.try_get("nft_name")?,
         nft_image: r.try_get("nft_image")?,
+    })
+}
+
+fn seen_token(r: &AnyRow) -> Result<SeenToken, sqlx::Error> {
+    Ok(SeenToken {
+        contract: r.try_get("contract")?,
+        name: r.try_get("name")?,
+        symbol: r.try_get("symbol")?,
+        decimals: r.try_get("decimals")?,
     })
 }
 

@@ -214,7 +214,6 @@ pub async fn run(devnet: &Devnet, app: &TestApp) {
 
     // NFTs owned now: HOLDER kept #2, OTHER has #1.
     let nfts = |address: &str| {
-        let app = app;
         let uri = uri("nfts", address, &format!("&chainId={CHAIN}"));
         async move {
             let r = app.get(&uri).await;

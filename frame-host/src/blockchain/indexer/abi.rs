@@ -62,7 +62,9 @@ pub(super) fn address(v: &Value) -> Option<String> {
 
 /// The 32-byte words of log data.
 pub(super) fn words(data: &[u8]) -> Option<Vec<U256>> {
-    (data.len() % 32 == 0).then(|| data.chunks(32).map(|w| U256::from_be_slice(w)).collect())
+    data.len()
+        .is_multiple_of(32)
+        .then(|| data.chunks(32).map(|w| U256::from_be_slice(w)).collect())
 }
 
 /// The `(ids, values)` of a `TransferBatch`'s data: two dynamic `uint256[]` of equal length.
@@ -70,7 +72,7 @@ pub(super) fn batch_items(data: &[u8]) -> Option<Vec<(U256, U256)>> {
     let words = words(data)?;
     let array = |offset: &U256| -> Option<&[U256]> {
         let start = usize::try_from(*offset).ok()?;
-        if start % 32 != 0 {
+        if !start.is_multiple_of(32) {
             return None;
         }
         let at = start / 32;
@@ -175,8 +177,8 @@ mod tests {
     #[test]
     fn batches_and_topics() {
         let data = bytes(&format!(
-            "0x{:064x}{:064x}{:064x}{:064x}{:064x}{:064x}{:064x}",
-            64, 160, 2, 7, 8, 1, 5
+            "0x{:064x}{:064x}{:064x}{:064x}{:064x}{:064x}{:064x}{:064x}",
+            64, 160, 2, 7, 8, 2, 1, 5
         ))
         .unwrap();
         assert_eq!(

@@ -126,7 +126,7 @@ impl HistorySource for IndexedHistory {
                 .filter(|(received, sent, _, _)| received > sent)
                 .map(|(_, _, at, nft)| (at, nft))
                 .collect();
-            owned.sort_by(|a, b| b.0.cmp(&a.0));
+            owned.sort_by_key(|nft| std::cmp::Reverse(nft.0));
             Ok(owned.into_iter().map(|(_, nft)| nft).collect())
         })
     }
