@@ -137,8 +137,12 @@ impl ChainTask {
             .map(|(_, h)| h.as_str());
         let scanned = match scan(&self.client, first, last, parent).await {
             Ok(scanned) => scanned,
-            // The next step finds the fork.
-            Err(ScanError::Reorg) => return Ok(Progress::More),
+            Err(ScanError::Reorg) => {
+                // The next step finds the fork (if the chain really changed: a chain whose
+                // blocks do not link up, such as hardhat_mine's, is read again each poll).
+                tracing::warn!(chain, first, last, "blocks do not chain up: reading again");
+                return Ok(Progress::Idle);
+            }
             Err(ScanError::Failed(e)) => return Err(e),
         };
         let (tokens, nfts) = self.wanted_meta(&scanned.transfers).await?;
