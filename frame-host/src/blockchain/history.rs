@@ -216,10 +216,10 @@ fn transfer(
                     .clone()
                     .or_else(|| listed.map(|t| t.symbol.clone()))
                     .unwrap_or_default(),
+                // Unless the contract told its decimals: the operator's, else base units.
                 decimals: listed.map_or(0, |t| t.decimals),
                 icon_url: listed.and_then(|t| t.icon_url.clone()),
             };
-            let decimals = decimals.or(listed.map(|t| t.decimals));
             fungible(token, decimals, format!("{chain}:{}", row.contract))
         }
         _ => (

@@ -8,6 +8,7 @@
 mod attempts;
 mod chain_history;
 mod chain_index;
+mod chain_lease;
 mod exports;
 mod limits;
 mod mailbox;

@@ -15,6 +15,7 @@
 //! [`IndexedHistory`], and configure no `[[indexer]]`; the routes do not change.
 
 mod abi;
+mod logs;
 mod meta;
 mod scan;
 mod source;

@@ -12,7 +12,10 @@ use std::collections::HashMap;
 use alloy_primitives::U256;
 use serde_json::{json, Value};
 
-use super::abi::{self, TRANSFER, TRANSFER_BATCH, TRANSFER_SINGLE};
+use super::{
+    abi::{self, TRANSFER, TRANSFER_BATCH, TRANSFER_SINGLE},
+    logs::{decode, Moved},
+};
 use crate::{
     blockchain::ChainClient,
     error::{Error, Result},
@@ -246,78 +249,4 @@ async fn receipts(
         );
     }
     Ok(out)
-}
-
-/// One token movement of a log.
-struct Moved {
-    from: String,
-    to: String,
-    kind: &'static str,
-    contract: String,
-    token_id: String,
-    amount: String,
-}
-
-/// The movements of a transfer log; none for a log of another shape.
-fn decode(log: &Value) -> Vec<Moved> {
-    (|| {
-        let contract = abi::address(&log["address"])?;
-        let topics = log["topics"].as_array()?;
-        let data = abi::bytes(log["data"].as_str()?)?;
-        let moved = |from: &Value, to: &Value, kind, token_id: String, amount: U256| {
-            Some(Moved {
-                from: abi::topic_address(from)?,
-                to: abi::topic_address(to)?,
-                kind,
-                contract: contract.clone(),
-                token_id,
-                amount: amount.to_string(),
-            })
-        };
-        let signature = topics.first()?.as_str()?.to_ascii_lowercase();
-        match (signature.as_str(), topics.len()) {
-            (TRANSFER, 3) if data.len() == 32 => {
-                let amount = U256::from_be_slice(&data);
-                Some(vec![moved(
-                    &topics[1],
-                    &topics[2],
-                    "erc20",
-                    String::new(),
-                    amount,
-                )?])
-            }
-            (TRANSFER, 4) if data.is_empty() => {
-                let id = abi::uint(topics[3].as_str()?)?;
-                Some(vec![moved(
-                    &topics[1],
-                    &topics[2],
-                    "erc721",
-                    id.to_string(),
-                    U256::from(1),
-                )?])
-            }
-            (TRANSFER_SINGLE, 4) if data.len() == 64 => {
-                let words = abi::words(&data)?;
-                Some(vec![moved(
-                    &topics[2],
-                    &topics[3],
-                    "erc1155",
-                    words[0].to_string(),
-                    words[1],
-                )?])
-            }
-            (TRANSFER_BATCH, 4) => abi::batch_items(&data)?
-                .into_iter()
-                .map(|(id, amount)| {
-                    moved(&topics[2], &topics[3], "erc1155", id.to_string(), amount)
-                })
-                .collect(),
-            _ => None,
-        }
-    })()
-    .unwrap_or_default()
-    .into_iter()
-    // A zero-amount fungible "transfer" moves nothing (and is how address poisoning works).
-    .filter(|m| m.kind == "erc721" || m.amount != "0")
-    .collect()
 }
