@@ -259,3 +259,55 @@ fn transfer(
         nft_info,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ME: &str = "0x00000000000000000000000000000000000000aa";
+    const YOU: &str = "0x00000000000000000000000000000000000000bb";
+
+    fn row(from: &str, to: &str) -> HistoryRow {
+        HistoryRow {
+            chain_id: "eip155:1".into(),
+            block_number: 1,
+            block_time: 0,
+            tx_hash: "0x1".into(),
+            tx_index: 0,
+            tx_from: from.into(),
+            tx_to: to.into(),
+            nonce: 0,
+            from_addr: from.into(),
+            to_addr: to.into(),
+            kind: "erc20".into(),
+            contract: YOU.into(),
+            token_id: String::new(),
+            amount: "1".into(),
+            token_name: None,
+            token_symbol: None,
+            token_decimals: None,
+            nft_name: None,
+            nft_image: None,
+        }
+    }
+
+    #[test]
+    fn operation_types() {
+        let op = |rows: &[HistoryRow]| operation(&rows.iter().collect::<Vec<_>>(), ME);
+        assert_eq!(op(&[row(ZERO, ME)]), OperationType::Mint);
+        assert_eq!(op(&[row(ME, ZERO)]), OperationType::Burn);
+        assert_eq!(op(&[row(YOU, ME)]), OperationType::Receive);
+        assert_eq!(op(&[row(ME, YOU)]), OperationType::Send);
+        assert_eq!(op(&[row(ME, ME)]), OperationType::Send);
+        assert_eq!(op(&[row(ME, YOU), row(YOU, ME)]), OperationType::Execute);
+        assert_eq!(direction(&row(ME, ME), ME), Direction::SelfTransfer);
+        assert_eq!(direction(&row(YOU, ME), ME), Direction::In);
+    }
+
+    #[test]
+    fn nft_names() {
+        assert_eq!(nft_name(Some("Ape"), Some("Apes"), "3"), "Ape");
+        assert_eq!(nft_name(None, Some("Apes"), "3"), "Apes #3");
+        assert_eq!(nft_name(None, None, "3"), "#3");
+    }
+}

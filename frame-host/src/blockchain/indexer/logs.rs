@@ -79,3 +79,70 @@ pub(super) fn decode(log: &Value) -> Vec<Moved> {
     .filter(|m| m.kind == "erc721" || m.amount != "0")
     .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn topic(address: &str) -> String {
+        format!("0x{:0>64}", &address[2..])
+    }
+
+    const A: &str = "0x00000000000000000000000000000000000000aa";
+    const B: &str = "0x00000000000000000000000000000000000000bb";
+    const TOKEN: &str = "0x00000000000000000000000000000000000000cc";
+
+    fn moves(log: &Value) -> Vec<(String, String, &'static str, String, String)> {
+        decode(log)
+            .into_iter()
+            .map(|m| (m.from, m.to, m.kind, m.token_id, m.amount))
+            .collect()
+    }
+
+    #[test]
+    fn every_transfer_shape() {
+        let erc20 = json!({ "address": TOKEN, "topics": [TRANSFER, topic(A), topic(B)],
+                            "data": format!("0x{:064x}", 1_500_000) });
+        assert_eq!(
+            moves(&erc20),
+            [(A.into(), B.into(), "erc20", String::new(), "1500000".into())]
+        );
+        let erc721 = json!({ "address": TOKEN, "topics": [TRANSFER, topic(A), topic(B), format!("0x{:064x}", 7)],
+                             "data": "0x" });
+        assert_eq!(
+            moves(&erc721),
+            [(A.into(), B.into(), "erc721", "7".into(), "1".into())]
+        );
+        let single = json!({ "address": TOKEN, "topics": [TRANSFER_SINGLE, topic(A), topic(A), topic(B)],
+                             "data": format!("0x{:064x}{:064x}", 3, 20) });
+        assert_eq!(
+            moves(&single),
+            [(A.into(), B.into(), "erc1155", "3".into(), "20".into())]
+        );
+        let batch = json!({ "address": TOKEN, "topics": [TRANSFER_BATCH, topic(A), topic(A), topic(B)],
+                            "data": format!("0x{:064x}{:064x}{:064x}{:064x}{:064x}{:064x}{:064x}{:064x}", 64, 160, 2, 4, 5, 2, 1, 9) });
+        assert_eq!(
+            moves(&batch),
+            [
+                (A.into(), B.into(), "erc1155", "4".into(), "1".into()),
+                (A.into(), B.into(), "erc1155", "5".into(), "9".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn zero_amounts_and_other_shapes_are_skipped() {
+        let zero = json!({ "address": TOKEN, "topics": [TRANSFER, topic(A), topic(B)],
+                           "data": format!("0x{:064x}", 0) });
+        assert!(decode(&zero).is_empty());
+        // Transfer with everything in data (pre-standard NFTs), and a truncated amount.
+        let unindexed = json!({ "address": TOKEN, "topics": [TRANSFER],
+                                "data": format!("0x{}{}{:064x}", topic(A)[2..].to_owned(), topic(B)[2..].to_owned(), 1) });
+        assert!(decode(&unindexed).is_empty());
+        let short =
+            json!({ "address": TOKEN, "topics": [TRANSFER, topic(A), topic(B)], "data": "0x01" });
+        assert!(decode(&short).is_empty());
+    }
+}
