@@ -94,12 +94,21 @@ impl Store {
         } else {
             String::new()
         };
+        // The newest keys sent and the newest received, each along its own index, then the
+        // newest of both (a scan of the chain's transfers otherwise).
+        let side = |column: &str| {
+            format!(
+                "SELECT * FROM (SELECT DISTINCT t.block_time, t.chain_id, t.block_number, \
+                 t.tx_index FROM transfers t WHERE t.{column} = $1 AND t.chain_id IN ({}){after_sql} \
+                 ORDER BY {NEWEST_FIRST} LIMIT $2) AS {column}_side",
+                placeholders(3, n)
+            )
+        };
         let sql = format!(
-            "SELECT t.block_time, t.chain_id, t.block_number, t.tx_index FROM transfers t \
-             WHERE (t.from_addr = $1 OR t.to_addr = $1) AND t.chain_id IN ({}){after_sql} \
-             GROUP BY t.block_time, t.chain_id, t.block_number, t.tx_index \
+            "SELECT t.block_time, t.chain_id, t.block_number, t.tx_index FROM ({} UNION {}) t \
              ORDER BY {NEWEST_FIRST} LIMIT $2",
-            placeholders(3, n)
+            side("from_addr"),
+            side("to_addr"),
         );
         let mut query = sqlx::query_as::<_, (i64, String, i64, i64)>(&sql)
             .bind(address)
