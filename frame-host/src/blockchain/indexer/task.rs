@@ -8,7 +8,7 @@
 use std::{
     collections::BTreeSet,
     sync::Arc,
-    time::{Duration, SystemTime, UNIX_EPOCH},
+    time::{Duration, Instant, SystemTime, UNIX_EPOCH},
 };
 
 use serde_json::{json, Value};
@@ -28,7 +28,8 @@ use crate::{
 
 /// How long a lease lasts unless renewed, in milliseconds.
 pub(crate) const LEASE_MS: i64 = 5_000;
-/// How often the holder renews it (every step renews; an idle holder steps this often).
+/// How often the holder renews it (every step renews, and an idle holder between polls),
+/// and how often the others try to take it.
 pub(crate) const RENEW_MS: u64 = 1_000;
 
 /// What a step did.
@@ -59,27 +60,59 @@ impl ChainTask {
         let chain = self.config.chain_id.clone();
         let mut holding = false;
         let poll = self.config.poll_ms;
-        loop {
+        'steps: loop {
             let wait = match self.step(&mut holding).await {
                 Ok(Progress::More) => 0,
+                // A holder waits for the poll interval; the others try for the lease often.
+                Ok(Progress::Idle) if holding => poll,
                 Ok(Progress::Idle) => poll.min(RENEW_MS),
                 Err(error) => {
                     tracing::warn!(chain, %error, "indexing failed; trying again");
                     poll.max(RENEW_MS).min(LEASE_MS as u64 / 2)
                 }
             };
-            tokio::select! {
-                _ = stop.changed() => break,
-                () = tokio::time::sleep(Duration::from_millis(wait)) => {}
-            }
-            if *stop.borrow() {
-                break;
+            // Waits `wait`, renewing a held lease every RENEW_MS meanwhile.
+            let until = Instant::now() + Duration::from_millis(wait);
+            loop {
+                let nap = until
+                    .saturating_duration_since(Instant::now())
+                    .min(Duration::from_millis(RENEW_MS));
+                tokio::select! {
+                    _ = stop.changed() => break 'steps,
+                    () = tokio::time::sleep(nap) => {}
+                }
+                if *stop.borrow() {
+                    break 'steps;
+                }
+                if Instant::now() >= until {
+                    break;
+                }
+                if holding {
+                    self.renew(&mut holding).await;
+                }
             }
         }
         if holding {
             if let Err(error) = self.store.release_lease(&chain, &self.holder).await {
                 tracing::warn!(chain, %error, "could not release the indexer lease");
             }
+        }
+    }
+
+    /// Renews the held lease between polls.
+    async fn renew(&self, holding: &mut bool) {
+        let chain = self.config.chain_id.as_str();
+        match self
+            .store
+            .take_lease(chain, &self.holder, now_ms(), LEASE_MS)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::warn!(chain, "lost the indexer lease");
+                *holding = false;
+            }
+            Err(error) => tracing::warn!(chain, %error, "could not renew the indexer lease"),
         }
     }
 
