@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ACCOUNT, frameHostFetch, hash, nftTransfer, SVG_IMAGE, tokenTransfer, wireNft, wireTransaction } from '../../test/history'
+import { ACCOUNT, type FrameHostAnswers, frameHostFetch, hash, nftTransfer, SVG_IMAGE, tokenTransfer, wireNft, wireTransaction } from '../../test/history'
 import { HttpStatusError } from '../errors/registry'
 import { createBlockchainApiClient } from './client'
 import { InvalidHistoryResponseError, parseHistory } from './history'
@@ -115,7 +115,7 @@ describe('parseNfts', () => {
 })
 
 describe('the Blockchain API client: history and NFTs', () => {
-  const answers = {
+  const answers: FrameHostAnswers = {
     history: { '': { body: { data: [], next: 'abc' } }, 'abc/=+': { body: { data: [], next: null } } },
     nfts: { body: { nfts: [wireNft('3')] } },
   }

@@ -75,21 +75,25 @@ export function describeTransfer(transfer: HistoryTransfer): string {
 }
 
 /**
- * The other side of a transaction, shortened: `to 0x1234…abcd` for what the account sent,
- * `from 0x…` for what it received or minted; `undefined` when it has none (a burn).
+ * The other side of a transaction, shortened: `from 0x…` (the transaction's sender) for what the
+ * account received or minted; `to 0x…` for what it sent, but only for a plain payment in the
+ * network's coin (`nativeSymbol`), because a token transfer's transaction goes to the token's
+ * contract, not to the recipient; `undefined` otherwise (and for a burn).
  *
  * @example
- * counterparty(tx) // 'from 0x70Bf…aE11'
+ * counterparty(tx, 'ETH') // 'from 0x7099…79C8'
  */
-export function counterparty(tx: HistoryTransaction): string | undefined {
+export function counterparty(tx: HistoryTransaction, nativeSymbol: string): string | undefined {
   const { operationType, sentFrom, sentTo } = tx.metadata
   switch (operationType) {
-    case 'send':
-    case 'execute':
-      return `to ${shortenAddress(sentTo)}`
     case 'receive':
     case 'mint':
       return `from ${shortenAddress(sentFrom)}`
+    case 'send':
+    case 'execute': {
+      const payment = tx.transfers.length > 0 && tx.transfers.every((t) => !t.nft && t.fungible?.symbol === nativeSymbol)
+      return payment ? `to ${shortenAddress(sentTo)}` : undefined
+    }
     case 'burn':
       return undefined
   }
@@ -99,9 +103,9 @@ export function counterparty(tx: HistoryTransaction): string | undefined {
  * A transaction's description: its transfers (comma-separated), then the counterparty.
  *
  * @example
- * describeTransaction(tx) // '+1000.000 dUSD · from 0x70Bf…aE11'
+ * describeTransaction(tx, 'ETH') // '+1000.000 dUSD · from 0x7099…79C8'
  */
-export function describeTransaction(tx: HistoryTransaction): string {
-  const parts = [tx.transfers.map(describeTransfer).join(', '), counterparty(tx)].filter((part): part is string => Boolean(part))
+export function describeTransaction(tx: HistoryTransaction, nativeSymbol: string): string {
+  const parts = [tx.transfers.map(describeTransfer).join(', '), counterparty(tx, nativeSymbol)].filter((part): part is string => Boolean(part))
   return parts.join(' · ')
 }

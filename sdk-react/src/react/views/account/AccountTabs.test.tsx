@@ -1,5 +1,5 @@
 import { act, fireEvent, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectOtp } from '../../../core/actions/connectOtp'
 import { resetFakeFrameClient } from '../../../test/fakeFrameClient'
 import { frameHostFetch, hash, nftTransfer, type FrameHostAnswers, tokenTransfer, wireNft, wireTransaction } from '../../../test/history'
@@ -23,11 +23,15 @@ class TestObserver {
   }
 }
 
+/** The rendered tree's cleanup, run after each test (also after one that failed half-way). */
+let unmount = () => {}
+
 /** Logs in through the (fake) frame with frame-host answering `answers`, opens Account, returns the modal's queries. */
 async function openAccount(answers: FrameHostAnswers) {
   const host = frameHostFetch(answers)
   vi.stubGlobal('fetch', host.fetch)
   const utils = renderWithOriel(<ConnectButton />, {}, { now: () => NOW })
+  unmount = utils.unmount
   await act(() => connectOtp(utils.client, { otp: '123456' }))
   fireEvent.click(utils.getByRole('button', { name: '0x1234…abcd' }))
   const ui = within(getShadowRoot() as unknown as HTMLElement)
@@ -39,7 +43,10 @@ const page = (data: Record<string, unknown>[], next: string | null = null) => ({
 const noNfts = { body: { nfts: [] } }
 
 describe('Account view: tabs Tokens, NFTs, Activity', () => {
-  let unmount = () => {}
+  beforeAll(async () => {
+    // The view and its panels are lazy chunks: transform them here, not within a test's time.
+    await Promise.all([import('../AccountView'), import('../TokensPanel'), import('./NftsPanel'), import('./ActivityPanel')])
+  })
   beforeEach(() => {
     resetFakeFrameClient()
     localStorage.clear()
@@ -48,13 +55,13 @@ describe('Account view: tabs Tokens, NFTs, Activity', () => {
   })
   afterEach(() => {
     unmount()
+    unmount = () => {}
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
   })
 
   it('is a tab list: Tokens first, the arrow keys, Home and End select (as currentTab) and focus', async () => {
-    const { ui, client, ...utils } = await openAccount({ history: { '': page([]) }, nfts: noNfts })
-    unmount = utils.unmount
+    const { ui, client } = await openAccount({ history: { '': page([]) }, nfts: noNfts })
     const tabs = ui.getAllByRole('tab')
     expect(tabs.map((tab) => [tab.textContent, tab.getAttribute('aria-selected'), tab.tabIndex])).toEqual([
       ['Tokens', 'true', 0],
@@ -94,8 +101,7 @@ describe('Account view: tabs Tokens, NFTs, Activity', () => {
         wireTransaction({ hash: hash(6), minedAt: '2025-02-10T12:00:00Z' }),
       ]),
     }
-    const { ui, host, ...utils } = await openAccount({ history, nfts: noNfts })
-    unmount = utils.unmount
+    const { ui, host } = await openAccount({ history, nfts: noNfts })
     fireEvent.click(ui.getByRole('tab', { name: 'Activity' }))
     await ui.findByRole('list', { name: 'November 2026' })
     expect(ui.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['2026', '2025'])
@@ -120,8 +126,7 @@ describe('Account view: tabs Tokens, NFTs, Activity', () => {
       '': page([wireTransaction({ hash: hash(2), minedAt: '2026-11-23T12:00:00Z' })], 'p2'),
       p2: page([wireTransaction({ hash: hash(1), minedAt: '2026-10-23T12:00:00Z' })]),
     }
-    const { ui, host, ...utils } = await openAccount({ history, nfts: noNfts })
-    unmount = utils.unmount
+    const { ui, host } = await openAccount({ history, nfts: noNfts })
     const plain = host.fetch
     vi.stubGlobal('fetch', async (url: string) => {
       if (url.includes('cursor=p2')) await new Promise((resolve) => (answer = resolve))
@@ -144,8 +149,7 @@ describe('Account view: tabs Tokens, NFTs, Activity', () => {
   it("Activity shows 'Failed to fetch transactions' when the fetch fails, and tries again", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const history: FrameHostAnswers['history'] = { '': { status: 500, body: { error: { code: 'internal', message: 'down' } } } }
-    const { ui, client, ...utils } = await openAccount({ history, nfts: noNfts })
-    unmount = utils.unmount
+    const { ui, client } = await openAccount({ history, nfts: noNfts })
     fireEvent.click(ui.getByRole('tab', { name: 'Activity' }))
     const panel = within(ui.getByRole('tabpanel'))
     expect((await panel.findByRole('alert')).textContent).toContain('Failed to fetch transactions')
@@ -160,8 +164,7 @@ describe('Account view: tabs Tokens, NFTs, Activity', () => {
   it('NFTs: a grid of images with name and id; empty; unavailable with a retry', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const nfts: FrameHostAnswers['nfts'] = { body: { nfts: [wireNft('3'), wireNft('12', null)] } }
-    const { ui, client, ...utils } = await openAccount({ history: { '': page([]) }, nfts })
-    unmount = utils.unmount
+    const { ui, client } = await openAccount({ history: { '': page([]) }, nfts })
     fireEvent.click(ui.getByRole('tab', { name: 'NFTs' }))
     const grid = await ui.findByRole('list', { name: 'NFTs' })
     const cards = within(grid).getAllByRole('listitem')

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { FAILED_TO_FETCH_TRANSACTIONS } from '../../../core/history/fetchTransactions'
 import { monthName, sections } from '../../../core/history/group'
 import { useOrielClient } from '../../hooks/useOrielClient'
+import { useNetwork } from '../../hooks/useNetwork'
 import { useTransactionHistory } from '../../hooks/useTransactionHistory'
 import { SpinnerIcon } from '../../icons/icons'
 import { TransactionRow } from './TransactionRow'
@@ -48,6 +49,7 @@ function useEndOfList(onEnd: () => void, enabled: boolean, page: unknown) {
 export default function ActivityPanel() {
   const { transactions, transactionsByYear, loading, empty, next, failed, fetched, loadMore, retry } = useTransactionHistory()
   const now = useNow()
+  const nativeSymbol = useNetwork().network.nativeCurrency.symbol
   const sentinel = useEndOfList(loadMore, next !== undefined && !loading, next)
 
   return (
@@ -60,7 +62,7 @@ export default function ActivityPanel() {
               <h4 className="activity-month-title">{monthName(month)}</h4>
               <ul className="tx-list" aria-label={`${monthName(month)} ${year}`}>
                 {list.map((tx) => (
-                  <TransactionRow key={tx.id} tx={tx} now={now} />
+                  <TransactionRow key={tx.id} tx={tx} now={now} nativeSymbol={nativeSymbol} />
                 ))}
               </ul>
             </section>

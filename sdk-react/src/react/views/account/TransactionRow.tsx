@@ -45,9 +45,9 @@ function TransactionIcon({ tx }: { tx: HistoryTransaction }) {
  * One Activity row: icon, title by operation type (Sent, Received, Minted, …), the amounts with
  * 3 decimals or the NFT's name and the counterparty, and how long ago it was mined.
  */
-export function TransactionRow({ tx, now }: { tx: HistoryTransaction; now: number }) {
+export function TransactionRow({ tx, now, nativeSymbol }: { tx: HistoryTransaction; now: number; nativeSymbol: string }) {
   const title = transactionTitle(tx.metadata.operationType)
-  const description = describeTransaction(tx)
+  const description = describeTransaction(tx, nativeSymbol)
   const minedAt = Date.parse(tx.metadata.minedAt)
   const ago = formatRelativeTime(minedAt, now)
   return (
