@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { hash, nftTransfer, OTHER, tokenTransfer, wireTransaction } from '../../test/history'
 import { parseHistory } from '../blockchain/history'
-import { counterparty, describeTransaction, describeTransfer, formatRelativeTime, formatTransferAmount, transactionTitle } from './format'
+import { counterparty, describeTransfer, formatRelativeTime, formatTransferAmount, transactionTitle } from './format'
 
 /** One wire transaction, parsed. */
 const parse = (options: Parameters<typeof wireTransaction>[0]) => parseHistory({ data: [wireTransaction(options)], next: null }).data[0]!
@@ -54,29 +54,31 @@ describe('a row by operation type', () => {
 
   it('describes tokens with 3 decimals and a sign, NFTs by name, and the counterparty shortened', () => {
     const received = parse({ hash: hash(1), minedAt: '2026-11-23T20:00:00Z', transfers: [tokenTransfer('in', '1000', 'dUSD')] })
-    expect(describeTransaction(received, 'ETH')).toBe('+1000.000 dUSD · from 0x7099…79C8')
+    expect(describeTransfer(received.transfers[0]!)).toBe('+1000.000 dUSD')
+    expect(counterparty(received, 'ETH')).toBe('from 0x7099…79C8')
     const paid = parse({ hash: hash(2), minedAt: '2026-11-23T20:00:00Z', operationType: 'send', transfers: [tokenTransfer('out', '1.23456', 'ETH')] })
-    expect(describeTransaction(paid, 'ETH')).toBe('-1.234 ETH · to 0x7099…79C8')
+    expect(describeTransfer(paid.transfers[0]!)).toBe('-1.234 ETH')
+    expect(counterparty(paid, 'ETH')).toBe('to 0x7099…79C8')
     const minted = parse({ hash: hash(3), minedAt: '2026-11-23T20:00:00Z', operationType: 'mint', transfers: [nftTransfer('in', 'Dev Collection #3')] })
-    expect(describeTransaction(minted, 'ETH')).toBe(`+Dev Collection #3 · from ${OTHER.slice(0, 6)}…${OTHER.slice(-4)}`)
+    expect(describeTransfer(minted.transfers[0]!)).toBe('+Dev Collection #3')
+    expect(counterparty(minted, 'ETH')).toBe(`from ${OTHER.slice(0, 6)}…${OTHER.slice(-4)}`)
     const burned = parse({ hash: hash(4), minedAt: '2026-11-23T20:00:00Z', operationType: 'burn', transfers: [nftTransfer('out', 'Dev Collection #3')] })
     expect(counterparty(burned, 'ETH')).toBeUndefined()
-    expect(describeTransaction(burned, 'ETH')).toBe('-Dev Collection #3')
+    expect(describeTransfer(burned.transfers[0]!)).toBe('-Dev Collection #3')
     const self = parse({ hash: hash(5), minedAt: '2026-11-23T20:00:00Z', operationType: 'execute', transfers: [tokenTransfer('self', '2', 'ETH'), tokenTransfer('out', '0.5', 'dUSD')] })
-    expect(describeTransfer(self.transfers[0]!)).toBe('2.000 ETH')
-    expect(describeTransaction(self, 'ETH')).toBe('2.000 ETH, -0.500 dUSD')
+    expect(self.transfers.map(describeTransfer)).toEqual(['2.000 ETH', '-0.500 dUSD'])
+    expect(counterparty(self, 'ETH')).toBeUndefined()
   })
 
   it("names a sent transaction's recipient only for a plain coin payment (a token transfer's transaction goes to the token contract)", () => {
     const token = parse({ hash: hash(1), minedAt: '2026-11-23T20:00:00Z', operationType: 'send', transfers: [tokenTransfer('out', '1.5', 'dUSD')] })
     expect(counterparty(token, 'ETH')).toBeUndefined()
-    expect(describeTransaction(token, 'ETH')).toBe('-1.500 dUSD')
     const nft = parse({ hash: hash(2), minedAt: '2026-11-23T20:00:00Z', operationType: 'send', transfers: [nftTransfer('out', 'Dev #3')] })
     expect(counterparty(nft, 'ETH')).toBeUndefined()
     const pol = parse({ hash: hash(3), minedAt: '2026-11-23T20:00:00Z', operationType: 'send', transfers: [tokenTransfer('out', '2', 'POL')] })
     expect(counterparty(pol, 'POL')).toBe('to 0x7099…79C8')
     expect(counterparty(pol, 'ETH')).toBeUndefined()
     const bare = parse({ hash: hash(4), minedAt: '2026-11-23T20:00:00Z', operationType: 'execute', transfers: [] })
-    expect(describeTransaction(bare, 'ETH')).toBe('')
+    expect(counterparty(bare, 'ETH')).toBeUndefined()
   })
 })

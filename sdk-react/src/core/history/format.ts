@@ -98,14 +98,3 @@ export function counterparty(tx: HistoryTransaction, nativeSymbol: string): stri
       return undefined
   }
 }
-
-/**
- * A transaction's description: its transfers (comma-separated), then the counterparty.
- *
- * @example
- * describeTransaction(tx, 'ETH') // '+1000.000 dUSD · from 0x7099…79C8'
- */
-export function describeTransaction(tx: HistoryTransaction, nativeSymbol: string): string {
-  const parts = [tx.transfers.map(describeTransfer).join(', '), counterparty(tx, nativeSymbol)].filter((part): part is string => Boolean(part))
-  return parts.join(' · ')
-}

@@ -45,13 +45,18 @@ export const accountTabsCss = /* css */ `
   border-radius: 50%; background: var(--bg); box-shadow: 0 0 0 2px var(--bg);
 }
 .tx-badge svg { width: 12px; height: 12px; }
-.tx-text { flex: 1; min-width: 0; display: flex; flex-direction: column; }
-.tx-title { font-weight: 600; color: var(--fg); }
-.tx-desc {
-  font-size: calc(var(--fs) * 1.3); color: var(--fg-2);
+.tx-text { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 1px; }
+.tx-line { display: flex; align-items: baseline; gap: 6px; min-width: 0; }
+.tx-title { flex: none; font-weight: 600; color: var(--fg); }
+.tx-party {
+  flex: 1; min-width: 0; font-size: calc(var(--fs) * 1.2); color: var(--fg-2);
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
 }
-.tx-time { flex: none; font-size: calc(var(--fs) * 1.2); color: var(--fg-2); font-variant-numeric: tabular-nums; }
+.tx-time { flex: none; margin-left: auto; font-size: calc(var(--fs) * 1.2); color: var(--fg-2); font-variant-numeric: tabular-nums; }
+.tx-desc {
+  font-size: calc(var(--fs) * 1.3); font-weight: 500; color: var(--fg-2); font-variant-numeric: tabular-nums;
+  overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+}
 .activity-failed { align-items: center; text-align: center; }
 .nft-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px; }
 .nft-card {
@@ -63,7 +68,7 @@ export const accountTabsCss = /* css */ `
   margin-bottom: 4px;
 }
 .nft-placeholder { display: grid; place-items: center; color: #fff; font-size: calc(var(--fs) * 2.4); font-weight: 600; }
-.nft-name, .nft-id { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: calc(var(--fs) * 1.3); }
+.nft-name, .nft-id { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: calc(var(--fs) * 1.2); }
 .nft-name { font-weight: 500; color: var(--fg); }
 .nft-id { color: var(--fg-2); font-variant-numeric: tabular-nums; }
 `

@@ -109,13 +109,13 @@ describe('Account view: tabs Tokens, NFTs, Activity', () => {
     const rows = (name: string) =>
       within(ui.getByRole('list', { name }))
         .getAllByRole('listitem')
-        .map((row) => [...row.querySelectorAll('.tx-title, .tx-desc, .tx-time')].map((part) => part.textContent))
+        .map((row) => [...row.querySelectorAll('.tx-title, .tx-party, .tx-time, .tx-desc')].map((part) => part.textContent))
     expect(rows('November 2026')).toEqual([
-      ['Minted', '+Dev Collection #3 · from 0x7099…79C8', '30 sec'],
-      ['Received', '+1000.000 dUSD · from 0x7099…79C8', '5 min'],
+      ['Minted', 'from 0x7099…79C8', '30 sec', '+Dev Collection #3'],
+      ['Received', 'from 0x7099…79C8', '5 min', '+1000.000 dUSD'],
     ])
-    expect(rows('September 2026')).toEqual([['Sent', '-0.123 ETH · to 0x7099…79C8', '2 mo']])
-    expect(rows('February 2025')).toEqual([['Received', '+1.500 ETH · from 0x7099…79C8', '1 yr']])
+    expect(rows('September 2026')).toEqual([['Sent', 'to 0x7099…79C8', '2 mo', '-0.123 ETH']])
+    expect(rows('February 2025')).toEqual([['Received', 'from 0x7099…79C8', '1 yr', '+1.500 ETH']])
     expect(ui.getByRole('list', { name: 'November 2026' }).querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
     expect(host.history()[0]!.searchParams.get('chainId')).toBe('eip155:1')
   })

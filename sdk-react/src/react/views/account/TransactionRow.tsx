@@ -1,5 +1,5 @@
 import type { HistoryTransaction } from '../../../core/blockchain/history'
-import { describeTransaction, formatRelativeTime, transactionTitle } from '../../../core/history/format'
+import { counterparty, describeTransfer, formatRelativeTime, transactionTitle } from '../../../core/history/format'
 import { Svg } from '../../icons/icons'
 
 /** The arrow of a transaction's direction: down into the account, up out of it, round for the rest. */
@@ -42,26 +42,31 @@ function TransactionIcon({ tx }: { tx: HistoryTransaction }) {
 }
 
 /**
- * One Activity row: icon, title by operation type (Sent, Received, Minted, …), the amounts with
- * 3 decimals or the NFT's name and the counterparty, and how long ago it was mined.
+ * One Activity row: icon; the title by operation type (Sent, Received, Minted, …) with the
+ * counterparty and how long ago it was mined; the amounts with 3 decimals or the NFT's name.
  */
 export function TransactionRow({ tx, now, nativeSymbol }: { tx: HistoryTransaction; now: number; nativeSymbol: string }) {
   const title = transactionTitle(tx.metadata.operationType)
-  const description = describeTransaction(tx, nativeSymbol)
+  const other = counterparty(tx, nativeSymbol)
+  const transfers = tx.transfers.map(describeTransfer).join(', ')
   const minedAt = Date.parse(tx.metadata.minedAt)
-  const ago = formatRelativeTime(minedAt, now)
   return (
     <li className="tx" data-hash={tx.metadata.hash}>
       <TransactionIcon tx={tx} />
       <span className="tx-text">
-        <span className="tx-title">{title}</span>
-        <span className="tx-desc" title={description}>
-          {description}
+        <span className="tx-line">
+          <span className="tx-title">{title}</span>
+          {other ? <span className="tx-party">{other}</span> : null}
+          <time className="tx-time" dateTime={tx.metadata.minedAt} title={new Date(minedAt).toLocaleString()}>
+            {formatRelativeTime(minedAt, now)}
+          </time>
         </span>
+        {transfers ? (
+          <span className="tx-desc" title={transfers}>
+            {transfers}
+          </span>
+        ) : null}
       </span>
-      <time className="tx-time" dateTime={tx.metadata.minedAt} title={new Date(minedAt).toLocaleString()}>
-        {ago}
-      </time>
     </li>
   )
 }
