@@ -44,7 +44,9 @@ try {
   stops.push((await startDevnet({ port: PORTS.devnet, contractsFile })).stop)
   stops.push((await startRelay({ port: PORTS.relay })).stop)
   // frame-host's built-in defaults are this setup: project `demo` for the dapp's origin, the devnet.
-  // With the contracts file: the devnet's tokens in the balance route, and POST /dev/faucet.
+  // With the contracts file: the devnet's tokens in the balance route, POST /dev/faucet, and the
+  // devnet indexed from block 0 (history and NFTs; the SQLite index in .data follows a fresh
+  // devnet by treating it as a reorg).
   stops.push(
     (
       await startFrameHost({

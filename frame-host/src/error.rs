@@ -196,6 +196,14 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// An `[[indexer]]` entry is invalid.
+    #[error("invalid indexer of {chain_id}: {reason}")]
+    InvalidIndexer {
+        /// Its network.
+        chain_id: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// The HTTP client of the chain RPC could not be built (its TLS setup failed).
     #[error("cannot build the chain RPC HTTP client: {0}")]
     HttpClient(#[source] reqwest::Error),

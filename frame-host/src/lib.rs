@@ -39,11 +39,13 @@ use tracing::Level;
 pub use auth::JWT_KEY_FILE;
 pub use blockchain::{
     devnet::{DevnetContracts, DevnetFaucet, DevnetNft, DevnetToken},
+    indexer::Indexers,
     ChainClient, HttpTransport,
 };
 pub use clock::Clock;
 pub use config::{
-    Config, MailConfig, Mode, NetworkConfig, ProjectConfig, TokenConfig, DEFAULT_CONFIG,
+    Config, IndexerConfig, MailConfig, Mode, NetworkConfig, ProjectConfig, TokenConfig,
+    DEFAULT_CONFIG,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
@@ -53,7 +55,7 @@ pub use serve::{serve, ConnectionLimits};
 use crate::{
     api::ApiError,
     auth::JwtKeys,
-    blockchain::{BalanceCache, Chains, Prices},
+    blockchain::{indexer::HistorySource, BalanceCache, Chains, Prices},
     keys::Keys,
     mail::Mailer,
     registry::Registry,
@@ -82,6 +84,7 @@ struct Inner {
     prices: Prices,
     chains: Chains,
     balances: BalanceCache,
+    history: Arc<dyn HistorySource>,
     devnet: Option<DevnetContracts>,
     clock: Clock,
 }
@@ -110,6 +113,9 @@ impl AppState {
                 });
             }
             devnet.join_tokens(&mut config.tokens);
+            if !config.indexer.iter().any(|i| i.chain_id == devnet.caip2()) {
+                config.indexer.push(IndexerConfig::devnet(&devnet.caip2()));
+            }
         }
         let projects = config
             .projects
@@ -129,6 +135,7 @@ impl AppState {
         )?;
         let store = Store::open(&config.effective_database_url()).await?;
         let mailer = Mailer::new(&config.mail, store.clone())?;
+        let history = blockchain::indexer::built_in(&config.indexer, &store);
         Ok(Self {
             inner: Arc::new(Inner {
                 config,
@@ -141,6 +148,7 @@ impl AppState {
                 prices,
                 chains,
                 balances: BalanceCache::default(),
+                history,
                 devnet,
                 clock,
             }),
@@ -215,6 +223,30 @@ impl AppState {
     /// The chain RPC client of each configured network.
     pub(crate) fn chains(&self) -> &Chains {
         &self.inner.chains
+    }
+
+    /// Where history, NFTs and received tokens are read.
+    pub(crate) fn history(&self) -> &dyn HistorySource {
+        self.inner.history.as_ref()
+    }
+
+    /// Starts indexing every `[[indexer]]` network (and, with `devnet_contracts`, the
+    /// devnet), each in its own task under a lease in the database shared with other
+    /// instances. Stop them with [`Indexers::stop`] before closing the state.
+    pub fn start_indexers(&self) -> Result<Indexers> {
+        let holder = secrets::id()?;
+        Ok(blockchain::indexer::start(
+            &self.inner.config.indexer,
+            &self.inner.chains,
+            &self.inner.store,
+            &holder,
+        ))
+    }
+
+    /// The last block of `chain_id` the indexer has written (from any instance), if any.
+    pub async fn indexed_block(&self, chain_id: &str) -> Result<Option<u64>> {
+        let cursor = self.inner.store.index_cursor(chain_id).await?;
+        Ok(cursor.and_then(|c| u64::try_from(c).ok()))
     }
 
     /// The balance route's cache.

@@ -35,13 +35,16 @@ async fn run() -> Result<()> {
     // The database and key files first, so the port opens only when requests can be served.
     let state = AppState::new(config).await?;
     state.start_housekeeping();
+    let indexers = state.start_indexers()?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| Error::Bind { addr, source })?;
     let local = listener.local_addr().unwrap_or(addr);
     tracing::info!(addr = %local, %mode, projects, "starting");
     println!("oriel frame-host listening on http://{local}");
-    serve(listener, app(state), limits, shutdown_signal()).await;
+    serve(listener, app(state.clone()), limits, shutdown_signal()).await;
+    indexers.stop().await;
+    state.close().await;
     tracing::info!("stopped");
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! `GET /v1/account/{address}/balance` (spec §7): the account's native balance
-//! (`eth_getBalance`) and its balances of the operator's `[[tokens]]` (`eth_call` of
-//! `balanceOf`), read in one JSON-RPC batch per network and cached for [`CACHE_MS`] per
+//! (`eth_getBalance`) and its balances of the operator's `[[tokens]]` and of every ERC-20 the
+//! indexer has seen it receive (`eth_call` of `balanceOf`), read in one JSON-RPC batch per network and cached for [`CACHE_MS`] per
 //! (address, network) unless `forceUpdate`; zero balances are left out, prices come from the
 //! prices file.
 
@@ -36,12 +36,12 @@ const BALANCE_OF: &str = "0x70a08231";
 
 /// A token as the route lists it: the native coin (no address) or a configured ERC-20.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Token {
-    address: Option<String>,
-    symbol: String,
-    name: String,
-    decimals: u8,
-    icon_url: Option<String>,
+pub(super) struct Token {
+    pub(super) address: Option<String>,
+    pub(super) symbol: String,
+    pub(super) name: String,
+    pub(super) decimals: u8,
+    pub(super) icon_url: Option<String>,
 }
 
 impl Token {
@@ -69,7 +69,7 @@ impl Token {
 
 /// The tokens read on one network: its native coin first, then the listed ERC-20s in
 /// configuration order; 0-decimal tokens left out (spec §5).
-fn tokens_of(configured: &[TokenConfig], chain_id: &str) -> Vec<Token> {
+pub(super) fn tokens_of(configured: &[TokenConfig], chain_id: &str) -> Vec<Token> {
     let listed: Vec<Token> = configured
         .iter()
         .filter(|t| t.chain_id == chain_id)
@@ -191,7 +191,7 @@ pub(crate) async fn balance(
 }
 
 /// At most 100 characters of a value echoed in a message.
-fn truncate(text: &str) -> String {
+pub(super) fn truncate(text: &str) -> String {
     text.chars().take(100).collect()
 }
 
@@ -212,7 +212,8 @@ async fn holdings(
         .chains()
         .get(chain_id)
         .ok_or_else(|| ApiError::InvalidParams(format!("Unsupported chainId: {chain_id}")))?;
-    let tokens = tokens_of(&state.config().tokens, chain_id);
+    let mut tokens = tokens_of(&state.config().tokens, chain_id);
+    tokens.extend(seen_tokens(state, address, chain_id, &tokens).await?);
     let calls: Vec<(String, Value)> = tokens
         .iter()
         .map(|t| match &t.address {
@@ -253,6 +254,41 @@ async fn holdings(
     Ok(held)
 }
 
+/// The ERC-20s the indexer has seen `address` receive on `chain_id` that are not listed
+/// already, with their stored metadata; those without a symbol or with 0 decimals are left
+/// out.
+async fn seen_tokens(
+    state: &AppState,
+    address: &str,
+    chain_id: &str,
+    listed: &[Token],
+) -> Result<Vec<Token>, ApiError> {
+    let source = state.history();
+    if !source.covers(chain_id) {
+        return Ok(Vec::new());
+    }
+    let seen = source.seen_tokens(chain_id, address).await?;
+    Ok(seen
+        .into_iter()
+        .filter(|t| {
+            !listed
+                .iter()
+                .any(|l| l.address.as_deref() == Some(&t.contract))
+        })
+        .filter_map(|t| {
+            let decimals = u8::try_from(t.decimals?).ok().filter(|d| *d > 0)?;
+            let symbol = t.symbol?;
+            Some(Token {
+                name: t.name.unwrap_or_else(|| symbol.clone()),
+                address: Some(t.contract),
+                symbol,
+                decimals,
+                icon_url: None,
+            })
+        })
+        .collect())
+}
+
 /// Whether `text` is an EVM address: `0x` and 40 hex digits, any case.
 pub(crate) fn is_evm_address(text: &str) -> bool {
     text.strip_prefix("0x")
@@ -288,7 +324,7 @@ fn hex_to_decimal(hex: &str) -> Option<String> {
 
 /// Base units (a decimal string) as whole tokens of `decimals`, exact and without trailing
 /// zeros: `("1500000000000000000", 18)` is `1.5`.
-fn to_decimal_units(amount: &str, decimals: u8) -> String {
+pub(super) fn to_decimal_units(amount: &str, decimals: u8) -> String {
     let decimals = usize::from(decimals);
     let padded = format!("{amount:0>width$}", width = decimals + 1);
     let (whole, fraction) = padded.split_at(padded.len() - decimals);

@@ -1,7 +1,8 @@
 //! The Blockchain API the widget calls from the dapp's page (spec section 7):
 //! `GET /v1/supported-chains` (from the configured networks), `POST /v1/fungible/price` (from
 //! the operator's price source, [`Prices`]) and `GET /v1/account/{address}/balance` (over the
-//! chain RPC, [`Chains`], see `balance`). Every route takes
+//! chain RPC, [`Chains`], see `balance`), `GET /v1/account/{account}/history` and
+//! `GET /v1/account/{address}/nfts` (from the [`indexer`]). Every route takes
 //! `projectId`, `st` and `sv` in the query ([`SdkClient`]) and answers CORS requests from the
 //! project's allowed origins ([`cors::with_project_api`]); other origins get 403.
 
@@ -10,6 +11,9 @@ mod balance;
 pub(crate) mod devnet;
 mod faucet;
 pub(crate) use faucet::FAUCET_WINDOW_MS;
+mod history;
+pub(crate) mod indexer;
+mod nfts;
 mod prices;
 mod rpc;
 
@@ -42,7 +46,9 @@ pub(crate) fn router(state: &AppState) -> Router<AppState> {
     let routes = Router::new()
         .route("/v1/supported-chains", get(supported_chains))
         .route("/v1/fungible/price", post(fungible_price))
-        .route("/v1/account/{address}/balance", get(balance::balance));
+        .route("/v1/account/{address}/balance", get(balance::balance))
+        .route("/v1/account/{account}/history", get(history::history))
+        .route("/v1/account/{address}/nfts", get(nfts::nfts));
     let routes = if state.config().mode == crate::Mode::Dev && state.devnet().is_some() {
         routes.route("/dev/faucet", post(faucet::faucet))
     } else {

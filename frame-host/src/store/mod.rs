@@ -6,6 +6,8 @@
 //! settled by conditional `UPDATE`s and `INSERT … ON CONFLICT`, never by read-then-write.
 
 mod attempts;
+mod chain_history;
+mod chain_index;
 mod exports;
 mod limits;
 mod mailbox;
@@ -29,6 +31,8 @@ use sqlx::{
 pub(crate) use attempts::{
     CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt, NewApproval, NewCode,
 };
+pub(crate) use chain_history::{HistoryRow, SeenToken, TxKey};
+pub(crate) use chain_index::{Batch, NewTransfer, NftMeta, TokenMeta};
 pub(crate) use limits::Limit;
 pub(crate) use mailbox::Mail;
 pub(crate) use recovery::{Release, ReleasePurpose};
@@ -51,6 +55,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         4,
         "recovery_releases",
         include_str!("migrations/0004_recovery_releases.sql"),
+    ),
+    (
+        5,
+        "chain_index",
+        include_str!("migrations/0005_chain_index.sql"),
     ),
 ];
 

@@ -1,0 +1,261 @@
+//! `GET /v1/account/{account}/history` (spec §7, wire in `oriel_protocol::http::history`):
+//! pages of 20 transactions of the account, newest first, from the [`HistorySource`]
+//! (`chainId` one indexed network, or every one), with an opaque `next` cursor. Each
+//! transaction lists its transfers to or from the account, priced at today's price.
+
+use axum::{
+    extract::{rejection::PathRejection, Path, State},
+    Json,
+};
+use oriel_protocol::http::{
+    blockchain::Quantity,
+    history::{
+        Direction, FungibleInfo, HistoryMetadata, HistoryReply, HistoryTransaction,
+        HistoryTransfer, Icon, NftContent, NftFlags, NftInfo, NftPreview, OperationType,
+        TransactionStatus,
+    },
+};
+use serde::Deserialize;
+
+use super::{
+    asset::AssetKey,
+    balance::{is_evm_address, to_decimal_units, tokens_of, truncate, Token},
+    indexer::{checksummed, image_type, rfc3339, HistorySource},
+};
+use crate::{
+    api::{ApiError, ApiQuery, SdkClient},
+    config::Config,
+    store::HistoryRow,
+    AppState,
+};
+
+/// The zero address: transfers from it mint, transfers to it burn.
+const ZERO: &str = "0x0000000000000000000000000000000000000000";
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct HistoryQuery {
+    chain_id: Option<String>,
+    cursor: Option<String>,
+}
+
+/// The path's address, lowercased; 400 when it is not one.
+pub(super) fn account(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
+    let Path(address) = path.map_err(|e| ApiError::InvalidParams(e.body_text()))?;
+    if !is_evm_address(&address) {
+        return Err(ApiError::invalid(
+            "Invalid address: expected 0x and 40 hex digits",
+        ));
+    }
+    Ok(address.to_ascii_lowercase())
+}
+
+/// `chain_id` if it is a configured network the source covers, else 400.
+pub(super) fn indexed_chain(
+    config: &Config,
+    source: &dyn HistorySource,
+    chain_id: &str,
+) -> Result<String, ApiError> {
+    let known = chain_id.starts_with("eip155:")
+        && config.networks.iter().any(|n| n.chain_id == chain_id)
+        && source.covers(chain_id);
+    if !known {
+        return Err(ApiError::InvalidParams(format!(
+            "Unsupported chainId: {}",
+            truncate(chain_id)
+        )));
+    }
+    Ok(chain_id.to_owned())
+}
+
+/// Whether the operator lists `contract` of `chain_id` as spam.
+pub(super) fn is_spam(config: &Config, chain_id: &str, contract: &str) -> bool {
+    config
+        .indexer
+        .iter()
+        .filter(|i| i.chain_id == chain_id)
+        .flat_map(|i| &i.spam_nft_contracts)
+        .any(|c| c.eq_ignore_ascii_case(contract))
+}
+
+/// An NFT's name: its own, else `{collection} #{id}`.
+pub(super) fn nft_name(name: Option<&str>, collection: Option<&str>, token_id: &str) -> String {
+    match (name, collection) {
+        (Some(name), _) => name.to_owned(),
+        (None, Some(collection)) => format!("{collection} #{token_id}"),
+        (None, None) => format!("#{token_id}"),
+    }
+}
+
+/// The route.
+pub(crate) async fn history(
+    State(state): State<AppState>,
+    _client: SdkClient,
+    account_path: Result<Path<String>, PathRejection>,
+    ApiQuery(query): ApiQuery<HistoryQuery>,
+) -> Result<Json<HistoryReply>, ApiError> {
+    let address = account(account_path)?;
+    let config = state.config();
+    let source = state.history();
+    let chains = match query.chain_id.as_deref() {
+        Some(chain_id) => vec![indexed_chain(config, source, chain_id)?],
+        None => config
+            .networks
+            .iter()
+            .map(|n| n.chain_id.clone())
+            .filter(|c| c.starts_with("eip155:") && source.covers(c))
+            .collect(),
+    };
+    let page = source
+        .history(&address, &chains, query.cursor.as_deref())
+        .await?;
+    let prices = state.prices().current()?;
+    let price_of = |key: String| AssetKey::parse(&key).and_then(|k| prices.get(&k).copied());
+    let mut data: Vec<HistoryTransaction> = Vec::new();
+    let mut rows = page.rows.iter().peekable();
+    while let Some(first) = rows.next() {
+        let mut group = vec![first];
+        while let Some(row) =
+            rows.next_if(|r| r.tx_hash == first.tx_hash && r.chain_id == first.chain_id)
+        {
+            group.push(row);
+        }
+        let transfers: Vec<HistoryTransfer> = group
+            .iter()
+            .map(|row| transfer(config, row, &address, &price_of))
+            .collect();
+        data.push(HistoryTransaction {
+            id: format!("{}-{}", first.tx_hash, first.chain_id),
+            metadata: HistoryMetadata {
+                operation_type: operation(&group, &address),
+                hash: first.tx_hash.clone(),
+                mined_at: rfc3339(first.block_time),
+                sent_from: checksummed(&first.tx_from),
+                sent_to: checksummed(&first.tx_to),
+                status: TransactionStatus::Confirmed,
+                nonce: u64::try_from(first.nonce).unwrap_or_default(),
+                chain: first.chain_id.clone(),
+            },
+            transfers,
+        });
+    }
+    Ok(Json(HistoryReply {
+        data,
+        next: page.next,
+    }))
+}
+
+fn direction(row: &HistoryRow, address: &str) -> Direction {
+    match (row.from_addr == address, row.to_addr == address) {
+        (true, true) => Direction::SelfTransfer,
+        (true, false) => Direction::Out,
+        _ => Direction::In,
+    }
+}
+
+/// What a transaction did for `address`, from its transfers touching it.
+fn operation(rows: &[&HistoryRow], address: &str) -> OperationType {
+    let all = |f: &dyn Fn(&HistoryRow) -> bool| rows.iter().all(|r| f(r));
+    let dir = |r: &HistoryRow| direction(r, address);
+    if all(&|r| dir(r) == Direction::In && r.from_addr == ZERO) {
+        OperationType::Mint
+    } else if all(&|r| dir(r) == Direction::Out && r.to_addr == ZERO) {
+        OperationType::Burn
+    } else if all(&|r| dir(r) == Direction::In) {
+        OperationType::Receive
+    } else if all(&|r| dir(r) != Direction::In) {
+        OperationType::Send
+    } else {
+        OperationType::Execute
+    }
+}
+
+fn transfer(
+    config: &Config,
+    row: &HistoryRow,
+    address: &str,
+    price_of: &dyn Fn(String) -> Option<f64>,
+) -> HistoryTransfer {
+    let chain = row.chain_id.as_str();
+    let configured = tokens_of(&config.tokens, chain);
+    let fungible = |token: Token, decimals: Option<u8>, key: String| {
+        let decimals = decimals.unwrap_or(token.decimals);
+        let numeric = to_decimal_units(&row.amount, decimals);
+        let price = price_of(key);
+        let value = price.and_then(|p| numeric.parse::<f64>().ok().map(|n| n * p));
+        (
+            Quantity {
+                decimals: decimals.to_string(),
+                numeric,
+            },
+            value,
+            price,
+            Some(FungibleInfo {
+                name: token.name,
+                symbol: token.symbol,
+                icon: token.icon_url.map(|url| Icon { url }),
+            }),
+        )
+    };
+    let (quantity, value, price, fungible_info) = match row.kind.as_str() {
+        "native" => fungible(configured[0].clone(), None, format!("{chain}/slip44:60")),
+        "erc20" => {
+            let listed = configured
+                .iter()
+                .find(|t| t.address.as_deref() == Some(row.contract.as_str()));
+            let decimals = row.token_decimals.and_then(|d| u8::try_from(d).ok());
+            let token = Token {
+                address: Some(row.contract.clone()),
+                name: row
+                    .token_name
+                    .clone()
+                    .or_else(|| listed.map(|t| t.name.clone()))
+                    .unwrap_or_default(),
+                symbol: row
+                    .token_symbol
+                    .clone()
+                    .or_else(|| listed.map(|t| t.symbol.clone()))
+                    .unwrap_or_default(),
+                decimals: listed.map_or(0, |t| t.decimals),
+                icon_url: listed.and_then(|t| t.icon_url.clone()),
+            };
+            let decimals = decimals.or(listed.map(|t| t.decimals));
+            fungible(token, decimals, format!("{chain}:{}", row.contract))
+        }
+        _ => (
+            Quantity {
+                decimals: "0".into(),
+                numeric: row.amount.clone(),
+            },
+            None,
+            None,
+            None,
+        ),
+    };
+    let nft_info = fungible_info.is_none().then(|| NftInfo {
+        name: nft_name(
+            row.nft_name.as_deref(),
+            row.token_name.as_deref(),
+            &row.token_id,
+        ),
+        content: row.nft_image.as_ref().and_then(|url| {
+            Some(NftContent {
+                preview: NftPreview {
+                    content_type: image_type(url)?,
+                    url: url.clone(),
+                },
+            })
+        }),
+        flags: NftFlags {
+            is_spam: is_spam(config, chain, &row.contract),
+        },
+    });
+    HistoryTransfer {
+        direction: direction(row, address),
+        quantity,
+        value,
+        price,
+        fungible_info,
+        nft_info,
+    }
+}
