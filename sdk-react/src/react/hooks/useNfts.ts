@@ -12,6 +12,8 @@ export type UseNftsReturnType = {
   loading: boolean
   /** The last fetch failed. */
   failed: boolean
+  /** NFTs are read for EVM accounts only: `false` for another namespace, and nothing is fetched. */
+  supported: boolean
   /** Fetches the list again. */
   retry(): void
 }
@@ -27,9 +29,10 @@ type Read = { key: string; nfts: readonly OwnedNft[]; failed: boolean }
  */
 export function useNfts(): UseNftsReturnType {
   const client = useOrielClient()
-  const { address, status } = useClientState(getAccount, watchAccount)
+  const { address, status, namespace } = useClientState(getAccount, watchAccount)
   const { caipNetworkId } = useClientState(getNetwork, watchNetwork)
-  const key = status === 'connected' && address ? `${caipNetworkId}|${address}` : undefined
+  // frame-host indexes EVM networks only.
+  const key = status === 'connected' && address && namespace === 'eip155' ? `${caipNetworkId}|${address}` : undefined
   const [read, setRead] = useState<Read>()
   const [attempt, setAttempt] = useState(0)
 
@@ -54,5 +57,6 @@ export function useNfts(): UseNftsReturnType {
     setAttempt((n) => n + 1)
   }, [])
   const own = read?.key === key ? read : undefined
-  return { nfts: own?.nfts ?? [], loading: key !== undefined && own === undefined, failed: own?.failed ?? false, retry }
+  const supported = namespace === 'eip155'
+  return { nfts: own?.nfts ?? [], loading: key !== undefined && own === undefined, failed: own?.failed ?? false, supported, retry }
 }

@@ -7,6 +7,8 @@ import { useClientState } from './useClientState'
 import { useOrielClient } from './useOrielClient'
 
 export type UseTransactionHistoryReturnType = HistoryState & {
+  /** Activity exists for EVM accounts only (spec §9): `false` for another namespace, and nothing is fetched. */
+  supported: boolean
   /** Fetches the next page, unless one is being fetched or this is the last. */
   loadMore(): void
   /** Fetches the first page again (after a failure). */
@@ -25,9 +27,10 @@ export function useTransactionHistory(): UseTransactionHistoryReturnType {
   const client = useOrielClient()
   const store = getHistoryStore(client)
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
-  const { address, status } = useClientState(getAccount, watchAccount)
+  const { address, status, namespace } = useClientState(getAccount, watchAccount)
   const { caipNetworkId } = useClientState(getNetwork, watchNetwork)
-  const connected = status === 'connected' && address !== undefined
+  const supported = namespace === 'eip155'
+  const connected = status === 'connected' && address !== undefined && supported
 
   useEffect(() => {
     // The first page of this account on this network (a new one resets the list).
@@ -39,5 +42,5 @@ export function useTransactionHistory(): UseTransactionHistoryReturnType {
   // Another account's or network's list is never shown, not even for the render before the effect.
   const own = state.address === address && state.lastNetworkInView === caipNetworkId
   const shown = own ? state : { ...INITIAL_HISTORY, loading: connected }
-  return { ...shown, loadMore, retry }
+  return { ...shown, supported, loadMore, retry }
 }

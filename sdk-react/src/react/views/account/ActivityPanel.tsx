@@ -47,10 +47,11 @@ function useEndOfList(onEnd: () => void, enabled: boolean, page: unknown) {
  * transactions hidden; the next page loads as the list's end scrolls into view. Loaded as its own chunk.
  */
 export default function ActivityPanel() {
-  const { transactions, transactionsByYear, loading, empty, next, failed, fetched, loadMore, retry } = useTransactionHistory()
+  const { transactions, transactionsByYear, loading, empty, next, failed, fetched, supported, loadMore, retry } = useTransactionHistory()
   const now = useNow()
   const nativeSymbol = useNetwork().network.nativeCurrency.symbol
   const sentinel = useEndOfList(loadMore, next !== undefined && !loading, next)
+  if (!supported) return <p className="activity-empty">Activity is shown for EVM accounts only.</p>
 
   return (
     <section className="activity" aria-label="Activity" aria-busy={loading}>

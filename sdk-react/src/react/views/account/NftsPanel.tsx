@@ -17,7 +17,8 @@ function NftPlaceholder({ nft }: { nft: OwnedNft }) {
  * each its image, name and token id. Loaded as its own chunk.
  */
 export default function NftsPanel() {
-  const { nfts, loading, failed, retry } = useNfts()
+  const { nfts, loading, failed, supported, retry } = useNfts()
+  if (!supported) return <p className="activity-empty">NFTs are shown for EVM accounts only.</p>
   if (failed) {
     return (
       <div className="notice" role="alert">
