@@ -25,7 +25,12 @@ export interface AccountState {
   readonly connectorId: ConnectorId | undefined
   /** The logged-in user, when the connector logs a user in (the embedded wallet). */
   readonly user: EmbeddedUser | undefined
+  /** The Account view's selected tab (spec §3 currentTab); unset means Tokens. Written by `setAccountTab`. */
+  readonly currentTab?: AccountTab | undefined
 }
+
+/** The Account view's tabs (spec §2). */
+export type AccountTab = 'tokens' | 'nfts' | 'activity'
 
 export type AccountStore = Store<AccountState>
 
@@ -40,8 +45,8 @@ export const DISCONNECTED_ACCOUNT: AccountState = Object.freeze({
 })
 
 /**
- * Creates the account store, disconnected. Its one writer is the connection store, which shows
- * the current connection in it.
+ * Creates the account store, disconnected. The connection store shows the current connection in
+ * it; `setAccountTab` writes only `currentTab`, which a new connection keeps.
  *
  * @example
  * const account = createAccountStore()

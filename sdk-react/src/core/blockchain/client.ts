@@ -1,6 +1,8 @@
 import { BaseError } from '../errors/base'
 import type { HttpStatusError } from '../errors/registry'
 import { fetchFrameHostJson, frameHostQuery } from '../wallets/registry'
+import { type HistoryPage, InvalidHistoryResponseError, parseHistory } from './history'
+import { InvalidNftsResponseError, type OwnedNft, parseNfts } from './nfts'
 
 /** A token amount as frame-host sends it: `decimals` and the exact amount in whole tokens. */
 export interface TokenQuantity {
@@ -37,10 +39,34 @@ export type GetAccountBalancesParameters = {
 
 export type GetAccountBalancesErrorType = HttpStatusError | BlockchainApiUnreachableError | InvalidBalanceResponseError
 
+export type GetHistoryParameters = {
+  /** The account's EVM address. */
+  address: string
+  /** CAIP-2 id of the one network to list. */
+  chainId: string
+  /** The `next` of the previous page; absent for the first page. */
+  cursor?: string | undefined
+}
+
+export type GetHistoryErrorType = HttpStatusError | BlockchainApiUnreachableError | InvalidHistoryResponseError
+
+export type GetNftsParameters = {
+  /** The owner's EVM address. */
+  address: string
+  /** CAIP-2 id of the network. */
+  chainId: string
+}
+
+export type GetNftsErrorType = HttpStatusError | BlockchainApiUnreachableError | InvalidNftsResponseError
+
 /** A client of frame-host's Blockchain API (spec §7). */
 export interface BlockchainApiClient {
   /** `GET /v1/account/{address}/balance`: the account's token balances on one network. */
   getAccountBalances(parameters: GetAccountBalancesParameters): Promise<TokenBalance[]>
+  /** `GET /v1/account/{address}/history`: one page (20) of the account's transactions on one network, newest first. */
+  getHistory(parameters: GetHistoryParameters): Promise<HistoryPage>
+  /** `GET /v1/account/{address}/nfts`: the NFTs the address owns now on one network, spam excluded. */
+  getNfts(parameters: GetNftsParameters): Promise<OwnedNft[]>
 }
 
 export type CreateBlockchainApiClientParameters = {
@@ -77,19 +103,27 @@ export class InvalidBalanceResponseError extends BaseError {
  */
 export function createBlockchainApiClient(parameters: CreateBlockchainApiClientParameters): BlockchainApiClient {
   const base = parameters.baseUrl.replace(/\/+$/, '')
+  /** GETs `/v1/account/{address}/{route}` with the common query and `extra`. */
+  const get = (address: string, route: string, extra: Record<string, string | undefined>, invalid: (reason: string) => Error) => {
+    const query = frameHostQuery(parameters.projectId)
+    for (const [key, value] of Object.entries(extra)) if (value !== undefined) query.set(key, value)
+    const url = `${base}/v1/account/${encodeURIComponent(address)}/${route}?${query}`
+    return fetchFrameHostJson(url, {
+      fetch: parameters.fetch,
+      unreachable: (cause) => new BlockchainApiUnreachableError({ url, cause }),
+      invalid,
+    })
+  }
   return {
     async getAccountBalances({ address, chainId, forceUpdate }) {
-      const query = frameHostQuery(parameters.projectId)
-      query.set('currency', 'usd')
-      query.set('chainId', chainId)
-      if (forceUpdate) query.set('forceUpdate', 'true')
-      const url = `${base}/v1/account/${encodeURIComponent(address)}/balance?${query}`
-      const body = await fetchFrameHostJson(url, {
-        fetch: parameters.fetch,
-        unreachable: (cause) => new BlockchainApiUnreachableError({ url, cause }),
-        invalid: (reason) => new InvalidBalanceResponseError({ reason }),
-      })
-      return parseBalances(body)
+      const extra = { currency: 'usd', chainId, forceUpdate: forceUpdate ? 'true' : undefined }
+      return parseBalances(await get(address, 'balance', extra, (reason) => new InvalidBalanceResponseError({ reason })))
+    },
+    async getHistory({ address, chainId, cursor }) {
+      return parseHistory(await get(address, 'history', { chainId, cursor }, (reason) => new InvalidHistoryResponseError({ reason })))
+    },
+    async getNfts({ address, chainId }) {
+      return parseNfts(await get(address, 'nfts', { chainId }, (reason) => new InvalidNftsResponseError({ reason })))
     },
   }
 }

@@ -5,6 +5,7 @@ import {
   SNACKBAR_REPLACE_DELAY_MS,
   VIEW_TRANSITION_MS,
 } from '../../core/constants'
+import { accountTabsCss } from './accountTabs'
 import { PALETTES, paletteCss } from './palette'
 import { walletConnectCss } from './walletconnect'
 
@@ -269,6 +270,7 @@ button.wallet-card:hover { background: var(--s-3); }
 
 .spin { animation: spin 0.8s linear infinite; }
 ${walletConnectCss}
+${accountTabsCss}
 
 @keyframes fade-in { from { opacity: 0; } }
 @keyframes view-in { from { opacity: 0; transform: translateY(4px); } }

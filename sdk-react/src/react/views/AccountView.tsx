@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { disconnect as disconnectAccount } from '../../core/actions/disconnect'
 import { shortenAddress } from '../../core/account/address'
 import { getErrorMessage } from '../../core/errors/base'
@@ -8,12 +8,10 @@ import { CopyIcon, DisconnectIcon, ReceiveIcon } from '../icons/accountIcons'
 import { ChevronIcon, KeyIcon, MailIcon, SpinnerIcon } from '../icons/icons'
 import { useBalance } from '../hooks/useBalance'
 import { useNetwork } from '../hooks/useNetwork'
+import { AccountTabs } from './account/AccountTabs'
 import { copyAddress } from './copyAddress'
 import { StorageNotice } from './StorageNotice'
 import type { ViewProps } from './types'
-
-// The Tokens panel is its own chunk, loaded when the Account view shows.
-const TokensPanel = lazy(() => import('./TokensPanel'))
 
 /** A colour pair derived from the address, so each account has a recognisable avatar. */
 function avatarStyle(address: string) {
@@ -22,7 +20,8 @@ function avatarStyle(address: string) {
 }
 
 /**
- * The connected account: address (short, with copy, and in full), native balance, tokens, email, network,
+ * The connected account: address (short, with copy, and in full), native balance, the tabs Tokens,
+ * NFTs and Activity, email, network,
  * Receive, Update email, Disconnect.
  */
 export default function AccountView({ entry }: ViewProps) {
@@ -78,9 +77,7 @@ export default function AccountView({ entry }: ViewProps) {
           {balance} {balanceSymbol}
         </p>
       </div>
-      <Suspense fallback={null}>
-        <TokensPanel />
-      </Suspense>
+      <AccountTabs />
       <dl className="facts">
         {email ? (
           <div>

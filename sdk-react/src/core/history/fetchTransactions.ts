@@ -1,0 +1,93 @@
+import type { HistoryTransaction } from '../blockchain/history'
+import { getNetwork } from '../actions/getNetwork'
+import type { OrielClient } from '../client/createClient'
+import { BaseError } from '../errors/base'
+import { groupByYearMonth, newestFirst, visibleTransactions } from './group'
+import { getHistoryStore, type HistoryState, INITIAL_HISTORY } from './historyStore'
+
+/** The notification when a history page cannot be read (spec §4, §8). */
+export const FAILED_TO_FETCH_TRANSACTIONS = 'Failed to fetch transactions'
+
+/** `fetchTransactions` was called while no account is connected (spec §8). */
+export class MissingAccountAddressError extends BaseError {
+  override name = 'MissingAccountAddressError'
+  constructor() {
+    super("Transactions can't be fetched without an accountAddress")
+  }
+}
+
+export type FetchTransactionsParameters = {
+  /** Fetch the page after the last one (the state's `next`) instead of the first. */
+  more?: boolean | undefined
+}
+
+/** Only a missing account throws; a failed fetch shows 'Failed to fetch transactions' instead. */
+export type FetchTransactionsErrorType = MissingAccountAddressError
+
+/** The fetch under way per client, and which (account, network, page) it is for. */
+const inFlight = new WeakMap<OrielClient, { key: string; read: Promise<void> }>()
+
+/**
+ * Reads a page of the connected account's history on the active network from frame-host
+ * (spec §4 transaction history loading): `loading` turns true; on success the page's shown
+ * transactions (connected chain only, all-spam ones left out) replace the list (first page) or
+ * join it (`more`), `empty` follows the list's length and the next cursor is kept; on failure
+ * `empty` turns true, the cursor is cleared and the snackbar shows 'Failed to fetch transactions'.
+ * Another account or network than the list's (`lastNetworkInView`) resets the list first. A call
+ * while the same page is being fetched shares that fetch; `more` on the last page does nothing.
+ *
+ * @example
+ * await fetchTransactions(client)
+ * await fetchTransactions(client, { more: true })
+ */
+export async function fetchTransactions(client: OrielClient, parameters: FetchTransactionsParameters = {}): Promise<void> {
+  const { address } = client.account.getSnapshot()
+  if (!address) throw new MissingAccountAddressError()
+  const { caipNetworkId } = getNetwork(client)
+  const store = getHistoryStore(client)
+  const owns = (state: HistoryState) => state.address === address && state.lastNetworkInView === caipNetworkId
+  if (!owns(store.getSnapshot())) store.setState({ ...INITIAL_HISTORY, address, lastNetworkInView: caipNetworkId })
+
+  const cursor = parameters.more ? store.getSnapshot().next : undefined
+  if (parameters.more && cursor === undefined) return
+  const key = `${caipNetworkId}|${address.toLowerCase()}|${cursor ?? ''}`
+  const pending = inFlight.get(client)
+  if (pending?.key === key) return pending.read
+
+  store.setState({ loading: true })
+  const flight = { key } as { key: string; read: Promise<void> }
+  inFlight.set(client, flight)
+  flight.read = (async () => {
+    try {
+      const page = await client.blockchain.getHistory({ address, chainId: caipNetworkId, cursor })
+      // The user moved to another account or network meanwhile: this page is not theirs.
+      if (!owns(store.getSnapshot())) return
+      const shown = visibleTransactions(page.data, caipNetworkId)
+      const transactions = cursor ? append(store.getSnapshot().transactions, shown) : newestFirst(shown)
+      store.setState({
+        transactions,
+        transactionsByYear: groupByYearMonth(transactions),
+        empty: transactions.length === 0,
+        next: page.next,
+        failed: false,
+      })
+    } catch (error) {
+      console.error(`oriel: reading the transactions of ${address} on ${caipNetworkId} failed`, error)
+      if (!owns(store.getSnapshot())) return
+      store.setState({ empty: true, next: undefined, failed: true })
+      client.snackbar.showError(FAILED_TO_FETCH_TRANSACTIONS)
+    } finally {
+      if (inFlight.get(client) === flight) {
+        inFlight.delete(client)
+        if (owns(store.getSnapshot())) store.setState({ loading: false, fetched: true })
+      }
+    }
+  })()
+  return flight.read
+}
+
+/** `list` then the entries of `page` it does not have yet (by id), newest first. */
+function append(list: readonly HistoryTransaction[], page: readonly HistoryTransaction[]): HistoryTransaction[] {
+  const seen = new Set(list.map((tx) => tx.id))
+  return newestFirst([...list, ...page.filter((tx) => !seen.has(tx.id))])
+}
