@@ -6,6 +6,7 @@ import {
   VIEW_TRANSITION_MS,
 } from '../../core/constants'
 import { PALETTES, paletteCss } from './palette'
+import { sendCss } from './send'
 import { walletConnectCss } from './walletconnect'
 
 /**
@@ -269,6 +270,7 @@ button.wallet-card:hover { background: var(--s-3); }
 
 .spin { animation: spin 0.8s linear infinite; }
 ${walletConnectCss}
+${sendCss}
 
 @keyframes fade-in { from { opacity: 0; } }
 @keyframes view-in { from { opacity: 0; transform: translateY(4px); } }
