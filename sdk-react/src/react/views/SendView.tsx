@@ -104,12 +104,12 @@ export default function SendView({ entry }: ViewProps) {
             className="token-chip"
             aria-expanded={showPicker}
             aria-controls={`${ids}-tokens`}
-            aria-label={token ? `Token: ${token.symbol}. Change token` : 'Select token'}
             disabled={form.loading}
             onClick={() => setPicking(!showPicker)}
           >
             {token ? <TokenIcon token={token} /> : null}
             <span>{token ? token.symbol : 'Select token'}</span>
+            {token ? <span className="sr">, change token</span> : null}
             <ChevronIcon className="chev-down" />
           </button>
         </div>

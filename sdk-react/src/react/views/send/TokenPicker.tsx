@@ -34,15 +34,17 @@ export function TokenPicker({ id, tokens, selected, empty, onPick }: TokenPicker
               type="button"
               className="row"
               aria-pressed={token.key === selected}
-              aria-label={`${token.name} (${token.symbol}), balance ${balance}`}
               onClick={() => onPick(token)}
             >
               <TokenIcon token={token} size={32} />
               <span className="token-name">
-                <span>{token.name}</span>
+                <span>{token.name} </span>
                 <span className="token-symbol">{token.symbol}</span>
               </span>
-              <span className="token-amounts">{balance}</span>
+              <span className="token-amounts">
+                <span className="sr">, balance </span>
+                {balance}
+              </span>
             </button>
           </li>
         )
