@@ -1,6 +1,6 @@
 /**
  * Every modal view (spec §2), plus the email steps of the embedded wallet (login and update), the
- * network list, the recovery phrase, the storage access request, the help view and Receive.
+ * network list, the recovery phrase, the storage access request, the help view, Receive and Send.
  */
 export const VIEWS = [
   'Connect',
@@ -25,6 +25,7 @@ export const VIEWS = [
   'StorageAccess',
   'WhatIsAWallet',
   'Receive',
+  'Send',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]
@@ -67,6 +68,7 @@ export const VIEW_TITLES: Readonly<Record<ViewName, string>> = {
   StorageAccess: 'Stay Logged In',
   WhatIsAWallet: 'What is a Wallet?',
   Receive: 'Receive',
+  Send: 'Send',
 }
 
 /** The header title of a router entry (a connecting view shows the wallet's name). */

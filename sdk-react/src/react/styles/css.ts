@@ -7,6 +7,7 @@ import {
 } from '../../core/constants'
 import { accountTabsCss } from './accountTabs'
 import { PALETTES, paletteCss } from './palette'
+import { sendCss } from './send'
 import { walletConnectCss } from './walletconnect'
 
 /**
@@ -271,6 +272,7 @@ button.wallet-card:hover { background: var(--s-3); }
 .spin { animation: spin 0.8s linear infinite; }
 ${walletConnectCss}
 ${accountTabsCss}
+${sendCss}
 
 @keyframes fade-in { from { opacity: 0; } }
 @keyframes view-in { from { opacity: 0; transform: translateY(4px); } }

@@ -10,6 +10,7 @@ import { useBalance } from '../hooks/useBalance'
 import { useNetwork } from '../hooks/useNetwork'
 import { AccountTabs } from './account/AccountTabs'
 import { copyAddress } from './copyAddress'
+import { SendIcon } from './send/icons'
 import { StorageNotice } from './StorageNotice'
 import type { ViewProps } from './types'
 
@@ -109,6 +110,12 @@ export default function AccountView({ entry }: ViewProps) {
         <button type="button" className="btn" onClick={() => client.modal.push('Receive')} disabled={busy}>
           <ReceiveIcon />
           Receive
+        </button>
+      ) : null}
+      {client.config.features.send ? (
+        <button type="button" className="btn" onClick={() => client.modal.push('Send')} disabled={busy}>
+          <SendIcon />
+          Send
         </button>
       ) : null}
       {/* A wallet that logged a user in (the embedded wallet) offers managing that login. */}

@@ -20,6 +20,7 @@ const ExportWalletView = lazy(() => import('./ExportWalletView'))
 const StorageAccessView = lazy(() => import('./StorageAccessView'))
 const ApproveTransactionView = lazy(() => import('./ApproveTransactionView'))
 const ReceiveView = lazy(() => import('./ReceiveView'))
+const SendView = lazy(() => import('./SendView'))
 
 /** The component of each view. Views not built yet show a placeholder under their title. */
 export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>>> = {
@@ -45,4 +46,5 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   StorageAccess: StorageAccessView,
   WhatIsAWallet: WhatIsAWalletView,
   Receive: ReceiveView,
+  Send: SendView,
 }

@@ -1,0 +1,195 @@
+// Send, end to end: log in by email, fund the embedded wallet with the demo's "Fund this wallet"
+// button (frame-host's devnet faucet), see the exact quantities on the Account view, then send
+// 1.5 of the 6-decimals token and of the USDT-style token to fresh addresses with the approval
+// in the frame, and check the receivers' balances on the devnet. A browser wallet (EIP-6963)
+// sees its own balances and sends the native coin through its own prompt.
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import { createPublicClient, erc20Abi, http, parseEther, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './support/browser.mjs'
+import { loginByEmail } from './support/emailLogin.mjs'
+import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
+
+const urls = inject('urls')
+const contracts = inject('devnetContracts')
+const chain = createPublicClient({ transport: http(urls.devnet) })
+const email = `sender+${Date.now()}@example.com`
+const token = (symbol: string) => contracts.tokens.find((t) => t.symbol === symbol)!
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let address: Hex
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  context = await browser.newContext()
+  page = await context.newPage()
+  await page.goto(urls.demo)
+  await loginByEmail(page, email)
+  address = (await page.getByTestId('demo-address').textContent()) as Hex
+})
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') {
+    console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
+  }
+})
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+})
+
+const dialog = () => page.getByRole('dialog')
+const walletFrame = (): Frame => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
+const approveButton = () => walletFrame().getByRole('button', { name: 'Approve' })
+const tokenRow = (name: string) => dialog().getByRole('listitem', { name: new RegExp(`^${name}: `) })
+
+/** Waits for the frame's approval screen, its Approve button armed and the frame standing still. */
+async function approvalShown() {
+  await walletFrame().locator('.screen').waitFor({ timeout: 20_000 })
+  await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
+  const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))
+  let last = await at()
+  await expect.poll(async () => last === (last = await at()), { interval: 300 }).toBe(true)
+}
+
+/** Serious and critical axe violations once the modal's animations have settled. */
+async function seriousViolations(): Promise<string[]> {
+  await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+    const animations = document.querySelector('oriel-modal')?.shadowRoot?.getAnimations() ?? []
+    await Promise.allSettled(animations.map((a) => a.finished))
+  })
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+}
+
+/** Fills the Send view: picks `tokenName`, types `amount` and `to`, and waits for the fee. */
+async function fillSend(tokenName: string, amount: string, to: string) {
+  await dialog().getByRole('button', { name: 'Send', exact: true }).click()
+  const view = dialog().locator('[data-view="Send"]')
+  await view.waitFor()
+  if ((await view.getByRole('button', { name: 'Select token' }).count()) === 0) {
+    await view.getByRole('button', { name: /, change token$/ }).click()
+  }
+  await view.getByRole('button', { name: new RegExp(`^${tokenName} `) }).click()
+  await view.getByLabel('Amount', { exact: true }).fill(amount)
+  await view.getByLabel('To', { exact: true }).fill(to)
+  await expect.poll(() => view.getByTestId('send-fee').textContent(), { timeout: 10_000 }).toMatch(/^~0\.\d+ ETH/)
+  return view
+}
+
+/** Sends `amount` of `symbol` to a fresh address with Approve in the frame; returns the receiver's balance. */
+async function sendTokenTo(symbol: string, name: string) {
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  const view = await fillSend(name, '1.5', receiver.toLowerCase())
+  await view.getByRole('button', { name: 'Send', exact: true }).click()
+  await approvalShown()
+  const screen = () => walletFrame().locator('.screen').textContent().then((text) => text?.toLowerCase())
+  await expect.poll(screen).toContain(token(symbol).address.toLowerCase())
+  await approveButton().click()
+  await dialog().locator('[data-view="Account"]').waitFor({ timeout: 30_000 })
+  return chain.readContract({ address: token(symbol).address, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] })
+}
+
+describe('Send from the embedded wallet', () => {
+  it('"Fund this wallet" funds it, and Account shows the exact ETH and token quantities on the devnet', async () => {
+    await page.keyboard.press('Escape')
+    await dialog().waitFor({ state: 'detached' })
+    await page.getByTestId('fund-wallet').click()
+    await expect
+      .poll(() => page.getByTestId('fund-result').textContent(), { timeout: 30_000 })
+      .toMatch(/^ ?Sent 10 ETH, 1000 dUSD, 100 DEV, 1000 dUSDT and NFT #\d+$/)
+    await page.getByRole('button', { name: /0x/ }).first().click()
+    await dialog().getByRole('button', { name: /^Switch network, current:/ }).click()
+    await dialog().getByRole('button', { name: /Local Devnet/ }).click()
+    await dialog().getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
+    await expect.poll(() => dialog().getByTestId('account-balance').textContent(), { timeout: 20_000 }).toBe('10.000 ETH')
+    await expect.poll(() => tokenRow('Devnet Dollar').getAttribute('aria-label')).toMatch(/^Devnet Dollar: 1000\.00 dUSD, /)
+    expect(await tokenRow('Devnet Token').getAttribute('aria-label')).toMatch(/^Devnet Token: 100\.00 DEV, /)
+    expect(await tokenRow('Devnet Tether').getAttribute('aria-label')).toMatch(/^Devnet Tether: 1000\.00 dUSDT, /)
+    expect(await tokenRow('Ether').getAttribute('aria-label')).toMatch(/^Ether: 10\.00 ETH, /)
+  })
+
+  it('refuses more than the balance and a bad checksum in place, before any approval', async () => {
+    const receiver = privateKeyToAccount(generatePrivateKey()).address
+    // The first letter's case flipped: still mixed case, no longer the EIP-55 checksum.
+    const at = receiver.slice(2).search(/[a-fA-F]/) + 2
+    const letter = receiver[at]!
+    const broken = `${receiver.slice(0, at)}${letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase()}${receiver.slice(at + 1)}`
+    const view = await fillSend('Devnet Dollar', '1.5', receiver)
+    await view.getByLabel('Amount', { exact: true }).fill('1000.000001')
+    await expect.poll(() => view.locator('.field-error').first().textContent()).toBe('Insufficient dUSD balance')
+    await view.getByLabel('To', { exact: true }).fill(broken)
+    await expect.poll(() => view.getByText('Invalid address checksum').count()).toBe(1)
+    expect(await seriousViolations()).toEqual([])
+    await view.getByLabel('Amount', { exact: true }).fill('')
+    await view.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect.poll(() => view.getByRole('alert').textContent()).toBe('An amount and receiver address are required')
+    // The token picker by keyboard: focus the chip, open the list, Tab to a token, Enter picks it.
+    await view.getByRole('button', { name: /, change token$/ }).focus()
+    await page.keyboard.press('Enter')
+    await view.getByRole('list', { name: 'Tokens you can send' }).waitFor()
+    expect(await seriousViolations()).toEqual([])
+    const focusedText = () => page.evaluate(() => document.querySelector('oriel-modal')?.shadowRoot?.activeElement?.textContent)
+    for (let presses = 0; presses < 6 && !(await focusedText())?.includes('Devnet Dollar'); presses++) await page.keyboard.press('Tab')
+    expect(await focusedText()).toBe('DDevnet Dollar dUSD, balance 1000.00')
+    await page.keyboard.press('Enter')
+    await view.getByRole('button', { name: /^dUSD\s*, change token$/ }).waitFor()
+    expect(await seriousViolations()).toEqual([])
+    await dialog().getByRole('button', { name: 'Back' }).click()
+  })
+
+  it('Reject in the frame stays on Send with "Signature declined"', async () => {
+    const view = await fillSend('Devnet Dollar', '1', privateKeyToAccount(generatePrivateKey()).address)
+    await view.getByRole('button', { name: 'Send', exact: true }).click()
+    await approvalShown()
+    await walletFrame().getByRole('button', { name: 'Reject' }).click()
+    await expect.poll(() => dialog().locator('[data-view="Send"]').getByRole('alert').textContent()).toBe('Signature declined')
+    await dialog().getByRole('button', { name: 'Back' }).click()
+  })
+
+  it('sends 1.5 dUSD (6 decimals): the receiver holds exactly 1.5 and Account shows the rest', async () => {
+    expect(await sendTokenTo('dUSD', 'Devnet Dollar')).toBe(1_500_000n)
+    await expect.poll(() => tokenRow('Devnet Dollar').getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/^Devnet Dollar: 998\.50 dUSD, /)
+  })
+
+  it('sends 1.5 of the USDT-style token (transfer returns nothing) just the same', async () => {
+    expect(await sendTokenTo('dUSDT', 'Devnet Tether')).toBe(1_500_000n)
+    await expect.poll(() => tokenRow('Devnet Tether').getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/^Devnet Tether: 998\.50 dUSDT, /)
+  })
+})
+
+describe('Send from a browser wallet (EIP-6963)', () => {
+  it('sees its own balances and sends ETH through its own prompt', async () => {
+    await context.close()
+    context = await browser.newContext()
+    await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
+    page = await context.newPage()
+    await page.goto(urls.demo)
+    await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
+    await dialog().getByRole('button', { name: /Oriel Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('demo-address').textContent(), { timeout: 15_000 }).toBe(DEVNET_ACCOUNT.address)
+    await page.getByRole('button', { name: /^0xf39F/ }).click()
+
+    const owner = DEVNET_ACCOUNT.address as Hex
+    const dusd = await chain.readContract({ address: token('dUSD').address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+    expect(dusd % 1_000_000n).toBe(0n)
+    await expect.poll(() => tokenRow('Devnet Dollar').getAttribute('aria-label'), { timeout: 20_000 }).toMatch(
+      new RegExp(`^Devnet Dollar: ${dusd / 1_000_000n}\\.00 dUSD, `),
+    )
+    const wei = await chain.getBalance({ address: owner })
+    const unit = 10n ** 18n
+    const shown = `${wei / unit}.${(((wei % unit) * 1000n) / unit).toString().padStart(3, '0')} ETH`
+    await expect.poll(() => dialog().getByTestId('account-balance').textContent(), { timeout: 20_000 }).toBe(shown)
+
+    const receiver = privateKeyToAccount(generatePrivateKey()).address
+    const view = await fillSend('Ether', '0.25', receiver)
+    await view.getByRole('button', { name: 'Send', exact: true }).click()
+    await dialog().locator('[data-view="Account"]').waitFor({ timeout: 30_000 })
+    expect(await chain.getBalance({ address: receiver })).toBe(parseEther('0.25'))
+  })
+})

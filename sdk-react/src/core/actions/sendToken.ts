@@ -1,0 +1,111 @@
+import type { OrielClient } from '../client/createClient'
+import { getWalletErrorCode, USER_REJECTED_CODE } from '../errors/connection'
+import { BaseError } from '../errors/base'
+import { formatAmount } from '../send/amount'
+import {
+  InvalidChainAnswerError,
+  NoSendWalletError,
+  SendFailedError,
+  SendNotAvailableError,
+  SendRejectedError,
+} from '../send/errors'
+import { waitForReceipt, type SendReceipt } from '../send/receipt'
+import { EMPTY_SEND, getSendStore } from '../send/sendStore'
+import { buildSendTransaction } from '../send/transaction'
+import { validateSend, type ValidateSendErrorType } from '../send/validate'
+import { getNetwork } from './getNetwork'
+import { getProvider } from './getProvider'
+import { refreshBalance } from './refreshBalance'
+import { findSendToken } from './sendTokens'
+import { refreshTokenBalances } from './tokenBalances'
+
+export type SendTokenParameters = {
+  /** Receipt polling (test seams); see `waitForReceipt`. */
+  receipt?: { intervalMs?: number; timeoutMs?: number; sleep?: (ms: number) => Promise<void> } | undefined
+}
+
+export type SendTokenReturnType = SendReceipt
+
+export type SendTokenErrorType = ValidateSendErrorType | SendRejectedError | SendFailedError | SendNotAvailableError | BaseError
+
+/** The view after a send: back to the Account view below Send, else Account in Send's place. */
+function showAccount(client: OrielClient) {
+  const { history } = client.modal.getSnapshot()
+  if (history.at(-1)?.view !== 'Send') return
+  if (history.at(-2)?.view === 'Account') client.modal.goBack()
+  else client.modal.replace('Account')
+}
+
+/** A wallet's failure as the send's typed error: 4001 is 'Signature declined'. */
+function toSendError(error: unknown): BaseError {
+  if (error instanceof BaseError) return error
+  if (getWalletErrorCode(error) === USER_REJECTED_CODE) return new SendRejectedError({ cause: error })
+  return new SendFailedError({ cause: error })
+}
+
+/**
+ * Sends the form of the client's send store (spec §4 send flow) through the connected wallet's
+ * own provider: the embedded wallet asks for approval in its frame, a browser or WalletConnect
+ * wallet in its own prompt. Validates (spec §5), emits SEND_INITIATED, turns loading on, sends
+ * the native coin (`{ from, to, value }`) or an ERC-20 `transfer(to, amount)`, waits for the
+ * receipt (status 0 is a failure), emits SEND_SUCCESS, resets the form, shows the Account view
+ * and refreshes the native balance and the token list. A failure leaves the form as it was,
+ * with the error in the store's `error`, and is thrown.
+ *
+ * @example
+ * editSend(client, { tokenKey, amount: '1.5', receiver: '0x7099…' })
+ * const { transactionHash } = await sendToken(client)
+ */
+export async function sendToken(client: OrielClient, parameters: SendTokenParameters = {}): Promise<SendTokenReturnType> {
+  const store = getSendStore(client)
+  const form = store.getSnapshot()
+  if (form.loading) throw new SendFailedError({ cause: new Error('a send is already under way') })
+  const { address, namespace } = client.account.getSnapshot()
+  const { caipNetworkId } = getNetwork(client)
+  const fail = (error: unknown): never => {
+    const typed = toSendError(error)
+    store.setState({ loading: false, hash: undefined, error: typed.shortMessage })
+    throw typed
+  }
+
+  let request: ReturnType<typeof buildSendTransaction>
+  let summary: { network: string; token: string; amount: string }
+  let symbol: string
+  try {
+    const valid = validateSend({ namespace, token: findSendToken(client, form.tokenKey), amount: form.amount, receiver: form.receiver })
+    if (valid.namespace !== 'eip155') throw new SendNotAvailableError({ namespace: valid.namespace })
+    if (!address) throw new NoSendWalletError()
+    request = buildSendTransaction({ from: address as `0x${string}`, to: valid.to as `0x${string}`, token: valid.token, value: valid.value })
+    summary = {
+      network: caipNetworkId,
+      token: valid.token.contract ?? valid.token.symbol,
+      amount: formatAmount(valid.value, valid.token.decimals),
+    }
+    symbol = valid.token.symbol
+  } catch (error) {
+    return fail(error)
+  }
+  const { provider } = getProvider(client)
+  if (!provider) return fail(new NoSendWalletError())
+
+  client.events.emit('SEND_INITIATED', { ...summary, isSmartAccount: false })
+  store.setState({ loading: true, error: undefined })
+  try {
+    const hash = await provider.request({ method: 'eth_sendTransaction', params: [request] })
+    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
+      throw new InvalidChainAnswerError({ method: 'eth_sendTransaction', value: hash })
+    }
+    store.setState({ hash })
+    const receipt = await waitForReceipt(provider, { hash, ...parameters.receipt })
+    client.events.emit('SEND_SUCCESS', { ...summary, hash, isSmartAccount: false })
+    store.setState(EMPTY_SEND)
+    showAccount(client)
+    client.snackbar.showSuccess(`Sent ${summary.amount} ${symbol}`)
+    void refreshBalance(client, { force: true })
+    void refreshTokenBalances(client, { force: true })
+    return receipt
+  } catch (error) {
+    return fail(error)
+  }
+}
+

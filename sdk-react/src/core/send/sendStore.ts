@@ -1,0 +1,66 @@
+import type { OrielClient } from '../client/createClient'
+import { createStore, type Store } from '../store/createStore'
+
+/** The send form and its progress (spec §3 send-token state). */
+export interface SendState {
+  /** The chosen token's {@link SendToken.key}; its numbers come from the current balance list. */
+  readonly tokenKey: string | undefined
+  /** Whole tokens, as typed. */
+  readonly amount: string
+  /** As typed. */
+  readonly receiver: string
+  /** A send is under way: waiting for the wallet, then for the receipt. */
+  readonly loading: boolean
+  /** The hash of the transaction under way, once the wallet sent it. */
+  readonly hash: string | undefined
+  /** Why the last send failed (user-facing text), cleared by an edit or a new send. */
+  readonly error: string | undefined
+}
+
+export type SendStore = Store<SendState>
+
+/** The state of a fresh (or reset) form. */
+export const EMPTY_SEND: SendState = Object.freeze({
+  tokenKey: undefined,
+  amount: '',
+  receiver: '',
+  loading: false,
+  hash: undefined,
+  error: undefined,
+})
+
+const stores = new WeakMap<OrielClient, SendStore>()
+
+/**
+ * The client's send form. It outlives the Send view (which unmounts while the wallet asks for
+ * approval) and resets when the connected account or its namespace changes (spec §4: switching
+ * namespace resets the send form).
+ *
+ * @example
+ * getSendStore(client).setState({ amount: '1.5' })
+ */
+export function getSendStore(client: OrielClient): SendStore {
+  let store = stores.get(client)
+  if (store) return store
+  const created = createStore<SendState>(EMPTY_SEND)
+  let last = client.account.getSnapshot()
+  client.account.subscribe(() => {
+    const next = client.account.getSnapshot()
+    if (next.address !== last.address || next.namespace !== last.namespace) created.setState(EMPTY_SEND)
+    last = next
+  })
+  stores.set(client, (store = created))
+  return store
+}
+
+/**
+ * Edits the form; any edit clears the last failure. Ignored while a send is under way.
+ *
+ * @example
+ * editSend(client, { receiver: '0x7099…' })
+ */
+export function editSend(client: OrielClient, patch: Partial<Pick<SendState, 'tokenKey' | 'amount' | 'receiver'>>): void {
+  const store = getSendStore(client)
+  if (store.getSnapshot().loading) return
+  store.setState({ ...patch, error: undefined })
+}
