@@ -154,6 +154,7 @@ describe('Send from the embedded wallet', () => {
 
   it('sends 1.5 dUSD (6 decimals): the receiver holds exactly 1.5 and Account shows the rest', async () => {
     expect(await sendTokenTo('dUSD', 'Devnet Dollar')).toBe(1_500_000n)
+    expect(await chain.readContract({ address: token('dUSD').address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })).toBe(998_500_000n)
     await expect.poll(() => tokenRow('Devnet Dollar').getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/^Devnet Dollar: 998\.50 dUSD, /)
   })
 

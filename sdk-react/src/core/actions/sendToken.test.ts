@@ -125,3 +125,20 @@ describe('sendToken (spec §4 send flow)', () => {
     unmount()
   })
 })
+
+describe('sendToken failures from the wallet', () => {
+  afterEach(() => {
+    FakeFrameClient.onCreate = undefined
+    vi.unstubAllGlobals()
+  })
+
+  it("shows the wallet's reason for a refusal other than the user's", async () => {
+    const { client, unmount } = await onSendView((method) => {
+      throw new FrameRequestError({ code: { Rpc: -32000 }, message: 'insufficient funds for gas * price + value', request: method })
+    })
+    editSend(client, { tokenKey: USDC, amount: '1', receiver: TO })
+    await expect(sendToken(client)).rejects.toThrow('Transaction failed')
+    expect(getSendStore(client).getSnapshot().error).toBe('Transaction failed: insufficient funds for gas * price + value')
+    unmount()
+  })
+})

@@ -28,6 +28,9 @@ export type SendTokenReturnType = SendReceipt
 
 export type SendTokenErrorType = ValidateSendErrorType | SendRejectedError | SendFailedError | SendNotAvailableError | BaseError
 
+/** The most of a wallet's failure reason the form shows. */
+const MAX_REASON_LENGTH = 160
+
 /** The view after a send: back to the Account view below Send, else Account in Send's place. */
 function showAccount(client: OrielClient) {
   const { history } = client.modal.getSnapshot()
@@ -64,7 +67,9 @@ export async function sendToken(client: OrielClient, parameters: SendTokenParame
   const { caipNetworkId } = getNetwork(client)
   const fail = (error: unknown): never => {
     const typed = toSendError(error)
-    store.setState({ loading: false, hash: undefined, error: typed.shortMessage })
+    // A wallet's or chain's refusal says why (insufficient funds, nonce, …): show it, shortened.
+    const reason = typed instanceof SendFailedError && typed.details ? `: ${typed.details.slice(0, MAX_REASON_LENGTH)}` : ''
+    store.setState({ loading: false, hash: undefined, error: `${typed.shortMessage}${reason}` })
     throw typed
   }
 

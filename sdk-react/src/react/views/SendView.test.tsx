@@ -56,7 +56,7 @@ async function openSend() {
 describe('Send view', () => {
   it('is reached from Account after Receive, and hidden when the send feature is off', async () => {
     await openSend()
-    mounted.splice(0).forEach((unmount) => unmount())
+    for (const unmount of mounted.splice(0)) unmount()
     const { ui } = await loggedInAccount({ send: false })
     expect(ui.queryByRole('button', { name: 'Send' })).toBeNull()
   })

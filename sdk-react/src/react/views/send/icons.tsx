@@ -6,9 +6,3 @@ export const SendIcon = (p: IconProps) => (
     <path d="M10 16.5v-10M5.5 11 10 6.5l4.5 4.5M4 3.5h12" />
   </Svg>
 )
-
-export const MaxIcon = (p: IconProps) => (
-  <Svg size={14} {...p}>
-    <path d="M4 12l6-6 6 6" />
-  </Svg>
-)
