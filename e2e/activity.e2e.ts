@@ -134,8 +134,8 @@ describe('Account tabs on the devnet', () => {
     expect(await list().locator('li.tx time').first().textContent()).toMatch(/^\d+ (sec|min)$/)
   })
 
-  it('the NFTs and Activity panels have no serious or critical axe violations, in both themes', async () => {
-    for (const mode of ['dark', 'light'] as const) {
+  for (const mode of ['dark', 'light'] as const) {
+    it(`the NFTs and Activity panels have no serious or critical axe violations (${mode})`, async () => {
       await run.page.keyboard.press('Escape')
       await modal().getByRole('dialog').waitFor({ state: 'detached' })
       const toggle = run.page.getByTestId('theme-toggle')
@@ -147,6 +147,6 @@ describe('Account tabs on the devnet', () => {
         await panel().getByRole('list').first().waitFor()
         expect(await seriousViolations()).toEqual([])
       }
-    }
-  })
+    })
+  }
 })
