@@ -129,6 +129,7 @@ async function measure(browser, { fresh }) {
 }
 
 function median(values) {
+  if (values.length === 0) return 'n/a'
   const sorted = [...values].sort((a, b) => a - b)
   const mid = sorted.length >> 1
   return Math.round(sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2)
