@@ -2,18 +2,91 @@
 //   - gzip bytes of the demo build: the initial chunks (React apart) and every lazy chunk/asset
 //   - gzip bytes of the frame wasm
 //   - frame-ready time in Chromium: iframe created -> handshake done, median of 20 loads, both
-//     cold (a new browser profile each time) and warm (caches kept), with where the time went
-// It prints the figures next to their targets; it asserts nothing.
-import { readFileSync } from 'node:fs'
+//     cold (a new browser profile each time) and warm (caches kept), with where the time went,
+//     beside the floor: a bare cross-site iframe (an HTML page and one module script that posts
+//     to its parent), measured in the same run
+// It prints the figures next to their targets and the previous run's (kept in
+// dist/bench-last.json); it asserts nothing (the size budget is checked by build-wasm.sh).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { launchChromium } from '../e2e/support/browser.mjs'
-import { root, startAll, urls } from '../e2e/support/servers.mjs'
+import { PORTS, root, startAll, urls } from '../e2e/support/servers.mjs'
 
 const RUNS = 20
 const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
-const row = (label, value, note = '') => console.log(`  ${label.padEnd(44)} ${value.padStart(10)}  ${note}`)
+const lastFile = join(root, 'dist/bench-last.json')
+const previous = existsSync(lastFile) ? JSON.parse(readFileSync(lastFile, 'utf8')) : {}
+const figures = {}
+/** Prints a figure with its target and the previous run's figure; `key` names it across runs. */
+const row = (label, value, note = '', key = undefined) => {
+  if (key) figures[key] = value
+  const before = key && previous[key] !== undefined ? `(last run ${previous[key]})` : ''
+  console.log(`  ${label.padEnd(44)} ${value.padStart(10)}  ${[note, before].filter(Boolean).join('  ')}`)
+}
+
+// The floor: a bare cross-site iframe, served from the frame's site (127.0.0.1, another port),
+// that loads one module script which tells its parent it runs.
+const FLOOR_PORT = PORTS.other + 2
+const floorUrl = `http://127.0.0.1:${FLOOR_PORT}/floor.html`
+function serveFloor() {
+  const files = {
+    '/floor.html': ['text/html', '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title><script type="module" src="/floor.js"></script></head><body></body></html>'],
+    '/floor.js': ['text/javascript', "parent.postMessage({ type: 'floor-loaded' }, '*')\n"],
+  }
+  const server = createServer((req, res) => {
+    const file = files[req.url]
+    if (!file) return res.writeHead(404).end()
+    res.writeHead(200, { 'content-type': file[0], 'cache-control': 'no-cache' }).end(file[1])
+  })
+  return new Promise((ok) => server.listen(FLOOR_PORT, '127.0.0.1', () => ok(() => new Promise((done) => server.close(done)))))
+}
+
+/** iframe created -> its script posted to this page, in ms. */
+function floorOnce(page) {
+  return page.evaluate(
+    (src) =>
+      new Promise((resolve) => {
+        const iframe = document.createElement('iframe')
+        iframe.style.display = 'none'
+        const start = performance.now()
+        window.addEventListener('message', function onMessage(event) {
+          if (event.data?.type !== 'floor-loaded') return
+          window.removeEventListener('message', onMessage)
+          resolve(performance.now() - start)
+          iframe.remove()
+        })
+        iframe.src = src
+        document.body.append(iframe)
+      }),
+    floorUrl,
+  )
+}
+
+/** Where the frame's time went, in ms from the host's frame-start mark, read in the frame. */
+async function frameSteps(page, frameStart) {
+  const frame = page.frames().find((f) => f.url().includes('/frame?'))
+  if (!frame) return {}
+  const inFrame = await frame.evaluate(() => {
+    const origin = performance.timeOrigin
+    const nav = performance.getEntriesByType('navigation')[0]
+    const resource = (part) => performance.getEntriesByType('resource').find((e) => e.name.includes(part))
+    const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN
+    const wasm = resource('.wasm')
+    return {
+      html: origin + (nav?.responseEnd ?? NaN),
+      glue: origin + (resource('oriel_frame.')?.responseEnd ?? NaN),
+      wasmStart: origin + (wasm?.startTime ?? NaN),
+      wasm: origin + (wasm?.responseEnd ?? NaN),
+      boot: origin + mark('oriel:boot'),
+      compiled: origin + mark('oriel:wasm-compiled'),
+      started: origin + mark('oriel:wasm-started'),
+    }
+  })
+  return Object.fromEntries(Object.entries(inFrame).map(([k, v]) => [k, v - frameStart]))
+}
 
 /** Opens the widget `RUNS` times and reads the SDK's own marks: frame-start, frame-loaded
  * (the frame announced itself), codec-loaded and frame-ready. */
@@ -21,7 +94,16 @@ async function measure(browser, { fresh }) {
   const samples = []
   let context = await browser.newContext()
   for (let i = 0; i < RUNS; i++) {
+    // The floor first, in a profile of its own when cold, so neither warms the other's process.
     if (fresh && i > 0) {
+      await context.close()
+      context = await browser.newContext()
+    }
+    const floorPage = await context.newPage()
+    await floorPage.goto(urls.demo)
+    const floor = await floorOnce(floorPage)
+    await floorPage.close()
+    if (fresh) {
       await context.close()
       context = await browser.newContext()
     }
@@ -29,13 +111,17 @@ async function measure(browser, { fresh }) {
     await page.goto(urls.demo)
     await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
     await page.getByTestId('frame-status').filter({ hasText: /^ready/ }).waitFor({ timeout: 20_000 })
-    samples.push(
-      await page.evaluate(() => {
-        const at = (name) => performance.getEntriesByName(`oriel:${name}`)[0]?.startTime ?? NaN
-        const start = at('frame-start')
-        return { ready: at('frame-ready') - start, loaded: at('frame-loaded') - start, codec: at('codec-loaded') - start }
-      }),
-    )
+    const host = await page.evaluate(() => {
+      const at = (name) => performance.getEntriesByName(`oriel:${name}`)[0]?.startTime ?? NaN
+      const start = at('frame-start')
+      return {
+        ready: at('frame-ready') - start,
+        loaded: at('frame-loaded') - start,
+        codec: at('codec-loaded') - start,
+        start: performance.timeOrigin + start,
+      }
+    })
+    samples.push({ ...host, floor, steps: await frameSteps(page, host.start) })
     await page.close()
   }
   await context.close()
@@ -43,19 +129,31 @@ async function measure(browser, { fresh }) {
 }
 
 function median(values) {
+  if (values.length === 0) return 'n/a'
   const sorted = [...values].sort((a, b) => a - b)
   const mid = sorted.length >> 1
   return Math.round(sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2)
 }
 
-function report(label, samples) {
+function report(label, key, samples) {
   const ready = samples.map((s) => s.ready)
-  row(label, `${median(ready)} ms`, `target <= 100 ms; min ${Math.round(Math.min(...ready))}, max ${Math.round(Math.max(...ready))}`)
-  row('  of which: frame page announced', `${median(samples.map((s) => s.loaded))} ms`)
-  row('  of which: host codec instantiated', `${median(samples.map((s) => s.codec))} ms`)
+  const floor = median(samples.map((s) => s.floor))
+  row(label, `${median(ready)} ms`, `target <= 100 ms and <= floor + 40 ms; min ${Math.round(Math.min(...ready))}, max ${Math.round(Math.max(...ready))}`, `${key}.ready`)
+  row('  floor: a bare cross-site iframe', `${floor} ms`, '', `${key}.floor`)
+  row('  of which: frame page announced', `${median(samples.map((s) => s.loaded))} ms`, '', `${key}.loaded`)
+  row('  of which: host codec instantiated', `${median(samples.map((s) => s.codec))} ms`, '', `${key}.codec`)
+  const step = (name) => median(samples.map((s) => s.steps[name] ?? NaN).filter((v) => !Number.isNaN(v)))
+  row('  in the frame: page HTML received', `${step('html')} ms`, '', `${key}.html`)
+  row('  in the frame: JS glue received', `${step('glue')} ms`, '', `${key}.glue`)
+  row('  in the frame: boot.js runs', `${step('boot')} ms`, '', `${key}.boot`)
+  row('  in the frame: wasm requested', `${step('wasmStart')} ms`, '', `${key}.wasmStart`)
+  row('  in the frame: wasm received', `${step('wasm')} ms`, '', `${key}.wasm`)
+  row('  in the frame: wasm compiled', `${step('compiled')} ms`, '', `${key}.compiled`)
+  row('  in the frame: wasm started (announced)', `${step('started')} ms`, '', `${key}.started`)
 }
 
 const servers = await startAll()
+const stopFloor = await serveFloor()
 try {
   const dist = servers.demoDir
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))
@@ -83,16 +181,18 @@ try {
       row(`initial  ${css}`, kb(cssBytes))
     }
   }
-  row('initial chunk over React (SDK + demo code)', kb(ours), 'target <= 60 KB')
+  row('initial chunk over React (SDK + demo code)', kb(ours), 'target <= 60 KB', 'initialOverReact')
   for (const [key, chunk] of Object.entries(manifest)) {
     if (initial.has(key)) continue
     row(`lazy     ${chunk.file}`, kb(gz(join(dist, chunk.file))))
   }
-  const frameWasm = gz(join(root, 'dist/frame/oriel_frame_bg.wasm'))
-  const frameGlue = gz(join(root, 'dist/frame/oriel_frame.js')) + gz(join(root, 'dist/frame/boot.js'))
+  const frameFiles = JSON.parse(readFileSync(join(root, 'dist/frame/manifest.json'), 'utf8'))
+  const frameAsset = (name) => join(root, 'dist/frame', frameFiles[name])
+  const frameWasm = gz(frameAsset('wasm'))
+  const frameGlue = gz(frameAsset('glue')) + gz(frameAsset('boot'))
   console.log('\nFrame (served by frame-host)')
-  row('frame wasm', kb(frameWasm), 'target <= 120 KB')
-  row('frame JS glue + boot.js', kb(frameGlue))
+  row('frame wasm', kb(frameWasm), 'target <= 120 KB', 'frameWasm')
+  row('frame JS glue + boot.js', kb(frameGlue), '', 'frameGlue')
 
   const browser = await launchChromium()
   let cold
@@ -104,8 +204,11 @@ try {
     await browser.close()
   }
   console.log(`\nFrame ready in Chromium (iframe created -> handshake done), median of ${RUNS}`)
-  report('cold (new profile: no HTTP or code cache)', cold)
-  report('warm (returning visitor: caches kept)', warm)
+  report('cold (new profile: no HTTP or code cache)', 'cold', cold)
+  report('warm (returning visitor: caches kept)', 'warm', warm)
+  mkdirSync(join(root, 'dist'), { recursive: true })
+  writeFileSync(lastFile, `${JSON.stringify(figures, null, 2)}\n`)
 } finally {
+  await stopFloor()
   await servers.stop()
 }

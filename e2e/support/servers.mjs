@@ -122,7 +122,7 @@ export async function startFrameHost({
   const bin = join(targetDir, 'debug/oriel-frame-host')
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build -p oriel-frame-host`)
   const frameDir = join(root, 'dist/frame')
-  if (!existsSync(join(frameDir, 'oriel_frame_bg.wasm'))) {
+  if (!existsSync(join(frameDir, 'manifest.json'))) {
     throw new Error('dist/frame is missing: run scripts/build-wasm.sh')
   }
   const env = { ...process.env, ORIEL_LISTEN: listen, ORIEL_FRAME_DIR: frameDir, ORIEL_LOG: log }

@@ -1,17 +1,18 @@
 //! `GET /frame?projectId=ID` (the generated frame page) and `GET /frame/assets/{file}` (the
-//! built frame from `frame_dir`).
+//! built frame from `frame_dir`, whose `manifest.json` names the page's files).
 
 use std::path::Path;
 
 use axum::{
-    extract::{rejection::QueryRejection, Query, State},
+    extract::{rejection::QueryRejection, Query, Request, State},
     http::{header, HeaderName, HeaderValue, StatusCode},
+    middleware::{self, Next},
     response::{Html, IntoResponse, Response},
     routing::get,
     Router,
 };
 use oriel_protocol::frame_page::{FramePageConfig, NetworkRpc, CONFIG_ELEMENT_ID};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tower::ServiceBuilder;
 use tower_http::{services::ServeDir, set_header::SetResponseHeaderLayer};
 
@@ -19,6 +20,12 @@ use crate::{api::ProjectQuery, headers, AppState, VERSION};
 
 /// The chain the frame starts on until the dapp says otherwise.
 const DEFAULT_CHAIN_ID: &str = "eip155:1";
+
+/// The file in `frame_dir` that names the built frame's files (scripts/build-wasm.sh writes it).
+const MANIFEST: &str = "manifest.json";
+
+/// Cache-Control of a content-hashed asset: its content never changes under its name.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// Routes of this module; assets are read from `frame_dir`.
 pub(crate) fn router(frame_dir: &Path) -> Router<AppState> {
@@ -33,11 +40,77 @@ pub(crate) fn router(frame_dir: &Path) -> Router<AppState> {
             header::CONTENT_SECURITY_POLICY,
             headers::ASSET_CSP,
         ))
-        // Asset names are not content-hashed: revalidate (ServeDir answers If-Modified-Since).
-        .layer(overriding(header::CACHE_CONTROL, "no-cache"));
+        .layer(middleware::from_fn(cache_control));
     Router::new()
         .route("/frame", get(frame_page))
         .nest_service("/frame/assets", asset_headers.service(assets))
+}
+
+/// A content-hashed asset found is immutable; anything else (the manifest, a 404) revalidates.
+async fn cache_control(request: Request, next: Next) -> Response {
+    let hashed = is_hashed_name(request.uri().path().trim_start_matches('/'));
+    let mut response = next.run(request).await;
+    let value = if hashed && response.status() == StatusCode::OK {
+        IMMUTABLE
+    } else {
+        "no-cache"
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    response
+}
+
+/// Whether `name` is a content-hashed file name as scripts/build-wasm.sh writes them:
+/// `stem.HASH.ext`, the stem in `[a-z_]`, HASH 16 lowercase hex digits, ext `js`, `wasm` or
+/// `css`. Such a name is also safe inside an HTML attribute.
+fn is_hashed_name(name: &str) -> bool {
+    let mut parts = name.split('.');
+    let (Some(stem), Some(hash), Some(ext), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return false;
+    };
+    !stem.is_empty()
+        && stem.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+        && hash.len() == 16
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        && matches!(ext, "js" | "wasm" | "css")
+}
+
+/// The built frame's files, as `frame_dir/manifest.json` names them.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FrameFiles {
+    /// The module script the page runs (it imports `glue` and instantiates `wasm`).
+    boot: String,
+    /// wasm-bindgen's JS glue.
+    glue: String,
+    wasm: String,
+    css: String,
+}
+
+impl FrameFiles {
+    /// Reads the manifest; read on every page request, so a rebuilt frame is served at once.
+    async fn read(frame_dir: &Path) -> Result<Self, String> {
+        let path = frame_dir.join(MANIFEST);
+        let text = tokio::fs::read_to_string(&path)
+            .await
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let files: Self =
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        for name in [&files.boot, &files.glue, &files.wasm, &files.css] {
+            if !is_hashed_name(name) {
+                return Err(format!(
+                    "{}: not a content-hashed name: {name:?}",
+                    path.display()
+                ));
+            }
+        }
+        Ok(files)
+    }
 }
 
 fn overriding(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
@@ -80,15 +153,32 @@ async fn frame_page(
             })
             .collect(),
     };
+    let files = match FrameFiles::read(&state.config().frame_dir).await {
+        Ok(files) => files,
+        Err(error) => {
+            tracing::error!(%error, "the frame is not built: run scripts/build-wasm.sh");
+            return error_page(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "Oriel frame: the wallet frame is not built on this server",
+            );
+        }
+    };
     let csp = headers::frame_csp(list.patterns(), &state.config().connect_sources());
+    let FrameFiles {
+        boot,
+        glue,
+        wasm,
+        css,
+    } = files;
+    // The wasm is preloaded at once, so its download overlaps the scripts'.
     let page = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>Oriel wallet frame</title>\n\
          <script type=\"application/json\" id=\"{CONFIG_ELEMENT_ID}\">{}</script>\n\
-         <link rel=\"stylesheet\" href=\"/frame/assets/frame.css\">\n\
-         <link rel=\"modulepreload\" href=\"/frame/assets/oriel_frame.js\">\n\
-         <link rel=\"preload\" href=\"/frame/assets/oriel_frame_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
-         <script type=\"module\" src=\"/frame/assets/boot.js\"></script></head><body></body></html>\n",
+         <link rel=\"preload\" href=\"/frame/assets/{wasm}\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
+         <link rel=\"modulepreload\" href=\"/frame/assets/{glue}\">\n\
+         <link rel=\"stylesheet\" href=\"/frame/assets/{css}\">\n\
+         <script type=\"module\" src=\"/frame/assets/{boot}\"></script></head><body></body></html>\n",
         script_safe_json(&config)
     );
     let Ok(csp) = HeaderValue::try_from(csp) else {
@@ -178,6 +268,30 @@ mod tests {
         assert!(!json.contains('<') && !json.contains('>') && !json.contains('&'));
         let back: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(back["name"], hostile);
+    }
+
+    #[test]
+    fn hashed_names() {
+        for name in [
+            "boot.0123456789abcdef.js",
+            "oriel_frame_bg.0fdcc68004a256fc.wasm",
+        ] {
+            assert!(is_hashed_name(name), "{name}");
+        }
+        for name in [
+            "boot.js",
+            "manifest.json",
+            "boot.0123456789abcdef.json",
+            "boot.0123456789ABCDEF.js",
+            "boot.0123456789abcde.js",
+            "Boot.0123456789abcdef.js",
+            ".0123456789abcdef.js",
+            "sub/boot.0123456789abcdef.js",
+            "boot.0123456789abcdef.js.map",
+            "\"><script>.0123456789abcdef.js",
+        ] {
+            assert!(!is_hashed_name(name), "{name}");
+        }
     }
 
     #[test]

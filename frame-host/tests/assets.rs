@@ -17,6 +17,8 @@ fn frame_dir() -> tempfile::TempDir {
     fs::write(dir.join("frame_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
     fs::write(dir.join("frame.css"), "body{margin:0}\n").unwrap();
     fs::write(dir.join("sub/nested.js"), "export {};\n").unwrap();
+    fs::write(dir.join("boot.0123456789abcdef.js"), "export {};\n").unwrap();
+    fs::write(dir.join("manifest.json"), "{}\n").unwrap();
     root
 }
 
@@ -51,6 +53,26 @@ async fn asset_headers() {
         r.header("content-security-policy"),
         "default-src 'none'; frame-ancestors 'none'"
     );
+}
+
+#[tokio::test]
+async fn content_hashed_files_are_immutable_and_others_revalidate() {
+    let root = frame_dir();
+    let r = get(&root, "/frame/assets/boot.0123456789abcdef.js").await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert_eq!(r.header("content-type"), "text/javascript");
+    assert_eq!(
+        r.header("cache-control"),
+        "public, max-age=31536000, immutable"
+    );
+    for uri in [
+        "/frame/assets/boot.js",
+        "/frame/assets/manifest.json",
+        "/frame/assets/boot.fedcba9876543210.js",
+    ] {
+        let r = get(&root, uri).await;
+        assert_eq!(r.header("cache-control"), "no-cache", "{uri}");
+    }
 }
 
 #[tokio::test]

@@ -14,6 +14,21 @@ const SHOP_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'
 
 const ERROR_CSP: &str = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+/// The manifest of a built frame, as scripts/build-wasm.sh writes it.
+const MANIFEST: &str = r#"{"boot":"boot.00000000000000b0.js","glue":"oriel_frame.00000000000000a1.js","wasm":"oriel_frame_bg.00000000000000c2.wasm","css":"frame.00000000000000d3.css"}"#;
+
+/// Makes `dir` a built frame's directory (its manifest).
+fn built(dir: &std::path::Path) {
+    std::fs::write(dir.join("manifest.json"), MANIFEST).unwrap();
+}
+
+/// `uri` from a frame-host with the test config and a built frame.
+async fn page(uri: &str) -> common::Reply {
+    let dir = tempfile::tempdir().unwrap();
+    built(dir.path());
+    get_with(config(dir.path()), uri).await
+}
+
 /// The text of the `#oriel-frame-config` data block.
 fn config_json(page: &str) -> &str {
     let open = "<script type=\"application/json\" id=\"oriel-frame-config\">";
@@ -24,7 +39,7 @@ fn config_json(page: &str) -> &str {
 
 #[tokio::test]
 async fn frame_page_csp_is_exact_and_strict() {
-    let r = get("/frame?projectId=shop").await;
+    let r = page("/frame?projectId=shop").await;
     assert_eq!(r.status, StatusCode::OK);
     let csp = r.header("content-security-policy");
     assert_eq!(csp, SHOP_CSP);
@@ -38,7 +53,7 @@ async fn frame_page_csp_is_exact_and_strict() {
 
 #[tokio::test]
 async fn frame_page_security_headers() {
-    let r = get("/frame?projectId=shop").await;
+    let r = page("/frame?projectId=shop").await;
     assert_eq!(r.header("content-type"), "text/html; charset=utf-8");
     assert_eq!(r.header("cache-control"), "no-store");
     assert_eq!(r.header("x-content-type-options"), "nosniff");
@@ -52,6 +67,7 @@ async fn frame_page_security_headers() {
 #[tokio::test]
 async fn frame_page_connects_to_each_network_rpc_origin() {
     let dir = tempfile::tempdir().unwrap();
+    built(dir.path());
     let mut c = config(dir.path());
     c.networks = vec![
         NetworkConfig {
@@ -96,6 +112,7 @@ async fn frame_page_connects_to_each_network_rpc_origin() {
 #[tokio::test]
 async fn frame_page_without_networks_or_rpc_hosts() {
     let dir = tempfile::tempdir().unwrap();
+    built(dir.path());
     let mut c = config(dir.path());
     c.rpc_hosts.clear();
     c.networks.clear();
@@ -110,17 +127,17 @@ async fn frame_page_without_networks_or_rpc_hosts() {
 
 #[tokio::test]
 async fn frame_page_body() {
-    let r = get("/frame?projectId=demo").await;
+    let r = page("/frame?projectId=demo").await;
     let version = env!("CARGO_PKG_VERSION");
     assert_eq!(
         r.body,
         format!(
             "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Oriel wallet frame</title>\n\
              <script type=\"application/json\" id=\"oriel-frame-config\">{{\"projectId\":\"demo\",\"allowedOrigins\":[\"http://localhost:5173\"],\"defaultChainId\":\"eip155:1\",\"buildId\":\"{version}\",\"networks\":[{{\"chainId\":\"eip155:31337\",\"rpcUrls\":[\"http://127.0.0.1:8545\"]}}]}}</script>\n\
-             <link rel=\"stylesheet\" href=\"/frame/assets/frame.css\">\n\
-             <link rel=\"modulepreload\" href=\"/frame/assets/oriel_frame.js\">\n\
-             <link rel=\"preload\" href=\"/frame/assets/oriel_frame_bg.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
-             <script type=\"module\" src=\"/frame/assets/boot.js\"></script></head><body></body></html>\n"
+             <link rel=\"preload\" href=\"/frame/assets/oriel_frame_bg.00000000000000c2.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
+             <link rel=\"modulepreload\" href=\"/frame/assets/oriel_frame.00000000000000a1.js\">\n\
+             <link rel=\"stylesheet\" href=\"/frame/assets/frame.00000000000000d3.css\">\n\
+             <script type=\"module\" src=\"/frame/assets/boot.00000000000000b0.js\"></script></head><body></body></html>\n"
         )
     );
     // The page has no inline script that would run: the only inline script is a data block.
@@ -130,7 +147,7 @@ async fn frame_page_body() {
 
 #[tokio::test]
 async fn frame_config_json_has_normalised_origins() {
-    let r = get("/frame?projectId=shop").await;
+    let r = page("/frame?projectId=shop").await;
     let config: serde_json::Value = serde_json::from_str(config_json(&r.body)).unwrap();
     assert_eq!(
         config,
@@ -148,6 +165,7 @@ async fn frame_config_json_has_normalised_origins() {
 async fn hostile_project_id_cannot_break_out_of_the_data_block() {
     let hostile = "</script><script>alert(1)</script><!--&amp;";
     let dir = tempfile::tempdir().unwrap();
+    built(dir.path());
     let mut c = config(dir.path());
     c.projects.push(ProjectConfig {
         id: hostile.into(),
@@ -199,5 +217,36 @@ async fn missing_project_id_gets_an_error_page() {
             r.body
         );
         assert!(!r.body.contains("<script"));
+    }
+}
+
+#[tokio::test]
+async fn an_unbuilt_frame_gets_an_error_page_not_a_broken_frame() {
+    let dir = tempfile::tempdir().unwrap();
+    for manifest in [
+        None,
+        Some("{}"),
+        Some("not json"),
+        // Names the page cannot carry as they are, or that are not content-hashed.
+        Some(
+            r#"{"boot":"boot.js","glue":"oriel_frame.00000000000000a1.js","wasm":"oriel_frame_bg.00000000000000c2.wasm","css":"frame.00000000000000d3.css"}"#,
+        ),
+        Some(
+            r#"{"boot":"\"><script>.00000000000000b0.js","glue":"oriel_frame.00000000000000a1.js","wasm":"oriel_frame_bg.00000000000000c2.wasm","css":"frame.00000000000000d3.css"}"#,
+        ),
+    ] {
+        if let Some(text) = manifest {
+            std::fs::write(dir.path().join("manifest.json"), text).unwrap();
+        }
+        let r = get_with(config(dir.path()), "/frame?projectId=shop").await;
+        assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{manifest:?}");
+        assert_eq!(r.header("content-security-policy"), ERROR_CSP);
+        assert!(
+            r.body
+                .contains("Oriel frame: the wallet frame is not built on this server"),
+            "{}",
+            r.body
+        );
+        assert!(!r.body.contains("<script"), "{manifest:?}");
     }
 }

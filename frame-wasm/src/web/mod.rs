@@ -220,6 +220,11 @@ fn boot() -> Result<(), String> {
         .ok_or("the frame has no parent window")?;
 
     let gate = Rc::new(RefCell::new(PortGate::new(config.allowed_origins.clone())));
+    // Announce first: the host's answer crosses two processes while the rest of boot runs. No
+    // message can arrive before this function returns (the page runs one task at a time), and
+    // by then the port listener is installed; if boot fails below, nothing answers, as when it
+    // failed before announcing.
+    announce(&window, &parent, &gate.borrow());
     let port = Rc::default();
     let presenter = Presenter::new(window.clone(), document);
     let storage = usable(window.local_storage().ok().flatten());
@@ -246,8 +251,7 @@ fn boot() -> Result<(), String> {
         port,
         presenter,
     }));
-    listen_for_port(&window, &parent, gate.clone(), inbox)?;
-    announce(&window, &parent, &gate.borrow());
+    listen_for_port(&window, &parent, gate, inbox)?;
     Ok(())
 }
 
