@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod analytics;
 mod api;
 mod auth;
 mod blockchain;
@@ -227,8 +228,8 @@ impl AppState {
         self.inner.clock.now_ms()
     }
 
-    /// Deletes expired attempts, codes, links, refresh tokens and rate-limit windows now and
-    /// then every 10 minutes, for as long as the runtime runs. A failure is logged and retried.
+    /// Deletes expired attempts, codes, links, refresh tokens, rate-limit windows and old
+    /// analytics events now and then every 10 minutes, for as long as the runtime runs. A failure is logged and retried.
     pub fn start_housekeeping(&self) -> tokio::task::JoinHandle<()> {
         let state = self.clone();
         tokio::spawn(async move {
@@ -240,6 +241,11 @@ impl AppState {
                     Ok(rows) => tracing::info!(rows, "purged expired rows"),
                     Err(error) => tracing::warn!(%error, "purging expired rows failed"),
                 }
+                match analytics::purge(&state, state.now_ms()).await {
+                    Ok(0) => {}
+                    Ok(rows) => tracing::info!(rows, "purged old analytics events"),
+                    Err(error) => tracing::warn!(%error, "purging analytics events failed"),
+                }
             }
         })
     }
@@ -248,7 +254,9 @@ impl AppState {
 /// The frame-host HTTP service: `/healthz`, `/projects/v1/origins`, `/frame`,
 /// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`), the
 /// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`), the Blockchain API
-/// (`/v1/supported-chains`, `/v1/fungible/price`) and, in dev mode only,
+/// (`/v1/supported-chains`, `/v1/fungible/price`, `/v1/account/{address}/balance`,
+/// `/v1/identity/{address}`), the analytics service (`/getAnalyticsConfig`, `/e`) and, in
+/// dev mode only,
 /// `/dev/mailbox`; anything else is 404.
 ///
 /// Serve it with `into_make_service_with_connect_info::<SocketAddr>()` so the per-IP limit
@@ -261,7 +269,8 @@ pub fn app(state: AppState) -> Router {
         .merge(auth::router())
         .merge(wallet::router())
         .merge(registry::router(&state))
-        .merge(blockchain::router(&state));
+        .merge(blockchain::router(&state))
+        .merge(analytics::router(&state));
     if state.config().mode == Mode::Dev {
         router = router.merge(mail::dev_router());
     }

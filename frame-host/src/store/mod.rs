@@ -5,6 +5,7 @@
 //! [`Store::open`]. Every multi-row write runs in one transaction; races between requests are
 //! settled by conditional `UPDATE`s and `INSERT … ON CONFLICT`, never by read-then-write.
 
+mod analytics;
 mod attempts;
 mod exports;
 mod limits;
@@ -26,6 +27,7 @@ use sqlx::{
     Any, AnyPool, ConnectOptions, Connection, Transaction,
 };
 
+pub(crate) use analytics::StoredEvent;
 pub(crate) use attempts::{
     CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt, NewApproval, NewCode,
 };
@@ -51,6 +53,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         4,
         "recovery_releases",
         include_str!("migrations/0004_recovery_releases.sql"),
+    ),
+    (
+        6,
+        "analytics_events",
+        include_str!("migrations/0006_analytics_events.sql"),
     ),
 ];
 
