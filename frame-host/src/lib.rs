@@ -39,7 +39,7 @@ use tracing::Level;
 
 pub use auth::JWT_KEY_FILE;
 pub use blockchain::{
-    devnet::{DevnetContracts, DevnetFaucet, DevnetNft, DevnetToken},
+    devnet::{DevnetContracts, DevnetEns, DevnetFaucet, DevnetNft, DevnetToken},
     ChainClient, HttpTransport,
 };
 pub use clock::Clock;
@@ -54,7 +54,7 @@ pub use serve::{serve, ConnectionLimits};
 use crate::{
     api::ApiError,
     auth::JwtKeys,
-    blockchain::{BalanceCache, Chains, Prices},
+    blockchain::{BalanceCache, Chains, IdentityCache, Prices},
     keys::Keys,
     mail::Mailer,
     registry::Registry,
@@ -83,6 +83,7 @@ struct Inner {
     prices: Prices,
     chains: Chains,
     balances: BalanceCache,
+    identities: IdentityCache,
     devnet: Option<DevnetContracts>,
     clock: Clock,
 }
@@ -111,6 +112,7 @@ impl AppState {
                 });
             }
             devnet.join_tokens(&mut config.tokens);
+            devnet.join_ens(&mut config.networks);
         }
         let projects = config
             .projects
@@ -142,6 +144,7 @@ impl AppState {
                 prices,
                 chains,
                 balances: BalanceCache::default(),
+                identities: IdentityCache::default(),
                 devnet,
                 clock,
             }),
@@ -221,6 +224,11 @@ impl AppState {
     /// The balance route's cache.
     pub(crate) fn balance_cache(&self) -> &BalanceCache {
         &self.inner.balances
+    }
+
+    /// The identity route's cache.
+    pub(crate) fn identity_cache(&self) -> &IdentityCache {
+        &self.inner.identities
     }
 
     /// Now, in Unix milliseconds.

@@ -1,15 +1,18 @@
 //! The Blockchain API the widget calls from the dapp's page (spec section 7):
 //! `GET /v1/supported-chains` (from the configured networks), `POST /v1/fungible/price` (from
 //! the operator's price source, [`Prices`]) and `GET /v1/account/{address}/balance` (over the
-//! chain RPC, [`Chains`], see `balance`). Every route takes
+//! chain RPC, [`Chains`], see `balance`) and `GET /v1/identity/{address}` (ENS over the
+//! chain RPC, see `identity`). Every route takes
 //! `projectId`, `st` and `sv` in the query ([`SdkClient`]) and answers CORS requests from the
 //! project's allowed origins ([`cors::with_project_api`]); other origins get 403.
 
 mod asset;
 mod balance;
 pub(crate) mod devnet;
+mod ens;
 mod faucet;
 pub(crate) use faucet::FAUCET_WINDOW_MS;
+mod identity;
 mod prices;
 mod rpc;
 
@@ -24,6 +27,7 @@ use oriel_protocol::http::blockchain::{
 };
 
 pub(crate) use balance::{is_evm_address, BalanceCache};
+pub(crate) use identity::IdentityCache;
 pub(crate) use prices::Prices;
 pub(crate) use rpc::Chains;
 pub use rpc::{ChainClient, HttpTransport};
@@ -42,7 +46,8 @@ pub(crate) fn router(state: &AppState) -> Router<AppState> {
     let routes = Router::new()
         .route("/v1/supported-chains", get(supported_chains))
         .route("/v1/fungible/price", post(fungible_price))
-        .route("/v1/account/{address}/balance", get(balance::balance));
+        .route("/v1/account/{address}/balance", get(balance::balance))
+        .route("/v1/identity/{address}", get(identity::identity));
     let routes = if state.config().mode == crate::Mode::Dev && state.devnet().is_some() {
         routes.route("/dev/faucet", post(faucet::faucet))
     } else {

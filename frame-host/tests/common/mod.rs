@@ -2,6 +2,8 @@
 
 #![allow(dead_code, unreachable_pub)]
 
+pub mod devnet;
+
 use std::net::SocketAddr;
 
 use axum::{
