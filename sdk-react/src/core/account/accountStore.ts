@@ -25,6 +25,10 @@ export interface AccountState {
   readonly connectorId: ConnectorId | undefined
   /** The logged-in user, when the connector logs a user in (the embedded wallet). */
   readonly user: EmbeddedUser | undefined
+  /** The address's name (spec §3 identity), once read; see `account/identity.ts`. */
+  readonly profileName?: string | undefined
+  /** The name's avatar URL, once read. */
+  readonly profileImage?: string | undefined
 }
 
 export type AccountStore = Store<AccountState>
@@ -37,6 +41,8 @@ export const DISCONNECTED_ACCOUNT: AccountState = Object.freeze({
   namespace: undefined,
   connectorId: undefined,
   user: undefined,
+  profileName: undefined,
+  profileImage: undefined,
 })
 
 /**

@@ -60,6 +60,7 @@ export function startAnalytics(parameters: StartAnalyticsParameters): () => void
   let state: 'pending' | 'on' | 'off' = 'pending'
   let stopped = false
   const pending: AnalyticsEventBody[] = []
+  const isOff = () => state === 'off'
 
   const forbidden = () => {
     if (state === 'off') return
@@ -119,7 +120,7 @@ export function startAnalytics(parameters: StartAnalyticsParameters): () => void
       console.debug('oriel: analytics is off: /getAnalyticsConfig failed', error)
     }
     // `forbidden` may have turned it off meanwhile.
-    if (stopped || (state as typeof state) === 'off') return
+    if (stopped || isOff()) return
     state = enabled ? 'on' : 'off'
     const queued = pending.splice(0)
     if (enabled) for (const event of queued) void send(event)

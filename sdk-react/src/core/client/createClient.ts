@@ -1,5 +1,6 @@
 import { createAccountStore, type AccountStore } from '../account/accountStore'
 import { startAnalytics } from '../analytics/analytics'
+import { fetchIdentity, watchIdentity } from '../account/identity'
 import { createBalanceStore, type BalanceStore } from '../account/balance'
 import { ALERTS, createAlertStore, type AlertStore } from '../alerts/alertStore'
 import { usesEmbeddedWallet, type Config } from '../config/createConfig'
@@ -244,7 +245,17 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
               fetch: parameters.fetch,
             })
           : () => {}
+      const stopIdentity = config.projectId
+        ? watchIdentity({
+            account,
+            storage,
+            now,
+            fetchIdentity: (address) =>
+              fetchIdentity({ baseUrl: config.frameHostUrl, projectId: config.projectId, address, fetch: parameters.fetch }),
+          })
+        : () => {}
       return () => {
+        stopIdentity()
         stopAnalytics()
         stopApprovals()
         stopEvents()
