@@ -120,7 +120,11 @@ impl AppState {
             .map(|p| Ok((p.id.clone(), p.allow_list()?)))
             .collect::<Result<_>>()?;
         let registry = Registry::load(config.wallet_registry.as_deref())?;
-        let prices = Prices::load(config.prices_file.as_deref())?;
+        let prices = Prices::load(
+            config.prices_file.as_deref(),
+            config.prices_url.as_deref(),
+            &config.networks,
+        )?;
         let transport = HttpTransport::new().map_err(Error::HttpClient)?;
         let chains = Chains::new(&config.networks, &transport)?;
         create_data_dir(&config.data_dir)?;

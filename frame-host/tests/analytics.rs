@@ -178,7 +178,7 @@ async fn an_event_is_stored_once_with_what_the_page_sent() {
         now,
         now,
     );
-    assert_eq!(rows(&t).await, [expected.clone()]);
+    assert_eq!(rows(&t).await, [expected]);
     // The same id again (a retried send): accepted, nothing new stored.
     assert_eq!(post_event(&t, &body).await.status, StatusCode::NO_CONTENT);
     // JSON content type works too, and an event without address or properties.

@@ -8,6 +8,7 @@
 
 mod asset;
 mod balance;
+mod coingecko;
 pub(crate) mod devnet;
 mod ens;
 mod faucet;
@@ -100,7 +101,7 @@ async fn fungible_price(
         .iter()
         .map(|address| AssetKey::parse(address).ok_or_else(|| invalid_address(address)))
         .collect::<Result<Vec<_>, _>>()?;
-    let prices = state.prices().current()?;
+    let prices = state.prices().lookup(&keys, state.now_ms()).await?;
     let fungibles = body
         .addresses
         .into_iter()
