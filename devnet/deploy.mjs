@@ -1,7 +1,8 @@
 // Deploys the devnet's contracts (devnet/contracts, compiled by compile.mjs) on a local EVM devnet
 // with hardhat's first test account: Multicall3, a 6-decimals stablecoin, an 18-decimals token, a
 // USDT-style token whose `transfer` returns nothing, and an ERC-721 collection with on-chain
-// images. `fund` is the faucet's logic: ETH, some of each token and one NFT to an address.
+// images, and ENS's registry and a public resolver (names are set by devnet/ens.mjs). `fund` is the
+// faucet's logic: ETH, some of each token and one NFT to an address.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -11,9 +12,12 @@ import {
   defineChain,
   getAddress,
   http,
+  labelhash,
+  namehash,
   parseEther,
   parseEventLogs,
   parseUnits,
+  zeroHash,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { compileDevnetContracts } from './compile.mjs'
@@ -37,7 +41,10 @@ export const FAUCET_ETHER = '10'
  *   tokens: DevnetToken[],
  *   nft: { address: `0x${string}`, name: string, symbol: string },
  *   faucet: { ether: string },
- * }} DevnetContracts The addresses file: `startBlock` is the block of the first deployment.
+ *   ens: { registry: `0x${string}`, resolver: `0x${string}` },
+ * }} DevnetContracts The addresses file: `startBlock` is the block of the first deployment; `ens`:
+ *   the ENS registry (the deployer owns the root, `reverse` and `addr.reverse`) and its public
+ *   resolver.
  */
 
 /** The tokens, in deployment order. */
@@ -65,7 +72,7 @@ const queues = new Map()
  * @param {() => Promise<T>} task
  * @returns {Promise<T>}
  */
-function serialized(rpcUrl, task) {
+export function serialized(rpcUrl, task) {
   const run = (queues.get(rpcUrl) ?? Promise.resolve()).then(task, task)
   const settled = run.then(
     () => undefined,
@@ -79,7 +86,7 @@ function serialized(rpcUrl, task) {
 }
 
 /** viem clients for `rpcUrl`, signing with the deployer. */
-async function clients(rpcUrl) {
+export async function clients(rpcUrl) {
   const transport = http(rpcUrl)
   const id = await createPublicClient({ transport }).getChainId()
   const chain = defineChain({
@@ -139,6 +146,22 @@ async function deploy(rpcUrl, file) {
     tokens.push({ address, ...token })
   }
   const nft = await deployOne('DevCollection', [NFT.name, NFT.symbol])
+  const registry = await deployOne('DevEnsRegistry', [])
+  const resolver = await deployOne('DevEnsResolver', [registry.address])
+  // The reverse records' parent, `addr.reverse`, owned by the deployer (devnet/ens.mjs writes under it).
+  const { abi: registryAbi } = artifacts.DevEnsRegistry
+  for (const [parent, label] of [
+    [zeroHash, 'reverse'],
+    [namehash('reverse'), 'addr'],
+  ]) {
+    const hash = await wallet.writeContract({
+      address: registry.address,
+      abi: registryAbi,
+      functionName: 'setSubnodeOwner',
+      args: [parent, labelhash(label), account.address],
+    })
+    if ((await pub.waitForTransactionReceipt({ hash })).status !== 'success') throw new Error(`claiming ${label} failed: ${hash}`)
+  }
 
   /** @type {DevnetContracts} */
   const contracts = {
@@ -149,6 +172,7 @@ async function deploy(rpcUrl, file) {
     tokens,
     nft: { address: nft.address, ...NFT },
     faucet: { ether: FAUCET_ETHER },
+    ens: { registry: registry.address, resolver: resolver.address },
   }
   if (file) {
     mkdirSync(dirname(file), { recursive: true })

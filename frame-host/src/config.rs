@@ -87,9 +87,14 @@ pub struct Config {
     /// default is Ether, ETH, 18 decimals).
     #[serde(default)]
     pub tokens: Vec<TokenConfig>,
-    /// A CoinGecko-compatible price API. Reserved: fetching from it is not built yet, so
-    /// frame-host refuses to start with it set rather than ignore it.
+    /// A CoinGecko-compatible price API (`https://api.coingecko.com/api/v3` or a compatible
+    /// one), asked for the prices `prices_file` does not have, for the networks whose
+    /// `coingecko_platform` (tokens) and `coingecko_native_id` (native coin) are set.
     pub prices_url: Option<String>,
+    /// How many days analytics events (`POST /e`) are kept before the housekeeping job
+    /// deletes them.
+    #[serde(default = "default_analytics_retention_days")]
+    pub analytics_retention_days: u32,
     /// Dev mode only: the devnet's contracts file (`.data/devnet-contracts.json`, written by
     /// `make demo`), read at startup. Its tokens join `tokens` for its chain, and its chain is
     /// indexed from block 0 unless `indexer` names it.
@@ -225,10 +230,14 @@ pub struct ProjectConfig {
     /// Origin patterns (`scheme://host[:port]`, `*.` subdomain and `:*` port wildcards) that
     /// may embed the frame.
     pub allowed_origins: Vec<String>,
+    /// Whether frame-host collects the widget's analytics events for this project
+    /// (`/getAnalyticsConfig`, `POST /e`); on by default (spec §9).
+    #[serde(default = "enabled")]
+    pub analytics: bool,
 }
 
 /// A chain network and the JSON-RPC endpoints the frame uses for it.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NetworkConfig {
     /// The network's CAIP-2 id, such as `eip155:31337`.
@@ -236,6 +245,18 @@ pub struct NetworkConfig {
     /// Its JSON-RPC endpoints (`http(s)://`), in order of preference; the frame falls back
     /// across them and ranks them by what it measures.
     pub rpc_urls: Vec<String>,
+    /// The ENS registry (`0x` and 40 hex digits) `GET /v1/identity/{address}` resolves names
+    /// through (`eip155` only); unset, addresses on this network have no name.
+    #[serde(default)]
+    pub ens_registry: Option<String>,
+    /// The network's CoinGecko asset platform id (such as `ethereum`), for token prices from
+    /// `prices_url`.
+    #[serde(default)]
+    pub coingecko_platform: Option<String>,
+    /// The CoinGecko coin id of the network's native coin (such as `ethereum`), for its price
+    /// from `prices_url`.
+    #[serde(default)]
+    pub coingecko_native_id: Option<String>,
 }
 
 /// A token of the operator's list, read by the balance route.
@@ -382,7 +403,9 @@ impl Config {
             }
         }
         if let Some(url) = &self.prices_url {
-            return Err(Error::PricesUrlNotBuilt(url.clone()));
+            if csp_url(url, &["http", "https"]).is_none_or(|u| u.query().is_some()) {
+                return Err(Error::InvalidPricesUrl(url.clone()));
+            }
         }
         if self.projects.is_empty() {
             return Err(Error::NoProjects);
@@ -462,6 +485,39 @@ impl NetworkConfig {
                 });
             }
         }
+        self.validate_services()
+    }
+
+    /// Checks `ens_registry`, `coingecko_platform` and `coingecko_native_id`.
+    fn validate_services(&self) -> Result<()> {
+        let invalid = |reason: String| Error::InvalidNetwork {
+            chain_id: self.chain_id.clone(),
+            reason,
+        };
+        if let Some(registry) = &self.ens_registry {
+            if !self.chain_id.starts_with("eip155:") {
+                return Err(invalid("ens_registry is for eip155 networks only".into()));
+            }
+            if !crate::blockchain::is_evm_address(registry) {
+                return Err(invalid("ens_registry is not 0x and 40 hex digits".into()));
+            }
+        }
+        let plain = |id: &String| {
+            (1..=100).contains(&id.len())
+                && id
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        };
+        for (key, id) in [
+            ("coingecko_platform", &self.coingecko_platform),
+            ("coingecko_native_id", &self.coingecko_native_id),
+        ] {
+            if id.as_ref().is_some_and(|id| !plain(id)) {
+                return Err(invalid(format!(
+                    "{key} must be 1 to 100 lowercase letters, digits and hyphens"
+                )));
+            }
+        }
         Ok(())
     }
 }
@@ -493,6 +549,16 @@ impl fmt::Display for Mode {
             Self::Production => "production",
         })
     }
+}
+
+/// The default of `analytics_retention_days`.
+fn default_analytics_retention_days() -> u32 {
+    30
+}
+
+/// The default of a project's `analytics` (spec §9: on).
+fn enabled() -> bool {
+    true
 }
 
 /// `listen` as an `ip:port` socket address.
@@ -629,6 +695,7 @@ mod tests {
             vec![NetworkConfig {
                 chain_id: "eip155:31337".into(),
                 rpc_urls: vec!["http://127.0.0.1:8545".into()],
+                ..NetworkConfig::default()
             }]
         );
         assert_eq!(c.connect_sources(), ["http://127.0.0.1:8545"]);
@@ -638,6 +705,7 @@ mod tests {
                 id: "demo".into(),
                 name: "Oriel demo".into(),
                 allowed_origins: vec!["http://localhost:5173".into()],
+                analytics: true,
             }]
         );
     }

@@ -180,12 +180,20 @@ pub enum Error {
         /// What is wrong, naming the wallet by position and name.
         reason: String,
     },
-    /// `prices_url` is set, but fetching prices from an API is not built yet.
+    /// `prices_url` is not an `http(s)://` URL without a query.
     #[error(
-        "prices_url {0:?}: fetching prices from a CoinGecko-compatible API is not supported yet; \
-         use prices_file"
+        "invalid prices_url {0:?}: expected an http(s) URL without credentials or a query, \
+         such as https://api.coingecko.com/api/v3"
     )]
-    PricesUrlNotBuilt(String),
+    InvalidPricesUrl(String),
+    /// A network's optional settings are invalid.
+    #[error("network {chain_id:?}: {reason}")]
+    InvalidNetwork {
+        /// The network.
+        chain_id: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// A `[[tokens]]` entry is invalid.
     #[error("invalid token {symbol} on {chain_id}: {reason}")]
     InvalidToken {

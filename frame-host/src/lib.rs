@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+mod analytics;
 mod api;
 mod auth;
 mod blockchain;
@@ -38,7 +39,7 @@ use tracing::Level;
 
 pub use auth::JWT_KEY_FILE;
 pub use blockchain::{
-    devnet::{DevnetContracts, DevnetFaucet, DevnetNft, DevnetToken},
+    devnet::{DevnetContracts, DevnetEns, DevnetFaucet, DevnetNft, DevnetToken},
     indexer::Indexers,
     ChainClient, HttpTransport,
 };
@@ -55,7 +56,7 @@ pub use serve::{serve, ConnectionLimits};
 use crate::{
     api::ApiError,
     auth::JwtKeys,
-    blockchain::{indexer::HistorySource, BalanceCache, Chains, Prices},
+    blockchain::{indexer::HistorySource, BalanceCache, Chains, IdentityCache, Prices},
     keys::Keys,
     mail::Mailer,
     registry::Registry,
@@ -85,6 +86,7 @@ struct Inner {
     chains: Chains,
     balances: BalanceCache,
     history: Arc<dyn HistorySource>,
+    identities: IdentityCache,
     devnet: Option<DevnetContracts>,
     clock: Clock,
 }
@@ -116,6 +118,7 @@ impl AppState {
             if !config.indexer.iter().any(|i| i.chain_id == devnet.caip2()) {
                 config.indexer.push(IndexerConfig::devnet(&devnet.caip2()));
             }
+            devnet.join_ens(&mut config.networks);
         }
         let projects = config
             .projects
@@ -123,7 +126,11 @@ impl AppState {
             .map(|p| Ok((p.id.clone(), p.allow_list()?)))
             .collect::<Result<_>>()?;
         let registry = Registry::load(config.wallet_registry.as_deref())?;
-        let prices = Prices::load(config.prices_file.as_deref())?;
+        let prices = Prices::load(
+            config.prices_file.as_deref(),
+            config.prices_url.as_deref(),
+            &config.networks,
+        )?;
         let transport = HttpTransport::new().map_err(Error::HttpClient)?;
         let chains = Chains::new(&config.networks, &transport)?;
         create_data_dir(&config.data_dir)?;
@@ -149,6 +156,7 @@ impl AppState {
                 chains,
                 balances: BalanceCache::default(),
                 history,
+                identities: IdentityCache::default(),
                 devnet,
                 clock,
             }),
@@ -254,13 +262,18 @@ impl AppState {
         &self.inner.balances
     }
 
+    /// The identity route's cache.
+    pub(crate) fn identity_cache(&self) -> &IdentityCache {
+        &self.inner.identities
+    }
+
     /// Now, in Unix milliseconds.
     pub(crate) fn now_ms(&self) -> i64 {
         self.inner.clock.now_ms()
     }
 
-    /// Deletes expired attempts, codes, links, refresh tokens and rate-limit windows now and
-    /// then every 10 minutes, for as long as the runtime runs. A failure is logged and retried.
+    /// Deletes expired attempts, codes, links, refresh tokens, rate-limit windows and old
+    /// analytics events now and then every 10 minutes, for as long as the runtime runs. A failure is logged and retried.
     pub fn start_housekeeping(&self) -> tokio::task::JoinHandle<()> {
         let state = self.clone();
         tokio::spawn(async move {
@@ -272,6 +285,11 @@ impl AppState {
                     Ok(rows) => tracing::info!(rows, "purged expired rows"),
                     Err(error) => tracing::warn!(%error, "purging expired rows failed"),
                 }
+                match analytics::purge(&state, state.now_ms()).await {
+                    Ok(0) => {}
+                    Ok(rows) => tracing::info!(rows, "purged old analytics events"),
+                    Err(error) => tracing::warn!(%error, "purging analytics events failed"),
+                }
             }
         })
     }
@@ -280,7 +298,9 @@ impl AppState {
 /// The frame-host HTTP service: `/healthz`, `/projects/v1/origins`, `/frame`,
 /// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`), the
 /// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`), the Blockchain API
-/// (`/v1/supported-chains`, `/v1/fungible/price`) and, in dev mode only,
+/// (`/v1/supported-chains`, `/v1/fungible/price`, `/v1/account/{address}/balance`,
+/// `/v1/identity/{address}`), the analytics service (`/getAnalyticsConfig`, `/e`) and, in
+/// dev mode only,
 /// `/dev/mailbox`; anything else is 404.
 ///
 /// Serve it with `into_make_service_with_connect_info::<SocketAddr>()` so the per-IP limit
@@ -293,7 +313,8 @@ pub fn app(state: AppState) -> Router {
         .merge(auth::router())
         .merge(wallet::router())
         .merge(registry::router(&state))
-        .merge(blockchain::router(&state));
+        .merge(blockchain::router(&state))
+        .merge(analytics::router(&state));
     if state.config().mode == Mode::Dev {
         router = router.merge(mail::dev_router());
     }

@@ -185,6 +185,7 @@ async fn balances_from_a_local_chain() {
         c.networks = vec![NetworkConfig {
             chain_id: CHAIN.into(),
             rpc_urls: vec![url],
+            ..NetworkConfig::default()
         }];
         c.prices_file = Some(prices_path);
         c.tokens = vec![
@@ -315,6 +316,7 @@ async fn the_faucet_funds_an_address_once_per_30_seconds() {
         c.networks = vec![NetworkConfig {
             chain_id: CHAIN.into(),
             rpc_urls: vec![url],
+            ..NetworkConfig::default()
         }];
         c.devnet_contracts = Some(path);
     })

@@ -76,10 +76,12 @@ async fn frame_page_connects_to_each_network_rpc_origin() {
                 "https://RPC.example.com/v1/?chainId=eip155:1&projectId=shop".into(),
                 "https://backup.example.net:8443/eth".into(),
             ],
+            ..NetworkConfig::default()
         },
         NetworkConfig {
             chain_id: "eip155:8453".into(),
             rpc_urls: vec!["https://base.example.org/".into()],
+            ..NetworkConfig::default()
         },
     ];
     let r = get_with(c, "/frame?projectId=demo").await;
@@ -171,6 +173,7 @@ async fn hostile_project_id_cannot_break_out_of_the_data_block() {
         id: hostile.into(),
         name: "</script><script>alert(2)</script>".into(),
         allowed_origins: vec!["https://evil.example".into()],
+        analytics: true,
     });
     let encoded = "%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E%3C!--%26amp%3B";
     let r = get_with(c, &format!("/frame?projectId={encoded}")).await;

@@ -53,8 +53,8 @@ impl AssetKey {
     }
 
     /// The canonical text.
-    #[cfg(test)]
-    fn as_str(&self) -> &str {
+    /// The canonical id.
+    pub(crate) fn as_str(&self) -> &str {
         &self.0
     }
 }

@@ -2,7 +2,7 @@
 //! (`eth_getBalance`) and its balances of the operator's `[[tokens]]` and of every ERC-20 the
 //! indexer has seen it receive (`eth_call` of `balanceOf`), read in one JSON-RPC batch per network and cached for [`CACHE_MS`] per
 //! (address, network) unless `forceUpdate`; zero balances are left out, prices come from the
-//! prices file.
+//! price source ([`super::Prices`]).
 
 use std::{
     collections::HashMap,
@@ -159,16 +159,20 @@ pub(crate) async fn balance(
             .collect(),
     };
     let address = address.to_ascii_lowercase();
-    let prices = state.prices().current()?;
     let mut balances = Vec::new();
     for chain_id in chains {
         let holdings =
             holdings(&state, &address, chain_id, query.force_update == Some(true)).await?;
-        for (token, amount) in holdings.iter() {
-            let key = match &token.address {
+        let ids: Vec<String> = holdings
+            .iter()
+            .map(|(token, _)| match &token.address {
                 Some(a) => format!("{chain_id}:{a}"),
                 None => format!("{chain_id}/slip44:60"),
-            };
+            })
+            .collect();
+        let keys: Vec<AssetKey> = ids.iter().filter_map(|id| AssetKey::parse(id)).collect();
+        let prices = state.prices().lookup(&keys, state.now_ms()).await?;
+        for ((token, amount), key) in holdings.iter().zip(ids) {
             let price = AssetKey::parse(&key).and_then(|k| prices.get(&k).copied());
             let numeric = to_decimal_units(amount, token.decimals);
             let value = price.and_then(|p| numeric.parse::<f64>().ok().map(|n| n * p));

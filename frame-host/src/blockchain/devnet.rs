@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::balance::is_evm_address;
-use crate::config::TokenConfig;
+use crate::config::{NetworkConfig, TokenConfig};
 use crate::error::{Error, Result};
 
 /// The devnet contracts file, as `devnet/deploy.mjs` writes it (`DevnetContracts` there).
@@ -29,6 +29,19 @@ pub struct DevnetContracts {
     pub nft: DevnetNft,
     /// What the faucet sends besides the tokens.
     pub faucet: DevnetFaucet,
+    /// ENS's registry and public resolver (absent from files written before they were
+    /// deployed). The registry becomes the devnet network's `ens_registry`.
+    #[serde(default)]
+    pub ens: Option<DevnetEns>,
+}
+
+/// The devnet's ENS contracts.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct DevnetEns {
+    /// The registry.
+    pub registry: String,
+    /// The public resolver.
+    pub resolver: String,
 }
 
 /// One devnet ERC-20 token.
@@ -99,6 +112,10 @@ impl DevnetContracts {
         address("deployer", &self.deployer)?;
         address("multicall3", &self.multicall3)?;
         address("nft address", &self.nft.address)?;
+        if let Some(ens) = &self.ens {
+            address("ens registry", &ens.registry)?;
+            address("ens resolver", &ens.resolver)?;
+        }
         if self.tokens.is_empty() {
             return Err("no tokens".into());
         }
@@ -127,6 +144,17 @@ impl DevnetContracts {
             })?;
         }
         Ok(())
+    }
+
+    /// Makes the devnet's ENS registry the `ens_registry` of its network, unless one is set.
+    pub fn join_ens(&self, networks: &mut [NetworkConfig]) {
+        let chain_id = self.caip2();
+        let network = networks.iter_mut().find(|n| n.chain_id == chain_id);
+        if let (Some(ens), Some(network)) = (&self.ens, network) {
+            if network.ens_registry.is_none() {
+                network.ens_registry = Some(ens.registry.to_ascii_lowercase());
+            }
+        }
     }
 
     /// Adds the devnet's tokens to `tokens` (those not listed already for its chain).
@@ -201,6 +229,21 @@ mod tests {
             Some("0xe7f1725e7734ce288f8367e1bb143e90bb3f0512")
         );
         assert_eq!(tokens[0].decimals, 6);
+        let mut networks = vec![NetworkConfig {
+            chain_id: "eip155:31337".into(),
+            ..NetworkConfig::default()
+        }];
+        contracts.join_ens(&mut networks);
+        assert_eq!(networks[0].ens_registry, None, "a file without ens");
+        let with_ens = FILE.replace(
+            r#""faucet":{"ether":"10"}"#,
+            r#""faucet":{"ether":"10"},"ens":{"registry":"0x0165878A594ca255338adfa4d48449f69242Eb8F","resolver":"0xa513E6E4b8f2a923D98304ec87F64353C4D5C853"}"#,
+        );
+        load(&with_ens).unwrap().join_ens(&mut networks);
+        assert_eq!(
+            networks[0].ens_registry.as_deref(),
+            Some("0x0165878a594ca255338adfa4d48449f69242eb8f")
+        );
     }
 
     #[test]

@@ -2,18 +2,22 @@
 //! `GET /v1/supported-chains` (from the configured networks), `POST /v1/fungible/price` (from
 //! the operator's price source, [`Prices`]) and `GET /v1/account/{address}/balance` (over the
 //! chain RPC, [`Chains`], see `balance`), `GET /v1/account/{account}/history` and
-//! `GET /v1/account/{address}/nfts` (from the [`indexer`]). Every route takes
+//! `GET /v1/account/{address}/nfts` (from the [`indexer`]) and `GET /v1/identity/{address}`
+//! (ENS over the chain RPC, see `identity`). Every route takes
 //! `projectId`, `st` and `sv` in the query ([`SdkClient`]) and answers CORS requests from the
 //! project's allowed origins ([`cors::with_project_api`]); other origins get 403.
 
 mod asset;
 mod balance;
+mod coingecko;
 pub(crate) mod devnet;
+mod ens;
 mod faucet;
 pub(crate) use faucet::FAUCET_WINDOW_MS;
 mod history;
 pub(crate) mod indexer;
 mod nfts;
+mod identity;
 mod prices;
 mod rpc;
 
@@ -28,6 +32,7 @@ use oriel_protocol::http::blockchain::{
 };
 
 pub(crate) use balance::{is_evm_address, BalanceCache};
+pub(crate) use identity::IdentityCache;
 pub(crate) use prices::Prices;
 pub(crate) use rpc::Chains;
 pub use rpc::{ChainClient, HttpTransport};
@@ -48,7 +53,8 @@ pub(crate) fn router(state: &AppState) -> Router<AppState> {
         .route("/v1/fungible/price", post(fungible_price))
         .route("/v1/account/{address}/balance", get(balance::balance))
         .route("/v1/account/{account}/history", get(history::history))
-        .route("/v1/account/{address}/nfts", get(nfts::nfts));
+        .route("/v1/account/{address}/nfts", get(nfts::nfts))
+        .route("/v1/identity/{address}", get(identity::identity));
     let routes = if state.config().mode == crate::Mode::Dev && state.devnet().is_some() {
         routes.route("/dev/faucet", post(faucet::faucet))
     } else {
@@ -101,7 +107,7 @@ async fn fungible_price(
         .iter()
         .map(|address| AssetKey::parse(address).ok_or_else(|| invalid_address(address)))
         .collect::<Result<Vec<_>, _>>()?;
-    let prices = state.prices().current()?;
+    let prices = state.prices().lookup(&keys, state.now_ms()).await?;
     let fungibles = body
         .addresses
         .into_iter()

@@ -1,7 +1,9 @@
 //! The operator's price source: the prices file (`prices_file`), a JSON object of asset ids
 //! to USD prices, such as `{ "eip155:31337/slip44:60": 3000, "eip155:31337:0xAbC…": 1 }`.
 //! It is read at startup (a bad file stops frame-host) and read again when its modification
-//! time or size changes, so a demo can rewrite it while frame-host runs.
+//! time or size changes, so a demo can rewrite it while frame-host runs. Prices the file does
+//! not have come from the CoinGecko-compatible API of `prices_url`, when configured
+//! ([`PriceApi`]).
 
 use std::{
     collections::HashMap,
@@ -10,7 +12,8 @@ use std::{
     time::SystemTime,
 };
 
-use super::asset::AssetKey;
+use super::{asset::AssetKey, coingecko::PriceApi};
+use crate::config::NetworkConfig;
 use crate::error::{Error, Result};
 
 /// Prices by canonical asset id.
@@ -20,6 +23,7 @@ type PriceMap = HashMap<AssetKey, f64>;
 #[derive(Debug)]
 pub(crate) struct Prices {
     file: Option<PriceFile>,
+    api: Option<PriceApi>,
 }
 
 #[derive(Debug)]
@@ -36,8 +40,17 @@ struct Loaded {
 }
 
 impl Prices {
-    /// The source of `prices_file`, read now; with no file, every price is unknown.
-    pub(crate) fn load(path: Option<&Path>) -> Result<Self> {
+    /// The sources of `prices_file`, read now, and of `prices_url` for `networks`; with
+    /// neither, every price is unknown.
+    pub(crate) fn load(
+        path: Option<&Path>,
+        url: Option<&str>,
+        networks: &[NetworkConfig],
+    ) -> Result<Self> {
+        let api = url
+            .map(|url| PriceApi::new(url, networks))
+            .transpose()
+            .map_err(Error::HttpClient)?;
         let file = path
             .map(|path| {
                 let loaded = read(path)?;
@@ -47,12 +60,33 @@ impl Prices {
                 })
             })
             .transpose()?;
-        Ok(Self { file })
+        Ok(Self { file, api })
+    }
+
+    /// The prices of `keys` at `now_ms`: the file's, then the API's for the others. Unknown
+    /// prices are absent.
+    pub(crate) async fn lookup(&self, keys: &[AssetKey], now_ms: i64) -> Result<PriceMap> {
+        let file = self.current()?;
+        let mut prices: PriceMap = keys
+            .iter()
+            .filter_map(|k| Some((k.clone(), *file.get(k)?)))
+            .collect();
+        if let Some(api) = &self.api {
+            let missing: Vec<AssetKey> = keys
+                .iter()
+                .filter(|k| !prices.contains_key(*k))
+                .cloned()
+                .collect();
+            if !missing.is_empty() {
+                prices.extend(api.prices(&missing, now_ms).await);
+            }
+        }
+        Ok(prices)
     }
 
     /// The current prices, re-reading the file if it changed. A file that became unreadable
     /// or invalid is an error (the caller answers 500 and logs it), never a silent empty map.
-    pub(crate) fn current(&self) -> Result<Arc<PriceMap>> {
+    fn current(&self) -> Result<Arc<PriceMap>> {
         let Some(file) = &self.file else {
             return Ok(Arc::default());
         };

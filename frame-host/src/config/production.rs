@@ -126,6 +126,7 @@ mod tests {
             networks: vec![NetworkConfig {
                 chain_id: "eip155:1".into(),
                 rpc_urls: vec!["https://rpc.example.com".into()],
+                ..NetworkConfig::default()
             }],
             tokens: Vec::new(),
             projects: vec![ProjectConfig {
@@ -135,6 +136,7 @@ mod tests {
                     "https://shop.example.com".into(),
                     "https://*.example.com:*".into(),
                 ],
+                analytics: true,
             }],
             ..Config::default()
         }

@@ -5,6 +5,7 @@
 //! [`Store::open`]. Every multi-row write runs in one transaction; races between requests are
 //! settled by conditional `UPDATE`s and `INSERT … ON CONFLICT`, never by read-then-write.
 
+mod analytics;
 mod attempts;
 mod chain_history;
 mod chain_index;
@@ -29,6 +30,7 @@ use sqlx::{
     Any, AnyPool, ConnectOptions, Connection, Transaction,
 };
 
+pub(crate) use analytics::StoredEvent;
 pub(crate) use attempts::{
     CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt, NewApproval, NewCode,
 };
@@ -61,6 +63,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         5,
         "chain_index",
         include_str!("migrations/0005_chain_index.sql"),
+    ),
+    (
+        6,
+        "analytics_events",
+        include_str!("migrations/0006_analytics_events.sql"),
     ),
 ];
 

@@ -2,6 +2,8 @@
 
 #![allow(dead_code, unreachable_pub)]
 
+pub mod devnet;
+
 use std::net::SocketAddr;
 
 use axum::{
@@ -38,6 +40,7 @@ pub fn config(frame_dir: &std::path::Path) -> Config {
             "https://shop.example.com".into(),
             "https://*.example.com".into(),
         ],
+        analytics: true,
     });
     config
 }
@@ -181,6 +184,7 @@ impl TestApp {
             c.networks = vec![NetworkConfig {
                 chain_id: "eip155:1".into(),
                 rpc_urls: vec!["https://rpc.wallet.test".into()],
+                ..NetworkConfig::default()
             }];
             // The built-in demo project allows http://localhost.
             c.projects.retain(|p| p.id != "demo");

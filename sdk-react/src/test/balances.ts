@@ -18,9 +18,12 @@ export const BALANCES = {
   ],
 }
 
-/** Stubs the global `fetch` as frame-host: the balance route answers `BALANCES`, `/getWallets` no wallets. */
-export function stubFrameHostFetch() {
-  vi.stubGlobal('fetch', async (url: string) =>
-    new URL(url).pathname.startsWith('/v1/account/') ? new Response(JSON.stringify(BALANCES)) : new Response('{"data":[],"count":0}'),
-  )
+/** Stubs the global `fetch` as frame-host: the balance route answers `BALANCES`, the identity route `identity` (default: no name), `/getWallets` no wallets. */
+export function stubFrameHostFetch(identity: { name: string | null; avatar: string | null } = { name: null, avatar: null }) {
+  vi.stubGlobal('fetch', async (url: string) => {
+    const path = new URL(url).pathname
+    if (path.startsWith('/v1/account/')) return new Response(JSON.stringify(BALANCES))
+    if (path.startsWith('/v1/identity/')) return Response.json(identity)
+    return new Response('{"data":[],"count":0}')
+  })
 }

@@ -27,6 +27,10 @@ export interface AccountState {
   readonly user: EmbeddedUser | undefined
   /** The Account view's selected tab (spec §3 currentTab); unset means Tokens. Written by `setAccountTab`. */
   readonly currentTab?: AccountTab | undefined
+  /** The address's name (spec §3 identity), once read; see `account/identity.ts`. */
+  readonly profileName?: string | undefined
+  /** The name's avatar URL, once read. */
+  readonly profileImage?: string | undefined
 }
 
 /** The Account view's tabs (spec §2). */
@@ -42,6 +46,8 @@ export const DISCONNECTED_ACCOUNT: AccountState = Object.freeze({
   namespace: undefined,
   connectorId: undefined,
   user: undefined,
+  profileName: undefined,
+  profileImage: undefined,
 })
 
 /**

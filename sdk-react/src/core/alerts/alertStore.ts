@@ -19,6 +19,11 @@ export const ALERTS = {
     title: 'Project ID Not Configured',
     description: 'Pass `projectId` to createConfig. Connecting will not work until it is set.',
   },
+  invalidAppConfiguration: {
+    id: 'invalid_app_configuration',
+    title: 'Invalid App Configuration',
+    description: "This page's origin is not on the project's allow-list: add it to the project's allowed origins in frame-host.",
+  },
 } as const satisfies Record<string, AlertMessage>
 
 /**

@@ -1,4 +1,6 @@
 import { createAccountStore, type AccountStore } from '../account/accountStore'
+import { startAnalytics } from '../analytics/analytics'
+import { fetchIdentity, watchIdentity } from '../account/identity'
 import { createBalanceStore, type BalanceStore } from '../account/balance'
 import { ALERTS, createAlertStore, type AlertStore } from '../alerts/alertStore'
 import { usesEmbeddedWallet, type Config } from '../config/createConfig'
@@ -73,9 +75,10 @@ export interface OrielClient {
   /** The embedded wallet as an EIP-1193 provider (for viem, ethers, wagmi). */
   readonly embeddedProvider: EmbeddedProvider
   /**
-   * Starts browser-only work: wallet discovery, and the reconnect of stored connections (an
-   * embedded-wallet login cached in localStorage loads the frame; nothing touches the network
-   * otherwise). Returns the cleanup.
+   * Starts browser-only work: wallet discovery, the reconnect of stored connections (an
+   * embedded-wallet login cached in localStorage loads the frame) and, with the `analytics`
+   * feature on, the one `/getAnalyticsConfig` request and the events sent after it. Returns the
+   * cleanup.
    */
   mount(): () => void
 }
@@ -231,7 +234,29 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
       })
       const stopApprovals = watchApprovals({ embedded, modal })
       const stopEvents = reportEvents({ modal, account, events, isConnected })
+      const stopAnalytics =
+        config.features.analytics && config.projectId
+          ? startAnalytics({
+              baseUrl: config.frameHostUrl,
+              projectId: config.projectId,
+              events,
+              getAddress: () => account.getSnapshot().caipAddress,
+              onForbidden: () => alerts.show(ALERTS.invalidAppConfiguration),
+              fetch: parameters.fetch,
+            })
+          : () => {}
+      const stopIdentity = config.projectId
+        ? watchIdentity({
+            account,
+            storage,
+            now,
+            fetchIdentity: (address) =>
+              fetchIdentity({ baseUrl: config.frameHostUrl, projectId: config.projectId, address, fetch: parameters.fetch }),
+          })
+        : () => {}
       return () => {
+        stopIdentity()
+        stopAnalytics()
         stopApprovals()
         stopEvents()
         stopWatch()

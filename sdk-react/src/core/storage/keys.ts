@@ -38,6 +38,8 @@ export const STORAGE_KEYS = {
    * no lasting storage: the login ends with the page, and the next visit says why it is gone.
    */
   embeddedLoginNotKept: '@oriel/embedded/login_not_kept',
+  /** Identities read from frame-host (spec §3 identity cache, 5 min), JSON by lowercased address: `{"0x…":{"name","avatar","fetchedAt"}}`. */
+  identityCache: '@oriel/identity_cache',
   /** The embedded wallet's preferred account type per namespace (JSON), spec §3. */
   embeddedPreferredAccountTypes: '@oriel/embedded/preferred_account_types',
 } as const

@@ -9,25 +9,21 @@ import { ChevronIcon, KeyIcon, MailIcon, SpinnerIcon } from '../icons/icons'
 import { useBalance } from '../hooks/useBalance'
 import { useNetwork } from '../hooks/useNetwork'
 import { AccountTabs } from './account/AccountTabs'
+import { AccountAvatar } from './AccountAvatar'
 import { copyAddress } from './copyAddress'
 import { SendIcon } from './send/icons'
 import { StorageNotice } from './StorageNotice'
 import type { ViewProps } from './types'
 
-/** A colour pair derived from the address, so each account has a recognisable avatar. */
-function avatarStyle(address: string) {
-  const hue = Number.parseInt(address.slice(2, 8), 16) % 360 || 0
-  return { background: `linear-gradient(135deg, hsl(${hue} 70% 60%), hsl(${(hue + 80) % 360} 70% 45%))` }
-}
-
 /**
- * The connected account: address (short, with copy, and in full), native balance, the tabs Tokens,
- * NFTs and Activity, email, network,
+ * The connected account: avatar and name (its identity's, else generated and the short address),
+ * address (short, with copy, and in full), native balance, the tabs Tokens, NFTs and Activity,
+ * email, network,
  * Receive, Update email, Disconnect.
  */
 export default function AccountView({ entry }: ViewProps) {
   const client = useOrielClient()
-  const { address, user } = useStore(client.account)
+  const { address, user, profileName, profileImage } = useStore(client.account)
   const [busy, setBusy] = useState(false)
   const { network } = useNetwork()
   const { balance, balanceSymbol } = useBalance()
@@ -62,10 +58,10 @@ export default function AccountView({ entry }: ViewProps) {
   return (
     <div className="view stack" data-view={entry.view}>
       <div className="account">
-        <span className="avatar" style={avatarStyle(address)} aria-hidden="true" />
+        <AccountAvatar address={address} image={profileImage} />
         <div className="address">
-          <span className="short" title={address}>
-            {shortenAddress(address)}
+          <span className="short" title={address} data-testid="account-name">
+            {profileName ?? shortenAddress(address)}
           </span>
           <button type="button" className="icon-btn small" aria-label="Copy address" onClick={() => copyAddress(client, address)}>
             <CopyIcon />

@@ -1,0 +1,43 @@
+// Analytics end to end: the demo dapp asks the real frame-host's /getAnalyticsConfig, and
+// opening the modal POSTs a MODAL_OPEN event to /e, which frame-host stores (204 is answered
+// only once the row is written; frame-host's own tests read the rows).
+import type { Browser, Page, Request } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './support/browser.mjs'
+
+const urls = inject('urls')
+
+let browser: Browser
+let page: Page
+const requests: URL[] = []
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  page = await browser.newPage()
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url())
+    if (url.origin === urls.frameHost && (url.pathname === '/e' || url.pathname === '/getAnalyticsConfig')) requests.push(url)
+  })
+  await page.goto(urls.demo)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('analytics', () => {
+  it('stores a MODAL_OPEN event when the modal opens', async () => {
+    await page.getByRole('button', { name: 'Connect Wallet' }).first().waitFor()
+    await expect.poll(() => requests.filter((u) => u.pathname === '/getAnalyticsConfig').length).toBeGreaterThan(0)
+    const stored = page.waitForResponse((r) => new URL(r.url()).pathname === '/e' && r.request().method() === 'POST')
+    await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
+    const response = await stored
+    expect(response.status()).toBe(204)
+    const body = JSON.parse(response.request().postData() ?? '{}')
+    expect(body).toMatchObject({
+      url: `${urls.demo}/`,
+      domain: 'localhost',
+      props: { type: 'track', event: 'MODAL_OPEN', properties: { connected: false } },
+    })
+    expect(body.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+  })
+})

@@ -1,0 +1,184 @@
+import { BaseError } from '../errors/base'
+import type { SafeStorage } from '../storage/storage'
+import { STORAGE_KEYS } from '../storage/keys'
+import { fetchFrameHostJson, frameHostQuery } from '../wallets/registry'
+import type { AccountStore } from './accountStore'
+
+/** How long an address's identity is reused (spec §9: identity 5 min). */
+export const IDENTITY_CACHE_MS = 5 * 60_000
+
+/** Addresses kept in the stored cache; the oldest go first. */
+export const IDENTITY_CACHE_ENTRIES = 20
+
+/** An address's name and avatar (spec §3 identity), `null` when it has none. */
+export interface Identity {
+  readonly name: string | null
+  readonly avatar: string | null
+}
+
+/** frame-host's identity route could not be reached. */
+export class IdentityUnreachableError extends BaseError {
+  override name = 'IdentityUnreachableError'
+  constructor({ url, cause }: { url: string; cause: unknown }) {
+    super('Could not reach the identity service', { details: url, cause, docsPath: '/config#framehosturl' })
+  }
+}
+
+/** The identity route answered something other than `{ name, avatar }`. */
+export class InvalidIdentityResponseError extends BaseError {
+  override name = 'InvalidIdentityResponseError'
+  constructor({ reason }: { reason: string }) {
+    super('Invalid identity response', { details: reason })
+  }
+}
+
+/**
+ * `GET /v1/identity/{address}` of frame-host: the address's name and avatar.
+ *
+ * @example
+ * const { name, avatar } = await fetchIdentity({ baseUrl: 'http://127.0.0.1:8787', projectId: 'demo', address: '0x8ba1…' })
+ */
+export async function fetchIdentity(parameters: {
+  baseUrl: string
+  projectId: string
+  address: string
+  fetch?: typeof fetch | undefined
+}): Promise<Identity> {
+  const base = parameters.baseUrl.replace(/\/+$/, '')
+  const url = `${base}/v1/identity/${encodeURIComponent(parameters.address)}?${frameHostQuery(parameters.projectId)}`
+  const body = await fetchFrameHostJson(url, {
+    fetch: parameters.fetch,
+    unreachable: (cause) => new IdentityUnreachableError({ url, cause }),
+    invalid: (reason) => new InvalidIdentityResponseError({ reason }),
+  })
+  const { name, avatar } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const nullableString = (v: unknown) => v === null || typeof v === 'string'
+  if (!nullableString(name) || !nullableString(avatar)) {
+    throw new InvalidIdentityResponseError({ reason: 'expected { name: string | null, avatar: string | null }' })
+  }
+  return { name: name as string | null, avatar: avatar as string | null }
+}
+
+type CacheEntry = Identity & { readonly fetchedAt: number }
+
+/** The stored cache, by lowercased address; anything unreadable counts as empty. */
+function readCache(storage: SafeStorage): Record<string, CacheEntry> {
+  try {
+    const parsed = JSON.parse(storage.getItem(STORAGE_KEYS.identityCache) ?? '{}') as unknown
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, CacheEntry>) : {}
+  } catch {
+    // A value another version wrote: start again.
+    return {}
+  }
+}
+
+/** The cached identity of `address`, if read less than {@link IDENTITY_CACHE_MS} before `now`. */
+export function cachedIdentity(storage: SafeStorage, address: string, now: number): Identity | undefined {
+  const entry = readCache(storage)[address.toLowerCase()]
+  if (!entry || typeof entry.fetchedAt !== 'number' || now - entry.fetchedAt >= IDENTITY_CACHE_MS) return undefined
+  return { name: typeof entry.name === 'string' ? entry.name : null, avatar: typeof entry.avatar === 'string' ? entry.avatar : null }
+}
+
+/** Stores the identity of `address` read at `now`, keeping the newest {@link IDENTITY_CACHE_ENTRIES}. */
+export function cacheIdentity(storage: SafeStorage, address: string, identity: Identity, now: number): void {
+  const entries = Object.entries({ ...readCache(storage), [address.toLowerCase()]: { ...identity, fetchedAt: now } })
+    .sort(([, a], [, b]) => b.fetchedAt - a.fetchedAt)
+    .slice(0, IDENTITY_CACHE_ENTRIES)
+  storage.setItem(STORAGE_KEYS.identityCache, JSON.stringify(Object.fromEntries(entries)))
+}
+
+export type WatchIdentityParameters = {
+  account: AccountStore
+  storage: SafeStorage
+  now: () => number
+  /** Reads an identity from frame-host (e.g. {@link fetchIdentity} bound to the config). */
+  fetchIdentity: (address: string) => Promise<Identity>
+}
+
+/**
+ * Keeps the account's `profileName` and `profileImage` to the connected eip155 address's
+ * identity: from the stored cache when it is fresh, else from frame-host (then cached 5 min in
+ * the dapp's localStorage). A failed read leaves them unset (the header shows the generated
+ * avatar) and is logged. Returns the stop function.
+ *
+ * @example
+ * const stop = watchIdentity({ account, storage, now: Date.now, fetchIdentity: (address) => fetchIdentity({ baseUrl, projectId, address }) })
+ */
+export function watchIdentity(parameters: WatchIdentityParameters): () => void {
+  const { account, storage, now } = parameters
+  /** The address last asked about and when: asked again only after the cache lifetime. */
+  let asked: { address: string; at: number } | undefined
+  let stopped = false
+
+  const apply = (address: string, identity: Identity) => {
+    const s = account.getSnapshot()
+    if (stopped || s.address?.toLowerCase() !== address) return
+    const profileName = identity.name ?? undefined
+    const profileImage = identity.avatar ?? undefined
+    shownFor = address
+    if (s.profileName === profileName && s.profileImage === profileImage) return
+    account.setState({ profileName, profileImage })
+  }
+
+  /** The address whose identity the account shows. */
+  let shownFor: string | undefined
+
+  const sync = () => {
+    const { status, namespace, address: raw, profileName, profileImage } = account.getSnapshot()
+    const address = status === 'connected' && namespace === 'eip155' ? raw?.toLowerCase() : undefined
+    // Another account (or none): never show the previous one's name, even for a moment.
+    if ((profileName !== undefined || profileImage !== undefined) && shownFor !== address) {
+      shownFor = undefined
+      account.setState({ profileName: undefined, profileImage: undefined })
+      return
+    }
+    if (!address) {
+      asked = undefined
+      return
+    }
+    const cached = cachedIdentity(storage, address, now())
+    if (cached) return apply(address, cached)
+    if (asked?.address === address && now() - asked.at < IDENTITY_CACHE_MS) return
+    const ask = { address, at: now() }
+    asked = ask
+    parameters.fetchIdentity(address).then(
+      (identity) => {
+        cacheIdentity(storage, address, identity, now())
+        apply(address, identity)
+      },
+      (error: unknown) => {
+        // Asked again on the next account change.
+        if (asked === ask) asked = undefined
+        console.warn('oriel: the identity of the account could not be read', error)
+      },
+    )
+  }
+
+  const unsubscribe = account.subscribe(sync)
+  sync()
+  return () => {
+    stopped = true
+    unsubscribe()
+  }
+}
+
+/**
+ * The avatar record as an image URL the widget may show: `https:`, `http:` or a `data:image/`
+ * URL. Other forms (ENSIP-12 NFT references, `ipfs://`, scripts) give `undefined`, and the
+ * generated avatar shows instead.
+ *
+ * @example
+ * avatarImageUrl('https://example.com/a.png') // 'https://example.com/a.png'
+ * avatarImageUrl('eip155:1/erc721:0xb47e…/2430') // undefined
+ */
+export function avatarImageUrl(avatar: string | undefined): string | undefined {
+  if (!avatar) return undefined
+  if (/^data:image\//i.test(avatar)) return avatar
+  try {
+    const url = new URL(avatar)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined
+  } catch {
+    // Not a URL (an NFT reference, a bare name): no image.
+    return undefined
+  }
+}
