@@ -51,6 +51,7 @@ async fn the_chain_filter_and_the_spam_list() {
             .map(|chain_id| NetworkConfig {
                 chain_id: chain_id.into(),
                 rpc_urls: vec![devnet.url.clone()],
+                ..NetworkConfig::default()
             })
             .to_vec();
         let mut spam = IndexerConfig::devnet(CHAIN);
@@ -116,6 +117,7 @@ async fn a_reorg_replaces_the_rolled_back_transfers() {
         c.networks = vec![NetworkConfig {
             chain_id: CHAIN.into(),
             rpc_urls: vec![devnet.url.clone()],
+            ..NetworkConfig::default()
         }];
         c.indexer = vec![IndexerConfig::devnet(CHAIN)];
     })
@@ -178,6 +180,7 @@ async fn the_routes_answer_the_projects_origins_and_403_others() {
         c.networks = vec![NetworkConfig {
             chain_id: CHAIN.into(),
             rpc_urls: vec!["http://127.0.0.1:1".into()],
+            ..NetworkConfig::default()
         }];
         c.indexer = vec![IndexerConfig::devnet(CHAIN)];
     })
@@ -237,6 +240,7 @@ async fn a_bad_indexer_config_stops_startup() {
             c.networks = vec![NetworkConfig {
                 chain_id: CHAIN.into(),
                 rpc_urls: vec!["http://127.0.0.1:1".into()],
+                ..NetworkConfig::default()
             }];
             let mut indexer = IndexerConfig::devnet(chain);
             change(&mut indexer);

@@ -109,7 +109,14 @@ pub(crate) async fn history(
     let page = source
         .history(&address, &chains, query.cursor.as_deref())
         .await?;
-    let prices = state.prices().current()?;
+    let mut keys: Vec<AssetKey> = page
+        .rows
+        .iter()
+        .filter_map(|row| AssetKey::parse(&price_key(row)?))
+        .collect();
+    keys.sort_unstable_by(|a, b| a.as_str().cmp(b.as_str()));
+    keys.dedup();
+    let prices = state.prices().lookup(&keys, state.now_ms()).await?;
     let price_of = |key: String| AssetKey::parse(&key).and_then(|k| prices.get(&k).copied());
     let mut data: Vec<HistoryTransaction> = Vec::new();
     let mut rows = page.rows.iter().peekable();
@@ -170,6 +177,15 @@ fn operation(rows: &[&HistoryRow], address: &str) -> OperationType {
     }
 }
 
+/// The asset id a fungible transfer's price is kept under; `None` for NFTs.
+fn price_key(row: &HistoryRow) -> Option<String> {
+    match row.kind.as_str() {
+        "native" => Some(format!("{}/slip44:60", row.chain_id)),
+        "erc20" => Some(format!("{}:{}", row.chain_id, row.contract)),
+        _ => None,
+    }
+}
+
 fn transfer(
     config: &Config,
     row: &HistoryRow,
@@ -178,10 +194,10 @@ fn transfer(
 ) -> HistoryTransfer {
     let chain = row.chain_id.as_str();
     let configured = tokens_of(&config.tokens, chain);
-    let fungible = |token: Token, decimals: Option<u8>, key: String| {
+    let fungible = |token: Token, decimals: Option<u8>| {
         let decimals = decimals.unwrap_or(token.decimals);
         let numeric = to_decimal_units(&row.amount, decimals);
-        let price = price_of(key);
+        let price = price_key(row).and_then(price_of);
         let value = price.and_then(|p| numeric.parse::<f64>().ok().map(|n| n * p));
         (
             Quantity {
@@ -198,7 +214,7 @@ fn transfer(
         )
     };
     let (quantity, value, price, fungible_info) = match row.kind.as_str() {
-        "native" => fungible(configured[0].clone(), None, format!("{chain}/slip44:60")),
+        "native" => fungible(configured[0].clone(), None),
         "erc20" => {
             let listed = configured
                 .iter()
@@ -220,7 +236,7 @@ fn transfer(
                 decimals: listed.map_or(0, |t| t.decimals),
                 icon_url: listed.and_then(|t| t.icon_url.clone()),
             };
-            fungible(token, decimals, format!("{chain}:{}", row.contract))
+            fungible(token, decimals)
         }
         _ => (
             Quantity {

@@ -15,9 +15,9 @@ mod ens;
 mod faucet;
 pub(crate) use faucet::FAUCET_WINDOW_MS;
 mod history;
+mod identity;
 pub(crate) mod indexer;
 mod nfts;
-mod identity;
 mod prices;
 mod rpc;
 

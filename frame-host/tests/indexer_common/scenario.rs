@@ -21,6 +21,7 @@ pub fn configure(c: &mut Config, devnet: &Devnet, prices: &Path) {
     c.networks = vec![NetworkConfig {
         chain_id: CHAIN.into(),
         rpc_urls: vec![devnet.url.clone()],
+        ..NetworkConfig::default()
     }];
     c.indexer = vec![IndexerConfig::devnet(CHAIN)];
     c.prices_file = Some(prices.to_path_buf());
