@@ -156,6 +156,22 @@ describe('Send from the embedded wallet', () => {
     expect(await sendTokenTo('dUSD', 'Devnet Dollar')).toBe(1_500_000n)
     expect(await chain.readContract({ address: token('dUSD').address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })).toBe(998_500_000n)
     await expect.poll(() => tokenRow('Devnet Dollar').getAttribute('aria-label'), { timeout: 20_000 }).toMatch(/^Devnet Dollar: 998\.50 dUSD, /)
+    // The send is Activity's first entry once frame-host's indexer has read its block; leaving the
+    // tab and coming back reads frame-host again, as a user would.
+    const firstEntry = () => dialog().getByRole('tabpanel').locator('li.tx').first()
+    await expect
+      .poll(
+        async () => {
+          await dialog().getByRole('tab', { name: 'Tokens', exact: true }).click()
+          await dialog().getByRole('tab', { name: 'Activity', exact: true }).click()
+          await dialog().getByRole('tabpanel').locator('[role="status"]').waitFor({ state: 'detached' })
+          if ((await firstEntry().count()) === 0) return ''
+          return [await firstEntry().locator('.tx-title').textContent(), await firstEntry().locator('.tx-desc').textContent()].join(' | ')
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe('Sent | -1.500 dUSD')
+    await dialog().getByRole('tab', { name: 'Tokens', exact: true }).click()
   })
 
   it('sends 1.5 of the USDT-style token (transfer returns nothing) just the same', async () => {
