@@ -2,7 +2,8 @@
 #   make demo   frame-host, the devnet and production builds of the demo dapp and wallet (Ctrl-C stops)
 #   make demo-dev  the same with Vite dev servers (hot reload) for the dapp and the wallet
 #   make test   everything CI runs
-#   make bench  sizes and frame-ready time, measured in Chromium
+#   make bench  sizes and frame-ready time, measured in Chromium; the Blockchain API's latency and
+#               the indexer's throughput on the devnet
 
 # Cargo's build directory lives outside the clone so fresh clones (and CI) reuse it.
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/oriel/target
@@ -28,3 +29,4 @@ bench: wasm
 	cargo build --quiet -p oriel-frame-host
 	bash scripts/setup.sh --browser
 	node scripts/bench.mjs
+	node scripts/bench-api.mjs
