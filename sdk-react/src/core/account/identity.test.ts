@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HttpStatusError } from '../errors/registry'
 import { storage } from '../storage/storage'
+import { createStore } from '../store/createStore'
 import { DISCONNECTED_ACCOUNT, createAccountStore } from './accountStore'
 import {
   IDENTITY_CACHE_ENTRIES,
@@ -83,9 +84,21 @@ describe('watchIdentity', () => {
       if (answer instanceof Error) throw answer
       return answer
     })
-    const stop = watchIdentity({ account, storage, now: () => now, fetchIdentity })
-    return { account, fetchIdentity, stop, advance: (ms: number) => (now += ms) }
+    const modal = createStore({ open: true })
+    const stop = watchIdentity({ account, storage, now: () => now, fetchIdentity, inUse: modal })
+    return { account, fetchIdentity, modal, stop, advance: (ms: number) => (now += ms) }
   }
+
+  it('asks frame-host only while the widget is in use (the modal open)', async () => {
+    const t = setup({ [ADA.toLowerCase()]: { name: 'ada.oriel', avatar: null } })
+    t.modal.setState({ open: false })
+    t.account.setState(connected(ADA))
+    await new Promise((r) => setTimeout(r, 10))
+    expect(t.fetchIdentity).not.toHaveBeenCalled()
+    t.modal.setState({ open: true })
+    await vi.waitFor(() => expect(t.account.getSnapshot().profileName).toBe('ada.oriel'))
+    expect(t.fetchIdentity).toHaveBeenCalledTimes(1)
+  })
 
   it('sets profileName and profileImage of the connected address, read once per 5 minutes', async () => {
     const t = setup({ [ADA.toLowerCase()]: { name: 'ada.oriel', avatar: 'https://img.test/a.png' } })

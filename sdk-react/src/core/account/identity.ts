@@ -93,6 +93,12 @@ export type WatchIdentityParameters = {
   now: () => number
   /** Reads an identity from frame-host (e.g. {@link fetchIdentity} bound to the config). */
   fetchIdentity: (address: string) => Promise<Identity>
+  /**
+   * Whether the widget is in use (the modal open). frame-host is asked only then, so a page
+   * that reconnects a wallet and never opens the widget makes no request; a stored identity
+   * applies at any time.
+   */
+  inUse: { getSnapshot(): { readonly open: boolean }; subscribe(listener: () => void): () => void }
 }
 
 /**
@@ -102,7 +108,7 @@ export type WatchIdentityParameters = {
  * avatar) and is logged. Returns the stop function.
  *
  * @example
- * const stop = watchIdentity({ account, storage, now: Date.now, fetchIdentity: (address) => fetchIdentity({ baseUrl, projectId, address }) })
+ * const stop = watchIdentity({ account, storage, now: Date.now, fetchIdentity: (address) => fetchIdentity({ baseUrl, projectId, address }), inUse: modal })
  */
 export function watchIdentity(parameters: WatchIdentityParameters): () => void {
   const { account, storage, now } = parameters
@@ -139,6 +145,7 @@ export function watchIdentity(parameters: WatchIdentityParameters): () => void {
     const cached = cachedIdentity(storage, address, now())
     if (cached) return apply(address, cached)
     if (asked?.address === address && now() - asked.at < IDENTITY_CACHE_MS) return
+    if (!parameters.inUse.getSnapshot().open) return
     const ask = { address, at: now() }
     asked = ask
     parameters.fetchIdentity(address).then(
@@ -155,10 +162,12 @@ export function watchIdentity(parameters: WatchIdentityParameters): () => void {
   }
 
   const unsubscribe = account.subscribe(sync)
+  const unsubscribeInUse = parameters.inUse.subscribe(sync)
   sync()
   return () => {
     stopped = true
     unsubscribe()
+    unsubscribeInUse()
   }
 }
 

@@ -49,17 +49,17 @@ function setup({
 afterEach(() => vi.restoreAllMocks())
 
 describe('analytics', () => {
-  it('asks the project setting once, then POSTs each event with keepalive as text', async () => {
+  it('asks the project setting once, at the first event, then POSTs each event with keepalive as text', async () => {
     const t = setup()
     t.release()
-    await vi.waitFor(() => expect(t.calls).toHaveLength(1))
-    const config = t.calls[0]!.url
-    expect(config.origin + config.pathname).toBe('http://127.0.0.1:8787/getAnalyticsConfig')
-    expect(Object.fromEntries(config.searchParams)).toEqual({ projectId: 'demo', st: 'appkit', sv: 'oriel-react-0.1.0' })
-    await new Promise((r) => setTimeout(r, 0))
+    await new Promise((r) => setTimeout(r, 10))
+    expect(t.calls).toHaveLength(0)
     t.events.emit('MODAL_OPEN', { connected: false })
     t.events.emit('SEARCH_WALLET', { search: 'rain' })
     await vi.waitFor(() => expect(t.posts()).toHaveLength(2))
+    const config = t.calls[0]!.url
+    expect(config.origin + config.pathname).toBe('http://127.0.0.1:8787/getAnalyticsConfig')
+    expect(Object.fromEntries(config.searchParams)).toEqual({ projectId: 'demo', st: 'appkit', sv: 'oriel-react-0.1.0' })
     const post = t.posts()[0]!
     expect(post.url.pathname).toBe('/e')
     expect(post.url.searchParams.get('projectId')).toBe('demo')
@@ -156,7 +156,7 @@ describe('analytics', () => {
 })
 
 describe('the client', () => {
-  it('starts analytics on mount: a 403 opens the Invalid App Configuration alert', async () => {
+  it('starts analytics on mount, asks nothing before the first event, and a 403 opens the Invalid App Configuration alert', async () => {
     const urls: string[] = []
     const fetch = (async (input: RequestInfo | URL) => {
       urls.push(String(input))
@@ -166,6 +166,9 @@ describe('the client', () => {
     const client = createClient({ config, fetch, isMobile: () => false })
     expect(urls).toEqual([])
     const unmount = client.mount()
+    await new Promise((r) => setTimeout(r, 10))
+    expect(urls).toEqual([])
+    client.events.emit('MODAL_OPEN', { connected: false })
     await vi.waitFor(() => expect(client.alerts.getSnapshot().alert).toEqual(ALERTS.invalidAppConfiguration))
     expect(urls.map((u) => new URL(u).pathname)).toEqual(['/getAnalyticsConfig'])
     unmount()

@@ -41,8 +41,9 @@ export type StartAnalyticsParameters = {
 }
 
 /**
- * Reports the widget's events to frame-host (spec §7): asks `GET /getAnalyticsConfig` once
- * (analytics is off when that fails), then POSTs each event to `/e` with `keepalive`, so a
+ * Reports the widget's events to frame-host (spec §7): asks `GET /getAnalyticsConfig` once, when
+ * the first event happens, so a page that never touches the widget makes no request (analytics
+ * is off when that call fails), then POSTs each event to `/e` with `keepalive`, so a
  * MODAL_CLOSE sent as the page unloads still arrives. Events that happen before the answer wait
  * for it (at most {@link MAX_PENDING_EVENTS}). The body goes as `text/plain` JSON, a simple
  * request with no preflight. A 403 from either call turns analytics off and calls `onForbidden`
@@ -102,14 +103,19 @@ export function startAnalytics(parameters: StartAnalyticsParameters): () => void
     }
   }
 
+  let asked = false
   const stopListening = parameters.events.on((event) => {
     if (stopped || state === 'off') return
     const next = body(event)
     if (state === 'on') void send(next)
     else if (pending.length < MAX_PENDING_EVENTS) pending.push(next)
+    if (!asked) {
+      asked = true
+      void askConfig()
+    }
   })
 
-  void (async () => {
+  const askConfig = async () => {
     let enabled = false
     try {
       const response = await fetchFn(`${base}/getAnalyticsConfig?${query}`, { credentials: 'omit' })
@@ -124,7 +130,7 @@ export function startAnalytics(parameters: StartAnalyticsParameters): () => void
     state = enabled ? 'on' : 'off'
     const queued = pending.splice(0)
     if (enabled) for (const event of queued) void send(event)
-  })()
+  }
 
   return () => {
     stopped = true

@@ -250,6 +250,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
             account,
             storage,
             now,
+            inUse: modal,
             fetchIdentity: (address) =>
               fetchIdentity({ baseUrl: config.frameHostUrl, projectId: config.projectId, address, fetch: parameters.fetch }),
           })
