@@ -59,3 +59,13 @@ export function isStale(entry: BalanceEntry | undefined, now: number): boolean {
 export function createBalanceStore(parameters: { now: () => number }): BalanceStore {
   return { ...createStore<BalanceState>({ entries: {} }), now: parameters.now }
 }
+
+/**
+ * A stored balance entry (see `persistCache`), `undefined` unless it has a formatted balance and
+ * a read time.
+ */
+export function balanceEntryFromStored(value: unknown): BalanceEntry | undefined {
+  const v = value as Partial<Record<keyof BalanceEntry, unknown>> | null
+  if (typeof v?.balance !== 'string' || !/^-?\d+\.\d{3}$/.test(v.balance) || typeof v.fetchedAt !== 'number') return undefined
+  return { balance: v.balance, fetchedAt: v.fetchedAt }
+}

@@ -1,4 +1,4 @@
-import type { TokenBalance } from '../blockchain/client'
+import { parseBalances, type TokenBalance } from '../blockchain/client'
 import { createStore, type Store } from '../store/createStore'
 
 /** How long a token balance list stays fresh, and how long after a failure no new fetch starts (spec §8, §9: portfolio 30 s). */
@@ -78,4 +78,22 @@ export function formatUsd(value: number | null): string {
 /** The sum of the known USD values (entries without a price count as nothing). */
 export function totalUsd(balances: readonly TokenBalance[]): number {
   return balances.reduce((sum, b) => sum + (b.value ?? 0), 0)
+}
+
+/** What a token balance entry keeps in storage: its last good list and when it was read (not a failure). */
+export function tokenEntryToStored(entry: TokenBalanceEntry): { balances: readonly TokenBalance[]; fetchedAt: number } | undefined {
+  if (!entry.balances || entry.fetchedAt === undefined) return undefined
+  return { balances: entry.balances, fetchedAt: entry.fetchedAt }
+}
+
+/** A stored token balance entry, `undefined` unless its list passes the balance route's shape check. */
+export function tokenEntryFromStored(value: unknown): TokenBalanceEntry | undefined {
+  const v = value as { balances?: unknown; fetchedAt?: unknown } | null
+  if (typeof v?.fetchedAt !== 'number') return undefined
+  try {
+    return { balances: parseBalances({ balances: v.balances }), fetchedAt: v.fetchedAt }
+  } catch {
+    // Not a list this SDK wrote: read again from frame-host instead.
+    return undefined
+  }
 }

@@ -1,7 +1,7 @@
 import { createAccountStore, type AccountStore } from '../account/accountStore'
 import { startAnalytics } from '../analytics/analytics'
 import { fetchIdentity, watchIdentity } from '../account/identity'
-import { createBalanceStore, type BalanceStore } from '../account/balance'
+import { BALANCE_CACHE_MS, balanceEntryFromStored, createBalanceStore, type BalanceStore } from '../account/balance'
 import { ALERTS, createAlertStore, type AlertStore } from '../alerts/alertStore'
 import { usesEmbeddedWallet, type Config } from '../config/createConfig'
 import { createConnectionStore, type ConnectionStore } from '../connection/connectionStore'
@@ -23,6 +23,8 @@ import { isMobile as detectMobile } from '../env'
 import { createEventsStore, type EventsStore } from '../events/eventsStore'
 import { createModalStore, type ModalStore } from '../modal/modalStore'
 import { createSnackbarStore, type SnackbarStore } from '../snackbar/snackbarStore'
+import { STORAGE_KEYS } from '../storage/keys'
+import { persistCache } from '../storage/persistedCache'
 import { storage } from '../storage/storage'
 import { createThemeStore, type ThemeStore } from '../theme/themeStore'
 import {
@@ -33,7 +35,13 @@ import {
 import { createEip6963Store, type Eip6963Store } from '../wallets/eip6963'
 import { createWalletRegistryClient } from '../wallets/registry'
 import { createBlockchainApiClient, type BlockchainApiClient } from '../blockchain/client'
-import { createTokenBalanceStore, type TokenBalanceStore } from '../account/tokens'
+import {
+  PORTFOLIO_CACHE_MS,
+  createTokenBalanceStore,
+  tokenEntryFromStored,
+  tokenEntryToStored,
+  type TokenBalanceStore,
+} from '../account/tokens'
 import { createWalletListStore, type WalletListStore } from '../wallets/walletList'
 import { reportEvents } from './reportEvents'
 
@@ -245,6 +253,22 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
               fetch: parameters.fetch,
             })
           : () => {}
+      const stopBalanceCache = persistCache(balances, {
+        storage,
+        key: STORAGE_KEYS.balanceCache,
+        now,
+        maxAgeMs: BALANCE_CACHE_MS,
+        toStored: (entry) => entry,
+        fromStored: balanceEntryFromStored,
+      })
+      const stopPortfolioCache = persistCache(tokenBalances, {
+        storage,
+        key: STORAGE_KEYS.portfolioCache,
+        now,
+        maxAgeMs: PORTFOLIO_CACHE_MS,
+        toStored: tokenEntryToStored,
+        fromStored: tokenEntryFromStored,
+      })
       const stopIdentity = config.projectId
         ? watchIdentity({
             account,
@@ -256,6 +280,8 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
           })
         : () => {}
       return () => {
+        stopPortfolioCache()
+        stopBalanceCache()
         stopIdentity()
         stopAnalytics()
         stopApprovals()

@@ -40,6 +40,10 @@ export const STORAGE_KEYS = {
   embeddedLoginNotKept: '@oriel/embedded/login_not_kept',
   /** Identities read from frame-host (spec §3 identity cache, 5 min), JSON by lowercased address: `{"0x…":{"name","avatar","fetchedAt"}}`. */
   identityCache: '@oriel/identity_cache',
+  /** Native balances read (spec §3 balance cache, 30 s), JSON by `{caipNetworkId}:{address}`: `{"balance","fetchedAt"}`. */
+  balanceCache: '@oriel/balance_cache',
+  /** Token balance lists read (spec §3 portfolio cache, 30 s), JSON by `{caipNetworkId}:{address}`: `{"balances","fetchedAt"}`. */
+  portfolioCache: '@oriel/portfolio_cache',
   /** The embedded wallet's preferred account type per namespace (JSON), spec §3. */
   embeddedPreferredAccountTypes: '@oriel/embedded/preferred_account_types',
 } as const
