@@ -4,18 +4,14 @@
 
 mod common;
 
-use std::{
-    net::TcpListener,
-    path::PathBuf,
-    process::{Child, Command, Stdio},
-    time::{Duration, Instant},
-};
-
 use axum::{
     body::Body,
     http::{Method, Request, StatusCode},
 };
-use common::TestApp;
+use common::{
+    devnet::{rpc, Devnet},
+    TestApp,
+};
 use oriel_frame_host::{ChainClient, HttpTransport, NetworkConfig, TokenConfig};
 use serde_json::{json, Value};
 
@@ -43,81 +39,16 @@ fn the_rpc_client_is_send_and_sync() {
     send(client.batch(&[]));
 }
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// A hardhat node on a free port, ended on drop.
-struct Devnet {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Devnet {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// One JSON-RPC call to `url` with frame-host's own client.
-async fn rpc(url: &str, method: &str, params: Value) -> Result<Value, oriel_rpc::RpcError> {
-    ChainClient::new(vec![url.into()], HttpTransport::new().unwrap())
-        .unwrap()
-        .request(method, params)
-        .await
-}
-
-impl Devnet {
-    async fn start() -> Self {
-        let bin = root().join("node_modules/.bin/hardhat");
-        assert!(bin.exists(), "{} is missing: run npm ci", bin.display());
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new(bin)
-            .args(["--config", "e2e/support/hardhat.config.cjs", "node"])
-            .args(["--hostname", "127.0.0.1", "--port", &port.to_string()])
-            .current_dir(root())
-            .env("HARDHAT_DISABLE_TELEMETRY_PROMPT", "true")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap();
-        let devnet = Self {
-            child,
-            url: format!("http://127.0.0.1:{port}"),
-        };
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            if rpc(&devnet.url, "eth_chainId", json!([])).await == Ok(json!("0x7a69")) {
-                return devnet;
-            }
-            assert!(Instant::now() < deadline, "hardhat node did not start");
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
-    }
-
-    /// Deploys the devnet contracts, funds `address` and returns the contracts.
-    fn deploy_and_fund(&self, address: &str) -> Value {
-        let script = "const [url, address] = process.argv.slice(1); \
-            const m = await import('./devnet/deploy.mjs'); \
-            const c = await m.deployDevnetContracts(url); \
-            await m.fund(url, c, address); \
-            console.log(JSON.stringify(c));";
-        let out = Command::new("node")
-            .args(["--input-type=module", "-e", script, &self.url, address])
-            .current_dir(root())
-            .stderr(Stdio::inherit())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "deploying the devnet contracts failed"
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
-    }
+/// Deploys the devnet contracts, funds `address` and returns the contracts.
+fn deploy_and_fund(devnet: &Devnet, address: &str) -> Value {
+    devnet.node(
+        "const [url, address] = process.argv.slice(1); \
+         const m = await import('./devnet/deploy.mjs'); \
+         const c = await m.deployDevnetContracts(url); \
+         await m.fund(url, c, address); \
+         console.log(JSON.stringify(c));",
+        &[address],
+    )
 }
 
 /// Sends `wei` (hex) from the unlocked deployer to [`HOLDER`].
@@ -165,7 +96,7 @@ fn uri(address: &str, extra: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn balances_from_a_local_chain() {
     let devnet = Devnet::start().await;
-    let contracts = devnet.deploy_and_fund(HOLDER);
+    let contracts = deploy_and_fund(&devnet, HOLDER);
     let address = |i: usize| {
         contracts["tokens"][i]["address"]
             .as_str()
@@ -309,7 +240,7 @@ async fn a_bad_token_list_stops_startup() {
 async fn the_faucet_funds_an_address_once_per_30_seconds() {
     let devnet = Devnet::start().await;
     // Deploys (and funds another address, which this test does not read).
-    let contracts = devnet.deploy_and_fund(EMPTY);
+    let contracts = deploy_and_fund(&devnet, EMPTY);
     let file = common::json_file(&contracts);
     let (url, path) = (devnet.url.clone(), file.path().to_path_buf());
     let app = TestApp::with(move |c| {

@@ -5,12 +5,7 @@
 
 #![allow(dead_code, unreachable_pub)]
 
-use std::{
-    net::TcpListener,
-    path::PathBuf,
-    process::{Child, Command, Stdio},
-    time::{Duration, Instant},
-};
+use std::time::{Duration, Instant};
 
 use oriel_frame_host::{AppState, ChainClient, HttpTransport};
 use serde_json::{json, Value};
@@ -22,70 +17,27 @@ pub const DEPLOYER: &str = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
 pub const HOLDER: &str = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
 pub const OTHER: &str = "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc";
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
 /// A hardhat node on a free port with the devnet contracts, ended on drop.
 pub struct Devnet {
-    child: Child,
+    node: crate::common::devnet::Devnet,
     pub url: String,
     client: ChainClient,
     /// What `deployDevnetContracts` returned.
     pub contracts: Value,
 }
 
-impl Drop for Devnet {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 impl Devnet {
     pub async fn start() -> Self {
-        let bin = root().join("node_modules/.bin/hardhat");
-        assert!(bin.exists(), "{} is missing: run npm ci", bin.display());
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new(bin)
-            .args(["--config", "e2e/support/hardhat.config.cjs", "node"])
-            .args(["--hostname", "127.0.0.1", "--port", &port.to_string()])
-            .current_dir(root())
-            .env("HARDHAT_DISABLE_TELEMETRY_PROMPT", "true")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap();
-        let url = format!("http://127.0.0.1:{port}");
+        let node = crate::common::devnet::Devnet::start().await;
+        let url = node.url.clone();
         let client = ChainClient::new(vec![url.clone()], HttpTransport::new().unwrap()).unwrap();
-        let mut devnet = Self {
-            child,
+        let contracts = node.deploy();
+        Self {
+            node,
             url,
             client,
-            contracts: Value::Null,
-        };
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while devnet.client.request("eth_chainId", json!([])).await != Ok(json!("0x7a69")) {
-            assert!(Instant::now() < deadline, "hardhat node did not start");
-            tokio::time::sleep(Duration::from_millis(200)).await;
+            contracts,
         }
-        let script = "const m = await import('./devnet/deploy.mjs'); \
-            console.log(JSON.stringify(await m.deployDevnetContracts(process.argv[1])));";
-        let out = Command::new("node")
-            .args(["--input-type=module", "-e", script, &devnet.url])
-            .current_dir(root())
-            .stderr(Stdio::inherit())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "deploying the devnet contracts failed"
-        );
-        devnet.contracts = serde_json::from_slice(&out.stdout).unwrap();
-        devnet
     }
 
     pub async fn rpc(&self, method: &str, params: Value) -> Value {
