@@ -125,7 +125,15 @@ export async function startFrameHost({
   if (!existsSync(join(frameDir, 'manifest.json'))) {
     throw new Error('dist/frame is missing: run scripts/build-wasm.sh')
   }
-  const env = { ...process.env, ORIEL_LISTEN: listen, ORIEL_FRAME_DIR: frameDir, ORIEL_LOG: log }
+  const env = {
+    ...process.env,
+    ORIEL_LISTEN: listen,
+    ORIEL_FRAME_DIR: frameDir,
+    ORIEL_LOG: log,
+    // Every test browser is one visitor on 127.0.0.1: a whole run sends far more analytics
+    // events from that one address than a person would.
+    ORIEL_ANALYTICS_EVENTS_PER_IP: '1000000',
+  }
   if (devnetContracts) env.ORIEL_DEVNET_CONTRACTS = devnetContracts
   if (allowedOrigins) {
     const work = mkdtempSync(join(tmpdir(), 'oriel-e2e-'))

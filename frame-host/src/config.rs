@@ -95,6 +95,11 @@ pub struct Config {
     /// deletes them.
     #[serde(default = "default_analytics_retention_days")]
     pub analytics_retention_days: u32,
+    /// How many analytics events one client IP may send per project per 10 minutes (env
+    /// `ORIEL_ANALYTICS_EVENTS_PER_IP`). Raise it where many visitors share one address (a
+    /// company NAT, or a test run's browsers on one loopback address).
+    #[serde(default = "default_analytics_events_per_ip")]
+    pub analytics_events_per_ip: u32,
     /// Dev mode only: the devnet's contracts file (`.data/devnet-contracts.json`, written by
     /// `make demo`), read at startup. Its tokens join `tokens` for its chain, and its chain is
     /// indexed from block 0 unless `indexer` names it.
@@ -290,8 +295,8 @@ impl Default for Config {
 impl Config {
     /// Loads the config from the defaults, the file named by `ORIEL_CONFIG` (if set) and the
     /// environment (`ORIEL_LISTEN`, `ORIEL_DATA_DIR`, `ORIEL_FRAME_DIR`, `ORIEL_MODE`,
-    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_PRICES_FILE`, `ORIEL_DEVNET_CONTRACTS`, `ORIEL_TRUSTED_PROXIES` as
-    /// a comma-separated list), then validates it.
+    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_PRICES_FILE`, `ORIEL_DEVNET_CONTRACTS`, `ORIEL_ANALYTICS_EVENTS_PER_IP`,
+    /// `ORIEL_TRUSTED_PROXIES` as a comma-separated list), then validates it.
     pub fn load() -> Result<Self> {
         Self::load_with(|name| std::env::var(name).ok())
     }
@@ -323,6 +328,13 @@ impl Config {
                 .split(',')
                 .map(|r| toml::Value::String(r.trim().into()));
             table.insert("trusted_proxies".into(), toml::Value::Array(list.collect()));
+        }
+        // A number; anything else is left as text for the type check to name.
+        if let Some(value) = env("ORIEL_ANALYTICS_EVENTS_PER_IP") {
+            let number = value
+                .parse()
+                .map_or(toml::Value::String(value), toml::Value::Integer);
+            table.insert("analytics_events_per_ip".into(), number);
         }
         let mut config: Self = table.try_into().map_err(deserialize_error)?;
         config.public_url = match config.public_url.as_str() {
@@ -551,6 +563,11 @@ impl fmt::Display for Mode {
     }
 }
 
+/// The default of `analytics_events_per_ip`: far above what one person's use of the widget sends.
+fn default_analytics_events_per_ip() -> u32 {
+    120
+}
+
 /// The default of `analytics_retention_days`.
 fn default_analytics_retention_days() -> u32 {
     30
@@ -745,6 +762,26 @@ mod tests {
         assert!(!format!("{c:?}").contains("secret"), "smtp url is redacted");
         assert_eq!(c.projects.len(), 1);
         assert_eq!(c.projects[0].id, "shop");
+    }
+
+    #[test]
+    fn analytics_events_per_ip_from_file_or_env_and_rejected_when_not_a_count() {
+        assert_eq!(load(&[]).unwrap().analytics_events_per_ip, 120);
+        assert_eq!(
+            load_file("analytics_events_per_ip = 500")
+                .unwrap()
+                .analytics_events_per_ip,
+            500
+        );
+        let c = load(&[("ORIEL_ANALYTICS_EVENTS_PER_IP", "1000000")]).unwrap();
+        assert_eq!(c.analytics_events_per_ip, 1_000_000);
+        for bad in ["many", "-1", "5000000000"] {
+            let message = err(load(&[("ORIEL_ANALYTICS_EVENTS_PER_IP", bad)]));
+            assert!(
+                message.contains("analytics_events_per_ip"),
+                "{bad}: {message}"
+            );
+        }
     }
 
     #[test]

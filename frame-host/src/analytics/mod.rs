@@ -26,9 +26,7 @@ use crate::{
     AppState,
 };
 
-/// Events stored per client IP and project per [`IP_WINDOW_MS`].
-pub(crate) const IP_LIMIT: i64 = 120;
-/// The per-IP window, milliseconds.
+/// The window of the per-IP limit (`analytics_events_per_ip`), milliseconds.
 pub(crate) const IP_WINDOW_MS: i64 = 10 * 60_000;
 /// Events stored per page origin and project per [`ORIGIN_WINDOW_MS`] (every visitor of a
 /// dapp together).
@@ -123,7 +121,7 @@ async fn check_rate(
     let limits = [
         Limit {
             bucket: format!("analytics-ip:{project_id}:{ip}"),
-            limit: IP_LIMIT,
+            limit: i64::from(state.config().analytics_events_per_ip),
             window_ms: IP_WINDOW_MS,
         },
         Limit {

@@ -1,18 +1,6 @@
 import { formatTokenQuantity, formatUsd } from '../../core/account/tokens'
-import type { TokenBalance } from '../../core/blockchain/client'
 import { useTokenBalances } from '../hooks/useTokenBalances'
-
-/** A tile with the symbol's first letter on a colour derived from it, for tokens without an icon. */
-function TokenIcon({ token }: { token: TokenBalance }) {
-  if (token.iconUrl) return <img className="token-icon" src={token.iconUrl} alt="" width={32} height={32} />
-  let hash = 0
-  for (const char of token.symbol) hash = (hash * 31 + char.charCodeAt(0)) % 360
-  return (
-    <span className="token-icon" aria-hidden="true" style={{ background: `hsl(${hash} 60% 50%)` }}>
-      {token.symbol.slice(0, 1).toUpperCase()}
-    </span>
-  )
-}
+import { TokenIcon } from './TokenIcon'
 
 /**
  * The Tokens panel of the Account view: each token's icon, name, symbol, quantity (2 decimals)
@@ -32,7 +20,7 @@ export default function TokensPanel() {
             const value = formatUsd(token.value)
             return (
               <li key={token.address ?? `${token.chainId}:native`} aria-label={`${token.name}: ${quantity} ${token.symbol}, ${value}`}>
-                <TokenIcon token={token} />
+                <TokenIcon token={token} size={32} />
                 <span className="token-name">
                   <span>{token.name}</span>
                   <span className="token-symbol">{token.symbol}</span>

@@ -1,7 +1,7 @@
 import { formatTokenQuantity } from '../../../core/account/tokens'
 import { formatAmount } from '../../../core/send/amount'
 import type { SendToken } from '../../../core/send/token'
-import { TokenIcon } from './TokenIcon'
+import { TokenIcon } from '../TokenIcon'
 
 export type TokenPickerProps = {
   id: string
