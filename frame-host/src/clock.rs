@@ -67,13 +67,21 @@ fn system_ms() -> i64 {
 /// Formats Unix milliseconds as RFC 3339 UTC with millisecond precision, e.g.
 /// `2026-01-02T03:04:05.678Z`.
 pub(crate) fn rfc3339(ms: i64) -> String {
-    let secs = ms.div_euclid(1000);
     let millis = ms.rem_euclid(1000);
-    let days = secs.div_euclid(86_400);
+    format!("{}.{millis:03}Z", date_time(ms.div_euclid(1000)))
+}
+
+/// Formats Unix seconds as RFC 3339 UTC without a fraction, e.g. `2026-11-23T20:00:00Z`.
+pub(crate) fn rfc3339_seconds(secs: i64) -> String {
+    format!("{}Z", date_time(secs))
+}
+
+/// `YYYY-MM-DDTHH:MM:SS` of Unix seconds, UTC.
+fn date_time(secs: i64) -> String {
     let rem = secs.rem_euclid(86_400);
-    let (y, m, d) = civil_from_days(days);
+    let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
     format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}.{millis:03}Z",
+        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}",
         rem / 3600,
         rem % 3600 / 60,
         rem % 60
@@ -119,5 +127,12 @@ mod tests {
         assert_eq!(rfc3339(0), "1970-01-01T00:00:00.000Z");
         assert_eq!(rfc3339(951_782_400_123), "2000-02-29T00:00:00.123Z");
         assert_eq!(rfc3339(1_767_323_045_678), "2026-01-02T03:04:05.678Z");
+    }
+
+    #[test]
+    fn formats_rfc3339_seconds() {
+        assert_eq!(rfc3339_seconds(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339_seconds(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(rfc3339_seconds(1_795_464_000), "2026-11-23T20:00:00Z");
     }
 }

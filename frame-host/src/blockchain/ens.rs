@@ -2,16 +2,16 @@
 //! `addr`, EIP-181 reverse `name`, EIP-634 `text`): namehashes, call data and the ABI
 //! decoding of their answers.
 
-use sha3::{Digest, Keccak256};
+use super::indexer::bytes;
 
 /// The longest name frame-host accepts from a reverse record, in bytes.
 pub(crate) const MAX_NAME_LEN: usize = 255;
 /// The longest `avatar` record frame-host passes on, in bytes.
 pub(crate) const MAX_AVATAR_LEN: usize = 2048;
 
-/// Keccak-256 of `bytes`.
-pub(crate) fn keccak256(bytes: &[u8]) -> [u8; 32] {
-    Keccak256::digest(bytes).into()
+/// Keccak-256 of `data`.
+pub(crate) fn keccak256(data: &[u8]) -> [u8; 32] {
+    alloy_primitives::keccak256(data).0
 }
 
 /// EIP-137 `namehash` of a name (labels separated by `.`; the empty name is the root, 0).
@@ -68,22 +68,10 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The bytes of a `0x` hex answer; `None` when it is not hex.
-fn bytes_of(result: &str) -> Option<Vec<u8>> {
-    let digits = result.strip_prefix("0x")?;
-    if digits.len() % 2 != 0 {
-        return None;
-    }
-    (0..digits.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(digits.get(i..i + 2)?, 16).ok())
-        .collect()
-}
-
 /// An `address` answer (one word) as `0x` and 40 lowercase hex digits; `None` when it is
 /// not one word with 12 zero bytes first.
 pub(crate) fn decode_address(result: &str) -> Option<String> {
-    let bytes = bytes_of(result)?;
+    let bytes = bytes(result)?;
     if bytes.len() != 32 || bytes[..12].iter().any(|&b| b != 0) {
         return None;
     }
@@ -92,7 +80,7 @@ pub(crate) fn decode_address(result: &str) -> Option<String> {
 
 /// A `string` answer; `None` when it is not ABI-encoded UTF-8 of at most `max` bytes.
 pub(crate) fn decode_string(result: &str, max: usize) -> Option<String> {
-    let bytes = bytes_of(result)?;
+    let bytes = bytes(result)?;
     let number = |at: usize| -> Option<usize> {
         let w = bytes.get(at..at + 32)?;
         if w[..24].iter().any(|&b| b != 0) {

@@ -20,10 +20,11 @@ use serde::Deserialize;
 use super::{
     asset::AssetKey,
     balance::{is_evm_address, to_decimal_units, tokens_of, truncate, Token},
-    indexer::{checksummed, image_type, rfc3339, HistorySource},
+    indexer::{checksummed, image_type, HistorySource},
 };
 use crate::{
     api::{ApiError, ApiQuery, SdkClient},
+    clock::rfc3339_seconds,
     config::Config,
     store::HistoryRow,
     AppState,
@@ -136,7 +137,7 @@ pub(crate) async fn history(
             metadata: HistoryMetadata {
                 operation_type: operation(&group, &address),
                 hash: first.tx_hash.clone(),
-                mined_at: rfc3339(first.block_time),
+                mined_at: rfc3339_seconds(first.block_time),
                 sent_from: checksummed(&first.tx_from),
                 sent_to: checksummed(&first.tx_to),
                 status: TransactionStatus::Confirmed,

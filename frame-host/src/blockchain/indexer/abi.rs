@@ -35,8 +35,8 @@ pub(super) fn uint(hex: &str) -> Option<U256> {
     U256::from_str_radix(digits, 16).ok()
 }
 
-/// A `0x` hex string's bytes.
-pub(super) fn bytes(hex: &str) -> Option<Vec<u8>> {
+/// A `0x` hex string's bytes; `None` when it is not hex.
+pub(crate) fn bytes(hex: &str) -> Option<Vec<u8>> {
     let digits = hex.strip_prefix("0x")?;
     if digits.len() % 2 != 0 {
         return None;
@@ -123,38 +123,9 @@ pub(crate) fn checksummed(address: &str) -> String {
         .map_or_else(|_| address.to_owned(), |a| a.to_checksum(None))
 }
 
-/// Unix seconds as RFC 3339 UTC, such as `2026-11-23T20:00:00Z`.
-pub(crate) fn rfc3339(seconds: i64) -> String {
-    let days = seconds.div_euclid(86_400);
-    let secs = seconds.rem_euclid(86_400);
-    // Howard Hinnant's days-to-civil.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
-        secs / 3600,
-        secs % 3600 / 60,
-        secs % 60
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn times() {
-        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
-        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
-        assert_eq!(rfc3339(1_795_464_000), "2026-11-23T20:00:00Z");
-    }
 
     #[test]
     fn strings_and_bytes32() {

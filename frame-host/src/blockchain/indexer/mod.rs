@@ -25,7 +25,7 @@ use std::{future::Future, pin::Pin, sync::Arc};
 
 use tokio::{sync::watch, task::JoinHandle};
 
-pub(crate) use abi::{checksummed, rfc3339};
+pub(crate) use abi::{bytes, checksummed};
 pub(crate) use meta::image_type;
 pub(crate) use source::IndexedHistory;
 
