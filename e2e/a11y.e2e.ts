@@ -2,11 +2,11 @@
 // violations on the Connect, Account and Receive views in either theme; the keyboard works (Tab stays in
 // the dialog, Esc closes it, focus returns to the Connect button); the motion timings of spec §9
 // reach the page and go away under prefers-reduced-motion.
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
+import { seriousViolations } from './support/axe'
 
 const urls = inject('urls')
 let browser: Browser
@@ -40,23 +40,6 @@ async function setTheme(page: Page, mode: 'light' | 'dark') {
   const toggle = page.getByTestId('theme-toggle')
   if ((await toggle.getAttribute('data-theme-mode')) !== mode) await toggle.click()
   await expect.poll(() => toggle.getAttribute('data-theme-mode')).toBe(mode)
-}
-
-/** Serious and critical axe violations on the page (the open modal included), as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Scan what the user settles on: a view or snackbar still fading in is partly transparent,
-  // and axe would measure its contrast against whatever shows through.
-  await page.evaluate(async () => {
-    // Two frames: whatever the last answer rendered has started its animations by then.
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-    const animations = document.querySelector('oriel-modal')?.shadowRoot?.getAnimations() ?? []
-    // A cancelled animation (a notice replaced, or leaving) rejects `finished`: it has settled too.
-    await Promise.allSettled(animations.map((a) => a.finished))
-  })
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
 }
 
 /** A description of the focused element, looking through shadow roots. */

@@ -2,12 +2,12 @@
 // the wallet with the demo's "Fund this wallet" (frame-host's POST /dev/faucet), then NFTs shows
 // the minted NFT's image and id and Activity the faucet's transfers with their exact amounts, all
 // read from frame-host's indexer (history and NFTs routes). Both panels pass axe in both themes.
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 import { record } from './support/recorder.mjs'
+import { seriousViolations } from './support/axe'
 
 const urls = inject('urls')
 const email = `activity+${Date.now()}@example.com`
@@ -56,19 +56,6 @@ async function showTabUntil(name: string, ready: () => Promise<boolean>) {
       { timeout: 30_000, interval: 1_000 },
     )
     .toBe(true)
-}
-
-/** Serious and critical axe violations in the open modal, once its animations have settled. */
-async function seriousViolations(): Promise<string[]> {
-  await run.page.evaluate(async () => {
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-    const animations = document.querySelector('oriel-modal')?.shadowRoot?.getAnimations() ?? []
-    await Promise.allSettled(animations.map((a) => a.finished))
-  })
-  const { violations } = await new AxeBuilder({ page: run.page }).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
 }
 
 /** The rows of the Activity list as `title | amounts | counterparty`. */
@@ -145,7 +132,7 @@ describe('Account tabs on the devnet', () => {
       for (const name of ['NFTs', 'Activity']) {
         await tab(name).click()
         await panel().getByRole('list').first().waitFor()
-        expect(await seriousViolations()).toEqual([])
+        expect(await seriousViolations(run.page)).toEqual([])
       }
     })
   }

@@ -3,7 +3,6 @@
 // 1.5 of the 6-decimals token and of the USDT-style token to fresh addresses with the approval
 // in the frame, and check the receivers' balances on the devnet. A browser wallet (EIP-6963)
 // sees its own balances and sends the native coin through its own prompt.
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseEther, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -11,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
+import { seriousViolations } from './support/axe'
 
 const urls = inject('urls')
 const contracts = inject('devnetContracts')
@@ -52,19 +52,6 @@ async function approvalShown() {
   const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))
   let last = await at()
   await expect.poll(async () => last === (last = await at()), { interval: 300 }).toBe(true)
-}
-
-/** Serious and critical axe violations once the modal's animations have settled. */
-async function seriousViolations(): Promise<string[]> {
-  await page.evaluate(async () => {
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
-    const animations = document.querySelector('oriel-modal')?.shadowRoot?.getAnimations() ?? []
-    await Promise.allSettled(animations.map((a) => a.finished))
-  })
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
 }
 
 /** Fills the Send view: picks `tokenName`, types `amount` and `to`, and waits for the fee. */
@@ -125,7 +112,7 @@ describe('Send from the embedded wallet', () => {
     await expect.poll(() => view.locator('.field-error').first().textContent()).toBe('Insufficient dUSD balance')
     await view.getByLabel('To', { exact: true }).fill(broken)
     await expect.poll(() => view.getByText('Invalid address checksum').count()).toBe(1)
-    expect(await seriousViolations()).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     await view.getByLabel('Amount', { exact: true }).fill('')
     await view.getByRole('button', { name: 'Send', exact: true }).click()
     await expect.poll(() => view.getByRole('alert').textContent()).toBe('An amount and receiver address are required')
@@ -133,13 +120,13 @@ describe('Send from the embedded wallet', () => {
     await view.getByRole('button', { name: /, change token$/ }).focus()
     await page.keyboard.press('Enter')
     await view.getByRole('list', { name: 'Tokens you can send' }).waitFor()
-    expect(await seriousViolations()).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     const focusedText = () => page.evaluate(() => document.querySelector('oriel-modal')?.shadowRoot?.activeElement?.textContent)
     for (let presses = 0; presses < 6 && !(await focusedText())?.includes('Devnet Dollar'); presses++) await page.keyboard.press('Tab')
     expect(await focusedText()).toBe('DDevnet Dollar dUSD, balance 1000.00')
     await page.keyboard.press('Enter')
     await view.getByRole('button', { name: /^dUSD\s*, change token$/ }).waitFor()
-    expect(await seriousViolations()).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     await dialog().getByRole('button', { name: 'Back' }).click()
   })
 
