@@ -3,7 +3,8 @@
 #   make demo-dev  the same with Vite dev servers (hot reload) for the dapp and the wallet
 #   make test   everything CI runs
 #   make bench  sizes and frame-ready time, measured in Chromium; the Blockchain API's latency and
-#               the indexer's throughput on the devnet
+#               the indexer's throughput on the devnet; logins and session refreshes per
+#               second under load (release build, SQLite and PostgreSQL)
 
 # Cargo's build directory lives outside the clone so fresh clones (and CI) reuse it.
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/oriel/target
@@ -30,3 +31,5 @@ bench: wasm
 	bash scripts/setup.sh --browser
 	node scripts/bench.mjs
 	node scripts/bench-api.mjs
+	cargo build --quiet --release -p oriel-frame-host
+	node scripts/bench-login.mjs

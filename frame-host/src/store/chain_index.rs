@@ -3,9 +3,7 @@
 //! so an instance that lost its lease cannot write (the renewal finds no row), and a crash
 //! leaves no half-written batch.
 
-use sqlx::{Any, Transaction};
-
-use super::{chain_lease::renew_in, Store};
+use super::{chain_lease::renew_in, Store, WriteTx};
 use crate::error::Result;
 
 /// How many of a chain's newest block hashes are kept for reorg detection. A reorg deeper
@@ -264,7 +262,7 @@ impl Store {
     }
 }
 
-async fn cursor_in(tx: &mut Transaction<'static, Any>, chain_id: &str) -> Result<Option<i64>> {
+async fn cursor_in(tx: &mut WriteTx, chain_id: &str) -> Result<Option<i64>> {
     let row: Option<(i64,)> =
         sqlx::query_as("SELECT last_block FROM index_cursors WHERE chain_id = $1")
             .bind(chain_id)
@@ -273,12 +271,7 @@ async fn cursor_in(tx: &mut Transaction<'static, Any>, chain_id: &str) -> Result
     Ok(row.map(|(n,)| n))
 }
 
-async fn set_cursor_in(
-    tx: &mut Transaction<'static, Any>,
-    chain_id: &str,
-    last: i64,
-    now: i64,
-) -> Result<()> {
+async fn set_cursor_in(tx: &mut WriteTx, chain_id: &str, last: i64, now: i64) -> Result<()> {
     sqlx::query(
         "INSERT INTO index_cursors (chain_id, last_block, updated_at) VALUES ($1, $2, $3) \
          ON CONFLICT (chain_id) DO UPDATE SET last_block = excluded.last_block, \

@@ -2,9 +2,7 @@
 //! (Unix ms). Taken and renewed with a conditional upsert; every write of the indexer renews it
 //! again inside its own transaction ([`renew_in`]).
 
-use sqlx::{Any, Transaction};
-
-use super::Store;
+use super::{Store, WriteTx};
 use crate::error::Result;
 
 impl Store {
@@ -46,7 +44,7 @@ impl Store {
 /// Renews `holder`'s unexpired lease inside `tx` (on PostgreSQL this also locks the lease row
 /// until `tx` ends, so a takeover waits for the write to finish).
 pub(super) async fn renew_in(
-    tx: &mut Transaction<'static, Any>,
+    tx: &mut WriteTx,
     chain_id: &str,
     holder: &str,
     now: i64,

@@ -69,38 +69,25 @@ impl Store {
     }
 }
 
-/// Opens or renews `limit`'s window and counts a hit; the wait in milliseconds when the
-/// window is full (then nothing is counted).
+/// Opens or renews `limit`'s window and counts a hit, in one statement; the wait in
+/// milliseconds when the window was already full. A full window's count then passes the
+/// limit, which the caller's rollback undoes.
 async fn count(conn: &mut AnyConnection, limit: &Limit, now: i64) -> Result<Option<i64>> {
-    sqlx::query(
-        "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 0) \
-         ON CONFLICT DO NOTHING",
-    )
-    .bind(&limit.bucket)
-    .bind(now)
-    .execute(&mut *conn)
-    .await?;
-    sqlx::query(
-        "UPDATE rate_limits SET window_start = $2, hits = 0 \
-         WHERE bucket = $1 AND window_start <= $3",
+    // Every SET expression reads the row as it was before the update (SQL's rule, kept by
+    // SQLite and PostgreSQL alike).
+    let (start, hits): (i64, i64) = sqlx::query_as(
+        "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1) \
+         ON CONFLICT (bucket) DO UPDATE SET \
+         window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2 \
+                        ELSE rate_limits.window_start END, \
+         hits = CASE WHEN rate_limits.window_start <= $3 THEN 1 \
+                ELSE rate_limits.hits + 1 END \
+         RETURNING window_start, hits",
     )
     .bind(&limit.bucket)
     .bind(now)
     .bind(now - limit.window_ms)
-    .execute(&mut *conn)
+    .fetch_one(&mut *conn)
     .await?;
-    let counted =
-        sqlx::query("UPDATE rate_limits SET hits = hits + 1 WHERE bucket = $1 AND hits < $2")
-            .bind(&limit.bucket)
-            .bind(limit.limit)
-            .execute(&mut *conn)
-            .await?;
-    if counted.rows_affected() == 1 {
-        return Ok(None);
-    }
-    let (start,): (i64,) = sqlx::query_as("SELECT window_start FROM rate_limits WHERE bucket = $1")
-        .bind(&limit.bucket)
-        .fetch_one(&mut *conn)
-        .await?;
-    Ok(Some((start + limit.window_ms - now).max(1)))
+    Ok((hits > limit.limit).then(|| (start + limit.window_ms - now).max(1)))
 }

@@ -1,6 +1,6 @@
 //! The dev mailbox: mail kept in the database instead of sent (dev mode).
 
-use super::Store;
+use super::{Backend, Store};
 use crate::error::Result;
 
 /// One stored message.
@@ -20,6 +20,13 @@ impl Store {
     /// Stores a message.
     pub(crate) async fn insert_mail(&self, mail: &Mail) -> Result<()> {
         let mut tx = self.begin().await?;
+        if self.backend == Backend::Postgres {
+            // `MAX(seq) + 1` needs writers one at a time, as SQLite's `BEGIN IMMEDIATE`
+            // already has them; concurrent PostgreSQL transactions would pick the same seq.
+            sqlx::query("LOCK TABLE mailbox IN SHARE ROW EXCLUSIVE MODE")
+                .execute(&mut *tx)
+                .await?;
+        }
         sqlx::query(
             "INSERT INTO mailbox (seq, to_addr, subject, body, sent_at) \
              SELECT COALESCE(MAX(seq), 0) + 1, $1, $2, $3, $4 FROM mailbox",

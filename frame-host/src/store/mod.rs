@@ -18,17 +18,19 @@ mod recovery;
 mod sessions;
 mod users;
 mod wallets;
+mod write_tx;
 
 #[cfg(test)]
 mod tests;
 
-use std::{str::FromStr, time::Duration};
+use std::{str::FromStr, sync::Arc, time::Duration};
 
 use sqlx::{
     any::{AnyConnectOptions, AnyPoolOptions},
     sqlite::{SqliteConnectOptions, SqliteJournalMode},
-    Any, AnyPool, ConnectOptions, Connection, Transaction,
+    AnyPool, ConnectOptions, Connection,
 };
+use tokio::sync::Semaphore;
 
 pub(crate) use analytics::StoredEvent;
 pub(crate) use attempts::{
@@ -42,6 +44,7 @@ pub(crate) use recovery::{Release, ReleasePurpose};
 pub(crate) use sessions::{NewRefresh, Rotation, SessionUser};
 pub(crate) use users::User;
 pub(crate) use wallets::{NewWallet, StoredWallet};
+pub(crate) use write_tx::WriteTx;
 
 use crate::error::{Error, Result};
 
@@ -85,6 +88,8 @@ pub(crate) enum Backend {
 pub(crate) struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// SQLite's one write turn (see [`WriteTx`]); `None` on PostgreSQL.
+    write_turn: Option<write_tx::WriteTurn>,
 }
 
 impl Store {
@@ -112,7 +117,18 @@ impl Store {
                     .await?
                     .close()
                     .await?;
-                AnyPoolOptions::new().max_connections(4)
+                // WAL with `synchronous = NORMAL`: a commit no longer waits for an fsync (the
+                // WAL is synced at checkpoints), so a crash of frame-host loses nothing and a
+                // power cut at most the last commits, never the file's integrity.
+                AnyPoolOptions::new()
+                    .max_connections(4)
+                    .after_connect(|conn, _| {
+                        Box::pin(async move {
+                            sqlx::Executor::execute(conn, "PRAGMA synchronous = NORMAL")
+                                .await
+                                .map(drop)
+                        })
+                    })
             }
             Backend::Postgres => AnyPoolOptions::new().max_connections(10),
         };
@@ -121,20 +137,48 @@ impl Store {
             .acquire_timeout(Duration::from_secs(10))
             .connect_with(options)
             .await?;
-        let store = Self { pool, backend };
+        let write_turn = (backend == Backend::Sqlite).then(|| Arc::new(Semaphore::new(1)));
+        let store = Self {
+            pool,
+            backend,
+            write_turn,
+        };
         store.migrate().await?;
         tracing::info!(?backend, "database ready");
         Ok(store)
     }
 
-    /// Starts a write transaction. On SQLite it takes the write lock up front
-    /// (`BEGIN IMMEDIATE`), so a transaction that reads then writes waits for other writers
-    /// instead of failing with "database is locked".
-    pub(crate) async fn begin(&self) -> Result<Transaction<'static, Any>> {
-        Ok(match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
-            Backend::Postgres => self.pool.begin().await?,
-        })
+    /// Starts a write transaction. On SQLite it waits for the process's write turn, then
+    /// takes the write lock up front (`BEGIN IMMEDIATE`), so a transaction that reads then
+    /// writes never fails with "database is locked".
+    ///
+    /// The `BEGIN` runs in its own task, so a request dropped while it is under way (its
+    /// client hung up) cannot leave a pooled connection inside a transaction that nothing
+    /// will end: the task finishes the `BEGIN`, and the dropped [`WriteTx`] rolls back.
+    pub(crate) async fn begin(&self) -> Result<WriteTx> {
+        let turn = match &self.write_turn {
+            Some(turn) => Some(
+                turn.clone()
+                    .acquire_owned()
+                    .await
+                    .map_err(|_| sqlx::Error::PoolClosed)?,
+            ),
+            None => None,
+        };
+        let pool = self.pool.clone();
+        let begun = tokio::spawn(async move {
+            let tx = match turn {
+                Some(_) => pool.begin_with("BEGIN IMMEDIATE").await?,
+                None => pool.begin().await?,
+            };
+            Ok::<_, sqlx::Error>(WriteTx::new(tx, turn))
+        });
+        match begun.await {
+            Ok(tx) => Ok(tx?),
+            Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+            // Only a runtime shutting down cancels the task.
+            Err(_) => Err(sqlx::Error::PoolClosed.into()),
+        }
     }
 
     /// The pool, for single statements.

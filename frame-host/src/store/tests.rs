@@ -138,6 +138,9 @@ on_both!(
     mailbox_lists_newest_first,
     rate_limits_use_fixed_windows,
     purge_forgets_only_what_has_expired,
+    a_dropped_begin_leaves_no_transaction_open,
+    concurrent_mails_all_land,
+    a_refused_hit_counts_on_no_limit,
 );
 
 fn code(expires_at: i64) -> NewCode {
@@ -787,4 +790,94 @@ async fn purge_forgets_only_what_has_expired(db: &TestDb) {
     assert_eq!(count(s, "login_attempts").await, 0);
     assert!(s.user(&user.id).await.unwrap().is_some());
     assert_eq!(count(s, "devices").await, 1);
+}
+
+/// A request dropped while its `BEGIN` is under way (a client hanging up) once left the
+/// pooled connection inside a transaction no one could end: the next `BEGIN` on it failed
+/// and, on SQLite, every other writer waited on its lock.
+async fn a_dropped_begin_leaves_no_transaction_open(db: &TestDb) {
+    let s = &db.store;
+    for _ in 0..8 {
+        let mut begin = std::pin::pin!(s.begin());
+        // One poll sends the BEGIN; it completes while nothing waits for it, then the
+        // caller goes away.
+        let _ = tokio::time::timeout(Duration::ZERO, &mut begin).await;
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    for n in 0..8 {
+        let mut tx = s.begin().await.unwrap();
+        sqlx::query("INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, 0, 0)")
+            .bind(format!("after-drop-{n}"))
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+    }
+    assert_eq!(count(s, "rate_limits").await, 8);
+}
+
+/// Mail stored at once from many requests: every message lands (PostgreSQL once picked
+/// the same sequence number for concurrent writers).
+async fn concurrent_mails_all_land(db: &TestDb) {
+    let writers: Vec<_> = (0..20)
+        .map(|n| {
+            let s = db.store.clone();
+            tokio::spawn(async move {
+                s.insert_mail(&Mail {
+                    to: "crowd@b.co".into(),
+                    subject: format!("m{n}"),
+                    text: "t".into(),
+                    sent_at: NOW,
+                })
+                .await
+            })
+        })
+        .collect();
+    for writer in writers {
+        writer.await.unwrap().unwrap();
+    }
+    assert_eq!(db.store.mails_to("crowd@b.co").await.unwrap().len(), 20);
+}
+
+/// A request refused by one limit counts on none of its limits.
+async fn a_refused_hit_counts_on_no_limit(db: &TestDb) {
+    let s = &db.store;
+    let limit = |bucket: &str, limit| Limit {
+        bucket: bucket.into(),
+        limit,
+        window_ms: 60_000,
+    };
+    assert_eq!(
+        s.rate_limit_hits(&[limit("full", 1)], NOW).await.unwrap(),
+        None
+    );
+    let both = [limit("open", 2), limit("full", 1)];
+    assert_eq!(
+        s.rate_limit_hits(&both, NOW + 1).await.unwrap(),
+        Some(59_999)
+    );
+    assert_eq!(
+        s.rate_limit_hits(&both, NOW + 2).await.unwrap(),
+        Some(59_998)
+    );
+    assert_eq!(
+        s.rate_limit_hits(&[limit("open", 2)], NOW + 3)
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        s.rate_limit_hits(&[limit("open", 2)], NOW + 4)
+            .await
+            .unwrap(),
+        None,
+        "the refused requests did not count on `open`"
+    );
+    assert_eq!(
+        s.rate_limit_reached(&limit("full", 1), NOW + 5)
+            .await
+            .unwrap(),
+        Some(59_995),
+        "nor past the limit on `full`"
+    );
 }

@@ -1,0 +1,232 @@
+// frame-host's login path under load, driven by autocannon over loopback against the release
+// binary (`cargo build --release -p oriel-frame-host` first), on SQLite and on PostgreSQL:
+//   - email login: start, read the code from the dev mailbox, verify. Every login is a new
+//     email and a new device, and comes from its own client address (X-Forwarded-For from a
+//     trusted proxy), so the designed per-email and per-address limits never apply;
+//   - session refresh: each connection rotates its own refresh token, one after the other.
+// It prints logins (or refreshes) per second, each request's p50/p99, and each login's p50/p99
+// (start to verified) beside the targets. It fails on any answer that is not 200.
+// ORIEL_E2E_PORT_OFFSET shifts its port like the e2e runs'; ORIEL_BENCH_SECONDS sets the
+// duration of each run (default 10); ORIEL_TEST_POSTGRES_URL names the PostgreSQL server.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+
+const CONNECTIONS = 64
+const SECONDS = Number(process.env.ORIEL_BENCH_SECONDS ?? 10)
+const TARGET = { loginsPerSecond: 1000, p99: 50 }
+const PORT = 19_187 + Number(process.env.ORIEL_E2E_PORT_OFFSET ?? 0)
+const PG_URL = process.env.ORIEL_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const base = `http://127.0.0.1:${PORT}`
+const work = mkdtempSync(join(tmpdir(), 'oriel-bench-login-'))
+
+/** frame-host on `databaseUrl`, trusting 127.0.0.1 as its reverse proxy. Resolves to its stop. */
+async function startFrameHost(databaseUrl) {
+  const target = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
+  const bin = join(target, 'release/oriel-frame-host')
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build --release -p oriel-frame-host`)
+  const config = join(work, 'frame-host.toml')
+  writeFileSync(
+    config,
+    `trusted_proxies = ["127.0.0.1"]\n\n[[projects]]\nid = "demo"\nname = "bench"\nallowed_origins = ["http://localhost:5173"]\n`,
+  )
+  const child = spawn(bin, [], {
+    env: {
+      ...process.env,
+      ORIEL_CONFIG: config,
+      ORIEL_LISTEN: `127.0.0.1:${PORT}`,
+      ORIEL_DATA_DIR: join(work, `data-${randomBytes(4).toString('hex')}`),
+      ORIEL_FRAME_DIR: join(work, 'frame'),
+      ORIEL_LOG: process.env.ORIEL_LOG ?? 'error',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const exited = new Promise((done) => child.once('exit', done))
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`frame-host exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break
+    } catch {
+      if (i > 300) throw new Error('frame-host did not answer in 30 s')
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return async () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await exited
+  }
+}
+
+/** A fresh PostgreSQL database for one run; resolves to its URL and its removal. */
+function postgresDatabase() {
+  const name = `oriel_bench_${randomBytes(4).toString('hex')}`
+  const psql = (sql) => {
+    const run = spawnSync('psql', [PG_URL, '-q', '-v', 'ON_ERROR_STOP=1', '-c', sql], { encoding: 'utf8' })
+    if (run.status !== 0) throw new Error(`psql ${sql}: ${run.stderr || run.error}`)
+  }
+  psql(`CREATE DATABASE ${name}`)
+  const url = new URL(PG_URL)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => psql(`DROP DATABASE ${name} WITH (FORCE)`) }
+}
+
+let serial = 0
+/** A client address no other login uses: 10.0.0.0/8 holds 16.7 million. */
+const nextAddress = () => {
+  const n = ++serial
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+}
+
+const json = (body) => ({ 'content-type': 'application/json', body: JSON.stringify(body) })
+const post = (path, setup, onResponse) => ({ method: 'POST', path, setupRequest: setup, onResponse })
+
+/** Every answer must be 200: anything else stops the bench with the answer. */
+function expect200(status, body, what) {
+  if (status !== 200) throw new Error(`${what}: ${status} ${body}`)
+}
+
+/** The email login loop of one connection: start, mailbox, verify. */
+function loginRequests(logins) {
+  return [
+    post(
+      '/auth/v1/email/start',
+      (req, ctx) => {
+        ctx.begun = performance.now()
+        ctx.address = nextAddress()
+        ctx.email = `load-${ctx.address}-${randomBytes(3).toString('hex')}@bench.test`
+        ctx.deviceId = randomBytes(16).toString('hex')
+        const { body, ...headers } = json({ projectId: 'demo', email: ctx.email, deviceId: ctx.deviceId })
+        return { ...req, headers: { ...req.headers, ...headers, 'x-forwarded-for': ctx.address }, body }
+      },
+      (status, body, ctx) => {
+        expect200(status, body, 'email start')
+        ctx.attemptId = JSON.parse(body).attemptId
+      },
+    ),
+    {
+      method: 'GET',
+      setupRequest: (req, ctx) => ({
+        ...req,
+        path: `/dev/mailbox?to=${encodeURIComponent(ctx.email)}`,
+        headers: { ...req.headers, 'x-forwarded-for': ctx.address },
+      }),
+      onResponse: (status, body, ctx) => {
+        expect200(status, body, 'mailbox')
+        const code = /\b(\d{6})\b/.exec(JSON.parse(body)[0]?.text ?? '')
+        if (!code) throw new Error(`no code in the mailbox for ${ctx.email}`)
+        ctx.otp = code[1]
+      },
+    },
+    post(
+      '/auth/v1/email/verify',
+      (req, ctx) => {
+        const { body, ...headers } = json({
+          projectId: 'demo',
+          attemptId: ctx.attemptId,
+          deviceId: ctx.deviceId,
+          otp: ctx.otp,
+        })
+        return { ...req, headers: { ...req.headers, ...headers, 'x-forwarded-for': ctx.address }, body }
+      },
+      (status, body, ctx) => {
+        expect200(status, body, 'email verify')
+        logins.push({
+          ms: performance.now() - ctx.begun,
+          refreshToken: JSON.parse(body).refreshToken,
+          deviceId: ctx.deviceId,
+          address: ctx.address,
+        })
+      },
+    ),
+  ]
+}
+
+/** The refresh loop: each request takes a session no other request holds (autocannon starts
+ * every loop with a fresh context), rotates its token and gives it back. Reusing a token while
+ * its rotation is in flight would end the session's family, as it should. */
+function refreshRequests(sessions, refreshed) {
+  const free = [...sessions]
+  return [
+    post(
+      '/auth/v1/session/refresh',
+      (req, ctx) => {
+        ctx.session = free.pop()
+        ctx.begun = performance.now()
+        const { body, ...headers } = json({
+          projectId: 'demo',
+          refreshToken: ctx.session.refreshToken,
+          deviceId: ctx.session.deviceId,
+        })
+        return { ...req, headers: { ...req.headers, ...headers, 'x-forwarded-for': ctx.session.address }, body }
+      },
+      (status, body, ctx) => {
+        expect200(status, body, 'session refresh')
+        ctx.session.refreshToken = JSON.parse(body).refreshToken
+        free.push(ctx.session)
+        refreshed.push(performance.now() - ctx.begun)
+      },
+    ),
+  ]
+}
+
+/** Runs autocannon for SECONDS over CONNECTIONS connections, failing on the first error. */
+function load(requests) {
+  return new Promise((done, fail) => {
+    const run = autocannon(
+      { url: base, connections: CONNECTIONS, duration: SECONDS, requests, bailout: 1 },
+      (error, result) => {
+        if (error) fail(error)
+        else if (result.non2xx || result.errors) fail(new Error(`${result.non2xx} non-2xx, ${result.errors} errors`))
+        else done(result)
+      },
+    )
+    run.on('reqError', fail)
+  })
+}
+
+const percentile = (samples, q) => {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+}
+const fmt = (n, digits = 1) => n.toFixed(digits).padStart(7)
+const mark = (ok) => (ok ? 'ok  ' : 'MISS')
+
+async function benchBackend(label, databaseUrl) {
+  const stop = await startFrameHost(databaseUrl)
+  try {
+    const logins = []
+    const started = performance.now()
+    const login = await load(loginRequests(logins))
+    const seconds = (performance.now() - started) / 1000
+    const rate = logins.length / seconds
+    const p99 = login.latency.p99
+    console.log(`\n  ${label}`)
+    console.log(
+      `    email login   ${fmt(rate, 0)} logins/s (target ≥ ${TARGET.loginsPerSecond}) ${mark(rate >= TARGET.loginsPerSecond)}` +
+        `   request p50 ${fmt(login.latency.p50)} ms  p99 ${fmt(p99)} ms (target ≤ ${TARGET.p99}) ${mark(p99 <= TARGET.p99)}` +
+        `   login p50 ${fmt(percentile(logins.map((l) => l.ms), 0.5))} ms  p99 ${fmt(percentile(logins.map((l) => l.ms), 0.99))} ms`,
+    )
+    const refreshed = []
+    const refresh = await load(refreshRequests(logins.slice(0, 2 * CONNECTIONS), refreshed))
+    const refreshRate = refreshed.length / SECONDS
+    console.log(
+      `    refresh       ${fmt(refreshRate, 0)} refreshes/s            ` +
+        `   request p50 ${fmt(refresh.latency.p50)} ms  p99 ${fmt(refresh.latency.p99)} ms (target ≤ ${TARGET.p99}) ${mark(refresh.latency.p99 <= TARGET.p99)}`,
+    )
+  } finally {
+    await stop()
+  }
+}
+
+console.log(`\n  frame-host login path, release build, ${CONNECTIONS} connections, ${SECONDS} s per run`)
+await benchBackend('SQLite')
+const pg = postgresDatabase()
+try {
+  await benchBackend('PostgreSQL', pg.url)
+} finally {
+  pg.drop()
+}
