@@ -5,6 +5,9 @@
 //     cold (a new browser profile each time) and warm (caches kept), with where the time went,
 //     beside the floor: a bare cross-site iframe (an HTML page and one module script that posts
 //     to its parent), measured in the same run
+//   - the modal in Chromium, median of MODAL_RUNS cold loads of two minimal React 19 apps built
+//     here (React rendering one button; React with OrielProvider and ConnectButton): navigation
+//     -> connect button visible for each, and click -> the Connect view's content visible
 // It prints the figures next to their targets and the previous run's (kept in
 // dist/bench-last.json); it asserts nothing (the size budget is checked by build-wasm.sh).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -14,7 +17,8 @@ import { gzipSync } from 'node:zlib'
 import { launchChromium } from '../e2e/support/browser.mjs'
 import { PORTS, root, startAll, urls } from '../e2e/support/servers.mjs'
 
-const RUNS = 20
+const RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 20)
+const MODAL_RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 10)
 const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const lastFile = join(root, 'dist/bench-last.json')
@@ -128,6 +132,88 @@ async function measure(browser, { fresh }) {
   return samples
 }
 
+/** Builds the two minimal apps of scripts/bench/minimal into the demo's directory, so they
+ * are served from the demo's origin (one frame-host allows). */
+async function buildMinimalApps(demoDir) {
+  const { build } = await import('vite')
+  const react = (await import('@vitejs/plugin-react')).default
+  const { defaultClientConditions } = await import('vite')
+  const dir = join(root, 'scripts/bench/minimal')
+  process.env.VITE_ORIEL_FRAME_HOST = urls.frameHost
+  await build({
+    root: dir,
+    base: '/bench/',
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { conditions: ['@oriel/source', ...defaultClientConditions] },
+    build: {
+      outDir: join(demoDir, 'bench'),
+      emptyOutDir: true,
+      rollupOptions: { input: { react: join(dir, 'react.html'), oriel: join(dir, 'oriel.html') } },
+    },
+  })
+}
+
+/** In the page from its start: the time the connect button first has a box, and after a
+ * click on it, the time the modal's first view shows its content (an input or a button in
+ * the card's body, not the loading spinner). Times are rAF timestamps: the frame that paints. */
+const modalProbe = () => {
+  const button = () => document.querySelector('[data-bench-button], [data-oriel-connect-button]')
+  const viewShown = () =>
+    document.querySelector('oriel-modal')?.shadowRoot?.querySelector('[role="dialog"] .body :is(input, button)')
+  const watch = (found, key) => {
+    const check = (now) => {
+      if (found()) window[key] = now
+      else requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  }
+  watch(() => button()?.getBoundingClientRect().width > 0, '__buttonAt')
+  document.addEventListener(
+    'click',
+    (event) => {
+      window.__clickAt = event.timeStamp
+      watch(viewShown, '__viewAt')
+    },
+    { capture: true, once: true },
+  )
+}
+
+/** Cold loads of `app` (a new profile each): navigation -> button, and click -> first view. */
+async function measureModal(browser, app, { click }) {
+  const button = []
+  const view = []
+  for (let i = 0; i < MODAL_RUNS; i++) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.addInitScript(modalProbe)
+    await page.goto(`${urls.demo}/bench/${app}.html`)
+    await page.waitForFunction(() => window.__buttonAt !== undefined)
+    button.push(await page.evaluate(() => window.__buttonAt))
+    if (click) {
+      await page.locator('[data-oriel-connect-button]').click()
+      await page.waitForFunction(() => window.__viewAt !== undefined, null, { timeout: 10_000 })
+      view.push(await page.evaluate(() => window.__viewAt - window.__clickAt))
+    }
+    await context.close()
+  }
+  return { button, view }
+}
+
+function reportModal(reactAlone, oriel) {
+  const spread = (values) => `min ${Math.round(Math.min(...values))}, max ${Math.round(Math.max(...values))}`
+  const base = median(reactAlone.button)
+  row('navigation -> button: React alone', `${base} ms`, spread(reactAlone.button), 'modal.reactButton')
+  row(
+    'navigation -> connect button: with Oriel',
+    `${median(oriel.button)} ms`,
+    `target <= React alone + 30 ms (${base + 30} ms); ${spread(oriel.button)}`,
+    'modal.orielButton',
+  )
+  row('click -> Connect view visible', `${median(oriel.view)} ms`, `target <= 50 ms; ${spread(oriel.view)}`, 'modal.open')
+}
+
 function median(values) {
   if (values.length === 0) return 'n/a'
   const sorted = [...values].sort((a, b) => a - b)
@@ -194,15 +280,22 @@ try {
   row('frame wasm', kb(frameWasm), 'target <= 120 KB', 'frameWasm')
   row('frame JS glue + boot.js', kb(frameGlue), '', 'frameGlue')
 
+  await buildMinimalApps(dist)
   const browser = await launchChromium()
   let cold
   let warm
+  let reactAlone
+  let oriel
   try {
+    reactAlone = await measureModal(browser, 'react', { click: false })
+    oriel = await measureModal(browser, 'oriel', { click: true })
     cold = await measure(browser, { fresh: true })
     warm = await measure(browser, { fresh: false })
   } finally {
     await browser.close()
   }
+  console.log(`\nThe modal in Chromium (minimal React 19 apps, production builds), median of ${MODAL_RUNS} cold loads`)
+  reportModal(reactAlone, oriel)
   console.log(`\nFrame ready in Chromium (iframe created -> handshake done), median of ${RUNS}`)
   report('cold (new profile: no HTTP or code cache)', 'cold', cold)
   report('warm (returning visitor: caches kept)', 'warm', warm)
