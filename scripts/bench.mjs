@@ -10,7 +10,7 @@
 //     -> connect button visible for each, and click -> the Connect view's content visible
 // It prints the figures next to their targets and the previous run's (kept in
 // dist/bench-last.json); it asserts nothing (the size budget is checked by build-wasm.sh).
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -278,6 +278,7 @@ try {
   const frameGlue = gz(frameAsset('glue')) + gz(frameAsset('boot'))
   console.log('\nFrame (served by frame-host)')
   row('frame wasm', kb(frameWasm), 'target <= 120 KB', 'frameWasm')
+  row('frame wasm as served (brotli)', kb(statSync(`${frameAsset('wasm')}.br`).size), '', 'frameWasmBrotli')
   row('frame JS glue + boot.js', kb(frameGlue), '', 'frameGlue')
 
   await buildMinimalApps(dist)

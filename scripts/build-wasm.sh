@@ -52,13 +52,21 @@ css_name=$(hashed "$tmp/frame.css" frame css)
 printf '{"boot":"%s","glue":"%s","wasm":"%s","css":"%s"}\n' \
   "$boot_name" "$glue_name" "$wasm_name" "$css_name" > dist/frame/manifest.json
 
+# Each asset also as brotli (quality 11) and gzip (level 9), which frame-host serves by the
+# browser's Accept-Encoding.
+node -e "const fs = require('node:fs'); const z = require('node:zlib'); \
+  for (const f of process.argv.slice(1)) { const b = fs.readFileSync(f); \
+    fs.writeFileSync(f + '.br', z.brotliCompressSync(b, { params: { [z.constants.BROTLI_PARAM_QUALITY]: 11 } })); \
+    fs.writeFileSync(f + '.gz', z.gzipSync(b, { level: 9 })); }" \
+  dist/frame/"$boot_name" dist/frame/"$glue_name" dist/frame/"$wasm_name" dist/frame/"$css_name"
+
 wasm-bindgen --target web --out-dir sdk-react/src/codec/wasm "$out/oriel_protocol.wasm"
 
 frame_wasm="dist/frame/$wasm_name"
 gzip_bytes=$(node -e "const { gzipSync } = require('node:zlib'); \
   process.stdout.write(String(gzipSync(require('node:fs').readFileSync(process.argv[1]), { level: 9 }).length))" \
   "$frame_wasm")
-echo "wasm: $frame_wasm $(wc -c < "$frame_wasm") bytes ($gzip_bytes gzip)," \
+echo "wasm: $frame_wasm $(wc -c < "$frame_wasm") bytes ($gzip_bytes gzip, $(wc -c < "$frame_wasm.br") brotli)," \
   "codec $(wc -c < sdk-react/src/codec/wasm/oriel_protocol_bg.wasm) bytes"
 if [ "$gzip_bytes" -gt "$FRAME_WASM_GZIP_BUDGET" ]; then
   echo "build-wasm: the frame wasm is $gzip_bytes bytes gzip, over its budget of" \

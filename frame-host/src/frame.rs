@@ -29,9 +29,15 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// Routes of this module; assets are read from `frame_dir`.
 pub(crate) fn router(frame_dir: &Path) -> Router<AppState> {
-    let assets = ServeDir::new(frame_dir).append_index_html_on_directories(false);
+    // scripts/build-wasm.sh writes every asset also as `.br` and `.gz`: served by the
+    // browser's Accept-Encoding (the frame wasm is 2.4 times smaller as brotli).
+    let assets = ServeDir::new(frame_dir)
+        .append_index_html_on_directories(false)
+        .precompressed_br()
+        .precompressed_gzip();
     let asset_headers = ServiceBuilder::new()
         .layer(overriding(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(overriding(header::VARY, "accept-encoding"))
         .layer(overriding(
             HeaderName::from_static("cross-origin-resource-policy"),
             "same-origin",

@@ -5,7 +5,7 @@ mod common;
 use std::fs;
 
 use axum::http::StatusCode;
-use common::{config, get_with};
+use common::{config, get_with, get_with_headers};
 
 /// A frame_dir with the built frame's files, and a secret next to it.
 fn frame_dir() -> tempfile::TempDir {
@@ -18,6 +18,8 @@ fn frame_dir() -> tempfile::TempDir {
     fs::write(dir.join("frame.css"), "body{margin:0}\n").unwrap();
     fs::write(dir.join("sub/nested.js"), "export {};\n").unwrap();
     fs::write(dir.join("boot.0123456789abcdef.js"), "export {};\n").unwrap();
+    fs::write(dir.join("boot.0123456789abcdef.js.br"), "brotli bytes").unwrap();
+    fs::write(dir.join("boot.0123456789abcdef.js.gz"), "gzip bytes").unwrap();
     fs::write(dir.join("manifest.json"), "{}\n").unwrap();
     root
 }
@@ -117,4 +119,35 @@ async fn missing_frame_dir_is_404() {
     let root = tempfile::tempdir().unwrap();
     let r = get(&root, "/frame/assets/boot.js").await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
+
+/// scripts/build-wasm.sh writes each hashed asset also compressed (`.br`, `.gz`); a browser
+/// that accepts an encoding gets that file, with the asset's own type and cache headers.
+#[tokio::test]
+async fn precompressed_assets_by_accept_encoding() {
+    let root = frame_dir();
+    let dir = root.path().join("frame");
+    let uri = "/frame/assets/boot.0123456789abcdef.js";
+    for (accept, encoding, body) in [
+        ("gzip, deflate, br, zstd", Some("br"), "brotli bytes"),
+        ("gzip", Some("gzip"), "gzip bytes"),
+        ("identity", None, "export {};\n"),
+    ] {
+        let r = get_with_headers(config(&dir), uri, &[("accept-encoding", accept)]).await;
+        assert_eq!(r.status, StatusCode::OK, "{accept}");
+        assert_eq!(r.body, body, "{accept}");
+        assert_eq!(
+            r.headers
+                .get("content-encoding")
+                .map(|v| v.to_str().unwrap()),
+            encoding,
+            "{accept}"
+        );
+        assert_eq!(r.header("content-type"), "text/javascript", "{accept}");
+        assert_eq!(r.header("vary"), "accept-encoding", "{accept}");
+        assert_eq!(
+            r.header("cache-control"),
+            "public, max-age=31536000, immutable"
+        );
+    }
 }

@@ -120,12 +120,21 @@ async fn read(res: axum::response::Response) -> Reply {
 }
 
 /// GET `uri` from an app built from `config` (with a fresh temporary data dir).
-pub async fn get_with(mut config: Config, uri: &str) -> Reply {
+pub async fn get_with(config: Config, uri: &str) -> Reply {
+    get_with_headers(config, uri, &[]).await
+}
+
+/// GET `uri` with `headers` from an app built from `config` (with a fresh temporary data dir).
+pub async fn get_with_headers(mut config: Config, uri: &str, headers: &[(&str, &str)]) -> Reply {
     let data = tempfile::tempdir().unwrap();
     config.data_dir = data.path().to_path_buf();
     let state = AppState::new(config).await.unwrap();
+    let mut request = Request::get(uri);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
     let res = app(state.clone())
-        .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+        .oneshot(request.body(Body::empty()).unwrap())
         .await
         .unwrap();
     let reply = read(res).await;
