@@ -28,8 +28,8 @@ test:
 
 bench: wasm
 	cargo build --quiet -p oriel-frame-host
-	bash scripts/setup.sh --browser
-	node scripts/bench.mjs
-	node scripts/bench-api.mjs
 	cargo build --quiet --release -p oriel-frame-host
+	bash scripts/setup.sh --browser
+	ORIEL_FRAME_HOST_PROFILE=release node scripts/bench.mjs
+	node scripts/bench-api.mjs
 	node scripts/bench-login.mjs

@@ -119,8 +119,12 @@ export async function startFrameHost({
   log = process.env.ORIEL_LOG ?? 'warn',
 } = {}) {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
-  const bin = join(targetDir, 'debug/oriel-frame-host')
-  if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build -p oriel-frame-host`)
+  // The tests run the debug build; `make bench` sets ORIEL_FRAME_HOST_PROFILE=release.
+  const profile = process.env.ORIEL_FRAME_HOST_PROFILE ?? 'debug'
+  const bin = join(targetDir, profile, 'oriel-frame-host')
+  if (!existsSync(bin)) {
+    throw new Error(`${bin} is missing: run cargo build${profile === 'release' ? ' --release' : ''} -p oriel-frame-host`)
+  }
   const frameDir = join(root, 'dist/frame')
   if (!existsSync(join(frameDir, 'manifest.json'))) {
     throw new Error('dist/frame is missing: run scripts/build-wasm.sh')
