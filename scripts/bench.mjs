@@ -13,13 +13,12 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { launchChromium } from '../e2e/support/browser.mjs'
+import { gzipBytes as gz, readBundle } from '../e2e/support/bundle.mjs'
 import { PORTS, root, startAll, urls } from '../e2e/support/servers.mjs'
 
 const RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 20)
 const MODAL_RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 10)
-const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const lastFile = join(root, 'dist/bench-last.json')
 const previous = existsSync(lastFile) ? JSON.parse(readFileSync(lastFile, 'utf8')) : {}
@@ -242,36 +241,13 @@ const servers = await startAll()
 const stopFloor = await serveFloor()
 try {
   const dist = servers.demoDir
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))
-  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry)
-  const initial = new Set()
-  const visit = (key) => {
-    if (initial.has(key)) return
-    initial.add(key)
-    for (const dep of manifest[key].imports ?? []) visit(dep)
-  }
-  visit(entryKey)
-  const isReact = (key) => /react|scheduler/.test(manifest[key].name ?? '') && !manifest[key].isEntry
-
+  const bundle = readBundle(dist)
   console.log('\nDemo build (gzip -9), as the dapp ships it')
-  let reactBytes = 0
-  let ours = 0
-  for (const key of initial) {
-    const bytes = gz(join(dist, manifest[key].file))
-    if (isReact(key)) reactBytes += bytes
-    else ours += bytes
-    row(`initial  ${manifest[key].file}`, kb(bytes), isReact(key) ? '(React itself)' : '')
-    for (const css of manifest[key].css ?? []) {
-      const cssBytes = gz(join(dist, css))
-      ours += cssBytes
-      row(`initial  ${css}`, kb(cssBytes))
-    }
+  for (const chunk of bundle.initial) {
+    row(`initial  ${chunk.file}`, kb(chunk.bytes), chunk.react ? '(React itself)' : '')
   }
-  row('initial chunk over React (SDK + demo code)', kb(ours), 'target <= 60 KB', 'initialOverReact')
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (initial.has(key)) continue
-    row(`lazy     ${chunk.file}`, kb(gz(join(dist, chunk.file))))
-  }
+  row('initial chunk over React (SDK + demo code)', kb(bundle.overReact), 'target <= 60 KB', 'initialOverReact')
+  for (const chunk of bundle.lazy) row(`lazy     ${chunk.file}`, kb(chunk.bytes))
   const frameFiles = JSON.parse(readFileSync(join(root, 'dist/frame/manifest.json'), 'utf8'))
   const frameAsset = (name) => join(root, 'dist/frame', frameFiles[name])
   const frameWasm = gz(frameAsset('wasm'))

@@ -11,6 +11,8 @@ declare module 'vitest' {
     urls: typeof urls
     /** The devnet contracts' addresses (devnet/deploy.mjs), deployed before any test. */
     devnetContracts: DevnetContracts
+    /** The demo's production build, as the browser tests load it. */
+    demoDir: string
   }
 }
 
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('urls', { ...urls, devnet: devnet.url })
   project.provide('devnetContracts', devnet.contracts!)
+  project.provide('demoDir', servers.demoDir)
   return async () => {
     await servers.stop()
     await devnet.stop()
