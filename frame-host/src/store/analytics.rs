@@ -33,6 +33,7 @@ impl Store {
     /// Stores `event`; true when it is new, false when its id was stored before (then
     /// nothing changes).
     pub(crate) async fn insert_event(&self, event: &StoredEvent) -> Result<bool> {
+        let _turn = self.write_turn().await?;
         let done = sqlx::query(
             "INSERT INTO analytics_events (event_id, project_id, origin, event, address, \
              properties, url, domain, sent_at, received_at) \
@@ -55,6 +56,7 @@ impl Store {
 
     /// Deletes the events received before `before` (Unix ms); how many.
     pub(crate) async fn purge_events(&self, before: i64) -> Result<u64> {
+        let _turn = self.write_turn().await?;
         let done = sqlx::query("DELETE FROM analytics_events WHERE received_at < $1")
             .bind(before)
             .execute(self.pool())

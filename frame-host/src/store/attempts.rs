@@ -204,6 +204,7 @@ impl Store {
     /// Sets the code of a login attempt that has none yet (its device was just approved).
     /// Returns false if it already had one, so the code is sent once.
     pub(crate) async fn set_first_code(&self, id: &str, code: &NewCode) -> Result<bool> {
+        let _turn = self.write_turn().await?;
         let done = sqlx::query(
             "UPDATE login_attempts SET code_hash = $2, code_salt = $3, expires_at = $4 \
              WHERE id = $1 AND code_hash IS NULL AND used = 0",
@@ -226,6 +227,7 @@ impl Store {
         id: &str,
         max: i64,
     ) -> Result<bool> {
+        let _turn = self.write_turn().await?;
         let sql = format!(
             "UPDATE {} SET wrong_tries = wrong_tries + 1 \
              WHERE id = $1 AND used = 0 AND wrong_tries < $2",
@@ -309,6 +311,7 @@ impl Store {
         code: &NewCode,
         now: i64,
     ) -> Result<()> {
+        let _turn = self.write_turn().await?;
         sqlx::query(
             "INSERT INTO email_changes (id, user_id, new_email, stage, code_hash, code_salt, \
              expires_at, wrong_tries, used, created_at) \
@@ -351,6 +354,7 @@ impl Store {
     /// Moves an email change from `primary` to `secondary` with a new code (for the new
     /// address) and a fresh try count. Returns false if it was not at `primary` any more.
     pub(crate) async fn advance_email_change(&self, id: &str, code: &NewCode) -> Result<bool> {
+        let _turn = self.write_turn().await?;
         let done = sqlx::query(
             "UPDATE email_changes SET stage = 'secondary', code_hash = $2, code_salt = $3, \
              expires_at = $4, wrong_tries = 0 WHERE id = $1 AND stage = 'primary' AND used = 0",

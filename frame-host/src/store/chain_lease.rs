@@ -15,6 +15,7 @@ impl Store {
         now: i64,
         ttl_ms: i64,
     ) -> Result<bool> {
+        let _turn = self.write_turn().await?;
         let done = sqlx::query(
             "INSERT INTO index_leases (chain_id, holder, expires_at) VALUES ($1, $2, $3) \
              ON CONFLICT (chain_id) DO UPDATE SET holder = excluded.holder, \
@@ -32,6 +33,7 @@ impl Store {
 
     /// Gives the lease up at once (a clean shutdown), if `holder` has it.
     pub(crate) async fn release_lease(&self, chain_id: &str, holder: &str) -> Result<()> {
+        let _turn = self.write_turn().await?;
         sqlx::query("UPDATE index_leases SET expires_at = 0 WHERE chain_id = $1 AND holder = $2")
             .bind(chain_id)
             .bind(holder)

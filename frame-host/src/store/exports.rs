@@ -15,6 +15,7 @@ impl Store {
         code: &NewCode,
         now: i64,
     ) -> Result<()> {
+        let _turn = self.write_turn().await?;
         sqlx::query(
             "INSERT INTO export_codes (id, user_id, code_hash, code_salt, expires_at, \
              wrong_tries, used, created_at) VALUES ($1, $2, $3, $4, $5, 0, 0, $6)",
@@ -48,6 +49,7 @@ impl Store {
 
     /// Marks the code of export `id` used; false when it already was.
     pub(crate) async fn use_export_code(&self, id: &str) -> Result<bool> {
+        let _turn = self.write_turn().await?;
         let mut conn = self.pool().acquire().await?;
         consume_code(&mut conn, CodeTable::Export, id).await
     }

@@ -156,15 +156,7 @@ impl Store {
     /// client hung up) cannot leave a pooled connection inside a transaction that nothing
     /// will end: the task finishes the `BEGIN`, and the dropped [`WriteTx`] rolls back.
     pub(crate) async fn begin(&self) -> Result<WriteTx> {
-        let turn = match &self.write_turn {
-            Some(turn) => Some(
-                turn.clone()
-                    .acquire_owned()
-                    .await
-                    .map_err(|_| sqlx::Error::PoolClosed)?,
-            ),
-            None => None,
-        };
+        let turn = self.write_turn().await?;
         let pool = self.pool.clone();
         let begun = tokio::spawn(async move {
             let tx = match turn {
@@ -178,6 +170,20 @@ impl Store {
             Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
             // Only a runtime shutting down cancels the task.
             Err(_) => Err(sqlx::Error::PoolClosed.into()),
+        }
+    }
+
+    /// The write turn for one write statement outside a transaction, held until dropped (see
+    /// [`WriteTx`]); `None` on PostgreSQL.
+    pub(super) async fn write_turn(&self) -> Result<Option<tokio::sync::OwnedSemaphorePermit>> {
+        match &self.write_turn {
+            Some(turn) => Ok(Some(
+                turn.clone()
+                    .acquire_owned()
+                    .await
+                    .map_err(|_| sqlx::Error::PoolClosed)?,
+            )),
+            None => Ok(None),
         }
     }
 

@@ -14,7 +14,7 @@ impl Store {
     /// Deletes expired rows as of `now`; the number of rows deleted.
     pub(crate) async fn purge_expired(&self, now: i64) -> Result<u64> {
         let before = now - KEEP_ATTEMPTS_MS;
-        let mut tx = self.pool().begin().await?;
+        let mut tx = self.begin().await?;
         let mut deleted = 0;
         // Links first: they point at their login attempt.
         for (sql, cutoff) in [

@@ -96,6 +96,7 @@ impl Store {
     /// Logs `release`; false (logging nothing) for an enrollment when its login already had
     /// one.
     pub(crate) async fn record_release(&self, release: &Release<'_>) -> Result<bool> {
+        let _turn = self.write_turn().await?;
         let done = sqlx::query(
             "INSERT INTO recovery_releases (id, family, user_id, device_id, purpose, client_ip, \
              released_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",

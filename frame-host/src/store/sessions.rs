@@ -174,6 +174,7 @@ impl Store {
         user_id: &str,
         device_id: &str,
     ) -> Result<u64> {
+        let _turn = self.write_turn().await?;
         let done = sqlx::query(
             "UPDATE refresh_tokens SET revoked = 1 \
              WHERE user_id = $1 AND device_id = $2 AND revoked = 0",

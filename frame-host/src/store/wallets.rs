@@ -161,6 +161,7 @@ impl Store {
         candidate: &str,
         now: i64,
     ) -> Result<String> {
+        let _turn = self.write_turn().await?;
         sqlx::query(
             "INSERT INTO peppers (user_id, device_id, pepper, created_at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT DO NOTHING",
