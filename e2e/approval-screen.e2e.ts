@@ -64,6 +64,19 @@ async function askToSign(message: Message): Promise<number> {
   return Date.now() - asked
 }
 
+/** WCAG contrast ratio of two computed `rgb(…)` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (rgb: string) => {
+    const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    })
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+  }
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (hi! + 0.05) / (lo! + 0.05)
+}
+
 describe('the approval screen', () => {
   it('shows bidi overrides and zero-width characters as highlighted marks, and warns (W4)', async () => {
     const text = 'Approve payment of \u202E0001\u202C USDC. Recipient: \u202Enrecnoc detsurt\u202C at lum\u200Ben.app'
@@ -156,5 +169,37 @@ describe('the approval screen', () => {
     await approveButton().click()
     const signature = (await page.getByTestId('demo-signature').textContent({ timeout: 30_000 })) as Hex
     expect(await chain.verifyMessage({ address, message: full, signature })).toBe(true)
+  })
+
+  it('takes the keyboard: focus moves into the request, Tab reaches Approve, Escape rejects with 4001', async () => {
+    await askToSign({ text: 'Sign in to Lumen with the keyboard.' })
+    await expect.poll(() => approveButton().isEnabled(), { timeout: 10_000 }).toBe(true)
+    const focused = () => walletFrame().evaluate(() => document.activeElement?.textContent ?? '')
+    // The frame has the focus: Tab walks the request's own controls, Reject before Approve.
+    const seen: string[] = []
+    for (let i = 0; i < 4 && seen.at(-1) !== 'Approve'; i++) {
+      await page.keyboard.press('Tab')
+      seen.push(await focused())
+    }
+    expect(seen).toContain('Reject')
+    expect(seen.at(-1)).toBe('Approve')
+    // Approve's label is readable on its colour: WCAG AA's 4.5:1 for text.
+    const colours = await approveButton().evaluate((el) => {
+      const s = getComputedStyle(el)
+      return [s.color, s.backgroundColor]
+    })
+    expect(contrast(colours[0]!, colours[1]!)).toBeGreaterThanOrEqual(4.5)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => page.getByTestId('demo-error').textContent()).toMatch(/^4001: User rejected/)
+    // The request's view is gone and the focus is back in the widget, not left in the frame.
+    await page.locator('oriel-modal [data-view="ApproveTransaction"]').waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('IFRAME')
+  })
+
+  it("the widget's Close on a request means Reject (4001)", async () => {
+    await askToSign({ text: 'Close me.' })
+    await page.getByRole('button', { name: 'Reject and close' }).click()
+    await expect.poll(() => page.getByTestId('demo-error').textContent()).toMatch(/^4001: /)
+    await page.locator('oriel-modal [data-view="ApproveTransaction"]').waitFor({ state: 'detached' })
   })
 })

@@ -88,10 +88,18 @@ impl Presenter {
         let root = el(d, "main", "screen")?;
         root.set_attribute("role", "dialog")?;
         root.set_attribute("aria-labelledby", "oriel-screen-title")?;
+        // Focusable from script only: it takes the focus when the screen opens, so the next
+        // Tab reaches the request's first control.
+        root.set_attribute("tabindex", "-1")?;
         let mut buttons = Vec::new();
         // The message boxes the user must scroll to their end before Approve arms.
         let mut to_read = Vec::new();
         let mut hint = None;
+        // What Escape means: leaving the phrase is Done, leaving a request is Reject.
+        let escape = match screen {
+            Screen::RecoveryPhrase(_) => "approved",
+            Screen::Approval { .. } | Screen::StorageAccess { .. } => "rejected",
+        };
         match screen {
             Screen::RecoveryPhrase(phrase) => {
                 let title = text(d, "h1", "title", "Your recovery phrase")?;
@@ -174,12 +182,16 @@ impl Presenter {
             }
         }
         body.append_child(&root)?;
+        if let Some(root) = root.dyn_ref::<web_sys::HtmlElement>() {
+            root.focus()?;
+        }
         Shown::arm(
             &self.window,
             root,
             buttons,
             settle,
             Reading::new(to_read, hint),
+            escape,
         )
     }
 }
@@ -261,6 +273,7 @@ struct Shown {
     _on_visibility: Closure<dyn FnMut(Array)>,
     _on_clicks: Vec<Closure<dyn FnMut(Event)>>,
     _on_scroll: Closure<dyn FnMut(Event)>,
+    on_key: Closure<dyn FnMut(web_sys::KeyboardEvent)>,
     timer: Rc<RefCell<Option<i32>>>,
     window: Window,
 }
@@ -272,6 +285,7 @@ impl Shown {
         buttons: Vec<ScreenButton>,
         settle: &Function,
         reading: Reading,
+        escape: &'static str,
     ) -> Result<Self, JsValue> {
         let arming = Rc::new(Arming {
             visible: Cell::new(false),
@@ -300,6 +314,22 @@ impl Shown {
             element
                 .add_event_listener_with_callback("scroll", on_scroll.as_ref().unchecked_ref())?;
         }
+        // Escape, pressed by the user in this document, leaves the screen as Reject (or Done):
+        // giving up never needs the arming delay. The host page cannot press keys in here.
+        let on_key = {
+            let settle = settle.clone();
+            Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(
+                move |event: web_sys::KeyboardEvent| {
+                    if event.is_trusted() && event.key() == "Escape" {
+                        event.prevent_default();
+                        let _ = settle.call1(&JsValue::NULL, &escape.into());
+                    }
+                },
+            )
+        };
+        root.owner_document()
+            .ok_or("no document")?
+            .add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref())?;
         let timer: Rc<RefCell<Option<i32>>> = Rc::default();
         let on_visibility = {
             let (window, timer, arming) = (window.clone(), timer.clone(), arming.clone());
@@ -340,6 +370,7 @@ impl Shown {
             _on_visibility: on_visibility,
             _on_clicks: on_clicks,
             _on_scroll: on_scroll,
+            on_key,
             timer,
             window: window.clone(),
         })
@@ -347,6 +378,12 @@ impl Shown {
 
     fn close(self) {
         self.observer.disconnect();
+        if let Some(document) = self.root.owner_document() {
+            let _ = document.remove_event_listener_with_callback(
+                "keydown",
+                self.on_key.as_ref().unchecked_ref(),
+            );
+        }
         if let Some(id) = self.timer.borrow_mut().take() {
             self.window.clear_timeout_with_handle(id);
         }

@@ -6,8 +6,9 @@ import type { EmbeddedWallet } from './embeddedWallet'
  * the frame asks to be seen for an approval, the modal shows ApproveTransaction — pushed on
  * top of the current view, or opened just for it. When the request is answered (approved,
  * rejected, failed), the transaction stack decides: back to the view before it, or closed if
- * the modal was opened for it. Closing the modal (forced) or leaving the view while the frame
- * waits aborts the request in the frame ('Request was aborted').
+ * the modal was opened for it. Closing the modal (forced), leaving the view while the frame
+ * waits, or the user's Escape or Close on it aborts the request in the frame ('Request was
+ * aborted', EIP-1193 4001).
  *
  * @example
  * const stop = watchApprovals({ embedded, modal })
@@ -49,11 +50,14 @@ export function watchApprovals({ embedded, modal }: { embedded: EmbeddedWallet; 
 
   // Closing the modal with no request on show still rejects what the frame is preparing.
   const stopReject = modal.onRejectPending(abort)
+  // Escape or Close on the request's view: Reject (the dapp gets 4001).
+  const stopDismiss = modal.onRejectRequest(abort)
 
   const stopStatus = embedded.subscribe(onStatus)
   const stopModal = modal.subscribe(onView)
   return () => {
     stopReject()
+    stopDismiss()
     stopStatus()
     stopModal()
   }

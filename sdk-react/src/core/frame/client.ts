@@ -178,6 +178,11 @@ export class FrameClient {
     return this.#connection?.placement.showOver(room) ?? (() => {})
   }
 
+  /** Moves the keyboard focus into the frame (while it is shown), to its screen's request. */
+  focus(): void {
+    this.#connection?.placement.focus()
+  }
+
   /**
    * Sends any protocol request and resolves with its success payload, or rejects with a
    * {@link FrameRequestError} (the frame's error reply) or {@link FrameRequestTimeoutError}.

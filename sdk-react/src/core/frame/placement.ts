@@ -48,13 +48,21 @@ export class FramePlacement {
     const stopMoves = observeMove(room, place)
     window.addEventListener('resize', place)
     window.addEventListener('scroll', place, true)
+    // The frame's screen takes the keyboard: its Escape, Tab order and buttons are its own.
+    iframe.focus()
     return () => {
       resizes?.disconnect()
       stopMoves()
       window.removeEventListener('resize', place)
       window.removeEventListener('scroll', place, true)
+      if (document.activeElement === iframe) iframe.blur()
       hide(iframe)
     }
+  }
+
+  /** Moves the keyboard focus into the frame, if it is shown. */
+  focus(): void {
+    if (this.iframe.tabIndex === 0) this.iframe.focus()
   }
 }
 

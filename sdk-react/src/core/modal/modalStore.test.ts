@@ -72,6 +72,27 @@ describe('navigation rules', () => {
     expect(isOpen(modal)).toBe(false)
   })
 
+  it("the user's Escape or Close on ApproveTransaction rejects the request instead of closing; elsewhere it closes", () => {
+    const modal = withOpen(setup())
+    const reject = vi.fn()
+    const stop = modal.onRejectRequest(reject)
+    modal.push('ApproveTransaction')
+    expect(modal.dismiss()).toBe(false)
+    expect(reject).toHaveBeenCalledOnce()
+    expect(isOpen(modal)).toBe(true)
+    expect(modal.getSnapshot().shake).toBe(false)
+    expect(views(modal)).toEqual(['Connect', 'ApproveTransaction'])
+    // Nothing to reject with: blocked as `close` is.
+    stop()
+    expect(modal.dismiss()).toBe(false)
+    expect(modal.getSnapshot().shake).toBe(true)
+    modal.close({ force: true })
+    modal.open()
+    expect(modal.dismiss()).toBe(true)
+    expect(isOpen(modal)).toBe(false)
+    expect(reject).toHaveBeenCalledOnce()
+  })
+
   it('SIWXSignMessage cannot be closed while sign-in is required and no session exists', () => {
     let pending = true
     const modal = setup({ isSignInPending: () => pending })

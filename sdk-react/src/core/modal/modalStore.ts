@@ -78,6 +78,12 @@ export interface ModalStore extends ReadableStore<ModalState> {
    * transaction open runs the `onRejectPending` listeners.
    */
   close(options?: CloseModalOptions): boolean
+  /**
+   * The user's own close (Escape, the header's Close): on ApproveTransaction it means Reject,
+   * running the `onRejectRequest` listeners (the request then settles and its view goes);
+   * anywhere else it is `close()`. Returns whether the modal closed.
+   */
+  dismiss(): boolean
   /** Whether the current view may be closed without `force`. */
   canClose(): boolean
   /** Whether the header offers Back: there is a view to go back to and the current view may be left. */
@@ -110,6 +116,11 @@ export interface ModalStore extends ReadableStore<ModalState> {
    * rejects its pending requests). Returns the unregister function.
    */
   onRejectPending(listener: () => void): () => void
+  /**
+   * Registers what rejects the request on show when the user dismisses ApproveTransaction
+   * (the embedded wallet answers it with 4001). Returns the unregister function.
+   */
+  onRejectRequest(listener: () => void): () => void
   /**
    * Registers the auth connector's reset, run 100 ms after going back from ConnectingFarcaster
    * with no connected address. Returns the unregister function.
@@ -145,6 +156,7 @@ function assertView(view: unknown): asserts view is ViewName {
 export function createModalStore(parameters: CreateModalStoreParameters): CreateModalStoreReturnType {
   const store = createStore<ModalState>(INITIAL)
   const rejectPending = new Set<() => void>()
+  const rejectRequest = new Set<() => void>()
   const authReset = new Set<() => void>()
   let shakeTimer: ReturnType<typeof setTimeout> | undefined
   let authResetTimer: ReturnType<typeof setTimeout> | undefined
@@ -192,6 +204,13 @@ export function createModalStore(parameters: CreateModalStoreParameters): Create
       store.setState({ open: false, loading: false, transactionStack: [] })
       if (state.transactionStack.length === 0) run(rejectPending)
       return true
+    },
+    dismiss() {
+      if (current() === 'ApproveTransaction' && rejectRequest.size > 0) {
+        run(rejectRequest)
+        return false
+      }
+      return modal.close()
     },
     canClose: canLeave,
     canGoBack: () => store.getSnapshot().history.length > 1 && canLeave(),
@@ -245,6 +264,7 @@ export function createModalStore(parameters: CreateModalStoreParameters): Create
       else setHistory(state.history.slice(0, entry.returnIndex))
     },
     onRejectPending: (listener) => register(rejectPending, listener),
+    onRejectRequest: (listener) => register(rejectRequest, listener),
     onAuthConnectorReset: (listener) => register(authReset, listener),
     setLoading: (loading) => store.setState({ loading }),
     shake() {

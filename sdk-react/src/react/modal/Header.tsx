@@ -8,10 +8,12 @@ export type HeaderProps = {
   onHelp?: (() => void) | undefined
   /** Hidden when undefined (inline widget). */
   onClose?: (() => void) | undefined
+  /** The close button's accessible name. Default: Close. */
+  closeLabel?: string | undefined
 }
 
 /** Title row: help or back on the left, close on the right. */
-export function Header({ title, titleId, onBack, onHelp, onClose }: HeaderProps) {
+export function Header({ title, titleId, onBack, onHelp, onClose, closeLabel = 'Close' }: HeaderProps) {
   return (
     <header className="header">
       {onBack ? (
@@ -29,7 +31,7 @@ export function Header({ title, titleId, onBack, onHelp, onClose }: HeaderProps)
         {title}
       </h2>
       {onClose ? (
-        <button type="button" className="icon-btn" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-btn" aria-label={closeLabel} title={closeLabel} onClick={onClose}>
           <CloseIcon />
         </button>
       ) : (

@@ -53,7 +53,8 @@ export function ModalCard({ titleId, inline, role, cardRef }: ModalCardProps) {
         titleId={titleId}
         onBack={client.modal.canGoBack() ? client.modal.goBack : undefined}
         onHelp={entry.view === 'Connect' ? () => client.modal.push('WhatIsAWallet') : undefined}
-        onClose={inline ? undefined : () => client.modal.close()}
+        onClose={inline ? undefined : () => client.modal.dismiss()}
+        closeLabel={entry.view === 'ApproveTransaction' ? 'Reject and close' : 'Close'}
       />
       <AlertBar />
       <div className="body" ref={body.outer}>

@@ -6,7 +6,8 @@ import { ModalCard } from './ModalCard'
 /**
  * The open modal: overlay plus a `role="dialog"` card. Focus moves into the dialog on open and
  * back to where it was on close; Tab stays inside (also after a view change removed the focused
- * control); Esc and an overlay click close where allowed (elsewhere the modal shakes).
+ * control); Esc and an overlay click close where allowed (elsewhere the modal shakes), except
+ * that Esc on a request to approve rejects it.
  */
 export function ModalDialog() {
   const { modal } = useOrielClient()
@@ -20,7 +21,7 @@ export function ModalDialog() {
       if (event.defaultPrevented) return
       if (event.key === 'Escape') {
         event.preventDefault()
-        modal.close()
+        modal.dismiss()
       } else if (event.key === 'Tab' && cardRef.current) {
         trapTab(event, cardRef.current)
       }

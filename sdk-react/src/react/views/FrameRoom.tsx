@@ -16,14 +16,25 @@ export function FrameRoom({ frame, label }: { frame: FrameClient | undefined; la
 
   useEffect(() => {
     if (!frame || !revealed || !room.current) return
-    return frame.showOver(room.current)
+    // The card outlives this view: the focus comes back to it when the frame's screen ends.
+    const card = room.current.closest<HTMLElement>('.card')
+    const hide = frame.showOver(room.current)
+    return () => {
+      hide()
+      const active = document.activeElement
+      if (card?.isConnected && (!active || active === document.body)) card.focus()
+    }
   }, [frame, revealed])
 
   return (
+    // Tab from the header reaches the frame's screen through this room.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the room stands in the tab order for the frame laid over it
     <section
       ref={room}
       className="frame-room"
       aria-label={label}
+      tabIndex={revealed ? 0 : -1}
+      onFocus={() => frame?.focus()}
       data-revealed={revealed ? 'true' : 'false'}
       data-testid="frame-room"
     />
