@@ -202,4 +202,39 @@ describe('the approval screen', () => {
     await expect.poll(() => page.getByTestId('demo-error').textContent()).toMatch(/^4001: /)
     await page.locator('oriel-modal [data-view="ApproveTransaction"]').waitFor({ state: 'detached' })
   })
+
+  it("wears the widget's theme: light and its accent when the widget is light, and follows a change while open", async () => {
+    await page.evaluate((spec) => localStorage.setItem('e2e-message', spec), JSON.stringify({ text: 'Themes.' }))
+    await page.reload()
+    await page.getByTestId('demo-address').filter({ hasText: /^0x/ }).waitFor({ timeout: 30_000 })
+    await page.getByTestId('theme-toggle').click()
+    await page.getByTestId('theme-toggle').and(page.locator('[data-theme-mode="light"]')).waitFor()
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    await screen().waitFor({ timeout: 30_000 })
+    const colours = () =>
+      walletFrame().evaluate(() => {
+        const approve = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Approve')!
+        return {
+          screen: getComputedStyle(document.querySelector('.screen')!).backgroundColor,
+          approve: getComputedStyle(approve).backgroundColor,
+          label: getComputedStyle(approve).color,
+        }
+      })
+    // The widget's light background and its light accent (#076b62), with white on it.
+    await expect.poll(async () => (await colours()).screen).toBe('rgb(255, 255, 255)')
+    expect(await colours()).toEqual({
+      screen: 'rgb(255, 255, 255)',
+      approve: 'rgb(7, 107, 98)',
+      label: 'rgb(255, 255, 255)',
+    })
+    // Back to dark while the request is open (the toggle is under the modal's overlay, so the
+    // test presses it from script): the frame follows, with the dark teal and dark text on it.
+    await page.getByTestId('theme-toggle').dispatchEvent('click')
+    await expect.poll(async () => (await colours()).approve).toBe('rgb(61, 214, 198)')
+    expect((await colours()).label).toBe('rgb(0, 0, 0)')
+    expect((await colours()).screen).not.toBe('rgb(255, 255, 255)')
+    await expect.poll(() => walletFrame().getByRole('button', { name: 'Reject' }).isEnabled()).toBe(true)
+    await walletFrame().getByRole('button', { name: 'Reject' }).click()
+    await expect.poll(() => page.getByTestId('demo-error').textContent()).toMatch(/^4001: User rejected/)
+  })
 })

@@ -1,7 +1,10 @@
 //! What the frame needs from its surroundings. The browser implementation lives in `web`;
 //! tests provide their own, so the login and wallet logic runs natively.
 
-use crate::screen::{Outcome, Screen};
+use crate::{
+    screen::{Outcome, Screen},
+    theme::Theme,
+};
 
 /// An HTTP response from frame-host.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,4 +72,7 @@ pub trait Env {
 
     /// Shows `screen` in the frame's own document and waits for the user (or an abort).
     async fn present(&self, screen: Screen<'_>) -> Outcome;
+
+    /// Dresses the frame's screens in `theme` (the host's `SyncTheme`, checked).
+    fn apply_theme(&self, theme: &Theme);
 }

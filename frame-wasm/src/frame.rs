@@ -32,6 +32,22 @@ impl Incoming {
         Self(Envelope::decode(bytes, SUPPORTED_VERSIONS))
     }
 
+    /// The theme of a `SyncTheme`, checked: the screen on show wears it at once instead of
+    /// after the request it waits behind (an approval open when the dapp switches themes).
+    pub fn theme(&self) -> Option<crate::theme::Theme> {
+        match &self.0 {
+            Ok(Envelope {
+                body:
+                    Body::Request(Request::SyncTheme {
+                        theme_mode,
+                        theme_variables,
+                    }),
+                ..
+            }) => Some(crate::theme::theme(*theme_mode, theme_variables)),
+            _ => None,
+        }
+    }
+
     /// Whether this is an `RpcAbort`, which ends the screen on show at once instead of
     /// waiting behind the request it aborts.
     pub fn is_abort(&self) -> bool {
@@ -225,7 +241,13 @@ impl<E: Env> Frame<E> {
             Request::SyncTheme {
                 theme_mode,
                 theme_variables,
-            } => Ok(host_requests::sync_theme(host, theme_mode, theme_variables)).into(),
+            } => Ok(host_requests::sync_theme(
+                &*env,
+                host,
+                theme_mode,
+                theme_variables,
+            ))
+            .into(),
             Request::SyncDappData {
                 metadata,
                 project_id,

@@ -1,6 +1,8 @@
 //! What the host page told the frame about itself, and what the browser vouched for.
 
-use oriel_protocol::{DappMetadata, ThemeMode, ThemeVariable};
+use oriel_protocol::DappMetadata;
+
+use crate::theme::Theme;
 
 /// The host page as the frame knows it.
 #[derive(Debug, Default)]
@@ -10,7 +12,7 @@ pub(crate) struct Host {
     /// The dapp's metadata (`SyncDappData`).
     pub(crate) dapp: Option<DappMetadata>,
     /// The widget's theme (`SyncTheme`).
-    pub(crate) theme: Option<(ThemeMode, Vec<ThemeVariable>)>,
+    pub(crate) theme: Option<Theme>,
 }
 
 impl Host {

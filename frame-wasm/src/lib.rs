@@ -25,6 +25,7 @@ pub mod screen;
 mod session;
 pub mod sign;
 mod store;
+pub mod theme;
 
 #[cfg(test)]
 mod test_env;

@@ -58,6 +58,8 @@ pub(crate) struct TestEnv {
     pub(crate) posted: RefCell<Vec<Vec<u8>>>,
     /// What each screen showed, as text, in order.
     pub(crate) shown: RefCell<Vec<String>>,
+    /// The themes applied (`SyncTheme`), in order.
+    pub(crate) themes: RefCell<Vec<crate::theme::Theme>>,
     /// How the user leaves the next screens; `Approved` unless a test says otherwise.
     pub(crate) outcome: Cell<Option<Outcome>>,
     /// The chain the RPC clients reach.
@@ -137,6 +139,10 @@ impl Env for TestEnv {
         };
         self.shown.borrow_mut().push(text);
         self.outcome.get().unwrap_or(Outcome::Approved)
+    }
+
+    fn apply_theme(&self, theme: &crate::theme::Theme) {
+        self.themes.borrow_mut().push(theme.clone());
     }
 }
 

@@ -5,16 +5,26 @@ use oriel_protocol::{DappMetadata, Reply, ThemeMode, ThemeVariable};
 
 use crate::{
     context::Answer,
+    env::Env,
     error::{Error, Result},
     host::Host,
     network::{check_chain_id, Network},
     rpc::Transport,
     session::Session,
+    theme,
 };
 
-/// `SyncTheme`: the widget's theme.
-pub(crate) fn sync_theme(host: &mut Host, mode: ThemeMode, variables: Vec<ThemeVariable>) -> Reply {
-    host.theme = Some((mode, variables));
+/// `SyncTheme`: the widget's theme, which the frame's screens then wear (the values it can
+/// use; see [`crate::theme`]).
+pub(crate) fn sync_theme<E: Env>(
+    env: &E,
+    host: &mut Host,
+    mode: ThemeMode,
+    variables: Vec<ThemeVariable>,
+) -> Reply {
+    let theme = theme::theme(mode, &variables);
+    env.apply_theme(&theme);
+    host.theme = Some(theme);
     Reply::SyncTheme
 }
 

@@ -6,7 +6,7 @@ use crate::{
 };
 use oriel_protocol::{
     AllowList, Body, DappMetadata, Envelope, ErrorCode, ErrorReply, FrameEvent, Reply, Request,
-    SUPPORTED_VERSIONS,
+    ThemeMode, ThemeVariable, SUPPORTED_VERSIONS,
 };
 use pollster::block_on;
 
@@ -187,6 +187,35 @@ fn dapp_data_must_name_this_project() {
     assert_eq!(
         handle(&mut f, sync("other")).unwrap_err().code,
         ErrorCode::InvalidParams
+    );
+}
+
+#[test]
+fn sync_theme_dresses_the_screens_in_what_it_can_use() {
+    let mut f = frame();
+    let variables = vec![
+        ThemeVariable {
+            name: "--oriel-accent".into(),
+            value: "#076b62".into(),
+        },
+        ThemeVariable {
+            name: "--oriel-font-family".into(),
+            value: "x; background: url(https://evil.example)".into(),
+        },
+    ];
+    let request = Request::SyncTheme {
+        theme_mode: ThemeMode::Light,
+        theme_variables: variables,
+    };
+    assert_eq!(handle(&mut f, request), Ok(Reply::SyncTheme));
+    let themes = f.env.themes.borrow();
+    let theme = themes.last().unwrap();
+    assert_eq!(theme.mode, ThemeMode::Light);
+    assert_eq!(theme.accent.as_deref(), Some("#076b62"));
+    assert_eq!(theme.on_accent, Some("#ffffff"));
+    assert_eq!(
+        theme.font, None,
+        "not a font stack: the frame keeps its own"
     );
 }
 

@@ -183,6 +183,12 @@ impl Env for WebEnv {
     async fn present(&self, screen: Screen<'_>) -> Outcome {
         self.presenter.present(screen).await
     }
+
+    fn apply_theme(&self, theme: &crate::theme::Theme) {
+        if let Err(e) = screen::apply_theme(&self.window, theme) {
+            crate::log::warn(&format!("could not apply the theme: {e:?}"));
+        }
+    }
 }
 
 /// Requests wait here and are answered one at a time, in order: the frame's state is never
@@ -306,6 +312,11 @@ fn open_channel(port: MessagePort, origin: &str, inbox: Rc<RefCell<Inbox>>) {
         let mut state = inbox.borrow_mut();
         if message.is_abort() {
             state.presenter.abort();
+        }
+        if let (Some(theme), Some(window)) = (message.theme(), web_sys::window()) {
+            if let Err(e) = screen::apply_theme(&window, &theme) {
+                crate::log::warn(&format!("could not apply the theme: {e:?}"));
+            }
         }
         state.queue.push_back(message);
         // The drain loop holds the frame while it runs; start one only if none is running.

@@ -516,3 +516,34 @@ fn button(d: &Document, label: &str, class: &str) -> Result<HtmlButtonElement, J
     b.set_disabled(true);
     Ok(b)
 }
+
+/// Dresses the document in `theme`: `data-theme` on the root for the mode, and the custom
+/// properties frame.css reads (`--accent`, `--accent-fg`, `--font`, `--radius`), set through the
+/// CSSOM, which the frame's CSP allows where it forbids inline styles. A value the theme lacks
+/// falls back to frame.css's own.
+pub(super) fn apply_theme(window: &Window, theme: &crate::theme::Theme) -> Result<(), JsValue> {
+    let root = window
+        .document()
+        .and_then(|d| d.document_element())
+        .ok_or("no document")?;
+    let mode = match theme.mode {
+        oriel_protocol::ThemeMode::Light => "light",
+        oriel_protocol::ThemeMode::Dark => "dark",
+    };
+    root.set_attribute("data-theme", mode)?;
+    let style = root.dyn_into::<web_sys::HtmlElement>()?.style();
+    for (name, value) in [
+        ("--accent", theme.accent.as_deref()),
+        ("--accent-fg", theme.on_accent),
+        ("--font", theme.font.as_deref()),
+        ("--radius", theme.radius.as_deref()),
+    ] {
+        match value {
+            Some(value) => style.set_property(name, value)?,
+            None => {
+                style.remove_property(name)?;
+            }
+        }
+    }
+    Ok(())
+}

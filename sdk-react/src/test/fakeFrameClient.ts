@@ -59,9 +59,15 @@ export class FakeFrameClient {
   }
   /** The dapp data the client introduced itself with. */
   dappData: unknown
+  /** Every theme the client sent, in order. */
+  themes: unknown[] = []
   request = async (request: unknown, _timeoutMs?: number) => {
     if (typeof request === 'object' && request && 'SyncDappData' in request) {
       this.dappData = (request as { SyncDappData: unknown }).SyncDappData
+      return undefined
+    }
+    if (typeof request === 'object' && request && 'SyncTheme' in request) {
+      this.themes.push((request as { SyncTheme: unknown }).SyncTheme)
       return undefined
     }
     if (typeof request === 'object' && request && 'SetPreferredAccount' in request) {

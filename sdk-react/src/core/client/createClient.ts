@@ -15,6 +15,7 @@ import { withConnectors } from '../connectors/withConnectors'
 import { watchApprovals } from '../embedded/approvals'
 import { createEmbeddedConnector, type EmbeddedConnector } from '../embedded/connector'
 import { introduceDapp } from '../embedded/introduceDapp'
+import { sendTheme, watchTheme } from '../embedded/syncTheme'
 import { createEmbeddedWallet, type CreateEmbeddedWalletParameters, type EmbeddedWallet } from '../embedded/embeddedWallet'
 import type { EmbeddedProvider } from '../embedded/provider'
 import { getErrorMessage } from '../errors/base'
@@ -170,7 +171,11 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     load: parameters.loadFrameClient,
     // The frame shows the dapp's name on its approval screens, next to the origin the browser
     // reported; the name is the dapp's own claim.
-    onReady: (frame) => introduceDapp(frame, config),
+    // Its screens wear the widget's theme.
+    onReady: async (frame) => {
+      await introduceDapp(frame, config)
+      await sendTheme(frame, theme.getSnapshot())
+    },
   })
   const embeddedEnabled = usesEmbeddedWallet(config) && config.projectId !== ''
   const embeddedConnector = createEmbeddedConnector({
@@ -241,6 +246,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
         inline: config.enableEmbedded,
       })
       const stopApprovals = watchApprovals({ embedded, modal })
+      const stopTheme = watchTheme({ theme, embedded })
       const stopEvents = reportEvents({ modal, account, events, isConnected })
       const stopAnalytics =
         config.features.analytics && config.projectId
@@ -285,6 +291,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
         stopIdentity()
         stopAnalytics()
         stopApprovals()
+        stopTheme()
         stopEvents()
         stopWatch()
         stopConnection()

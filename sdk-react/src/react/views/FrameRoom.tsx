@@ -28,7 +28,6 @@ export function FrameRoom({ frame, label }: { frame: FrameClient | undefined; la
 
   return (
     // Tab from the header reaches the frame's screen through this room.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the room stands in the tab order for the frame laid over it
     <section
       ref={room}
       className="frame-room"
