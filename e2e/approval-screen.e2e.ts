@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { readRequest } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 
@@ -106,6 +107,7 @@ describe('the approval screen', () => {
     expect(style).toEqual({ direction: 'ltr', unicodeBidi: 'isolate' })
 
     // What is signed is the message as the dapp sent it.
+    await readRequest(walletFrame())
     await expect.poll(() => approveButton().isEnabled(), { timeout: 10_000 }).toBe(true)
     await approveButton().click()
     const signature = (await page.getByTestId('demo-signature').textContent({ timeout: 20_000 })) as Hex
@@ -146,8 +148,9 @@ describe('the approval screen', () => {
       `0x${Buffer.from(digest).toString('hex')}`,
     )
 
-    // Fully in view for well over 500 ms, but the message is not read: Approve stays off, and
-    // the screen says why. Reject works.
+    // Fully in view for well over 500 ms, the request read but not its message: Approve stays
+    // off, and the screen says why. Reject works.
+    await readRequest(walletFrame(), { contentOnly: true })
     const hint = walletFrame().getByText('Scroll to the end of the message to approve it.')
     await expect.poll(() => walletFrame().getByRole('button', { name: 'Reject' }).isEnabled()).toBe(true)
     await page.waitForTimeout(1_500)

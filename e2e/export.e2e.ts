@@ -63,4 +63,44 @@ describe('recovery phrase export', () => {
       expect(text.toLowerCase()).not.toContain(asHex)
     }
   })
+
+  it('at 390 x 844: a grid where no word wraps from its number, Done in view, the keyboard back in the widget after', async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    const narrowEmail = `export-narrow+${Date.now()}@example.com`
+    await page.goto(urls.demo)
+    await loginByEmail(page, narrowEmail)
+    await page.getByRole('button', { name: /0x/ }).first().click()
+    await startExport(page, narrowEmail)
+    const frame = walletFrame(page)
+    const words = frame.locator('.word')
+    await expect.poll(() => words.count(), { timeout: 20_000 }).toBe(12)
+
+    // Each word sits on one line with its number, in two or three columns.
+    const cells = await words.evaluateAll((items) =>
+      items.map((item) => {
+        const box = item.getBoundingClientRect()
+        const line = Number.parseFloat(getComputedStyle(item).lineHeight)
+        return { left: Math.round(box.left), lines: Math.round((item.clientHeight - 12) / line) }
+      }),
+    )
+    expect(cells.every((c) => c.lines === 1)).toBe(true)
+    expect([2, 3]).toContain(new Set(cells.map((c) => c.left)).size)
+
+    // Done is inside the frame's visible area, without scrolling.
+    const done = frame.getByRole('button', { name: 'Done' })
+    const inView = await done.evaluate((button) => {
+      const box = button.getBoundingClientRect()
+      return box.top >= 0 && box.bottom <= window.innerHeight
+    })
+    expect(inView).toBe(true)
+
+    // After Done the keyboard is the widget's again: Escape closes the modal.
+    await expect.poll(() => done.isEnabled(), { timeout: 5_000 }).toBe(true)
+    await done.click()
+    await page.getByRole('button', { name: 'Export recovery phrase' }).waitFor()
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('IFRAME')
+    await page.keyboard.press('Escape')
+    await page.locator('oriel-modal [role="dialog"]').waitFor({ state: 'detached' })
+  })
 })

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseEther, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { readRequest } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
@@ -48,6 +49,7 @@ const tokenRow = (name: string) => dialog().getByRole('listitem', { name: new Re
 /** Waits for the frame's approval screen, its Approve button armed and the frame standing still. */
 async function approvalShown() {
   await walletFrame().locator('.screen').waitFor({ timeout: 20_000 })
+  await readRequest(walletFrame())
   await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
   const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))
   let last = await at()

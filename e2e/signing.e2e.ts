@@ -5,6 +5,7 @@ import { createPublicClient, http, parseEther, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_RECIPIENT, demoTypedData } from '../demo/src/typedData'
+import { readRequest } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 import { startExport } from './support/exportPhrase.mjs'
@@ -47,6 +48,7 @@ const approveButton = () => walletFrame().getByRole('button', { name: 'Approve' 
 /** Waits for the frame's approval screen and its Approve button to arm. */
 async function approvalShown() {
   await walletFrame().locator('.screen').waitFor({ timeout: 20_000 })
+  await readRequest(walletFrame())
   await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
   // The widget has finished moving: the frame sits still over its room.
   const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))

@@ -5,8 +5,8 @@
 //! v2) reports whether anything covers, fades or distorts the frame, so a host page that puts
 //! the frame under a decoy, or flashes it in just before a click, gets nowhere. Clicks count
 //! only when the browser marks them trusted. An approval's Approve also waits until each
-//! message box on it has been scrolled to its end once (a box that fits counts as read; the
-//! screen itself needs no such rule, as Approve is its last element). Text is set with
+//! message box on it, and the request's own scrolling area (the buttons stay in view below
+//! it), has been scrolled to its end once (a box that fits counts as read). Text is set with
 //! `textContent`, never as markup, and text the dapp controls is drawn with its hidden
 //! characters escaped and highlighted (`crate::screen::pieces`).
 
@@ -91,6 +91,9 @@ impl Presenter {
         // Focusable from script only: it takes the focus when the screen opens, so the next
         // Tab reaches the request's first control.
         root.set_attribute("tabindex", "-1")?;
+        // Everything but the buttons scrolls here; the buttons stay in view below it.
+        let content = el(d, "div", "content")?;
+        root.append_child(&content)?;
         let mut buttons = Vec::new();
         // The message boxes the user must scroll to their end before Approve arms.
         let mut to_read = Vec::new();
@@ -104,7 +107,7 @@ impl Presenter {
             Screen::RecoveryPhrase(phrase) => {
                 let title = text(d, "h1", "title", "Your recovery phrase")?;
                 title.set_id("oriel-screen-title");
-                root.append_child(&title)?;
+                content.append_child(&title)?;
                 let warning = text(
                     d,
                     "p",
@@ -113,13 +116,13 @@ impl Presenter {
                      take everything in it. Write them down, keep them offline, and never type \
                      them into a website.",
                 )?;
-                root.append_child(&warning)?;
+                content.append_child(&warning)?;
                 let list = el(d, "ol", "words")?;
                 for word in phrase.split(' ') {
                     let item = text(d, "li", "word", word)?;
                     list.append_child(&item)?;
                 }
-                root.append_child(&list)?;
+                content.append_child(&list)?;
                 let actions = el(d, "div", "actions")?;
                 let done = button(d, "Done", "primary")?;
                 actions.append_child(&done)?;
@@ -129,20 +132,23 @@ impl Presenter {
             Screen::Approval { summary, requester } => {
                 let title = shown_text(d, "h1", "title", &summary.title)?;
                 title.set_id("oriel-screen-title");
-                root.append_child(&title)?;
+                content.append_child(&title)?;
                 let from = shown_text(d, "p", "origin dapp-text", requester)?;
-                root.append_child(&from)?;
+                content.append_child(&from)?;
                 for warning in approval_warnings(summary, requester) {
                     let line = text(d, "p", "warning", warning)?;
                     line.set_attribute("role", "alert")?;
-                    root.append_child(&line)?;
+                    content.append_child(&line)?;
                 }
                 let rows = el(d, "dl", "rows")?;
                 for row in &summary.rows {
                     let item = draw_row(d, row, &mut to_read)?;
                     rows.append_child(&item)?;
                 }
-                root.append_child(&rows)?;
+                content.append_child(&rows)?;
+                // With the buttons always in view, the request itself is a box to read to its
+                // end before Approve, like each message in it.
+                to_read.push(content.clone());
                 let note = text(d, "p", "note read-hint", READ_TO_THE_END)?;
                 note.set_attribute("hidden", "")?;
                 root.append_child(&note)?;
@@ -159,9 +165,9 @@ impl Presenter {
             Screen::StorageAccess { site } => {
                 let title = text(d, "h1", "title", "Stay logged in on this site")?;
                 title.set_id("oriel-screen-title");
-                root.append_child(&title)?;
+                content.append_child(&title)?;
                 let from = shown_text(d, "p", "origin dapp-text", site)?;
-                root.append_child(&from)?;
+                content.append_child(&from)?;
                 let why = text(
                     d,
                     "p",
@@ -170,7 +176,7 @@ impl Presenter {
                      login ends when you close the page. Allow it to keep your login here; your \
                      keys stay encrypted on this device.",
                 )?;
-                root.append_child(&why)?;
+                content.append_child(&why)?;
                 let actions = el(d, "div", "actions")?;
                 let later = button(d, "Not now", "secondary")?;
                 let allow = button(d, "Allow", "primary")?;

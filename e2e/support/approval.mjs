@@ -1,0 +1,16 @@
+// The frame's approval screen keeps Reject and Approve in view below the request, so Approve
+// waits until the request (and each message in it) has been scrolled to its end once, as a user
+// reading it does. These helpers read it.
+
+/**
+ * Scrolls the request's scrolling area to its end, and each message box in it too unless
+ * `contentOnly` (to test that a message box alone still holds Approve back).
+ * @param {import('playwright-core').Frame} frame the wallet frame
+ */
+export async function readRequest(frame, { contentOnly = false } = {}) {
+  await frame.locator('.screen').evaluate((screen, only) => {
+    for (const box of screen.querySelectorAll(only ? '.content' : '.content, .message')) {
+      box.scrollTop = box.scrollHeight
+    }
+  }, contentOnly)
+}
