@@ -50,13 +50,33 @@ describe('email login', () => {
     const since = Date.now()
     await startEmailLogin(first.page)
     await first.page.getByLabel('Code').waitFor()
-    // Sends are throttled to one per 30 s for this email on this device.
-    await first.page.getByRole('button', { name: 'Resend code' }).click()
-    const throttle = first.page.getByText(/Please try again after \d+ seconds/).first()
-    await throttle.waitFor()
-    const wait = Number((await throttle.textContent())!.match(/after (\d+) seconds/)![1])
+    // Sends are throttled to one per 30 s for this email on this device: "Resend" counts down,
+    // disabled, instead of failing when pressed.
+    const resend = first.page.getByRole('button', { name: /^Resend in \d+ s$/ })
+    await resend.waitFor()
+    expect(await resend.isDisabled()).toBe(true)
+    const wait = Number((await resend.textContent())!.match(/in (\d+) s/)![1])
     expect(wait).toBeGreaterThan(0)
     expect(wait).toBeLessThanOrEqual(30)
+    await expect.poll(() => resend.textContent(), { timeout: 3_000 }).not.toBe(`Resend in ${wait} s`)
+    // A wrong code says so under the field, and stays there (no snackbar over the footer) until
+    // the code changes.
+    const code = first.page.getByLabel('Code')
+    await code.fill('000000')
+    const error = first.page.getByRole('alert').filter({ hasText: 'Invalid code' })
+    await error.waitFor()
+    const below = await first.page.evaluate(() => {
+      const root = document.querySelector('oriel-modal')!.shadowRoot!
+      const field = root.querySelector('.code-field')!.getBoundingClientRect()
+      const message = root.querySelector('.field-error')!.getBoundingClientRect()
+      return message.top >= field.bottom
+    })
+    expect(below).toBe(true)
+    await first.page.waitForTimeout(3_000)
+    expect(await error.isVisible()).toBe(true)
+    expect(await first.page.locator('oriel-modal .snackbar').count()).toBe(0)
+    await code.press('Backspace')
+    await error.waitFor({ state: 'detached' })
     await enterCode(first.page, since)
     await expect.poll(() => address(first.page).textContent(), { timeout: 20_000 }).toMatch(ADDRESS)
     firstAddress = (await address(first.page).textContent())!

@@ -87,6 +87,11 @@ export class FakeFrameClient {
     }
     throw new Error(`the fake frame does not answer ${JSON.stringify(request)}`)
   }
+  /** Where the keyboard focus went (the real one moves it into the iframe). */
+  focused = 0
+  focus = () => {
+    this.focused++
+  }
   signOut = async () => {
     this.connected = false
   }

@@ -31,3 +31,14 @@ export async function connectEmail(client: OrielClient, parameters: ConnectEmail
   if (!client.config.projectId) throw new ProjectIdNotConfiguredError()
   return client.embeddedConnector.startEmailLogin(parameters.email)
 }
+
+/**
+ * Seconds until another email login (or a resent code) may start: the 30 s throttle, kept
+ * across reloads; 0 when it may now.
+ *
+ * @example
+ * const wait = getEmailLoginWait(client) // 27
+ */
+export function getEmailLoginWait(client: OrielClient): number {
+  return Math.ceil(client.embeddedConnector.emailLoginWaitMs() / 1000)
+}

@@ -58,6 +58,8 @@ export interface EmbeddedConnector extends Connector {
    * `EmailLoginThrottledError` or the frame's error.
    */
   startEmailLogin(email: string): Promise<StartEmailLoginReturnType>
+  /** Milliseconds until another email login may start (the 30 s throttle); 0 when it may now. */
+  emailLoginWaitMs(): number
   /**
    * Waits until this browser is approved from the emailed link: asks the frame again each time
    * it answers `NotConnected`. Resolves once approved; rejects with an `AbortError` once
@@ -227,16 +229,18 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
       await frame.request({ SwitchNetwork: { chainId } })
       emit({ type: 'change', connection: loggedIn(await frame.getUser(chainId)) })
     },
-    async startEmailLogin(input) {
-      const email = input.trim()
-      if (!isValidEmail(email)) throw new InvalidEmailError({ email })
+    emailLoginWaitMs() {
       // Kept in localStorage (spec §3) so a reload does not lift it; frame-host throttles too.
       const last = Number(storage.getItem(STORAGE_KEYS.embeddedLastEmailLoginTime) ?? Number.NaN)
       const wait = Number.isFinite(last) ? last + EMAIL_LOGIN_THROTTLE_MS - now() : 0
       // A time in the future (a changed clock) is ignored rather than locking the user out.
-      if (wait > 0 && wait <= EMAIL_LOGIN_THROTTLE_MS) {
-        throw new EmailLoginThrottledError({ seconds: Math.ceil(wait / 1000) })
-      }
+      return wait > 0 && wait <= EMAIL_LOGIN_THROTTLE_MS ? wait : 0
+    },
+    async startEmailLogin(input) {
+      const email = input.trim()
+      if (!isValidEmail(email)) throw new InvalidEmailError({ email })
+      const wait = connector.emailLoginWaitMs()
+      if (wait > 0) throw new EmailLoginThrottledError({ seconds: Math.ceil(wait / 1000) })
       const frame = await embedded.ensureReady()
       const { action } = await frame.connectEmail(email)
       storage.setItem(STORAGE_KEYS.embeddedLastEmailLoginTime, String(now()))

@@ -48,8 +48,6 @@ export class FramePlacement {
     const stopMoves = observeMove(room, place)
     window.addEventListener('resize', place)
     window.addEventListener('scroll', place, true)
-    // The frame's screen takes the keyboard: its Escape, Tab order and buttons are its own.
-    iframe.focus()
     return () => {
       resizes?.disconnect()
       stopMoves()

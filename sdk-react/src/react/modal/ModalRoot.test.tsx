@@ -1,5 +1,5 @@
 import { act, fireEvent, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
 import { getFocusable } from './focus'
@@ -66,11 +66,26 @@ describe('modal', () => {
     expect(client.modal.getSnapshot().open).toBe(true)
   })
 
-  it('does not close on Escape where closing is blocked, and shakes instead', () => {
+  it('Escape and Close on a request to approve reject it, and leave closing to its answer', () => {
+    const { client, root, ui, unmount } = openModal()
+    cleanup = unmount
+    const reject = vi.fn()
+    client.modal.onRejectRequest(reject)
+    act(() => client.modal.push('ApproveTransaction'))
+    fireEvent.keyDown(document, { key: 'Escape' })
+    fireEvent.click(ui.getByRole('button', { name: 'Reject and close' }))
+    expect(reject).toHaveBeenCalledTimes(2)
+    expect(client.modal.getSnapshot().open).toBe(true)
+    expect(root.querySelector('.card')?.classList.contains('shake')).toBe(false)
+  })
+
+  it('does not close on an overlay click where closing is blocked, and shakes instead', () => {
     const { client, root, unmount } = openModal()
     cleanup = unmount
     act(() => client.modal.push('ApproveTransaction'))
-    fireEvent.keyDown(document, { key: 'Escape' })
+    const overlay = root.querySelector('[data-testid="oriel-overlay"]') as Element
+    fireEvent.mouseDown(overlay)
+    fireEvent.click(overlay)
     expect(client.modal.getSnapshot().open).toBe(true)
     expect(root.querySelector('.card')?.classList.contains('shake')).toBe(true)
   })

@@ -163,6 +163,7 @@ svg { display: block; flex: none; }
 .snackbar[data-variant='loading'] svg { color: var(--accent); }
 
 .hint { margin: 0; color: var(--fg-2); text-align: center; }
+.field-error { margin: -4px 0 0; color: var(--error); font-size: calc(var(--fs) * 1.3); text-align: left; }
 /* Something the user should know about their login (e.g. a browser that blocks the wallet's storage). */
 .notice {
   display: flex; flex-direction: column; gap: 8px; padding: 10px 12px; border-radius: calc(var(--r) * 3);

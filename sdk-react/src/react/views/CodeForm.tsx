@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { SpinnerIcon } from '../icons/icons'
@@ -11,8 +11,9 @@ const toCode = (value: string) => value.replace(/\D/gu, '').slice(0, OTP_LENGTH)
 
 /**
  * An emailed-code step: one field that submits itself at 6 digits (typed or pasted) and on
- * Enter, then calls `send`. A failure goes to the snackbar and leaves the code selected, so
- * typing or pasting replaces it and Enter sends it again.
+ * Enter, then calls `send`. A failure ('Invalid code', 'Code expired', …) shows under the field
+ * until the code changes, and leaves the code selected, so typing or pasting replaces it and
+ * Enter sends it again.
  */
 export function CodeForm({
   hint,
@@ -25,7 +26,9 @@ export function CodeForm({
   onBusyChange?(busy: boolean): void
 }) {
   const client = useOrielClient()
+  const errorId = useId()
   const [code, setCode] = useState('')
+  const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
   const busyRef = useRef(false)
   const inputRef = useRef<HTMLInputElement>(null)
@@ -38,8 +41,8 @@ export function CodeForm({
     onBusyChange?.(true)
     try {
       await send(otp)
-    } catch (error) {
-      client.snackbar.showError(getErrorMessage(error))
+    } catch (failure) {
+      setError(getErrorMessage(failure))
       busyRef.current = false
       setBusy(false)
       onBusyChange?.(false)
@@ -50,6 +53,7 @@ export function CodeForm({
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
     const next = toCode(event.target.value)
+    if (next !== code) setError(undefined)
     setCode(next)
     if (next.length === OTP_LENGTH) void submit(next)
   }
@@ -76,6 +80,8 @@ export function CodeForm({
           value={code}
           readOnly={busy}
           aria-busy={busy}
+          aria-invalid={error !== undefined}
+          aria-describedby={error ? errorId : undefined}
           onChange={onChange}
         />
         {busy ? (
@@ -84,6 +90,11 @@ export function CodeForm({
           </span>
         ) : null}
       </form>
+      {error ? (
+        <p className="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
     </>
   )
 }

@@ -1,13 +1,16 @@
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { getErrorMessage } from '../../core/errors/base'
 import { isValidEmail } from '../../core/validation/email'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { ArrowIcon, MailIcon, SpinnerIcon } from '../icons/icons'
 
+/** What an invalid address is told on Enter. */
+export const EMAIL_HINT = 'Enter an email address like name@example.com'
+
 /**
  * An email field that validates as you type (spec §5) and, on Enter or its Continue button,
- * calls `send` with the trimmed address. An invalid address shakes the modal; a failure goes
- * to the snackbar.
+ * calls `send` with the trimmed address. An invalid address shakes the modal and says why; a
+ * failure (a throttle, a network error) shows under the field until the address changes.
  */
 export function EmailField({
   label,
@@ -23,25 +26,31 @@ export function EmailField({
   method?: string
 }) {
   const client = useOrielClient()
+  const errorId = useId()
   const [value, setValue] = useState('')
+  const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
   const valid = isValidEmail(value.trim())
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault()
     if (busy) return
-    if (!valid) return client.modal.shake()
+    if (!valid) {
+      setError(EMAIL_HINT)
+      return client.modal.shake()
+    }
     setBusy(true)
     try {
       await send(value.trim())
-    } catch (error) {
-      client.snackbar.showError(getErrorMessage(error))
+    } catch (failure) {
+      setError(getErrorMessage(failure))
     } finally {
       setBusy(false)
     }
   }
 
   return (
+    <>
     <form className="field" onSubmit={onSubmit} noValidate data-connect-method={method}>
       <MailIcon />
       <input
@@ -56,8 +65,12 @@ export function EmailField({
         value={value}
         readOnly={busy}
         aria-busy={busy}
-        aria-invalid={value !== '' && !valid}
-        onChange={(event) => setValue(event.target.value)}
+        aria-invalid={error !== undefined || (value !== '' && !valid)}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => {
+          setValue(event.target.value)
+          setError(undefined)
+        }}
       />
       {busy ? (
         <span className="submit" aria-hidden="true">
@@ -69,5 +82,11 @@ export function EmailField({
         </button>
       ) : null}
     </form>
+    {error ? (
+      <p className="field-error" id={errorId} role="alert">
+        {error}
+      </p>
+    ) : null}
+    </>
   )
 }

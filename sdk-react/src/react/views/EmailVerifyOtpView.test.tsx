@@ -105,16 +105,35 @@ describe('EmailVerifyOtp view', () => {
     expect(connectOtp).not.toHaveBeenCalled()
   })
 
-  it('resends the code, within the 30 s throttle', async () => {
+  it('resends the code, then counts the 30 s throttle down on a disabled "Resend in N s"', async () => {
     const { ui, ...utils } = openOtp()
     unmount = utils.unmount
     fireEvent.click(await ui.findByRole('button', { name: 'Resend code' }))
-    expect((await ui.findByRole('status')).textContent).toBe('Code email resent')
+    expect((await ui.findByRole('status')).textContent).toBe('A new code is on its way to ada@example.com')
     expect(connectEmail).toHaveBeenCalledWith('ada@example.com')
-    await vi.waitFor(() => expect((ui.getByRole('button', { name: 'Resend code' }) as HTMLButtonElement).disabled).toBe(false))
-    fireEvent.click(ui.getByRole('button', { name: 'Resend code' }))
-    await vi.waitFor(() => expect(ui.getByRole('alert').textContent).toBe('Please try again after 30 seconds'))
+    const button = (await ui.findByRole('button', { name: /^Resend in \d+ s$/ })) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+    expect(button.textContent).toBe('Resend in 30 s')
+    await vi.waitFor(() => expect(button.textContent).toBe('Resend in 29 s'), { timeout: 2_500 })
     expect(connectEmail).toHaveBeenCalledTimes(1)
+  })
+
+  it('a wrong code stays under the field until the code changes', async () => {
+    connectOtp.mockImplementationOnce(async () => {
+      throw new FrameRequestError({ code: 'Unauthorized', message: 'Invalid code', request: 'ConnectOtp' })
+    })
+    const { ui, ...utils } = openOtp()
+    unmount = utils.unmount
+    const input = (await ui.findByRole('textbox', { name: 'Code' })) as HTMLInputElement
+    fireEvent.change(input, { target: { value: '000000' } })
+    const error = await ui.findByRole('alert')
+    expect(error.textContent).toBe('Invalid code')
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(input.getAttribute('aria-describedby')).toBe(error.id)
+    await vi.waitFor(() => expect(input.readOnly).toBe(false))
+    fireEvent.change(input, { target: { value: '00000' } })
+    expect(ui.queryByRole('alert')).toBeNull()
+    expect(input.getAttribute('aria-invalid')).toBe('false')
   })
 
   it("shows frame-host's throttle message", async () => {

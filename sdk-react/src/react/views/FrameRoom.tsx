@@ -19,6 +19,8 @@ export function FrameRoom({ frame, label }: { frame: FrameClient | undefined; la
     // The card outlives this view: the focus comes back to it when the frame's screen ends.
     const card = room.current.closest<HTMLElement>('.card')
     const hide = frame.showOver(room.current)
+    // The frame's screen takes the keyboard: its Escape, Tab order and buttons are its own.
+    frame.focus()
     return () => {
       hide()
       const active = document.activeElement
