@@ -37,6 +37,8 @@ export interface WalletListState {
   readonly count: number
   /** Featured, recommended and excluded wallets are loading. */
   readonly loading: boolean
+  /** Featured, recommended and excluded wallets have loaded once. */
+  readonly loaded: boolean
   /** The next page is loading. */
   readonly loadingPage: boolean
   /** A search is waiting for its debounce or its answer. */
@@ -90,6 +92,7 @@ const INITIAL: WalletListState = {
   page: 0,
   count: 0,
   loading: false,
+  loaded: false,
   loadingPage: false,
   searching: false,
   error: undefined,
@@ -163,7 +166,14 @@ export function createWalletListStore(parameters: CreateWalletListStoreParameter
       const recommended = recommendedPage.data.filter(allowed)
       await prefetchImages([...featured, ...recommended])
       // The recommended query counts every listable wallet other than the featured ones.
-      set({ featured, recommended, excludedWallets, count: featured.length + recommendedPage.count, loading: false })
+      set({
+        featured,
+        recommended,
+        excludedWallets,
+        count: featured.length + recommendedPage.count,
+        loading: false,
+        loaded: true,
+      })
     } catch (error) {
       prefetched = undefined
       set({ loading: false, error: asBaseError(error) })

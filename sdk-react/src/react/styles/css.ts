@@ -132,6 +132,8 @@ svg { display: block; flex: none; }
 }
 .row .name { flex: 1; min-width: 0; font-size: calc(var(--fs) * 1.6); font-weight: 500; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .row .chev { color: var(--fg-3); }
+.row.skeleton .logo, .row.skeleton .name { background: var(--s-2); animation: pulse 1.2s ease-in-out infinite; }
+.row.skeleton .name { flex: 0 0 40%; height: 1em; border-radius: var(--r); }
 .logo {
   width: 40px; height: 40px; display: grid; place-items: center; border-radius: calc(var(--r) * 3);
   background: var(--s-2); color: var(--fg-2); overflow: hidden;

@@ -28,6 +28,12 @@ function WalletRow({ name, logo, tag, tone, onClick, walletId, section }: Wallet
   )
 }
 
+/** How many featured and recommended rows the registry will fill: the featured wallets (up to
+ * 4), or what the installed wallets leave of 4 rows when that is more. */
+export function expectedRegistryRows(featuredIds: number, installed: number): number {
+  return Math.max(Math.min(featuredIds, FEATURED_WALLETS_COUNT), RECOMMENDED_WALLETS_COUNT - installed, 0)
+}
+
 /** The "All Wallets" count: exact below 10, else rounded down to tens with a plus (`120+`). */
 export function formatWalletCount(count: number): string {
   return count < 10 ? String(count) : `${Math.floor(count / 10) * 10}+`
@@ -46,7 +52,7 @@ export function WalletList() {
   const { features, enableWalletConnect } = client.config
   const installed = useStore(client.connectors)
   const { recentWallets } = useStore(client.connection)
-  const { featured, recommended, excludedWallets, count } = useStore(client.walletList)
+  const { featured, recommended, excludedWallets, count, loaded, error } = useStore(client.walletList)
   // Only wallets of the chain families the dapp lists networks for, and none the site owner excluded.
   const excludedRdns = new Set(excludedWallets.flatMap((w) => (w.rdns ? [w.rdns] : [])))
   const connectors = installed.filter(
@@ -118,8 +124,17 @@ export function WalletList() {
           }
         />
       ))}
-      {featuredRows.map(registryRow('featured'))}
-      {recommendedRows.map(registryRow('recommended'))}
+      {loaded || error
+        ? [...featuredRows.map(registryRow('featured')), ...recommendedRows.map(registryRow('recommended'))]
+        : // Until the registry answers, the rows it will fill hold their place, so the card
+          // opens at its final height instead of growing under the pointer.
+          Array.from({ length: expectedRegistryRows(client.config.featuredWalletIds.length, wallets.length) }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing but their place
+            <div key={i} className="row skeleton" aria-hidden="true" data-testid="wallet-row-skeleton">
+              <span className="logo" />
+              <span className="name" />
+            </div>
+          ))}
       {features.allWallets ? (
         <WalletRow
           name="All Wallets"
