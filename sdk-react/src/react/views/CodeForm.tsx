@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
+import { FieldError } from './FieldError'
 import { SpinnerIcon } from '../icons/icons'
 
 /** The emailed code's length. */
@@ -90,11 +91,7 @@ export function CodeForm({
           </span>
         ) : null}
       </form>
-      {error ? (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </>
   )
 }

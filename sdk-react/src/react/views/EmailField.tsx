@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { getErrorMessage } from '../../core/errors/base'
 import { isValidEmail } from '../../core/validation/email'
 import { useOrielClient } from '../hooks/useOrielClient'
+import { FieldError } from './FieldError'
 import { ArrowIcon, MailIcon, SpinnerIcon } from '../icons/icons'
 
 /** What an invalid address is told on Enter. */
@@ -82,11 +83,7 @@ export function EmailField({
         </button>
       ) : null}
     </form>
-    {error ? (
-      <p className="field-error" id={errorId} role="alert">
-        {error}
-      </p>
-    ) : null}
+    <FieldError id={errorId} error={error} />
     </>
   )
 }
