@@ -119,8 +119,9 @@ describe('All Wallets', () => {
     ])
   })
 
-  it('picking a wallet that is not installed opens WalletConnect for it', async () => {
+  it('picking a wallet that is not installed opens a WalletConnect pairing titled with that wallet', async () => {
     await page.getByRole('button', { name: 'Trustee Wallet' }).click()
-    await page.getByRole('heading', { name: 'WalletConnect' }).waitFor()
+    await page.getByRole('heading', { name: 'Trustee Wallet' }).waitFor()
+    await page.locator('oriel-modal [data-view="ConnectingWalletConnect"] .pairing').waitFor()
   })
 })

@@ -37,4 +37,35 @@ describe('the demo at 390 x 844', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await context.close()
   })
+
+  it('on a phone, choosing a wallet gives a link that opens it with the pairing, above the QR code', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    })
+    const page = await context.newPage()
+    await page.goto(urls.demo)
+    await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
+    await page.locator('oriel-modal [role="dialog"]').waitFor()
+    await page.getByRole('button', { name: /^Rainbow/ }).first().click()
+    // The view is the wallet's, and opening the wallet on this phone comes first.
+    await page.getByRole('heading', { name: 'Rainbow' }).waitFor()
+    const open = page.getByRole('link', { name: 'Open Rainbow' })
+    await open.waitFor({ timeout: 20_000 })
+    const href = (await open.getAttribute('href'))!
+    expect(href).toMatch(/^rainbow:\/\/wc\?uri=wc%3A/)
+    const uri = decodeURIComponent(href.slice('rainbow://wc?uri='.length))
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    // The QR code and "Copy link" stay as fallbacks, below it.
+    const [link, qr] = await Promise.all([
+      open.boundingBox(),
+      page.locator('oriel-modal .pairing svg, oriel-modal .pairing canvas, oriel-modal .pairing img').last().boundingBox(),
+    ])
+    expect(link!.y).toBeLessThan(qr!.y)
+    expect(await page.getByRole('button', { name: /Copy link/ }).count()).toBe(1)
+    await context.close()
+  })
 })

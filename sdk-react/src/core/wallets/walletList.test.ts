@@ -218,7 +218,7 @@ describe('getWalletConnectView', () => {
     const rainbow = [{ id: 'r', name: 'Rainbow', imageUrl: undefined, info: { rdns: 'me.rainbow' } }]
     expect(getWalletConnectView(metamask, rainbow)).toEqual({
       view: 'ConnectingWalletConnect',
-      data: { wallet: metamask },
+      data: { wallet: metamask, name: 'MetaMask', mobileLink: metamask.mobile.native ?? metamask.mobile.universal },
     })
     const argent = walletNamed('Argent')
     expect(argent.rdns).toBeNull()

@@ -270,7 +270,11 @@ export type WalletConnectView =
       view: 'ConnectingExternal'
       data: { wallet: RegistryWallet; connectorId: string; name: string; icon: string | undefined }
     }
-  | { view: 'ConnectingWalletConnect'; data: { wallet: RegistryWallet } }
+  | {
+      view: 'ConnectingWalletConnect'
+      /** `mobileLink`: the wallet's native deep link, else its universal link, when it has one. */
+      data: { wallet: RegistryWallet; name: string; mobileLink?: string }
+    }
 
 /**
  * Where picking a registry wallet leads: its browser wallet when one with the same rdns is
@@ -278,7 +282,11 @@ export type WalletConnectView =
  */
 export function getWalletConnectView(wallet: RegistryWallet, installed: readonly InstalledWallet[]): WalletConnectView {
   const connector = wallet.rdns ? installed.find((c) => c.info?.rdns === wallet.rdns) : undefined
-  if (!connector) return { view: 'ConnectingWalletConnect', data: { wallet } }
+  if (!connector) {
+    // The pairing view is titled with the wallet and, on a phone, opens it by its link.
+    const mobileLink = wallet.mobile.native ?? wallet.mobile.universal ?? undefined
+    return { view: 'ConnectingWalletConnect', data: { wallet, name: wallet.name, ...(mobileLink ? { mobileLink } : {}) } }
+  }
   return {
     view: 'ConnectingExternal',
     data: { wallet, connectorId: connector.id, name: connector.name, icon: connector.imageUrl },

@@ -141,7 +141,15 @@ describe('wallet lists', () => {
     const trust = t.root.querySelector(`[data-wallet-id="${walletNamed('Trust Wallet').id}"]`) as HTMLElement
     fireEvent.click(trust)
     const entry = t.client.modal.getSnapshot().history.at(-1)
-    expect(entry).toEqual({ view: 'ConnectingWalletConnect', data: { wallet: walletNamed('Trust Wallet') } })
+    const trustWallet = walletNamed('Trust Wallet')
+    expect(entry).toEqual({
+      view: 'ConnectingWalletConnect',
+      data: {
+        wallet: trustWallet,
+        name: 'Trust Wallet',
+        mobileLink: trustWallet.mobile.native ?? trustWallet.mobile.universal,
+      },
+    })
 
     act(() => t.client.modal.push('AllWallets'))
     const card = await t.ui.findByRole('button', { name: 'MetaMask' })
