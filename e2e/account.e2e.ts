@@ -41,6 +41,22 @@ describe('Account', () => {
     await expect.poll(() => run.page.getByTestId('account-balance').textContent(), { timeout: 20_000 }).toBe('10.000 ETH')
   })
 
+  it('a notification takes the footer’s place and lies over no control (issue 18 §3)', async () => {
+    await run.page.getByRole('button', { name: 'Copy address' }).click()
+    await expect.poll(() => run.page.getByRole('status').textContent()).toBe('Address copied')
+    const overlaps = await run.page.evaluate(() => {
+      const root = document.querySelector('oriel-modal')?.shadowRoot
+      const snack = root?.querySelector('.snackbar')?.getBoundingClientRect()
+      if (!root || !snack) return ['no snackbar']
+      const hit = (r: DOMRect) => r.left < snack.right && snack.left < r.right && r.top < snack.bottom && snack.top < r.bottom
+      return Array.from(root.querySelectorAll<HTMLElement>('.card button, .card a, .card input, .card [tabindex="0"]'))
+        .filter((el) => el.getClientRects().length > 0 && hit(el.getBoundingClientRect()))
+        .map((el) => el.getAttribute('aria-label') ?? el.textContent)
+    })
+    expect(overlaps).toEqual([])
+    expect(await run.page.getByRole('button', { name: 'Disconnect' }).isVisible()).toBe(true)
+  })
+
   it('Receive shows the address as text and QR code, copies it, and Back returns', async () => {
     await run.page.getByRole('button', { name: 'Receive', exact: true }).click()
     await expect.poll(() => run.page.getByTestId('receive-address').textContent(), { timeout: 10_000 }).toBe(run.address)

@@ -18,10 +18,18 @@ function setup() {
   const reveal = (requestId: number) => status.setState({ s: { state: 'ready', reveal: { requestId, purpose: 'Approval' } } })
   const answer = () => status.setState({ s: { state: 'ready' } })
   const view = () => modal.getSnapshot().history.at(-1)?.view
-  return { modal, reveal, answer, view, abort, stop }
+  return { modal, status, reveal, answer, view, abort, stop }
 }
 
 describe('approval requests drive the modal', () => {
+  it('titles the view by the request the frame shows', () => {
+    const { modal, status } = setup()
+    status.setState({
+      s: { state: 'ready', reveal: { requestId: 3, purpose: 'Approval', rpc: { method: 'eth_sendTransaction', params: '[{}]' } } },
+    })
+    expect(modal.getSnapshot().history.at(-1)).toEqual({ view: 'ApproveTransaction', data: { title: 'Send Transaction' } })
+  })
+
   it('opens the modal just for a request and closes it once answered', () => {
     const { modal, reveal, answer, view } = setup()
     reveal(7)

@@ -1,4 +1,5 @@
 import type { ModalStore } from '../modal/modalStore'
+import { approvalTitle } from './approvalTitle'
 import type { EmbeddedWallet } from './embeddedWallet'
 
 /**
@@ -38,7 +39,7 @@ export function watchApprovals({ embedded, modal }: { embedded: EmbeddedWallet; 
     if (reveal?.purpose === 'Approval' && active?.requestId !== reveal.requestId) {
       active = { requestId: reveal.requestId }
       settling = true
-      modal.pushTransaction()
+      modal.pushTransaction({ data: { title: approvalTitle(reveal) } })
       settling = false
     } else if (!reveal && active) {
       active = undefined

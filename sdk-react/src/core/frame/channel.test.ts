@@ -16,7 +16,7 @@ const codec = createCodec(bindings)
 let controller: AbortController
 let host: MessagePort
 let frame: MessagePort
-let handlers: ChannelHandlers & { events: FrameEvent[]; answered: number[]; timeouts: string[] }
+let handlers: ChannelHandlers & { events: FrameEvent[]; revealed: unknown[]; answered: number[]; timeouts: string[] }
 /** What the scripted frame received, decoded. */
 let received: Envelope[]
 
@@ -34,13 +34,18 @@ beforeEach(() => {
   received = []
   frame.onmessage = (event: MessageEvent) => received.push(codec.decode(new Uint8Array(event.data)))
   const events: FrameEvent[] = []
+  const revealed: unknown[] = []
   const answered: number[] = []
   const timeouts: string[] = []
   handlers = {
     events,
+    revealed,
     answered,
     timeouts,
-    onEvent: (event) => events.push(event),
+    onEvent: (event, request) => {
+      events.push(event)
+      if (request) revealed.push(request)
+    },
     onAnswered: (id) => answered.push(id),
     onTimeout: (error) => timeouts.push(error.shortMessage),
   }
@@ -115,6 +120,7 @@ describe('FrameChannel', () => {
     await vi.waitFor(() => expect(received).toHaveLength(1))
     send({ version: 1, id: 0, body: { Event: { Reveal: { requestId: 1, purpose: 'RecoveryPhrase' } } } })
     await vi.waitFor(() => expect(handlers.events).toEqual([{ Reveal: { requestId: 1, purpose: 'RecoveryPhrase' } }]))
+    expect(handlers.revealed).toEqual([{ RevealRecoveryPhrase: { otp: '123456' } }]) // what the Reveal is about
     await vi.advanceTimersByTimeAsync(60_000)
     expect(handlers.timeouts).toEqual([])
     send({ version: 1, id: 1, body: { Reply: 'RevealRecoveryPhrase' } })

@@ -18,8 +18,11 @@ export type ReplyPayload<K extends string> = Extract<Reply, Record<K, unknown>> 
 
 /** What the channel tells its owner; the owner keeps the status and the alerts. */
 export interface ChannelHandlers {
-  /** A frame event other than Ready; a `Reveal` only for a request still in flight. */
-  onEvent(event: FrameEvent): void
+  /**
+   * A frame event other than Ready; a `Reveal` only for a request still in flight, with that
+   * request (what the frame is about to show is about it).
+   */
+  onEvent(event: FrameEvent, request?: Request): void
   /** The frame answered request `id` (just before its promise settles). */
   onAnswered(id: number): void
   /** A request timed out (its promise rejects with `error` too). */
@@ -28,6 +31,7 @@ export interface ChannelHandlers {
 
 interface Pending {
   name: string
+  request: Request
   resolve(reply: Reply): void
   reject(error: Error): void
   timer: ReturnType<typeof setTimeout>
@@ -144,7 +148,7 @@ export class FrameChannel {
         this.#handlers.onTimeout(error)
         reject(error)
       }, timeoutMs)
-      this.#pending.set(id, { name, resolve, reject, timer })
+      this.#pending.set(id, { name, request, resolve, reject, timer })
       this.#port.postMessage(bytes, [bytes.buffer])
     })
     return (typeof reply === 'string' ? undefined : Object.values(reply)[0]) as never
@@ -194,6 +198,8 @@ export class FrameChannel {
       }
       // The user is now in charge of the pace: no timeout while the frame is on show.
       clearTimeout(pending.timer)
+      this.#handlers.onEvent(event, pending.request)
+      return
     }
     this.#handlers.onEvent(event)
   }

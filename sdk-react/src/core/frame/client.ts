@@ -262,7 +262,7 @@ export class FrameClient {
       if (!signal.aborted) this.#status.set(change(this.#status.getSnapshot()))
     }
     return {
-      onEvent: (event: FrameEvent) => update((status) => withEvent(status, event)),
+      onEvent: (event: FrameEvent, request?: Request) => update((status) => withEvent(status, event, request)),
       onAnswered: (id: number) =>
         update((status) => {
           if (status.reveal?.requestId !== id) return status
@@ -274,11 +274,17 @@ export class FrameClient {
   }
 }
 
-/** The status after a frame event (Ready, already handled by the handshake, changes nothing). */
-function withEvent(status: FrameStatus, event: FrameEvent): FrameStatus {
+/**
+ * The status after a frame event (Ready, already handled by the handshake, changes nothing);
+ * `request` is the one a `Reveal` is about.
+ */
+function withEvent(status: FrameStatus, event: FrameEvent, request?: Request): FrameStatus {
   if ('SessionUpdate' in event) return { ...status, session: event.SessionUpdate }
   if ('Storage' in event) return { ...status, storage: event.Storage }
-  if ('Reveal' in event) return { ...status, reveal: event.Reveal }
+  if ('Reveal' in event) {
+    const rpc = typeof request === 'object' && 'RpcRequest' in request ? request.RpcRequest : undefined
+    return { ...status, reveal: rpc ? { ...event.Reveal, rpc: { method: rpc.method, params: rpc.params } } : event.Reveal }
+  }
   return status
 }
 

@@ -141,4 +141,61 @@ describe('FramePlacement', () => {
     expect(vi.getTimerCount()).toBe(0)
     hide()
   })
+
+  it('clips the frame to the boxes that clip the room, and never draws it outside them', () => {
+    const body = document.createElement('div')
+    body.style.overflow = 'hidden'
+    let bodyBox = { top: 100, left: 40, width: 360, height: 90 } // mid height animation
+    body.getBoundingClientRect = () =>
+      ({ ...bodyBox, right: bodyBox.left + bodyBox.width, bottom: bodyBox.top + bodyBox.height }) as DOMRect
+    document.body.appendChild(body)
+    const room = makeRoom()
+    body.appendChild(room)
+    placement.showOver(room)
+    const { iframe } = placement
+    expect(iframe.style.clipPath).toBe('inset(0px 0px 150px 0px)')
+    // The body's own resizes are watched too: the clip follows its animation.
+    const [resize] = live('resize')
+    expect(resize?.targets).toEqual([room, body])
+    bodyBox = { ...bodyBox, height: 400 }
+    resize?.callback([])
+    expect(iframe.style.clipPath).toBe('')
+    bodyBox = { ...bodyBox, top: 500 } // scrolled wholly out of the body
+    resize?.callback([])
+    expect(iframe.style.clipPath).toBe('inset(50%)')
+  })
+
+  it('shows the frame only once the motion on the room and around it has ended, focusing it then', async () => {
+    const room = makeRoom()
+    let finish = () => {}
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    const sliding = { playState: 'running', finished, effect: { getComputedTiming: () => ({ iterations: 1 }) } }
+    const spinning = { playState: 'running', finished: new Promise(() => {}), effect: { getComputedTiming: () => ({ iterations: Number.POSITIVE_INFINITY }) } }
+    room.getAnimations = () => [sliding, spinning] as unknown as Animation[]
+    const hide = placement.showOver(room)
+    const { iframe } = placement
+    placement.focus()
+    expect([iframe.style.opacity, iframe.tabIndex, placed(iframe).height]).toEqual(['0', -1, '240px'])
+    finish() // the endless spinner is not waited for
+    await vi.waitFor(() => expect([iframe.style.opacity, iframe.tabIndex]).toEqual(['1', 0]))
+    expect(document.activeElement).toBe(iframe)
+    hide()
+  })
+
+  it('stays hidden when hidden again before the motion ends', async () => {
+    const room = makeRoom()
+    let finish = () => {}
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve
+    })
+    room.getAnimations = () => [{ playState: 'running', finished, effect: { getComputedTiming: () => ({ iterations: 1 }) } }] as unknown as Animation[]
+    const hide = placement.showOver(room)
+    hide()
+    finish()
+    await finished
+    await Promise.resolve()
+    expect([placement.iframe.style.opacity, placement.iframe.tabIndex]).toEqual(['0', -1])
+  })
 })

@@ -35,7 +35,15 @@ export interface FrameStatus {
   storage?: FrameStorage
   /** Set while the frame needs to be seen (an approval, the recovery phrase): the widget then
    * makes room and calls `FrameClient.showOver`. Cleared when that request is answered. */
-  reveal?: { requestId: number; purpose: RevealPurpose }
+  reveal?: FrameReveal
+}
+
+/** Why the frame is on show, and for which request. */
+export interface FrameReveal {
+  requestId: number
+  purpose: RevealPurpose
+  /** The JSON-RPC request the frame shows, when it is one (an approval). */
+  rpc?: { method: string; params: string }
 }
 
 /** Alerts of spec §8, each reported at most once per embedded wallet. */

@@ -71,8 +71,13 @@ export const VIEW_TITLES: Readonly<Record<ViewName, string>> = {
   Send: 'Send',
 }
 
-/** The header title of a router entry (a connecting view shows the wallet's name). */
+/**
+ * The header title of a router entry: a connecting view shows the wallet's name, an approval
+ * the kind of request (its `title`, set by the embedded wallet's approvals).
+ */
 export function getViewTitle(entry: RouterEntry): string {
+  const title = entry.data?.['title']
+  if (entry.view === 'ApproveTransaction' && typeof title === 'string' && title) return title
   const name = entry.data?.['name']
   const named = entry.view === 'ConnectingExternal' || entry.view === 'ConnectingWalletConnect'
   if (named && typeof name === 'string' && name) return name

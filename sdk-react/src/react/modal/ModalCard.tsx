@@ -7,7 +7,6 @@ import { VIEW_COMPONENTS } from '../views/registry'
 import { AlertBar } from './AlertBar'
 import { Footer } from './Footer'
 import { Header } from './Header'
-import { Snackbar } from './Snackbar'
 import { useAnimatedHeight } from './useAnimatedHeight'
 
 export type ModalCardProps = {
@@ -28,7 +27,7 @@ function Loading() {
   )
 }
 
-/** The card: header, alert, the current view (height animated), footer and snackbar. */
+/** The card: header, alert, the current view (height animated), and the footer with the snackbar. */
 export function ModalCard({ titleId, inline, role, cardRef }: ModalCardProps) {
   const client = useOrielClient()
   const { history, loading, shake } = useStore(client.modal)
@@ -69,7 +68,6 @@ export function ModalCard({ titleId, inline, role, cardRef }: ModalCardProps) {
         </div>
       </div>
       <Footer />
-      <Snackbar />
     </div>
   )
 }

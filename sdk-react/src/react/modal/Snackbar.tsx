@@ -8,7 +8,7 @@ import { AlertIcon, CheckIcon, SpinnerIcon } from '../icons/icons'
 const ICONS = { loading: SpinnerIcon, success: CheckIcon, error: AlertIcon } as const
 
 /**
- * The notification snackbar at the bottom of the modal; errors are announced assertively. A
+ * The notification snackbar, in the footer's place; errors are announced assertively. A
  * closed message fades out over the 150 ms before a replacement appears (hidden from assistive
  * technology meanwhile).
  */

@@ -146,20 +146,24 @@ svg { display: block; flex: none; }
 .tag.accent { color: var(--accent); background: color-mix(in srgb, var(--accent) 14%, transparent); }
 .tag.success { color: var(--success); background: color-mix(in srgb, var(--success) 14%, transparent); }
 
+/* The footer's one cell holds the brand or, while one shows, the snackbar: a notification takes
+   the brand's place (growing the footer if it wraps), so it never lies over a control. */
 .footer {
-  display: flex; align-items: center; justify-content: center; gap: 6px; padding: 12px 16px 16px;
+  display: grid; place-items: center; box-sizing: border-box; min-height: 46px; padding: 4px 16px 5px;
   color: var(--fg-3); font-size: calc(var(--fs) * 1.2); border-top: 1px solid var(--line);
 }
+.footer > * { grid-area: 1 / 1; }
+.brand { display: flex; align-items: center; gap: 6px; }
+.footer:has(.snackbar) .brand { visibility: hidden; }
 .footer strong { color: var(--fg-2); font-weight: 600; }
 
 .snackbar {
-  position: absolute; left: 50%; bottom: 8px; transform: translateX(-50%); z-index: 1;
-  display: flex; align-items: center; gap: 8px; width: max-content; max-width: calc(100% - 32px);
-  padding: 9px 14px 9px 10px; border-radius: calc(var(--r) * 5); background: var(--bg);
-  box-shadow: var(--shadow); font-size: calc(var(--fs) * 1.4);
+  display: flex; align-items: center; gap: 8px; max-width: 100%; box-sizing: border-box;
+  padding: 8px 14px 8px 10px; border-radius: calc(var(--r) * 5); background: var(--s-1);
+  color: var(--fg); font-size: calc(var(--fs) * 1.4);
   animation: snack-in ${SNACKBAR_REPLACE_DELAY_MS}ms var(--ease);
 }
-.snackbar.leaving { opacity: 0; transform: translate(-50%, 6px); transition: opacity ${SNACKBAR_REPLACE_DELAY_MS}ms var(--ease), transform ${SNACKBAR_REPLACE_DELAY_MS}ms var(--ease); animation: none; }
+.snackbar.leaving { opacity: 0; transform: translateY(6px); transition: opacity ${SNACKBAR_REPLACE_DELAY_MS}ms var(--ease), transform ${SNACKBAR_REPLACE_DELAY_MS}ms var(--ease); animation: none; }
 .snackbar[data-variant='error'] svg { color: var(--error); }
 .snackbar[data-variant='success'] svg { color: var(--success); }
 .snackbar[data-variant='loading'] svg { color: var(--accent); }
@@ -280,7 +284,7 @@ ${sendCss}
 @keyframes fade-in { from { opacity: 0; } }
 @keyframes view-in { from { opacity: 0; transform: translateY(4px); } }
 @keyframes card-in { from { opacity: 0; transform: translateY(8px) scale(0.98); } }
-@keyframes snack-in { from { opacity: 0; transform: translate(-50%, 6px); } }
+@keyframes snack-in { from { opacity: 0; transform: translateY(6px); } }
 @keyframes spin { to { transform: rotate(360deg); } }
 @keyframes pulse { 50% { opacity: 0.5; } }
 @keyframes shake {
