@@ -2,6 +2,7 @@
 #   make demo   frame-host, the devnet and production builds of the demo dapp and wallet (Ctrl-C stops)
 #   make demo-dev  the same with Vite dev servers (hot reload) for the dapp and the wallet
 #   make test   everything CI runs
+#   make screenshots  every reachable view in both themes, desktop and phone, into dist/screenshots
 #   make bench  sizes and frame-ready time, measured in Chromium; the Blockchain API's latency and
 #               the indexer's throughput on the devnet; logins and session refreshes per
 #               second under load (release build, SQLite and PostgreSQL)
@@ -9,7 +10,7 @@
 # Cargo's build directory lives outside the clone so fresh clones (and CI) reuse it.
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/oriel/target
 
-.PHONY: setup wasm demo demo-dev test bench
+.PHONY: setup wasm demo demo-dev test bench screenshots
 
 setup:
 	bash scripts/setup.sh
@@ -33,3 +34,8 @@ bench: wasm
 	ORIEL_FRAME_HOST_PROFILE=release node scripts/bench.mjs
 	node scripts/bench-api.mjs
 	node scripts/bench-login.mjs
+
+screenshots: wasm
+	cargo build --quiet -p oriel-frame-host
+	bash scripts/setup.sh --browser
+	node scripts/screenshots.mjs

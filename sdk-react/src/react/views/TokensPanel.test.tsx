@@ -31,4 +31,22 @@ describe('Account view: Tokens', () => {
     expect(ui.getByTestId('tokens-total').textContent).toBe('Total $4,512.34')
     utils.unmount()
   })
+
+  it('shows no total, only a dash, when the balances cannot be read', async () => {
+    resetFakeFrameClient()
+    localStorage.clear() // the balances the test before cached (spec §3: fresh for 30 s)
+    vi.stubGlobal('fetch', async (url: string) => {
+      const path = new URL(url).pathname
+      if (path.startsWith('/v1/account/')) return new Response('{"message":"upstream failed"}', { status: 502 })
+      if (path.startsWith('/v1/identity/')) return Response.json({ name: null, avatar: null })
+      return new Response('{"data":[],"count":0}')
+    })
+    const utils = renderWithOriel(<ConnectButton />)
+    await act(() => connectOtp(utils.client, { otp: '123456' }))
+    fireEvent.click(utils.getByRole('button', { name: '0x1234…abcd' }))
+    const ui = within(getShadowRoot() as unknown as HTMLElement)
+    await vi.waitFor(() => expect(ui.getByText('Token balances are unavailable.')).toBeTruthy())
+    expect(ui.getByTestId('tokens-total').textContent).toBe('Total —')
+    utils.unmount()
+  })
 })

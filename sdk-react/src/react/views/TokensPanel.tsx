@@ -4,14 +4,15 @@ import { TokenIcon } from './TokenIcon'
 
 /**
  * The Tokens panel of the Account view: each token's icon, name, symbol, quantity (2 decimals)
- * and USD value, then the total. Loaded as its own chunk.
+ * and USD value, then the total (a dash until the balances are known). Loaded as its own chunk.
  */
 export default function TokensPanel() {
   const { balances, totalUsd, loaded, failed } = useTokenBalances()
   return (
     <section className="tokens" aria-label="Tokens">
       <p className="tokens-total" data-testid="tokens-total">
-        <span>Total</span> <strong>{formatUsd(totalUsd)}</strong>
+        {/* No total while the balances are unknown: "$0.00" would say the account is empty. */}
+        <span>Total</span> <strong>{loaded && !failed ? formatUsd(totalUsd) : '—'}</strong>
       </p>
       {balances.length > 0 ? (
         <ul className="token-list" aria-label="Token balances">

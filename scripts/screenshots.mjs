@@ -1,0 +1,203 @@
+// Screenshots of every view a visitor can reach, in both themes, on a desktop window (1280×800)
+// and a phone (390×844, iPhone user agent), clicked through the real demo, widget, frame,
+// frame-host and devnet as `make demo` runs them. For design reviews: `make screenshots`.
+//
+//   node scripts/screenshots.mjs [outDir]   (default: dist/screenshots)
+//
+// Writes {outDir}/{theme}-{size}/{NN}-{View}.png and prints every path. A step that cannot reach
+// its view fails the script: a missing screenshot is never silent.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { launchChromium } from '../e2e/support/browser.mjs'
+import { startDevnet } from '../e2e/support/devnet.mjs'
+import { enterCode, startEmailLogin } from '../e2e/support/emailLogin.mjs'
+import { startExport } from '../e2e/support/exportPhrase.mjs'
+import { PORTS, root, startAll, urls } from '../e2e/support/servers.mjs'
+import { testWalletScript } from '../e2e/support/testWallet.mjs'
+
+const outDir = resolve(process.argv[2] ?? join(root, 'dist/screenshots'))
+const SIZES = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  },
+}
+const THEMES = ['dark', 'light']
+/** Views the demo cannot show, and why. */
+const NOT_SHOWN = {
+  ConnectingSiwe: 'sign-in is issue 14',
+  SIWXSignMessage: 'sign-in is issue 14',
+  RegisterAccountName: 'names are issue 14',
+  RegisterAccountNameSuccess: 'names are issue 14',
+  Swap: 'swaps are issue 13',
+  ConnectingFarcaster: 'Farcaster login is issue 15',
+  ConnectingWalletConnectBasic: 'opens only in a dapp configured without chain adapters; the demo has them',
+  UnsupportedChain: 'needs a wallet on a network the demo does not list; the demo lists every network its wallets use',
+  StorageAccess: 'offered only where the browser keeps the frame\'s storage for the page alone; headless Chromium keeps it',
+}
+
+const modal = (page) => page.locator('oriel-modal [role="dialog"]')
+const frameOf = (page) => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))
+
+/** Waits until `view` is on show and its motion has ended. */
+async function settled(page, view) {
+  await page.locator(`oriel-modal [role="dialog"][data-view="${view}"]`).waitFor({ timeout: 30_000 })
+  await page.evaluate(async () => {
+    const root = document.querySelector('oriel-modal')?.shadowRoot
+    await Promise.allSettled((root?.getAnimations() ?? []).filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY).map((a) => a.finished))
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))
+  })
+}
+
+/** One run: a theme on a size, its shots numbered in the order taken. */
+function shooter(dir) {
+  mkdirSync(dir, { recursive: true })
+  let n = 0
+  const taken = []
+  return {
+    taken,
+    async shot(page, view, label = view) {
+      await settled(page, view)
+      const path = join(dir, `${String(++n).padStart(2, '0')}-${label}.png`)
+      await page.screenshot({ path })
+      taken.push(view)
+      console.log(path)
+    },
+  }
+}
+
+async function setTheme(page, theme) {
+  const toggle = page.getByTestId('theme-toggle')
+  if ((await toggle.getAttribute('data-theme-mode')) !== theme) await toggle.click()
+  await page.locator(`[data-testid="theme-toggle"][data-theme-mode="${theme}"]`).waitFor()
+}
+
+const back = (page) => modal(page).getByRole('button', { name: 'Back', exact: true }).click()
+
+/** Logged out: Connect and what hangs off it. */
+async function loggedOut(browser, size, theme, { shot }) {
+  const context = await browser.newContext(SIZES[size])
+  await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet, name: 'Oriel Test Wallet' }) })
+  const page = await context.newPage()
+  await page.goto(urls.demo)
+  await setTheme(page, theme)
+  await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
+  // A phone with chain adapters opens Connect too (spec: All Wallets first only without them).
+  await modal(page).locator('[data-section="featured"], [data-section="recommended"]').first().waitFor({ timeout: 30_000 })
+  await shot(page, 'Connect')
+
+  await modal(page).getByRole('button', { name: 'Help' }).click()
+  await shot(page, 'WhatIsAWallet')
+  await back(page)
+
+  await modal(page).getByRole('button', { name: /All Wallets/ }).first().click()
+  await modal(page).locator('[data-view="AllWallets"] .wallet-card').first().waitFor({ timeout: 30_000 })
+  await shot(page, 'AllWallets')
+  await modal(page).locator('[data-view="AllWallets"] .wallet-card').first().click()
+  await modal(page).locator('.pairing').waitFor({ timeout: 30_000 })
+  await shot(page, 'ConnectingWalletConnect')
+  await back(page)
+  await back(page)
+
+  await modal(page).getByRole('button', { name: /Oriel Test Wallet/ }).first().click()
+  await shot(page, 'ConnectingExternal')
+  await page.keyboard.press('Escape')
+  await context.close()
+}
+
+/** Logged in by email: the code, the account and its views, an approval, then a new device. */
+async function loggedIn(browser, size, theme, { shot }) {
+  const email = `screens+${theme}-${size}-${Date.now()}@example.com`
+  const context = await browser.newContext(SIZES[size])
+  const page = await context.newPage()
+  await page.goto(urls.demo)
+  await setTheme(page, theme)
+  const since = Date.now()
+  await startEmailLogin(page, email)
+  await page.getByLabel('Code').waitFor({ timeout: 30_000 })
+  await shot(page, 'EmailVerifyOtp')
+  await enterCode(page, email, since)
+  await page.getByTestId('demo-address').filter({ hasText: /^0x[0-9a-fA-F]{40}$/ }).waitFor({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Sign message' }).waitFor()
+
+  const openAccount = async () => {
+    if (await modal(page).count()) await page.keyboard.press('Escape')
+    await page.locator('[data-oriel-connect-button]').first().click()
+    await page.getByTestId('account-balance').waitFor({ timeout: 30_000 })
+  }
+  await openAccount()
+  await shot(page, 'Account')
+  await modal(page).getByRole('button', { name: /^Switch network, current:/ }).click()
+  await shot(page, 'Networks')
+  await back(page)
+  for (const [button, view] of [
+    ['Receive', 'Receive'],
+    ['Send', 'Send'],
+    ['Update email', 'UpdateEmail'],
+    ['Export recovery phrase', 'ExportWallet'],
+  ]) {
+    await modal(page).getByRole('button', { name: button, exact: true }).click()
+    await shot(page, view)
+    await back(page)
+  }
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('button', { name: 'Sign message' }).click()
+  await frameOf(page).locator('.screen').waitFor({ timeout: 30_000 })
+  await page.waitForFunction(() => document.querySelector('iframe[data-oriel-frame]')?.style.opacity === '1')
+  await shot(page, 'ApproveTransaction')
+  await frameOf(page).getByRole('button', { name: 'Reject' }).click()
+  await modal(page).waitFor({ state: 'detached' })
+
+  await openAccount()
+  await startExport(page, email)
+  await frameOf(page).getByRole('button', { name: 'Done' }).waitFor({ timeout: 30_000 })
+  await page.waitForFunction(() => document.querySelector('iframe[data-oriel-frame]')?.style.opacity === '1')
+  await shot(page, 'ExportWallet', 'ExportWallet-phrase')
+  await frameOf(page).getByRole('button', { name: 'Done' }).click()
+  await page.keyboard.press('Escape')
+
+  // The same email on a new device asks for the emailed approval first.
+  const other = await browser.newContext(SIZES[size])
+  const second = await other.newPage()
+  await second.goto(urls.demo)
+  await setTheme(second, theme)
+  await startEmailLogin(second, email)
+  await modal(second).locator('[data-view="EmailVerifyDevice"]').waitFor({ timeout: 30_000 })
+  await shot(second, 'EmailVerifyDevice')
+  await other.close()
+  await context.close()
+}
+
+const work = mkdtempSync(join(tmpdir(), 'oriel-shots-'))
+const devnet = await startDevnet({ port: PORTS.devnet, contractsFile: join(work, 'devnet-contracts.json') })
+urls.devnet = devnet.url
+const servers = await startAll({ devnetContracts: join(work, 'devnet-contracts.json') })
+const browser = await launchChromium()
+let failed = false
+try {
+  for (const theme of THEMES) {
+    for (const size of Object.keys(SIZES)) {
+      const run = shooter(join(outDir, `${theme}-${size}`))
+      await loggedOut(browser, size, theme, run)
+      await loggedIn(browser, size, theme, run)
+    }
+  }
+  console.log('\nNot shown:')
+  for (const [view, why] of Object.entries(NOT_SHOWN)) console.log(`  ${view}: ${why}`)
+} catch (error) {
+  failed = true
+  console.error('screenshots: a view could not be reached:', error)
+} finally {
+  await browser.close()
+  await servers.stop()
+  await devnet.stop()
+  rmSync(work, { recursive: true, force: true })
+}
+process.exit(failed ? 1 : 0)
