@@ -1,8 +1,9 @@
 // Deploys the devnet's contracts (devnet/contracts, compiled by compile.mjs) on a local EVM devnet
 // with hardhat's first test account: Multicall3, a 6-decimals stablecoin, an 18-decimals token, a
 // USDT-style token whose `transfer` returns nothing, and an ERC-721 collection with on-chain
-// images, and ENS's registry and a public resolver (names are set by devnet/ens.mjs). `fund` is the
-// faucet's logic: ETH, some of each token and one NFT to an address.
+// images, ENS's registry and a public resolver (names are set by devnet/ens.mjs), and Uniswap V2
+// with pools between ETH and the tokens (devnet/uniswap.mjs). `fund` is the faucet's logic: ETH,
+// some of each token and one NFT to an address.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,6 +22,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { compileDevnetContracts } from './compile.mjs'
+import { deployUniswapV2 } from './uniswap.mjs'
 
 /** Hardhat's first well-known test account (funded on every hardhat node): deploys and funds. */
 export const DEVNET_DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
@@ -42,9 +44,10 @@ export const FAUCET_ETHER = '10'
  *   nft: { address: `0x${string}`, name: string, symbol: string },
  *   faucet: { ether: string },
  *   ens: { registry: `0x${string}`, resolver: `0x${string}` },
+ *   uniswapV2: import('./uniswap.mjs').UniswapV2Deployment,
  * }} DevnetContracts The addresses file: `startBlock` is the block of the first deployment; `ens`:
  *   the ENS registry (the deployer owns the root, `reverse` and `addr.reverse`) and its public
- *   resolver.
+ *   resolver; `uniswapV2`: the exchange and its seeded pools.
  */
 
 /** The tokens, in deployment order. */
@@ -163,6 +166,8 @@ async function deploy(rpcUrl, file) {
     if ((await pub.waitForTransactionReceipt({ hash })).status !== 'success') throw new Error(`claiming ${label} failed: ${hash}`)
   }
 
+  const uniswapV2 = await deployUniswapV2({ pub, wallet, account }, tokens)
+
   /** @type {DevnetContracts} */
   const contracts = {
     chainId: chain.id,
@@ -173,6 +178,7 @@ async function deploy(rpcUrl, file) {
     nft: { address: nft.address, ...NFT },
     faucet: { ether: FAUCET_ETHER },
     ens: { registry: registry.address, resolver: resolver.address },
+    uniswapV2,
   }
   if (file) {
     mkdirSync(dirname(file), { recursive: true })

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevnet } from '../e2e/support/devnet.mjs'
 import { compileDevnetContracts } from './compile.mjs'
 import { type DevnetContracts, deployDevnetContracts, fund } from './deploy.mjs'
+import { PAIR_ABI, POOLS, ROUTER_ABI } from './uniswap.mjs'
 
 /** A port nothing listens on right now. */
 function freePort(): Promise<number> {
@@ -79,7 +80,9 @@ describe('the devnet contracts', () => {
       expect(await read('decimals')).toBe(t.decimals)
       expect(await read('symbol')).toBe(t.symbol)
       expect(await read('name')).toBe(t.name)
-      expect(await balanceOf(t.address, contracts.deployer)).toBe(parseUnits('1000000000', t.decimals))
+      // The supply, less what seeded the token's Uniswap pool.
+      const pooled = POOLS.find((p) => p.symbol === t.symbol)?.tokens ?? '0'
+      expect(await balanceOf(t.address, contracts.deployer)).toBe(parseUnits('1000000000', t.decimals) - parseUnits(pooled, t.decimals))
     }
   })
 
@@ -179,5 +182,44 @@ describe('the devnet contracts', () => {
     const [fa, fb] = await Promise.all([fund(devnet.url, contracts, a), fund(devnet.url, contracts, b)])
     expect(fb.nftTokenId).toBe(fa.nftTokenId + 1n)
     for (const to of [a, b]) expect(await balanceOf(token('DEV').address, to)).toBe(parseEther('100'))
+  })
+
+  it('runs Uniswap V2: pools hold the seeded reserves, and a swap pays exactly what the router quoted', async () => {
+    const { router, weth, pairs } = contracts.uniswapV2
+    const dusd = token('dUSD')
+    const pool = pairs.find((p) => p.symbol === 'dUSD')!
+    const [r0, r1] = (await client.readContract({ address: pool.pair, abi: PAIR_ABI, functionName: 'getReserves' })) as [bigint, bigint, number]
+    const token0 = (await client.readContract({ address: pool.pair, abi: PAIR_ABI, functionName: 'token0' })) as string
+    const [ethReserve, dusdReserve] = getAddress(token0) === weth ? [r0, r1] : [r1, r0]
+    expect([ethReserve, dusdReserve]).toEqual([parseEther('100'), parseUnits('300000', 6)])
+
+    const bob = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
+    const chain = defineChain({
+      id: contracts.chainId,
+      name: 'devnet',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [devnet.url] } },
+    })
+    const wallet = createWalletClient({ chain, transport: http(devnet.url), account: bob })
+    const amountIn = parseEther('0.1')
+    const [, quoted] = (await client.readContract({
+      address: router,
+      abi: ROUTER_ABI,
+      functionName: 'getAmountsOut',
+      args: [amountIn, [weth, dusd.address]],
+    })) as bigint[]
+    // The constant-product formula with the 0.3% fee, by hand.
+    const withFee = amountIn * 997n
+    expect(quoted).toBe((withFee * dusdReserve) / (ethReserve * 1000n + withFee))
+    const before = await balanceOf(dusd.address, bob.address)
+    const hash = await wallet.writeContract({
+      address: router,
+      abi: ROUTER_ABI,
+      functionName: 'swapExactETHForTokens',
+      args: [quoted, [weth, dusd.address], bob.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
+      value: amountIn,
+    })
+    expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    expect((await balanceOf(dusd.address, bob.address)) - before).toBe(quoted)
   })
 })
