@@ -5,6 +5,7 @@
 //! [`Config::validate`] checks the rest, URLs with [`url::Url`].
 
 mod production;
+mod walletconnect;
 
 use std::{
     collections::HashSet,
@@ -22,6 +23,8 @@ use crate::{
     error::{Error, Result},
     proxy::IpRange,
 };
+
+pub use walletconnect::{WalletConnectRegistryConfig, DEFAULT_EXPLORER_URL};
 
 /// The built-in defaults (`config/default.toml`).
 pub const DEFAULT_CONFIG: &str = include_str!("../config/default.toml");
@@ -75,6 +78,10 @@ pub struct Config {
     /// The wallet registry file served by `/getWallets`; `None` means the registry shipped
     /// with frame-host (`fixtures/wallets/registry.json`, built in).
     pub wallet_registry: Option<PathBuf>,
+    /// The public WalletConnect registry to copy and serve instead of `wallet_registry` (see
+    /// [`WalletConnectRegistryConfig`]); `None`: frame-host never calls it.
+    #[serde(default)]
+    pub walletconnect_registry: Option<WalletConnectRegistryConfig>,
     /// Reverse proxies whose `X-Forwarded-For` is believed when they are the TCP peer (see
     /// [`crate::proxy`]). Empty: the TCP peer is always the client.
     pub trusted_proxies: Vec<IpRange>,
@@ -295,7 +302,8 @@ impl Default for Config {
 impl Config {
     /// Loads the config from the defaults, the file named by `ORIEL_CONFIG` (if set) and the
     /// environment (`ORIEL_LISTEN`, `ORIEL_DATA_DIR`, `ORIEL_FRAME_DIR`, `ORIEL_MODE`,
-    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_PRICES_FILE`, `ORIEL_DEVNET_CONTRACTS`, `ORIEL_ANALYTICS_EVENTS_PER_IP`,
+    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_PRICES_FILE`, `ORIEL_DEVNET_CONTRACTS`,
+    /// `ORIEL_ANALYTICS_EVENTS_PER_IP`, `ORIEL_WALLETCONNECT_PROJECT_ID`,
     /// `ORIEL_TRUSTED_PROXIES` as a comma-separated list), then validates it.
     pub fn load() -> Result<Self> {
         Self::load_with(|name| std::env::var(name).ok())
@@ -328,6 +336,15 @@ impl Config {
                 .split(',')
                 .map(|r| toml::Value::String(r.trim().into()));
             table.insert("trusted_proxies".into(), toml::Value::Array(list.collect()));
+        }
+        // The WalletConnect project id joins (or starts) the `walletconnect_registry` table.
+        if let Some(value) = env("ORIEL_WALLETCONNECT_PROJECT_ID") {
+            let entry = table
+                .entry("walletconnect_registry")
+                .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+            if let toml::Value::Table(registry) = entry {
+                registry.insert("project_id".into(), toml::Value::String(value));
+            }
         }
         // A number; anything else is left as text for the type check to name.
         if let Some(value) = env("ORIEL_ANALYTICS_EVENTS_PER_IP") {
@@ -418,6 +435,9 @@ impl Config {
             if csp_url(url, &["http", "https"]).is_none_or(|u| u.query().is_some()) {
                 return Err(Error::InvalidPricesUrl(url.clone()));
             }
+        }
+        if let Some(registry) = &self.walletconnect_registry {
+            registry.validate()?;
         }
         if self.projects.is_empty() {
             return Err(Error::NoProjects);

@@ -180,6 +180,13 @@ pub enum Error {
         /// What is wrong, naming the wallet by position and name.
         reason: String,
     },
+    /// `[walletconnect_registry]` breaks a rule; the message names the key.
+    #[error("invalid walletconnect_registry: {0}")]
+    InvalidWalletConnectRegistry(String),
+    /// A copy of the WalletConnect registry failed (retryable: the last good copy stays in
+    /// use and the background task tries again later).
+    #[error("wallet registry sync failed: {0}")]
+    RegistrySync(String),
     /// `prices_url` is not an `http(s)://` URL without a query.
     #[error(
         "invalid prices_url {0:?}: expected an http(s) URL without credentials or a query, \

@@ -46,11 +46,12 @@ pub use blockchain::{
 pub use clock::Clock;
 pub use config::{
     Config, IndexerConfig, MailConfig, Mode, NetworkConfig, ProjectConfig, TokenConfig,
-    DEFAULT_CONFIG,
+    WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
 pub use proxy::{InvalidIpRange, IpRange};
+pub use registry::RegistrySyncReport;
 pub use serve::{serve, ConnectionLimits};
 
 use crate::{
@@ -59,7 +60,7 @@ use crate::{
     blockchain::{indexer::HistorySource, BalanceCache, Chains, IdentityCache, Prices},
     keys::Keys,
     mail::Mailer,
-    registry::Registry,
+    registry::{Catalog, Registry},
     store::Store,
 };
 
@@ -125,7 +126,10 @@ impl AppState {
             .iter()
             .map(|p| Ok((p.id.clone(), p.allow_list()?)))
             .collect::<Result<_>>()?;
-        let registry = Registry::load(config.wallet_registry.as_deref())?;
+        let registry = Registry::new(
+            Catalog::load(config.wallet_registry.as_deref())?,
+            config.walletconnect_registry.as_ref(),
+        )?;
         let prices = Prices::load(
             config.prices_file.as_deref(),
             config.prices_url.as_deref(),
@@ -141,6 +145,7 @@ impl AppState {
             config.projects.iter().map(|p| p.id.as_str()),
         )?;
         let store = Store::open(&config.effective_database_url()).await?;
+        registry.load_stored(&store).await?;
         let mailer = Mailer::new(&config.mail, store.clone())?;
         let history = blockchain::indexer::built_in(&config.indexer, &store);
         Ok(Self {
@@ -272,6 +277,20 @@ impl AppState {
         self.inner.clock.now_ms()
     }
 
+    /// Starts copying the WalletConnect registry in the background when
+    /// `walletconnect_registry` is set (see the README, "Wallet registry"): soon after start,
+    /// then every `refresh_secs`. `None` when it is unset. The task runs until the runtime
+    /// stops (or it is aborted).
+    pub fn start_registry_sync(&self) -> Option<tokio::task::JoinHandle<()>> {
+        registry::sync::start(self)
+    }
+
+    /// Copies the WalletConnect registry now and serves the copy; on failure (unset, already
+    /// running, upstream unreachable or unreadable) nothing changes.
+    pub async fn sync_wallet_registry(&self) -> Result<RegistrySyncReport> {
+        registry::sync::sync_now(self).await
+    }
+
     /// Deletes expired attempts, codes, links, refresh tokens, rate-limit windows and old
     /// analytics events now and then every 10 minutes, for as long as the runtime runs. A failure is logged and retried.
     pub fn start_housekeeping(&self) -> tokio::task::JoinHandle<()> {
@@ -297,7 +316,7 @@ impl AppState {
 
 /// The frame-host HTTP service: `/healthz`, `/projects/v1/origins`, `/frame`,
 /// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`), the
-/// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`), the Blockchain API
+/// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`, `/public/get{Asset,Currency,Token}Image/{id}`), the Blockchain API
 /// (`/v1/supported-chains`, `/v1/fungible/price`, `/v1/account/{address}/balance`,
 /// `/v1/identity/{address}`), the analytics service (`/getAnalyticsConfig`, `/e`) and, in
 /// dev mode only,

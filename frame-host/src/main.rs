@@ -35,6 +35,7 @@ async fn run() -> Result<()> {
     // The database and key files first, so the port opens only when requests can be served.
     let state = AppState::new(config).await?;
     state.start_housekeeping();
+    state.start_registry_sync();
     let indexers = state.start_indexers()?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await

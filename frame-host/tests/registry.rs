@@ -285,7 +285,13 @@ async fn bad_parameters_are_400_naming_the_problem() {
 async fn a_known_project_is_required() {
     let app = TestApp::new().await;
     let image = registry()[0]["image_id"].as_str().unwrap().to_owned();
-    for path in ["/getWallets".to_owned(), format!("/getWalletImage/{image}")] {
+    for path in [
+        "/getWallets".to_owned(),
+        format!("/getWalletImage/{image}"),
+        "/public/getAssetImage/ethereum".to_owned(),
+        "/public/getCurrencyImage/USD".to_owned(),
+        "/public/getTokenImage/ETH".to_owned(),
+    ] {
         let r = app.get(&path).await;
         assert_eq!(
             r.error(),
@@ -314,8 +320,9 @@ async fn wallet_images_are_cacheable_svgs() {
     assert_eq!(r.header("cross-origin-resource-policy"), "cross-origin");
     assert_eq!(
         r.header("content-security-policy"),
-        "default-src 'none'; frame-ancestors 'none'"
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox"
     );
+    assert_eq!(r.header("x-content-type-options"), "nosniff");
     assert!(r
         .body
         .starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
@@ -365,6 +372,10 @@ async fn cors_allows_exactly_the_projects_origins() {
         "/getWallets?projectId=shop".to_owned(),
         format!("/getWalletImage/{image}?projectId=shop"),
         "/getWallets?projectId=shop&page=0".to_owned(),
+        "/public/getAssetImage/base?projectId=shop".to_owned(),
+        "/public/getCurrencyImage/eur?projectId=shop".to_owned(),
+        "/public/getTokenImage/USDC?projectId=shop".to_owned(),
+        "/public/getTokenImage/nope?projectId=shop".to_owned(),
     ] {
         for origin in ["https://shop.example.com", "https://app.example.com"] {
             let r = get_with_origin(&app, &path, Some(origin), None).await;

@@ -59,6 +59,14 @@ impl Config {
                 "the devnet's contracts and faucet are for a developer's machine",
             );
         }
+        if let Some(registry) = &self.walletconnect_registry {
+            if !secure_and_public(&registry.url) {
+                return refuse(
+                    format!("walletconnect_registry url {:?}", registry.url),
+                    "the wallet list and its images would come over plain http or from this machine",
+                );
+            }
+        }
         for project in &self.projects {
             for origin in &project.allowed_origins {
                 if !secure_and_public_origin(origin) {
@@ -178,6 +186,17 @@ mod tests {
             e.contains("development setting devnet_contracts \"devnet-contracts.json\""),
             "{e}"
         );
+        for url in ["http://explorer.example.com", "https://127.0.0.1:9"] {
+            let e = refusal(|c| {
+                let mut registry = crate::WalletConnectRegistryConfig::new("abc");
+                registry.url = url.into();
+                c.walletconnect_registry = Some(registry);
+            });
+            assert!(
+                e.contains(&format!("walletconnect_registry url {url:?}")),
+                "{e}"
+            );
+        }
         let e = refusal(|c| c.rpc_hosts = vec!["ws://ws.example.com".into()]);
         assert!(e.contains("rpc_hosts \"ws://ws.example.com\""), "{e}");
         for origin in [

@@ -1,4 +1,5 @@
-//! [`Registry`]: the wallet list loaded at startup, its images, and the `/getWallets` query.
+//! [`Catalog`]: one wallet list (the offline one loaded at startup, or a copy of the
+//! WalletConnect registry), a letter tile per wallet, and the `/getWallets` query.
 
 use std::{
     collections::{HashMap, HashSet},
@@ -6,10 +7,10 @@ use std::{
 };
 
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
 
 use super::{
-    image,
+    image::{Image, ImageKind},
+    tile,
     wallet::{BadgeType, Wallet},
 };
 use crate::error::{Error, Result};
@@ -29,20 +30,14 @@ struct RegistryFile {
     wallets: Vec<Wallet>,
 }
 
-/// A wallet's image: SVG bytes and their entity tag.
+/// A validated wallet list, sorted by `order` (then name), with a letter tile per wallet.
 #[derive(Debug)]
-pub(crate) struct Image {
-    pub(crate) svg: String,
-    pub(crate) etag: String,
-}
-
-/// The validated wallet registry, sorted by `order` (then name), with an image per wallet.
-#[derive(Debug)]
-pub(crate) struct Registry {
+pub(crate) struct Catalog {
     wallets: Vec<Wallet>,
     /// Lowercased names, index for index with `wallets`, for search.
     names: Vec<String>,
-    images: HashMap<String, Image>,
+    /// Each wallet's letter tile, by its `image_id`.
+    tiles: HashMap<String, Image>,
 }
 
 /// Which wallets a query asks for. Empty lists mean "no constraint".
@@ -60,7 +55,7 @@ pub(crate) struct Filter {
     pub(crate) badge: Option<BadgeType>,
 }
 
-impl Registry {
+impl Catalog {
     /// Loads the registry from `path`, or the built-in one when `None`, and validates it.
     pub(crate) fn load(path: Option<&Path>) -> Result<Self> {
         match path {
@@ -103,28 +98,30 @@ impl Registry {
                 return Err(at(format!("duplicate image_id {}", wallet.image_id)));
             }
         }
-        let mut wallets = file.wallets;
+        Ok(Self::new(file.wallets))
+    }
+
+    /// A catalog of `wallets`, already checked.
+    pub(crate) fn new(mut wallets: Vec<Wallet>) -> Self {
         wallets.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.name.cmp(&b.name)));
-        let images = wallets
+        let tiles = wallets
             .iter()
             .map(|w| {
-                let svg = image::wallet_svg(&w.name, &w.id);
-                let hash = Sha256::digest(svg.as_bytes());
-                let etag = format!("\"{}\"", hex(&hash[..12]));
-                (w.image_id.clone(), Image { svg, etag })
+                let svg = tile::wallet_svg(&w.name, &w.id);
+                (w.image_id.clone(), Image::new(svg, ImageKind::Svg))
             })
             .collect();
         let names = wallets.iter().map(|w| w.name.to_lowercase()).collect();
-        Ok(Self {
+        Self {
             wallets,
             names,
-            images,
-        })
+            tiles,
+        }
     }
 
-    /// The image with this id.
-    pub(crate) fn image(&self, image_id: &str) -> Option<&Image> {
-        self.images.get(image_id)
+    /// The letter tile of the wallet whose `image_id` this is.
+    pub(crate) fn tile(&self, image_id: &str) -> Option<&Image> {
+        self.tiles.get(image_id)
     }
 
     /// Page `page` (1-based) of `entries` wallets matching `filter`, in registry order, and
@@ -156,16 +153,12 @@ impl Registry {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn built_in() -> Registry {
-        Registry::load(None).unwrap()
+    fn built_in() -> Catalog {
+        Catalog::load(None).unwrap()
     }
 
     #[test]
@@ -175,7 +168,7 @@ mod tests {
         assert!(count >= 120, "{count}");
         assert_eq!(all.len(), count);
         assert!(all.windows(2).all(|w| w[0].order <= w[1].order));
-        assert!(all.iter().all(|w| r.image(&w.image_id).is_some()));
+        assert!(all.iter().all(|w| r.tile(&w.image_id).is_some()));
         for ns in ["eip155:", "solana:", "bip122:"] {
             assert!(all
                 .iter()
@@ -187,7 +180,7 @@ mod tests {
 
     fn one(wallet: serde_json::Value) -> String {
         let text = serde_json::json!({ "version": 1, "wallets": [wallet] }).to_string();
-        Registry::parse(&text, "file x.json")
+        Catalog::parse(&text, "file x.json")
             .unwrap_err()
             .to_string()
     }
@@ -210,17 +203,17 @@ mod tests {
         let mut w = sample();
         w["badge_type"] = serde_json::json!("gold");
         assert!(one(w).contains("unknown variant `gold`"));
-        let e = Registry::parse("{\"version\":2,\"wallets\":[]}", "built-in").unwrap_err();
+        let e = Catalog::parse("{\"version\":2,\"wallets\":[]}", "built-in").unwrap_err();
         assert_eq!(
             e.to_string(),
             "invalid wallet registry built-in: unsupported version 2: expected 1"
         );
-        let e = Registry::parse("{\"version\":1,\"wallets\":[]}", "built-in").unwrap_err();
+        let e = Catalog::parse("{\"version\":1,\"wallets\":[]}", "built-in").unwrap_err();
         assert_eq!(
             e.to_string(),
             "invalid wallet registry built-in: no wallets"
         );
-        assert!(Registry::parse("[", "built-in")
+        assert!(Catalog::parse("[", "built-in")
             .unwrap_err()
             .to_string()
             .starts_with("invalid wallet registry built-in: EOF"));
@@ -230,18 +223,18 @@ mod tests {
     fn duplicates_are_refused() {
         let w = sample();
         let text = serde_json::json!({ "version": 1, "wallets": [w, w] }).to_string();
-        let e = Registry::parse(&text, "built-in").unwrap_err().to_string();
+        let e = Catalog::parse(&text, "built-in").unwrap_err().to_string();
         assert!(e.contains("wallet 1 (\"MetaMask\"): duplicate id"), "{e}");
         let mut other = w.clone();
         other["id"] = serde_json::json!("b".repeat(64));
         let text = serde_json::json!({ "version": 1, "wallets": [w, other] }).to_string();
-        let e = Registry::parse(&text, "built-in").unwrap_err().to_string();
+        let e = Catalog::parse(&text, "built-in").unwrap_err().to_string();
         assert!(e.contains("duplicate image_id"), "{e}");
     }
 
     #[test]
     fn a_missing_file_is_a_read_error() {
-        let e = Registry::load(Some(Path::new("/nonexistent/registry.json"))).unwrap_err();
+        let e = Catalog::load(Some(Path::new("/nonexistent/registry.json"))).unwrap_err();
         assert!(
             e.to_string()
                 .starts_with("cannot read wallet registry /nonexistent/registry.json"),

@@ -1,16 +1,27 @@
-//! The wallet-list service: `GET /getWallets` and `GET /getWalletImage/{image_id}`, served
-//! from the registry file loaded at startup (`wallet_registry` in the config, else the
-//! registry shipped in `fixtures/wallets/registry.json`). Both are project-scoped and answer
-//! CORS requests from the project's allowed origins.
+//! The wallet-list service: `GET /getWallets` and `GET /getWalletImage/{image_id}`, and the
+//! public images (`/public/getAssetImage/{id}`, `/public/getCurrencyImage/{id}`,
+//! `/public/getTokenImage/{id}`). All are project-scoped and answer CORS requests from the
+//! project's allowed origins.
+//!
+//! The wallets come from the copy of the WalletConnect registry in the database once one
+//! exists (`walletconnect_registry` in the config; [`sync`] keeps it fresh), else from the
+//! offline catalogue: the registry file loaded at startup (`wallet_registry`), or the registry
+//! shipped in `fixtures/wallets/registry.json`.
 
 mod catalog;
+mod explorer;
 mod image;
+mod listing;
+mod public;
 mod query;
+mod state;
+pub(crate) mod sync;
+mod tile;
 mod wallet;
 
 use axum::{
     extract::{Path, State},
-    http::{header, HeaderMap, HeaderValue, StatusCode},
+    http::HeaderMap,
     middleware,
     response::{IntoResponse, Response},
     routing::get,
@@ -18,23 +29,24 @@ use axum::{
 };
 use serde::Serialize;
 
-pub(crate) use catalog::Registry;
+pub(crate) use catalog::Catalog;
+pub(crate) use state::Registry;
+pub use sync::RegistrySyncReport;
 
 use crate::{
     api::{ApiError, ApiQuery, ProjectParam},
     cors, AppState,
 };
+use image::{Image, ImageKind};
 use query::WalletsQuery;
 use wallet::Wallet;
-
-/// How long browsers and caches may keep a wallet image, in seconds (one day).
-const IMAGE_MAX_AGE_SECS: u32 = 86_400;
 
 /// Routes of this module.
 pub(crate) fn router(state: &AppState) -> Router<AppState> {
     Router::new()
         .route("/getWallets", get(wallets))
         .route("/getWalletImage/{image_id}", get(wallet_image))
+        .merge(public::router())
         .layer(middleware::from_fn_with_state(
             state.clone(),
             cors::project_origins,
@@ -54,56 +66,34 @@ async fn wallets(
     ApiQuery(query): ApiQuery<WalletsQuery>,
 ) -> Result<Response, ApiError> {
     let query = query.parse()?;
-    let (data, count) = state
-        .registry()
+    let current = state.registry().current();
+    let (data, count) = current
+        .catalog
         .query(&query.filter, query.page, query.entries);
     Ok(Json(WalletsPage { data, count }).into_response())
 }
 
+/// A wallet's logo from the registry copy, else its letter tile.
 async fn wallet_image(
     State(state): State<AppState>,
     _project: ProjectParam,
     Path(image_id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let image = state
-        .registry()
-        .image(&image_id)
-        .ok_or(ApiError::NotFound("unknown wallet image"))?;
-    let etag = HeaderValue::from_str(&image.etag)
-        .map_err(|_| ApiError::NotFound("unknown wallet image"))?;
-    let cache = HeaderValue::from_str(&format!("public, max-age={IMAGE_MAX_AGE_SECS}"))
-        .map_err(|_| ApiError::NotFound("unknown wallet image"))?;
-    let fresh = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|tags| {
-            tags.split(',')
-                .any(|t| t.trim() == image.etag || t.trim() == "*")
+    let current = state.registry().current();
+    if current.synced {
+        let stored = state.store().registry_image(&image_id).await?;
+        let logo = stored.and_then(|s| {
+            let kind = ImageKind::from_media_type(&s.media_type)?;
+            Some(Image::new(s.bytes, kind))
         });
-    let common = [
-        (header::ETAG, etag),
-        (header::CACHE_CONTROL, cache),
-        // Shown by <img> on the dapp's origin; opened as a document, it runs and loads nothing.
-        (
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"),
-        ),
-        (
-            header::HeaderName::from_static("cross-origin-resource-policy"),
-            HeaderValue::from_static("cross-origin"),
-        ),
-    ];
-    if fresh {
-        return Ok((StatusCode::NOT_MODIFIED, common).into_response());
+        if let Some(logo) = logo {
+            return Ok(logo.respond(&headers));
+        }
     }
-    Ok((
-        common,
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("image/svg+xml"),
-        )],
-        image.svg.clone(),
-    )
-        .into_response())
+    let tile = current
+        .catalog
+        .tile(&image_id)
+        .ok_or(ApiError::NotFound("unknown wallet image"))?;
+    Ok(tile.respond(&headers))
 }

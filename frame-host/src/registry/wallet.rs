@@ -72,8 +72,18 @@ pub(crate) struct Wallet {
 }
 
 impl Wallet {
-    /// Checks every field; the error names the field and what is wrong with it.
+    /// Checks every field of a registry file's entry; the error names the field and what is
+    /// wrong with it.
     pub(crate) fn validate(&self) -> Result<(), String> {
+        if self.chains.is_empty() {
+            return Err("chains is empty: list at least one CAIP-2 network id".into());
+        }
+        self.validate_fields()
+    }
+
+    /// Checks every field as [`Wallet::validate`] does, except that `chains` may be empty: the
+    /// WalletConnect registry lists some wallets without their networks.
+    pub(crate) fn validate_fields(&self) -> Result<(), String> {
         if !is_wallet_id(&self.id) {
             return Err(format!(
                 "invalid id {:?}: expected 64 lowercase hex digits",
@@ -97,9 +107,6 @@ impl Wallet {
             ));
         }
         check_https("homepage", Some(&self.homepage))?;
-        if self.chains.is_empty() {
-            return Err("chains is empty: list at least one CAIP-2 network id".into());
-        }
         for chain in &self.chains {
             if !is_caip2(chain) {
                 return Err(format!("Invalid CAIP-2 network id: {chain}"));
@@ -133,14 +140,14 @@ pub(crate) fn is_wallet_id(id: &str) -> bool {
     id.len() == 64 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
-fn is_image_id(id: &str) -> bool {
+pub(super) fn is_image_id(id: &str) -> bool {
     (1..=64).contains(&id.len())
         && id
             .bytes()
             .all(|b| b == b'-' || b.is_ascii_lowercase() || b.is_ascii_digit())
 }
 
-fn is_rdns(rdns: &str) -> bool {
+pub(super) fn is_rdns(rdns: &str) -> bool {
     let labels: Vec<&str> = rdns.split('.').collect();
     labels.len() >= 2
         && labels.iter().all(|l| {
@@ -151,16 +158,28 @@ fn is_rdns(rdns: &str) -> bool {
         })
 }
 
-/// `scheme://…` with a scheme that is not http(s), as [`Url`] parses it, without whitespace.
-fn is_native_link(link: &str) -> bool {
+/// `scheme://…` with an app's own scheme, as [`Url`] parses it, without whitespace: not
+/// http(s), and none a browser would run or read in the dapp's page (`javascript:` and the
+/// like), since the SDK opens the link there.
+pub(super) fn is_native_link(link: &str) -> bool {
+    const NOT_APPS: [&str; 8] = [
+        "http",
+        "https",
+        "javascript",
+        "vbscript",
+        "data",
+        "blob",
+        "file",
+        "about",
+    ];
     link.contains("://")
         && !link.contains(char::is_whitespace)
-        && Url::parse(link).is_ok_and(|url| !matches!(url.scheme(), "http" | "https"))
+        && Url::parse(link).is_ok_and(|url| !NOT_APPS.contains(&url.scheme()))
 }
 
 /// An `https://` URL with a host, as [`Url`] parses it, without whitespace (the parser
 /// would escape it) and with the host written (the parser reads `https:///x` as host `x`).
-fn check_https(field: &str, value: Option<&String>) -> Result<(), String> {
+pub(super) fn check_https(field: &str, value: Option<&String>) -> Result<(), String> {
     let valid = |url: &str| {
         url.strip_prefix("https://")
             .is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'))
@@ -227,6 +246,9 @@ mod tests {
         assert!(err(|w| w.image_id = "A/B".into()).starts_with("invalid image_id"));
         assert!(err(|w| w.homepage = "http://x.com".into()).starts_with("invalid homepage"));
         assert!(err(|w| w.chains.clear()).starts_with("chains is empty"));
+        let mut unlisted = wallet();
+        unlisted.chains.clear();
+        unlisted.validate_fields().unwrap();
         assert_eq!(
             err(|w| w.chains = vec!["eip155".into()]),
             "Invalid CAIP-2 network id: eip155"
@@ -236,6 +258,15 @@ mod tests {
         assert!(
             err(|w| w.desktop.native = Some("nope".into())).starts_with("invalid desktop.native")
         );
+        for script in [
+            "javascript://%0aalert(1)",
+            "JavaScript://x",
+            "data://text/html,x",
+        ] {
+            assert!(
+                err(|w| w.mobile.native = Some(script.into())).starts_with("invalid mobile.native")
+            );
+        }
         assert!(err(|w| w.mobile.universal = Some("wc://x".into()))
             .starts_with("invalid mobile.universal"));
         assert!(

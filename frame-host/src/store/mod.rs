@@ -15,6 +15,7 @@ mod limits;
 mod mailbox;
 pub(crate) mod purge;
 mod recovery;
+mod registry;
 mod sessions;
 mod users;
 mod wallets;
@@ -41,6 +42,7 @@ pub(crate) use chain_index::{Batch, NewTransfer, NftMeta, TokenMeta};
 pub(crate) use limits::Limit;
 pub(crate) use mailbox::Mail;
 pub(crate) use recovery::{Release, ReleasePurpose};
+pub(crate) use registry::{StoredImage, WalletRow};
 pub(crate) use sessions::{NewRefresh, Rotation, SessionUser};
 pub(crate) use users::User;
 pub(crate) use wallets::{NewWallet, StoredWallet};
@@ -71,6 +73,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         6,
         "analytics_events",
         include_str!("migrations/0006_analytics_events.sql"),
+    ),
+    (
+        7,
+        "wallet_registry",
+        include_str!("migrations/0007_wallet_registry.sql"),
     ),
 ];
 

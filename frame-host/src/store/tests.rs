@@ -141,7 +141,12 @@ on_both!(
     a_dropped_begin_leaves_no_transaction_open,
     concurrent_mails_all_land,
     a_refused_hit_counts_on_no_limit,
+    the_registry_copy_is_replaced_whole,
 );
+
+async fn the_registry_copy_is_replaced_whole(db: &TestDb) {
+    super::registry::tests::the_registry_copy_is_replaced_whole(&db.store).await;
+}
 
 fn code(expires_at: i64) -> NewCode {
     NewCode {
