@@ -8,13 +8,22 @@ export type { DisconnectErrorType }
 
 /**
  * Disconnects the current connection (a browser wallet, a WalletConnect session or the embedded
- * wallet); another remaining connection then becomes current. Rejects with `DisconnectError`
+ * wallet), after ending its sign-in session; another remaining connection then becomes current. Rejects with `DisconnectError`
  * ('Failed to disconnect'). Reports DISCONNECT_SUCCESS or DISCONNECT_ERROR.
  *
  * @example
  * await disconnect(client)
  */
 export async function disconnect(client: OrielClient): Promise<DisconnectReturnType> {
+  // Spec §4: disconnect clears the sign-in sessions, then the chain connection. A verifier that
+  // cannot be reached does not keep the wallet connected.
+  const { status, address, caipAddress } = client.account.getSnapshot()
+  if (client.signIn && status === 'connected' && address && caipAddress) {
+    const chainId = caipAddress.slice(0, caipAddress.length - address.length - 1)
+    await client.signIn.signOut({ chainId, accountAddress: address }).catch((error: unknown) => {
+      console.warn('oriel: the sign-in session could not be revoked at the verifier', error)
+    })
+  }
   try {
     await client.connection.disconnect()
   } catch (error) {

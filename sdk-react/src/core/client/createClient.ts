@@ -23,6 +23,8 @@ import { ProjectIdNotConfiguredError } from '../errors/config'
 import { isMobile as detectMobile } from '../env'
 import { createEventsStore, type EventsStore } from '../events/eventsStore'
 import { createModalStore, type ModalStore } from '../modal/modalStore'
+import { createClientSignIn } from '../siwx/clientSignIn'
+import type { SignInController } from '../siwx/signIn'
 import { createSnackbarStore, type SnackbarStore } from '../snackbar/snackbarStore'
 import { STORAGE_KEYS } from '../storage/keys'
 import { persistCache } from '../storage/persistedCache'
@@ -83,6 +85,8 @@ export interface OrielClient {
   readonly embeddedConnector: EmbeddedConnector
   /** The embedded wallet as an EIP-1193 provider (for viem, ethers, wagmi). */
   readonly embeddedProvider: EmbeddedProvider
+  /** Sign-in with a wallet signature, when the config has `siwx` or `siweConfig`. */
+  readonly signIn: SignInController | undefined
   /**
    * Starts browser-only work: wallet discovery, the reconnect of stored connections (an
    * embedded-wallet login cached in localStorage loads the frame) and, with the `analytics`
@@ -204,6 +208,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     getAddress: () => account.getSnapshot().address,
     // Injected wallets and the embedded wallet are built in, so there is always an adapter.
     hasNoAdapters: () => false,
+    isSignInPending: () => signIn?.isPending() ?? false,
     onOpen() {
       if (!config.projectId) alerts.show(ALERTS.projectIdNotConfigured)
       if (embeddedEnabled) embedded.preload()
@@ -212,6 +217,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     },
   })
 
+  const signIn = createClientSignIn({ config, account, connection, modal, storage, now })
   const isConnected = () => account.getSnapshot().status === 'connected'
 
   return {
@@ -233,6 +239,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     walletConnect,
     embeddedConnector,
     embeddedProvider: embeddedConnector.provider,
+    signIn,
     mount() {
       if (config.enableEIP6963) wallets.start()
       connectors.start()
@@ -246,6 +253,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
         inline: config.enableEmbedded,
       })
       const stopApprovals = watchApprovals({ embedded, modal })
+      const stopSignIn = signIn?.start() ?? (() => {})
       const stopTheme = watchTheme({ theme, embedded })
       const stopEvents = reportEvents({ modal, account, events, isConnected })
       const stopAnalytics =
@@ -291,6 +299,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
         stopIdentity()
         stopAnalytics()
         stopApprovals()
+        stopSignIn()
         stopTheme()
         stopEvents()
         stopWatch()

@@ -80,7 +80,9 @@ describe('createConfig', () => {
   })
 
   it('throws when both siweConfig and siwx are set', () => {
-    const call = () => createConfig({ projectId: 'p', networks: [ethereum], siweConfig: {}, siwx: {} })
+    const siweConfig = { getNonce: async () => 'n0nce1234', verifyMessage: async () => true }
+    const siwx = { getNonce: async () => 'n0nce1234', verify: async <S>(s: S) => s, getSessions: async () => [], revoke: async () => {} }
+    const call = () => createConfig({ projectId: 'p', networks: [ethereum], siweConfig, siwx })
     expect(call).toThrow(SiweSiwxConflictError)
     expect(call).toThrow('Cannot set both `siweConfig` and `siwx` options')
   })

@@ -1,3 +1,4 @@
+import type { SIWXConfig, SiweConfig } from '../siwx/config'
 import { DEFAULT_CAIP_NETWORK_ID, DEFAULT_FRAME_HOST_URL, DEFAULT_WALLETCONNECT_RELAY_URL } from '../constants'
 import { NetworkNotFoundError, NoNetworksError, SiweSiwxConflictError } from '../errors/config'
 import { InvalidRelayUrlError } from '../errors/walletconnect'
@@ -19,10 +20,7 @@ export interface Metadata {
   icons: readonly string[]
 }
 
-/** Sign-In With Ethereum options (the sign-in flow is built in a later version). */
-export type SiweConfig = Readonly<Record<string, unknown>>
-/** Sign-In With X options (the sign-in flow is built in a later version). */
-export type SIWXConfig = Readonly<Record<string, unknown>>
+export type { SIWXConfig, SiweConfig } from '../siwx/config'
 
 export type CreateConfigParameters = {
   /** Your project id. Without it the modal shows the "Project ID Not Configured" alert. */

@@ -44,6 +44,8 @@ export const STORAGE_KEYS = {
   balanceCache: '@oriel/balance_cache',
   /** Token balance lists read (spec §3 portfolio cache, 30 s), JSON by `{caipNetworkId}:{address}`: `{"balances","fetchedAt"}`. */
   portfolioCache: '@oriel/portfolio_cache',
+  /** Sign-in sessions (spec §3 sign-in tokens), JSON list of `{data, message, signature, token}`, the newest 20. */
+  siwxSessions: '@oriel/siwx_sessions',
   /** The embedded wallet's preferred account type per namespace (JSON), spec §3. */
   embeddedPreferredAccountTypes: '@oriel/embedded/preferred_account_types',
 } as const

@@ -169,6 +169,8 @@ svg { display: block; flex: none; }
 .snackbar[data-variant='loading'] svg { color: var(--accent); }
 
 .hint { margin: 0; color: var(--fg-2); text-align: center; }
+.hint.warning { color: color-mix(in srgb, var(--error) 70%, var(--fg)); }
+.row-buttons { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
 .field-error { margin: -4px 0 0; color: var(--error); font-size: calc(var(--fs) * 1.3); text-align: left; }
 /* Something the user should know about their login (e.g. a browser that blocks the wallet's storage). */
 .notice {

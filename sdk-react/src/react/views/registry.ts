@@ -19,6 +19,7 @@ const NetworksView = lazy(() => import('./NetworksView'))
 const ExportWalletView = lazy(() => import('./ExportWalletView'))
 const StorageAccessView = lazy(() => import('./StorageAccessView'))
 const ApproveTransactionView = lazy(() => import('./ApproveTransactionView'))
+const SIWXSignMessageView = lazy(() => import('./SIWXSignMessageView'))
 const ReceiveView = lazy(() => import('./ReceiveView'))
 const SendView = lazy(() => import('./SendView'))
 
@@ -32,7 +33,7 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   ConnectingExternal: ConnectingExternalView,
   ConnectingSiwe: PlaceholderView,
   ConnectingFarcaster: PlaceholderView,
-  SIWXSignMessage: PlaceholderView,
+  SIWXSignMessage: SIWXSignMessageView,
   UnsupportedChain: UnsupportedChainView,
   ApproveTransaction: ApproveTransactionView,
   RegisterAccountName: PlaceholderView,
