@@ -137,6 +137,7 @@ mod tests {
                     "https://*.example.com:*".into(),
                 ],
                 analytics: true,
+                siwx: true,
             }],
             ..Config::default()
         }

@@ -16,6 +16,7 @@ mod mailbox;
 pub(crate) mod purge;
 mod recovery;
 mod sessions;
+mod siwx;
 mod users;
 mod wallets;
 mod write_tx;
@@ -42,6 +43,7 @@ pub(crate) use limits::Limit;
 pub(crate) use mailbox::Mail;
 pub(crate) use recovery::{Release, ReleasePurpose};
 pub(crate) use sessions::{NewRefresh, Rotation, SessionUser};
+pub(crate) use siwx::SiwxSession;
 pub(crate) use users::User;
 pub(crate) use wallets::{NewWallet, StoredWallet};
 pub(crate) use write_tx::WriteTx;
@@ -72,6 +74,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "analytics_events",
         include_str!("migrations/0006_analytics_events.sql"),
     ),
+    (8, "siwx", include_str!("migrations/0008_siwx.sql")),
 ];
 
 /// Which database a [`Store`] talks to.
