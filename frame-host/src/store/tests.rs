@@ -4,6 +4,9 @@
 
 use sqlx::{Connection, PgConnection};
 
+mod siwx;
+use siwx::siwx_nonces_and_sessions;
+
 use super::*;
 
 const DEFAULT_PG_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
@@ -141,6 +144,7 @@ on_both!(
     a_dropped_begin_leaves_no_transaction_open,
     concurrent_mails_all_land,
     a_refused_hit_counts_on_no_limit,
+    siwx_nonces_and_sessions,
 );
 
 fn code(expires_at: i64) -> NewCode {
