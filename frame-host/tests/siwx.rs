@@ -268,33 +268,28 @@ async fn the_message_must_be_within_its_time_window() {
     let address = key.address().to_checksum(None);
     let nonce = nonce(&t).await;
     let now = t.clock.now_ms();
-    let attempt = |change: &dyn Fn(&mut Msg)| {
-        let mut msg = Msg::eip155(&t, &address, &nonce);
-        change(&mut msg);
-        msg.text()
-    };
-    let cases: [(&dyn Fn(&mut Msg), &str); 3] = [
-        (
-            &|m| m.issued_at = iso(now + 61_000),
-            "Message issued in the future",
-        ),
-        (&|m| m.expiration_time = Some(iso(now)), "Message expired"),
-        (
-            &|m| m.not_before = Some(iso(now + 61_000)),
-            "Message not yet valid",
-        ),
-    ];
-    for (change, expected) in cases {
-        let text = attempt(change);
+    let msg = || Msg::eip155(&t, &address, &nonce);
+    let mut future = msg();
+    future.issued_at = iso(now + 61_000);
+    let mut expired = msg();
+    expired.expiration_time = Some(iso(now));
+    let mut early = msg();
+    early.not_before = Some(iso(now + 61_000));
+    for (m, expected) in [
+        (future, "Message issued in the future"),
+        (expired, "Message expired"),
+        (early, "Message not yet valid"),
+    ] {
+        let text = m.text();
         let r = sign_in(&t, &text, &personal_sign(&key, &text), None).await;
         assert_eq!(error(&r), (401, expected.into()));
     }
     // Within a minute of skew, and an expiration time that shortens the session.
-    let text = attempt(&|m| {
-        m.issued_at = iso(now + 60_000);
-        m.not_before = Some(iso(now + 60_000));
-        m.expiration_time = Some(iso(now + 3_600_500));
-    });
+    let mut within = msg();
+    within.issued_at = iso(now + 60_000);
+    within.not_before = Some(iso(now + 60_000));
+    within.expiration_time = Some(iso(now + 3_600_500));
+    let text = within.text();
     let r = sign_in(&t, &text, &personal_sign(&key, &text), None).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     let reply = r.json();
