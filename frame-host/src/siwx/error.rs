@@ -1,10 +1,11 @@
-//! [`SiwxError`]: why a sign-in request was refused, with the HTTP answer of each reason.
+//! [`SiwxError`]: why a sign-in request was refused, with the HTTP answer of each reason; and
+//! [`MessageError`]: why a text is not a sign-in message.
 
 use std::fmt;
 
 use crate::{api::ApiError, error::Error};
 
-use super::parse::MessageError;
+use super::parse::{MAX_MESSAGE_LEN, MAX_RESOURCES};
 
 /// A refused sign-in request. The texts are shown to API clients (the spec's where it has
 /// one: 'SIWX is not enabled'); the SDK shows 'Signature declined' for any refusal of a
@@ -121,6 +122,58 @@ impl From<SiwxError> for ApiError {
             _ => ApiError::Unauthorized(e.text().unwrap_or_default()),
         }
     }
+}
+
+/// Why a text is not a sign-in message. The `Display` texts are shown to API clients.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub(crate) enum MessageError {
+    /// Longer than [`MAX_MESSAGE_LEN`].
+    #[error("longer than {MAX_MESSAGE_LEN} bytes")]
+    TooLong,
+    /// A byte other than printable ASCII or a line feed (LF).
+    #[error("line {0}: only printable ASCII and LF line breaks are allowed")]
+    Character(usize),
+    /// The first line is not `[scheme://]domain wants you to sign in with your … account:`.
+    #[error("line 1: expected '{{domain}} wants you to sign in with your Ethereum account:' (or Solana)")]
+    Header,
+    /// A scheme before `://` that is not an RFC 3986 scheme.
+    #[error("line 1: invalid scheme")]
+    Scheme,
+    /// A domain that is not an RFC 3986 authority.
+    #[error("line 1: invalid domain")]
+    Domain,
+    /// An address of the wrong form for the namespace.
+    #[error("line 2: invalid address: {0}")]
+    Address(&'static str),
+    /// A statement with characters EIP-4361 does not allow, or too long.
+    #[error("line {0}: invalid statement")]
+    Statement(usize),
+    /// A line that should be empty.
+    #[error("line {0}: expected an empty line")]
+    EmptyLine(usize),
+    /// A required line is missing or out of order.
+    #[error("line {line}: expected '{tag}'")]
+    Expected {
+        /// The line, from 1.
+        line: usize,
+        /// The tag it should start with, such as `URI: `.
+        tag: &'static str,
+    },
+    /// A field whose value does not have the field's form.
+    #[error("line {line}: invalid {field}")]
+    Invalid {
+        /// The line, from 1.
+        line: usize,
+        /// The field, such as `Nonce`.
+        field: &'static str,
+    },
+    /// More than [`MAX_RESOURCES`] resources.
+    #[error("more than {MAX_RESOURCES} resources")]
+    TooManyResources,
+    /// Text after the last field (a trailing line break, an unknown or repeated field).
+    #[error("line {0}: unexpected text after the last field")]
+    Trailing(usize),
 }
 
 #[cfg(test)]

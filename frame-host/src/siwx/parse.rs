@@ -3,6 +3,7 @@
 //! can fail is a [`MessageError`]; nothing here panics, and nothing longer than
 //! [`MAX_MESSAGE_LEN`] is read at all.
 
+pub(crate) use super::error::MessageError;
 use super::{
     message::{Message, Namespace},
     syntax,
@@ -17,58 +18,6 @@ pub(crate) const MAX_RESOURCES: usize = 64;
 const MAX_SHORT_FIELD: usize = 256;
 /// The longest `statement`, `URI` or resource, in bytes.
 const MAX_LONG_FIELD: usize = 2048;
-
-/// Why a text is not a sign-in message. The `Display` texts are shown to API clients.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub(crate) enum MessageError {
-    /// Longer than [`MAX_MESSAGE_LEN`].
-    #[error("longer than {MAX_MESSAGE_LEN} bytes")]
-    TooLong,
-    /// A byte other than printable ASCII or a line feed (LF).
-    #[error("line {0}: only printable ASCII and LF line breaks are allowed")]
-    Character(usize),
-    /// The first line is not `[scheme://]domain wants you to sign in with your … account:`.
-    #[error("line 1: expected '{{domain}} wants you to sign in with your Ethereum account:' (or Solana)")]
-    Header,
-    /// A scheme before `://` that is not an RFC 3986 scheme.
-    #[error("line 1: invalid scheme")]
-    Scheme,
-    /// A domain that is not an RFC 3986 authority.
-    #[error("line 1: invalid domain")]
-    Domain,
-    /// An address of the wrong form for the namespace.
-    #[error("line 2: invalid address: {0}")]
-    Address(&'static str),
-    /// A statement with characters EIP-4361 does not allow, or too long.
-    #[error("line {0}: invalid statement")]
-    Statement(usize),
-    /// A line that should be empty.
-    #[error("line {0}: expected an empty line")]
-    EmptyLine(usize),
-    /// A required line is missing or out of order.
-    #[error("line {line}: expected '{tag}'")]
-    Expected {
-        /// The line, from 1.
-        line: usize,
-        /// The tag it should start with, such as `URI: `.
-        tag: &'static str,
-    },
-    /// A field whose value does not have the field's form.
-    #[error("line {line}: invalid {field}")]
-    Invalid {
-        /// The line, from 1.
-        line: usize,
-        /// The field, such as `Nonce`.
-        field: &'static str,
-    },
-    /// More than [`MAX_RESOURCES`] resources.
-    #[error("more than {MAX_RESOURCES} resources")]
-    TooManyResources,
-    /// Text after the last field (a trailing line break, an unknown or repeated field).
-    #[error("line {0}: unexpected text after the last field")]
-    Trailing(usize),
-}
 
 /// The lines of a message, numbered from 1.
 struct Lines<'a> {

@@ -13,6 +13,12 @@ use serde_json::{json, Value};
 
 use crate::common::{Reply, TestApp};
 
+/// The status and message of an API error.
+pub fn error(r: &Reply) -> (u16, String) {
+    let (status, _, message) = r.error();
+    (status, message)
+}
+
 /// The query of every `/v1/sessions*` call of project `shop`.
 pub const Q: &str = "projectId=shop&st=appkit&sv=oriel-react-0.1.0";
 /// The `shop` project's exact origin (the test config also allows `https://*.example.com`).
