@@ -246,6 +246,10 @@ pub struct ProjectConfig {
     /// (`/getAnalyticsConfig`, `POST /e`); on by default (spec §9).
     #[serde(default = "enabled")]
     pub analytics: bool,
+    /// Whether frame-host signs this project's visitors in with a wallet signature (SIWX:
+    /// `/v1/sessions/*`); on by default. Off, those routes answer 403 'SIWX is not enabled'.
+    #[serde(default = "enabled")]
+    pub siwx: bool,
 }
 
 /// A chain network and the JSON-RPC endpoints the frame uses for it.
@@ -743,6 +747,7 @@ mod tests {
                 name: "Oriel demo".into(),
                 allowed_origins: vec!["http://localhost:5173".into()],
                 analytics: true,
+                siwx: true,
             }]
         );
     }

@@ -46,8 +46,9 @@ pub(crate) async fn project_origins(
 }
 
 /// [`project_origins`] for the Blockchain API, which also answers preflights: `204` with the
-/// allowed method and header for an origin of the project, else the project's error (400
-/// 'missing projectId', 404 'unknown project id') or 403 'Origin not allowed'. The routes'
+/// allowed methods and headers (`content-type`, and `authorization` for a sign-in token) for
+/// an origin of the project, else the project's error (400 'missing projectId', 404 'unknown
+/// project id') or 403 'Origin not allowed'. The routes'
 /// own 403 for a foreign origin is [`check_origin`], run by their extractor.
 pub(crate) async fn project_api(state: State<AppState>, request: Request, next: Next) -> Response {
     if request.method() != Method::OPTIONS {
@@ -70,7 +71,7 @@ pub(crate) async fn project_api(state: State<AppState>, request: Request, next: 
             );
             headers.insert(
                 header::ACCESS_CONTROL_ALLOW_HEADERS,
-                HeaderValue::from_static("content-type"),
+                HeaderValue::from_static("content-type, authorization"),
             );
             headers.insert(
                 header::ACCESS_CONTROL_MAX_AGE,

@@ -275,6 +275,9 @@ pub enum Error {
         /// The field.
         field: String,
     },
+    /// A stored sign-in session's message no longer reads as one.
+    #[error("stored sign-in session: {0}")]
+    StoredSession(String),
     /// Mail could not be sent. Retryable: the SMTP server may be briefly unavailable.
     #[error("cannot send mail: {0}")]
     Mail(String),

@@ -21,6 +21,7 @@ mod recovery;
 mod registry;
 mod secrets;
 mod serve;
+mod siwx;
 mod store;
 mod wallet;
 
@@ -318,8 +319,8 @@ impl AppState {
 /// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`), the
 /// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`, `/public/get{Asset,Currency,Token}Image/{id}`), the Blockchain API
 /// (`/v1/supported-chains`, `/v1/fungible/price`, `/v1/account/{address}/balance`,
-/// `/v1/identity/{address}`), the analytics service (`/getAnalyticsConfig`, `/e`) and, in
-/// dev mode only,
+/// `/v1/identity/{address}`), the analytics service (`/getAnalyticsConfig`, `/e`), sign-in
+/// with a wallet (`/v1/sessions*`, `/.well-known/jwks.json`) and, in dev mode only,
 /// `/dev/mailbox`; anything else is 404.
 ///
 /// Serve it with `into_make_service_with_connect_info::<SocketAddr>()` so the per-IP limit
@@ -333,7 +334,8 @@ pub fn app(state: AppState) -> Router {
         .merge(wallet::router())
         .merge(registry::router(&state))
         .merge(blockchain::router(&state))
-        .merge(analytics::router(&state));
+        .merge(analytics::router(&state))
+        .merge(siwx::router(&state));
     if state.config().mode == Mode::Dev {
         router = router.merge(mail::dev_router());
     }

@@ -11,6 +11,8 @@
 //!   of the window; the address is told once. An existing account's new devices are not
 //!   affected, since they must open the emailed approval link before any code counts.
 //! - Email change and export codes: one per user per 30 s, and the per-IP limit.
+//! - Sign-in with a wallet (SIWX): 30 nonces and 30 sign-ins or revocations per client IP per
+//!   10 minutes.
 //!
 //! The counters live in the database (`rate_limits`), so every instance sharing a
 //! PostgreSQL database enforces the same limits.
@@ -155,6 +157,23 @@ pub(crate) async fn check_faucet(state: &AppState, address: &str) -> Result<(), 
         crate::blockchain::FAUCET_WINDOW_MS,
     );
     hits(state, &[per_address]).await
+}
+
+/// Sign-in nonces one client IP may take per [`IP_WINDOW_MS`].
+pub(crate) const SIWX_NONCE_LIMIT: i64 = 30;
+/// Sign-ins and session revocations one client IP may send per [`IP_WINDOW_MS`].
+pub(crate) const SIWX_SIGN_IN_LIMIT: i64 = 30;
+
+/// A sign-in nonce for a client at `ip`: at most [`SIWX_NONCE_LIMIT`] per 10 minutes.
+pub(crate) async fn check_siwx_nonce(state: &AppState, ip: IpAddr) -> Result<(), ApiError> {
+    let per_ip = limit(format!("siwx-nonce:{ip}"), SIWX_NONCE_LIMIT, IP_WINDOW_MS);
+    hits(state, &[per_ip]).await
+}
+
+/// A sign-in or revocation from `ip`: at most [`SIWX_SIGN_IN_LIMIT`] per 10 minutes.
+pub(crate) async fn check_siwx_sign_in(state: &AppState, ip: IpAddr) -> Result<(), ApiError> {
+    let per_ip = limit(format!("siwx:{ip}"), SIWX_SIGN_IN_LIMIT, IP_WINDOW_MS);
+    hits(state, &[per_ip]).await
 }
 
 async fn hits(state: &AppState, limits: &[Limit]) -> Result<(), ApiError> {

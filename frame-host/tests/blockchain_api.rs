@@ -212,7 +212,10 @@ async fn preflights_allow_the_json_post_from_the_projects_origins_only() {
     assert_eq!(r.status, StatusCode::NO_CONTENT);
     assert_eq!(r.header("access-control-allow-origin"), SHOP);
     assert_eq!(r.header("access-control-allow-methods"), "GET, POST");
-    assert_eq!(r.header("access-control-allow-headers"), "content-type");
+    assert_eq!(
+        r.header("access-control-allow-headers"),
+        "content-type, authorization"
+    );
     assert_eq!(r.header("access-control-max-age"), "600");
     assert_eq!(r.header("vary"), "Origin");
     let r = app

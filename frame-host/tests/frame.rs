@@ -174,6 +174,7 @@ async fn hostile_project_id_cannot_break_out_of_the_data_block() {
         name: "</script><script>alert(2)</script>".into(),
         allowed_origins: vec!["https://evil.example".into()],
         analytics: true,
+        siwx: true,
     });
     let encoded = "%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E%3C!--%26amp%3B";
     let r = get_with(c, &format!("/frame?projectId={encoded}")).await;

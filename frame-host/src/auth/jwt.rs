@@ -72,6 +72,8 @@ pub(crate) struct JwtKeys {
     decoding: DecodingKey,
     validation: Validation,
     issuer: String,
+    /// The Ed25519 public key, published (with [`Self::key_id`]) for sign-in tokens.
+    public: [u8; 32],
 }
 
 impl fmt::Debug for JwtKeys {
@@ -133,7 +135,36 @@ impl JwtKeys {
             decoding: DecodingKey::from_ed_der(key.verifying_key().as_bytes()),
             validation,
             issuer: issuer.into(),
+            public: key.verifying_key().to_bytes(),
         })
+    }
+
+    /// The issuer of every token: frame-host's public URL.
+    pub(crate) fn issuer(&self) -> &str {
+        &self.issuer
+    }
+
+    /// The public key, raw (32 bytes).
+    pub(crate) fn public_key(&self) -> &[u8; 32] {
+        &self.public
+    }
+
+    /// Signs `claims` with the key, EdDSA, with `kid` in the header.
+    pub(crate) fn sign<T: Serialize>(&self, claims: &T, kid: &str) -> Result<String> {
+        let mut header = Header::new(Algorithm::EdDSA);
+        header.kid = Some(kid.into());
+        jsonwebtoken::encode(&header, claims, &self.encoding).map_err(|e| Error::Jwt(e.to_string()))
+    }
+
+    /// The claims of `token` if its signature is this key's and it passes `validation`.
+    pub(crate) fn decode<T: serde::de::DeserializeOwned>(
+        &self,
+        token: &str,
+        validation: &Validation,
+    ) -> Option<T> {
+        jsonwebtoken::decode::<T>(token, &self.decoding, validation)
+            .ok()
+            .map(|data| data.claims)
     }
 
     /// A token for `user_id` on `device_id` in `project_id` and session `sid`, valid from

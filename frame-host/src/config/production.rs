@@ -145,6 +145,7 @@ mod tests {
                     "https://*.example.com:*".into(),
                 ],
                 analytics: true,
+                siwx: true,
             }],
             ..Config::default()
         }

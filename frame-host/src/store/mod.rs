@@ -17,6 +17,7 @@ pub(crate) mod purge;
 mod recovery;
 mod registry;
 mod sessions;
+mod siwx;
 mod users;
 mod wallets;
 mod write_tx;
@@ -44,6 +45,7 @@ pub(crate) use mailbox::Mail;
 pub(crate) use recovery::{Release, ReleasePurpose};
 pub(crate) use registry::{StoredImage, WalletRow};
 pub(crate) use sessions::{NewRefresh, Rotation, SessionUser};
+pub(crate) use siwx::SiwxSession;
 pub(crate) use users::User;
 pub(crate) use wallets::{NewWallet, StoredWallet};
 pub(crate) use write_tx::WriteTx;
@@ -79,6 +81,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "wallet_registry",
         include_str!("migrations/0007_wallet_registry.sql"),
     ),
+    (8, "siwx", include_str!("migrations/0008_siwx.sql")),
 ];
 
 /// Which database a [`Store`] talks to.

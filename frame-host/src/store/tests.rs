@@ -4,6 +4,9 @@
 
 use sqlx::{Connection, PgConnection};
 
+mod siwx;
+use siwx::siwx_nonces_and_sessions;
+
 use super::*;
 
 const DEFAULT_PG_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
@@ -142,6 +145,7 @@ on_both!(
     concurrent_mails_all_land,
     a_refused_hit_counts_on_no_limit,
     the_registry_copy_is_replaced_whole,
+    siwx_nonces_and_sessions,
 );
 
 async fn the_registry_copy_is_replaced_whole(db: &TestDb) {

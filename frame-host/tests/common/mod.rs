@@ -41,6 +41,7 @@ pub fn config(frame_dir: &std::path::Path) -> Config {
             "https://*.example.com".into(),
         ],
         analytics: true,
+        siwx: true,
     });
     config
 }

@@ -1,0 +1,218 @@
+//! Signatures of `eip155` sign-in messages, over the EIP-191 hash of the message text
+//! (`personal_sign`), in ERC-6492's verifier order:
+//!
+//! 1. a signature ending in ERC-6492's magic suffix (a contract account that may not be
+//!    deployed yet): the `SignatureCheck` contract (`devnet/validator/SignatureCheck.sol`) as a
+//!    deployless `eth_call`, which runs the wrapped factory call and then ERC-1271 inside the
+//!    call only;
+//! 2. a 65-byte signature that recovers to the address: an externally owned account (no RPC);
+//! 3. otherwise, when the address has code: ERC-1271 `isValidSignature(bytes32,bytes)` must
+//!    answer `0x1626ba7e`.
+//!
+//! A revert of either call means "not valid"; a failing RPC is an internal error.
+
+use alloy_primitives::{eip191_hash_message, Address, Signature, B256};
+use serde_json::{json, Value};
+
+use super::{error::SiwxError, Verification};
+use crate::blockchain::ChainClient;
+
+/// The longest signature accepted, in bytes (an ERC-6492 wrapper carries a factory call).
+pub(crate) const MAX_SIGNATURE_BYTES: usize = 8192;
+/// The fewest hex digits of a signature (spec §5: `0x` and at least 62 hex characters).
+const MIN_SIGNATURE_HEX: usize = 62;
+/// ERC-6492's suffix of a wrapped signature.
+const ERC6492_SUFFIX: [u8; 32] = [
+    0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92,
+    0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92,
+];
+/// ERC-1271's answer for a valid signature: the selector of `isValidSignature(bytes32,bytes)`.
+const ERC1271_VALID: [u8; 4] = [0x16, 0x26, 0xba, 0x7e];
+/// The creation code of `SignatureCheck` (hex), built by `devnet/validator/compile.mjs`.
+const SIGNATURE_CHECK: &str = include_str!("signature_check.hex");
+
+/// The bytes of a `0x`-hex signature: an even number of hex digits, at least 62, at most
+/// [`MAX_SIGNATURE_BYTES`] bytes.
+pub(crate) fn signature_bytes(text: &str) -> Result<Vec<u8>, SiwxError> {
+    let hex = text
+        .strip_prefix("0x")
+        .ok_or(SiwxError::SignatureFormat("expected 0x and hex digits"))?;
+    if hex.len() < MIN_SIGNATURE_HEX || hex.len() > 2 * MAX_SIGNATURE_BYTES || hex.len() % 2 != 0 {
+        return Err(SiwxError::SignatureFormat(
+            "expected 0x and an even number of hex digits, at least 62",
+        ));
+    }
+    alloy_primitives::hex::decode(hex)
+        .map_err(|_| SiwxError::SignatureFormat("expected 0x and hex digits"))
+}
+
+/// Checks that `address` signed `text` (`personal_sign`) with `signature`, over the chain
+/// RPC of the message's network where the account is a contract.
+pub(crate) async fn verify(
+    chain: &ChainClient,
+    address: &str,
+    text: &str,
+    signature: &[u8],
+) -> Result<Verification, SiwxError> {
+    let address: Address = address.parse().map_err(|_| SiwxError::BadSignature)?;
+    let hash = eip191_hash_message(text.as_bytes());
+    if signature.ends_with(&ERC6492_SUFFIX) {
+        return match call(
+            chain,
+            json!({ "data": check_call(address, hash, signature) }),
+        )
+        .await?
+        {
+            Some(answer) if answer == [1] => Ok(Verification::Erc6492),
+            _ => Err(SiwxError::BadSignature),
+        };
+    }
+    let recovered = Signature::from_raw(signature)
+        .ok()
+        .and_then(|s| s.recover_address_from_prehash(&hash).ok());
+    if recovered == Some(address) {
+        return Ok(Verification::Eoa);
+    }
+    let code = chain
+        .request("eth_getCode", json!([address.to_string(), "latest"]))
+        .await?;
+    let has_code = code
+        .as_str()
+        .and_then(decode_hex)
+        .ok_or_else(|| unexpected("eth_getCode", &code))?;
+    if has_code.is_empty() {
+        return Err(SiwxError::BadSignature);
+    }
+    let data = is_valid_signature_call(hash, signature);
+    match call(chain, json!({ "to": address.to_string(), "data": data })).await? {
+        Some(answer) if answer.len() >= 32 && answer[..4] == ERC1271_VALID => {
+            Ok(Verification::Erc1271)
+        }
+        _ => Err(SiwxError::BadSignature),
+    }
+}
+
+/// `eth_call` of `tx` at the latest block: the answer's bytes, or `None` when it reverts.
+async fn call(chain: &ChainClient, tx: Value) -> Result<Option<Vec<u8>>, SiwxError> {
+    match chain.request("eth_call", json!([tx, "latest"])).await {
+        Ok(answer) => answer
+            .as_str()
+            .and_then(decode_hex)
+            .map(Some)
+            .ok_or_else(|| unexpected("eth_call", &answer)),
+        Err(oriel_rpc::RpcError::Rpc { message, .. })
+            if message.to_ascii_lowercase().contains("revert") =>
+        {
+            Ok(None)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn unexpected(method: &'static str, answer: &Value) -> SiwxError {
+    SiwxError::Internal(crate::Error::RpcResult {
+        method,
+        result: answer.to_string().chars().take(100).collect(),
+    })
+}
+
+fn decode_hex(text: &str) -> Option<Vec<u8>> {
+    alloy_primitives::hex::decode(text.strip_prefix("0x")?).ok()
+}
+
+/// `isValidSignature(bytes32,bytes)` call data.
+fn is_valid_signature_call(hash: B256, signature: &[u8]) -> String {
+    let mut data = ERC1271_VALID.to_vec();
+    data.extend_from_slice(hash.as_slice());
+    data.extend_from_slice(&word(64));
+    push_bytes(&mut data, signature);
+    format!("0x{}", alloy_primitives::hex::encode(data))
+}
+
+/// `SignatureCheck`'s creation code with its constructor's arguments
+/// `abi.encode(address, bytes32, bytes)`.
+fn check_call(address: Address, hash: B256, signature: &[u8]) -> String {
+    let mut args = Vec::with_capacity(128 + signature.len());
+    args.extend_from_slice(&[0; 12]);
+    args.extend_from_slice(address.as_slice());
+    args.extend_from_slice(hash.as_slice());
+    args.extend_from_slice(&word(96));
+    push_bytes(&mut args, signature);
+    format!(
+        "0x{}{}",
+        SIGNATURE_CHECK.trim(),
+        alloy_primitives::hex::encode(args)
+    )
+}
+
+/// A big-endian 32-byte word holding `n`.
+fn word(n: usize) -> [u8; 32] {
+    let mut w = [0u8; 32];
+    w[24..].copy_from_slice(&(n as u64).to_be_bytes());
+    w
+}
+
+/// ABI `bytes` tail: the length word, then the bytes padded to a whole number of words.
+fn push_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
+    out.extend_from_slice(&word(bytes.len()));
+    out.extend_from_slice(bytes);
+    out.resize(out.len() + (32 - bytes.len() % 32) % 32, 0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signatures_are_0x_hex_of_a_bounded_size() {
+        assert_eq!(
+            signature_bytes(&format!("0x{}", "ab".repeat(65)))
+                .unwrap()
+                .len(),
+            65
+        );
+        assert_eq!(
+            signature_bytes(&format!("0x{}", "a".repeat(62)))
+                .unwrap()
+                .len(),
+            31
+        );
+        for bad in [
+            String::new(),
+            "ab".repeat(65),
+            format!("0x{}", "a".repeat(60)),
+            format!("0x{}", "a".repeat(63)),
+            format!("0x{}", "zz".repeat(65)),
+            format!("0x{}", "ab".repeat(MAX_SIGNATURE_BYTES + 1)),
+        ] {
+            assert!(signature_bytes(&bad).is_err(), "{bad:.20}");
+        }
+    }
+
+    #[test]
+    fn the_erc1271_call_is_abi_encoded() {
+        let data = is_valid_signature_call(B256::repeat_byte(0x11), &[0xaa; 65]);
+        // selector, hash, offset 0x40, length 65, three words of data.
+        assert_eq!(data.len(), 2 + 2 * (4 + 32 * 6));
+        assert!(data.starts_with(&format!("0x1626ba7e{}", "11".repeat(32))));
+        assert_eq!(&data[10 + 64..10 + 128], format!("{:064x}", 0x40));
+        assert_eq!(&data[10 + 128..10 + 192], format!("{:064x}", 65));
+        assert!(data.ends_with(&"00".repeat(31)));
+    }
+
+    #[test]
+    fn the_check_call_is_the_creation_code_then_its_arguments() {
+        let address: Address = "0x00000000000000000000000000000000000000aa"
+            .parse()
+            .unwrap();
+        let data = check_call(address, B256::repeat_byte(0x22), &[0xbb; 33]);
+        let code = SIGNATURE_CHECK.trim();
+        assert!(code.len() > 1000 && code.bytes().all(|c| c.is_ascii_hexdigit()));
+        let args = &data[2 + code.len()..];
+        assert_eq!(&args[..64], format!("{:064x}", 0xaa));
+        assert_eq!(&args[64..128], "22".repeat(32));
+        assert_eq!(&args[128..192], format!("{:064x}", 96));
+        assert_eq!(&args[192..256], format!("{:064x}", 33));
+        assert_eq!(args.len(), 64 * 6);
+    }
+}
