@@ -1,4 +1,4 @@
-import { base, createConfig, ethereum, localDevnet, polygon, solana, type Network } from '@oriel/react'
+import { base, createConfig, createFrameHostSIWX, ethereum, localDevnet, polygon, solana, type Network } from '@oriel/react'
 
 /** Where frame-host serves the embedded wallet; `make demo` sets it. */
 export const frameHostUrl = import.meta.env.VITE_ORIEL_FRAME_HOST || 'http://127.0.0.1:8787'
@@ -11,8 +11,18 @@ const devnet: Network = {
   rpcUrls: { default: { http: [import.meta.env.VITE_ORIEL_DEVNET_RPC || 'http://127.0.0.1:8545'] } },
 }
 
+/**
+ * `?signin=required` or `?signin=optional`: the demo asks every connected wallet to sign in,
+ * verified by frame-host (spec §4 sign-in flow). Off by default.
+ */
+const signIn = new URLSearchParams(globalThis.location?.search ?? '').get('signin')
+
 export const config = createConfig({
   projectId: 'demo',
+  siwx:
+    signIn === 'required' || signIn === 'optional'
+      ? createFrameHostSIWX({ frameHostUrl, projectId: 'demo', statement: 'Sign in to Lumen', required: signIn === 'required' })
+      : undefined,
   frameHostUrl,
   walletConnectRelayUrl,
   networks: [ethereum, base, polygon, devnet, solana],

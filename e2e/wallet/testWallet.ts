@@ -63,6 +63,7 @@ async function request({ method, params }: { method: string; params?: unknown })
       return chainId
     case 'personal_sign': {
       if (!authorized()) throw new ProviderRpcError(4100, 'Unauthorized')
+      if (config.reject) throw new ProviderRpcError(4001, 'User rejected the request.')
       const [message, address] = args as [`0x${string}`, string]
       if (address?.toLowerCase() !== account.address.toLowerCase()) throw new ProviderRpcError(4100, 'Unknown account')
       return account.signMessage({ message: { raw: message } })

@@ -11,6 +11,20 @@ export {
   type SiweConfig,
 } from './core/config/createConfig'
 export type { ConnectMethod, Features, SocialProvider } from './core/config/features'
+export type { SIWXAccount, SIWXSession } from './core/siwx/config'
+export { formatSIWXMessage, InvalidSIWXMessageError, type InvalidSIWXMessageErrorType, type SIWXMessageData } from './core/siwx/message'
+export {
+  createFrameHostSIWX,
+  SIWXVerifierError,
+  type CreateFrameHostSIWXParameters,
+  type SIWXVerifierErrorType,
+} from './core/siwx/frameHost'
+export {
+  SignatureDeclinedError,
+  SIWXNotEnabledError,
+  type SignatureDeclinedErrorType,
+  type SIWXNotEnabledErrorType,
+} from './core/siwx/signIn'
 export type { ResolvedThemeVariables, ThemeMode, ThemeVariables } from './core/config/theme'
 export {
   base,

@@ -64,7 +64,7 @@ export function createClientSignIn({
       return (await provider.request({ method: 'personal_sign', params: [utf8Hex(message), accountAddress] })) as string
     },
     disconnect: () => connection.disconnect(),
-    location: () => ({ host: window.location.host, href: window.location.href }),
+    location: () => ({ protocol: window.location.protocol, host: window.location.host, href: window.location.href }),
     now,
   })
 }

@@ -9,6 +9,8 @@ export interface SIWXSession {
   readonly signature: string
   /** What the verifier issued for the session (e.g. a signed token), if anything. */
   readonly token?: string | undefined
+  /** The verifier's id of the session, if it has one. */
+  readonly id?: string | undefined
 }
 
 /** Which account's sessions: the network (CAIP-2) and the address. */
@@ -49,8 +51,8 @@ export interface SIWXConfig {
   verify(session: SIWXSession): Promise<SIWXSession>
   /** The verifier's live sessions of an account (a sign-in made on another page counts). */
   getSessions(account: SIWXAccount): Promise<readonly SIWXSession[]>
-  /** Ends the account's sessions at the verifier. */
-  revoke(account: SIWXAccount): Promise<void>
+  /** Ends the account's sessions at the verifier; `session` is the one kept here, if any. */
+  revoke(account: SIWXAccount, session?: SIWXSession): Promise<void>
 }
 
 /** Sign-In With Ethereum as older dapps configure it: EIP-4361 only. */

@@ -37,6 +37,7 @@ describe('the sign-in message', () => {
   it('equals viem’s EIP-4361 message with every optional field, and without a statement', () => {
     const full = {
       ...example,
+      scheme: 'http',
       domain: 'localhost:5173',
       uri: 'http://localhost:5173/',
       chainId: 'eip155:31337',
@@ -47,6 +48,7 @@ describe('the sign-in message', () => {
     }
     const viem = (data: SIWXMessageData) =>
       createSiweMessage({
+        ...(data.scheme ? { scheme: data.scheme } : {}),
         domain: data.domain,
         address: data.accountAddress as `0x${string}`,
         ...(data.statement ? { statement: data.statement } : {}),

@@ -4,6 +4,8 @@ import { BaseError } from '../errors/base'
 
 /** The fields of a sign-in message (spec §3). Times are ISO 8601 (RFC 3339) strings. */
 export interface SIWXMessageData {
+  /** The page's scheme when it is not `https` (EIP-4361 reads an absent scheme as https): `http`. */
+  readonly scheme?: string | undefined
   /** The site asking, as an RFC 3986 authority: `lumen.app`, `localhost:5173`. */
   readonly domain: string
   /** The address signing, as the namespace writes it (EIP-55 for eip155, base58 for solana). */
@@ -63,7 +65,7 @@ export function formatSIWXMessage(data: SIWXMessageData): string {
   check(data)
   const [namespace, reference] = data.chainId.split(':') as [string, string]
   const lines = [
-    `${data.domain} wants you to sign in with your ${ACCOUNT_NAMES[namespace]} account:`,
+    `${data.scheme ? `${data.scheme}://` : ''}${data.domain} wants you to sign in with your ${ACCOUNT_NAMES[namespace]} account:`,
     data.accountAddress,
     '',
     ...(data.statement ? [data.statement, ''] : ['']),
@@ -98,6 +100,7 @@ function check(data: SIWXMessageData): void {
     if (/[\n\r]/.test(value)) fail(field, 'has a line break')
   }
   if (!/^[^\s/?#@]+(:\d{1,5})?$/.test(data.domain)) fail('domain', 'is not a host with an optional port')
+  if (data.scheme !== undefined && !/^[a-zA-Z][a-zA-Z0-9+.-]*$/.test(data.scheme)) fail('scheme', 'is not a URI scheme')
   if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/.test(data.uri)) fail('uri', 'is not an absolute URI')
   if (data.version !== '1') fail('version', 'must be 1')
   if (!/^[a-zA-Z0-9]{8,}$/.test(data.nonce)) fail('nonce', 'must be at least 8 letters or digits')

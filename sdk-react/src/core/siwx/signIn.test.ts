@@ -53,7 +53,7 @@ function setup({ siwx = {}, connected = ALICE }: { siwx?: Partial<SIWXConfig>; c
     },
     signMessage,
     disconnect,
-    location: () => ({ host: 'lumen.app', href: 'https://lumen.app/trade' }),
+    location: () => ({ protocol: 'https:', host: 'lumen.app', href: 'https://lumen.app/trade' }),
     now: () => NOW,
   })
   const connect = (next: SIWXAccount | undefined) => {
@@ -169,7 +169,7 @@ describe('the sign-in flow', () => {
     await signIn.signIn()
     await signIn.signOut(ALICE)
     expect(sessions.get(ALICE)).toBeUndefined()
-    expect(config.revoke).toHaveBeenCalledWith(ALICE)
+    expect(config.revoke).toHaveBeenCalledWith(ALICE, expect.objectContaining({ token: 'tok', signature: '0xsigned' }))
   })
 
   it('a damaged stored list is ignored, not trusted', () => {

@@ -52,8 +52,8 @@ export interface SignInParameters {
   signMessage(message: string, account: SIWXAccount): Promise<string>
   /** Disconnects the wallet (a required sign-in was cancelled). */
   disconnect(): Promise<void>
-  /** The page's host and URL, for the message's domain and uri. */
-  location(): { host: string; href: string }
+  /** The page's scheme (`https:`), host and URL, for the message's scheme, domain and uri. */
+  location(): { protocol: string; host: string; href: string }
   now(): number
 }
 
@@ -135,8 +135,10 @@ export function createSignIn(parameters: SignInParameters): SignInController {
       store.setState({ status: 'signing', account, error: undefined })
       try {
         const now = parameters.now()
-        const { host, href } = parameters.location()
+        const { protocol, host, href } = parameters.location()
+        const scheme = protocol.replace(/:$/, '')
         const data: SIWXMessageData = {
+          ...(scheme === 'https' ? {} : { scheme }),
           domain: host,
           accountAddress: account.accountAddress,
           statement: siwx.statement,
@@ -166,9 +168,10 @@ export function createSignIn(parameters: SignInParameters): SignInController {
       modal.reset('Connect')
     },
     async signOut(account) {
+      const kept = sessions.get(account)
       sessions.remove(account)
       if (sameAccount(store.getSnapshot().account, account)) store.setState({ status: 'idle', account: undefined })
-      await siwx.revoke(account)
+      await siwx.revoke(account, kept)
     },
     start() {
       void check()
