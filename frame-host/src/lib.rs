@@ -39,14 +39,18 @@ use tracing::Level;
 
 pub use auth::JWT_KEY_FILE;
 pub use blockchain::{
-    devnet::{DevnetContracts, DevnetEns, DevnetFaucet, DevnetNft, DevnetToken},
+    devnet::{
+        DevnetContracts, DevnetEns, DevnetFaucet, DevnetNft, DevnetPair, DevnetToken,
+        DevnetUniswapV2,
+    },
     indexer::Indexers,
     ChainClient, HttpTransport,
 };
 pub use clock::Clock;
 pub use config::{
-    Config, IndexerConfig, MailConfig, Mode, NetworkConfig, ProjectConfig, TokenConfig,
-    WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL,
+    Config, ExchangeConfig, IndexerConfig, MailConfig, Mode, NetworkConfig, ProjectConfig,
+    TokenConfig, WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL,
+    DEFAULT_SWAP_NETWORKS,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
@@ -57,7 +61,7 @@ pub use serve::{serve, ConnectionLimits};
 use crate::{
     api::ApiError,
     auth::JwtKeys,
-    blockchain::{indexer::HistorySource, BalanceCache, Chains, IdentityCache, Prices},
+    blockchain::{indexer::HistorySource, BalanceCache, Chains, Exchanges, IdentityCache, Prices},
     keys::Keys,
     mail::Mailer,
     registry::{Catalog, Registry},
@@ -85,6 +89,7 @@ struct Inner {
     registry: Registry,
     prices: Prices,
     chains: Chains,
+    exchanges: Exchanges,
     balances: BalanceCache,
     history: Arc<dyn HistorySource>,
     identities: IdentityCache,
@@ -120,6 +125,7 @@ impl AppState {
                 config.indexer.push(IndexerConfig::devnet(&devnet.caip2()));
             }
             devnet.join_ens(&mut config.networks);
+            devnet.join_exchange(&mut config.swap_networks, &mut config.exchanges);
         }
         let projects = config
             .projects
@@ -137,6 +143,7 @@ impl AppState {
         )?;
         let transport = HttpTransport::new().map_err(Error::HttpClient)?;
         let chains = Chains::new(&config.networks, &transport)?;
+        let exchanges = Exchanges::new(&config.exchanges, &chains);
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
         let jwt = JwtKeys::load(
@@ -159,6 +166,7 @@ impl AppState {
                 registry,
                 prices,
                 chains,
+                exchanges,
                 balances: BalanceCache::default(),
                 history,
                 identities: IdentityCache::default(),
@@ -236,6 +244,11 @@ impl AppState {
     /// The chain RPC client of each configured network.
     pub(crate) fn chains(&self) -> &Chains {
         &self.inner.chains
+    }
+
+    /// The exchange of each swap network.
+    pub(crate) fn exchanges(&self) -> &Exchanges {
+        &self.inner.exchanges
     }
 
     /// Where history, NFTs and received tokens are read.
