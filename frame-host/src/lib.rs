@@ -331,7 +331,7 @@ impl AppState {
 /// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`), the
 /// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`, `/public/get{Asset,Currency,Token}Image/{id}`), the Blockchain API
 /// (`/v1/supported-chains`, `/v1/fungible/price`, `/v1/account/{address}/balance`,
-/// `/v1/identity/{address}`), the analytics service (`/getAnalyticsConfig`, `/e`) and, in
+/// `/v1/identity/{address}`, the convert API `/v1/convert/*`), the analytics service (`/getAnalyticsConfig`, `/e`) and, in
 /// dev mode only,
 /// `/dev/mailbox`; anything else is 404.
 ///

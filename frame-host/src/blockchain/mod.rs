@@ -3,7 +3,8 @@
 //! the operator's price source, [`Prices`]) and `GET /v1/account/{address}/balance` (over the
 //! chain RPC, [`Chains`], see `balance`), `GET /v1/account/{account}/history` and
 //! `GET /v1/account/{address}/nfts` (from the [`indexer`]) and `GET /v1/identity/{address}`
-//! (ENS over the chain RPC, see `identity`). Every route takes
+//! (ENS over the chain RPC, see `identity`), and the convert API `/v1/convert/*` (swaps
+//! through each swap network's exchange, see `convert`). Every route takes
 //! `projectId`, `st` and `sv` in the query ([`SdkClient`]) and answers CORS requests from the
 //! project's allowed origins ([`cors::with_project_api`]); other origins get 403.
 
