@@ -10,8 +10,9 @@ mod convert_common;
 
 use alloy_primitives::{hex, U256};
 use alloy_sol_types::SolCall;
-use common::devnet::rpc;
+use common::{devnet::rpc, TestApp};
 use convert_common::*;
+use oriel_frame_host::{ExchangeConfig, NetworkConfig};
 use serde_json::{json, Value};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -291,4 +292,30 @@ async fn selling_a_token_for_ether_needs_an_approval_first() {
         speed("standard") <= speed("fast") && speed("fast") <= speed("instant"),
         "{prices}"
     );
+
+    // An operator's [[exchanges]] entry for the same deployment, without `weth` (read from
+    // the router) and without the contracts file, quotes the same.
+    let (url, factory) = (s.devnet.url.clone(), s.address("/uniswapV2/factory"));
+    let operator = TestApp::with(move |c| {
+        c.networks = vec![NetworkConfig {
+            chain_id: CHAIN.into(),
+            rpc_urls: vec![url],
+            ..NetworkConfig::default()
+        }];
+        c.swap_networks.push(CHAIN.into());
+        c.exchanges = vec![ExchangeConfig::new(
+            CHAIN,
+            &router.to_string(),
+            &factory.to_string(),
+            None,
+        )];
+    })
+    .await;
+    let uri = format!(
+        "/v1/convert/quotes?projectId=demo&amount=1000000000000000000&userAddress={USER}&from={ETH}&to={}",
+        s.caip(usdt)
+    );
+    let theirs = operator.get(&uri).await;
+    assert_eq!(theirs.status, 200, "{}", theirs.body);
+    assert_eq!(theirs.json(), s.get(&uri).await);
 }
