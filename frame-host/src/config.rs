@@ -4,6 +4,7 @@
 //! their own ([`Mode`], the listen address, [`IpRange`]) are parsed by serde (`try_from`), and
 //! [`Config::validate`] checks the rest, URLs with [`url::Url`].
 
+mod exchange;
 mod production;
 mod walletconnect;
 
@@ -24,6 +25,7 @@ use crate::{
     proxy::IpRange,
 };
 
+pub use exchange::{ExchangeConfig, DEFAULT_SWAP_NETWORKS};
 pub use walletconnect::{WalletConnectRegistryConfig, DEFAULT_EXPLORER_URL};
 
 /// The built-in defaults (`config/default.toml`).
@@ -114,6 +116,18 @@ pub struct Config {
     /// The networks frame-host indexes for history and NFTs (`[[indexer]]`, `eip155` only).
     #[serde(default)]
     pub indexer: Vec<IndexerConfig>,
+    /// The networks that offer swaps (`eip155` CAIP-2 ids; default the spec's list,
+    /// [`DEFAULT_SWAP_NETWORKS`]). A swap network also needs an entry in `exchanges`.
+    #[serde(default = "exchange::default_swap_networks")]
+    pub swap_networks: Vec<String>,
+    /// The exchange (router and factory) of each swap network (`[[exchanges]]`); with
+    /// `devnet_contracts`, the devnet's Uniswap V2 unless an entry names the devnet.
+    #[serde(default)]
+    pub exchanges: Vec<ExchangeConfig>,
+    /// How many convert API requests (`/v1/convert/*`) one client IP may make per project
+    /// per 10 minutes (429 past it).
+    #[serde(default = "default_convert_requests_per_ip")]
+    pub convert_requests_per_ip: u32,
 }
 
 /// The chain indexer of one network (`[[indexer]]`): where it starts, how deep a block must
@@ -435,6 +449,12 @@ impl Config {
                 });
             }
         }
+        exchange::validate(&self.swap_networks, &self.exchanges, &chain_ids)?;
+        if self.convert_requests_per_ip == 0 {
+            return Err(Error::InvalidValue(
+                "convert_requests_per_ip must be at least 1".into(),
+            ));
+        }
         if let Some(url) = &self.prices_url {
             if csp_url(url, &["http", "https"]).is_none_or(|u| u.query().is_some()) {
                 return Err(Error::InvalidPricesUrl(url.clone()));
@@ -590,6 +610,12 @@ impl fmt::Display for Mode {
 /// The default of `analytics_events_per_ip`: far above what one person's use of the widget sends.
 fn default_analytics_events_per_ip() -> u32 {
     120
+}
+
+/// The default of `convert_requests_per_ip`: a swap takes a dozen requests, and quotes come at
+/// most every 500 ms while the amount is typed.
+fn default_convert_requests_per_ip() -> u32 {
+    600
 }
 
 /// The default of `analytics_retention_days`.

@@ -219,6 +219,14 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// An `[[exchanges]]` entry is invalid.
+    #[error("invalid exchange of {chain_id}: {reason}")]
+    InvalidExchange {
+        /// Its network.
+        chain_id: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// The HTTP client of the chain RPC could not be built (its TLS setup failed).
     #[error("cannot build the chain RPC HTTP client: {0}")]
     HttpClient(#[source] reqwest::Error),

@@ -40,14 +40,18 @@ use tracing::Level;
 
 pub use auth::JWT_KEY_FILE;
 pub use blockchain::{
-    devnet::{DevnetContracts, DevnetEns, DevnetFaucet, DevnetNft, DevnetToken},
+    devnet::{
+        DevnetContracts, DevnetEns, DevnetFaucet, DevnetNft, DevnetPair, DevnetToken,
+        DevnetUniswapV2,
+    },
     indexer::Indexers,
     ChainClient, HttpTransport,
 };
 pub use clock::Clock;
 pub use config::{
-    Config, IndexerConfig, MailConfig, Mode, NetworkConfig, ProjectConfig, TokenConfig,
-    WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL,
+    Config, ExchangeConfig, IndexerConfig, MailConfig, Mode, NetworkConfig, ProjectConfig,
+    TokenConfig, WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL,
+    DEFAULT_SWAP_NETWORKS,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
@@ -58,7 +62,7 @@ pub use serve::{serve, ConnectionLimits};
 use crate::{
     api::ApiError,
     auth::JwtKeys,
-    blockchain::{indexer::HistorySource, BalanceCache, Chains, IdentityCache, Prices},
+    blockchain::{indexer::HistorySource, BalanceCache, Chains, Exchanges, IdentityCache, Prices},
     keys::Keys,
     mail::Mailer,
     registry::{Catalog, Registry},
@@ -86,6 +90,7 @@ struct Inner {
     registry: Registry,
     prices: Prices,
     chains: Chains,
+    exchanges: Exchanges,
     balances: BalanceCache,
     history: Arc<dyn HistorySource>,
     identities: IdentityCache,
@@ -121,6 +126,7 @@ impl AppState {
                 config.indexer.push(IndexerConfig::devnet(&devnet.caip2()));
             }
             devnet.join_ens(&mut config.networks);
+            devnet.join_exchange(&mut config.swap_networks, &mut config.exchanges);
         }
         let projects = config
             .projects
@@ -138,6 +144,7 @@ impl AppState {
         )?;
         let transport = HttpTransport::new().map_err(Error::HttpClient)?;
         let chains = Chains::new(&config.networks, &transport)?;
+        let exchanges = Exchanges::new(&config.exchanges, &chains);
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
         let jwt = JwtKeys::load(
@@ -160,6 +167,7 @@ impl AppState {
                 registry,
                 prices,
                 chains,
+                exchanges,
                 balances: BalanceCache::default(),
                 history,
                 identities: IdentityCache::default(),
@@ -237,6 +245,11 @@ impl AppState {
     /// The chain RPC client of each configured network.
     pub(crate) fn chains(&self) -> &Chains {
         &self.inner.chains
+    }
+
+    /// The exchange of each swap network.
+    pub(crate) fn exchanges(&self) -> &Exchanges {
+        &self.inner.exchanges
     }
 
     /// Where history, NFTs and received tokens are read.
@@ -319,8 +332,9 @@ impl AppState {
 /// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`), the
 /// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`, `/public/get{Asset,Currency,Token}Image/{id}`), the Blockchain API
 /// (`/v1/supported-chains`, `/v1/fungible/price`, `/v1/account/{address}/balance`,
-/// `/v1/identity/{address}`), the analytics service (`/getAnalyticsConfig`, `/e`), sign-in
-/// with a wallet (`/v1/sessions*`, `/.well-known/jwks.json`) and, in dev mode only,
+/// `/v1/identity/{address}`, the convert API `/v1/convert/*`), the analytics service
+/// (`/getAnalyticsConfig`, `/e`), sign-in with a wallet (`/v1/sessions*`,
+/// `/.well-known/jwks.json`) and, in dev mode only,
 /// `/dev/mailbox`; anything else is 404.
 ///
 /// Serve it with `into_make_service_with_connect_info::<SocketAddr>()` so the per-IP limit

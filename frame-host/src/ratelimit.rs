@@ -176,6 +176,23 @@ pub(crate) async fn check_siwx_sign_in(state: &AppState, ip: IpAddr) -> Result<(
     hits(state, &[per_ip]).await
 }
 
+/// The window of the convert API's per-IP limit (`convert_requests_per_ip`), milliseconds.
+pub(crate) const CONVERT_WINDOW_MS: i64 = 10 * 60_000;
+
+/// A convert API request (`/v1/convert/*`) of project `project_id` from `ip`.
+pub(crate) async fn check_convert(
+    state: &AppState,
+    ip: IpAddr,
+    project_id: &str,
+) -> Result<(), ApiError> {
+    let per_ip = limit(
+        format!("convert:{project_id}:{ip}"),
+        i64::from(state.config().convert_requests_per_ip),
+        CONVERT_WINDOW_MS,
+    );
+    hits(state, &[per_ip]).await
+}
+
 async fn hits(state: &AppState, limits: &[Limit]) -> Result<(), ApiError> {
     match state
         .store()

@@ -7,6 +7,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::balance::is_evm_address;
+pub use super::devnet_exchange::{DevnetPair, DevnetUniswapV2};
 use crate::config::{NetworkConfig, TokenConfig};
 use crate::error::{Error, Result};
 
@@ -33,6 +34,10 @@ pub struct DevnetContracts {
     /// deployed). The registry becomes the devnet network's `ens_registry`.
     #[serde(default)]
     pub ens: Option<DevnetEns>,
+    /// Uniswap V2 and its pools (absent from files written before it was deployed). It
+    /// becomes the devnet's exchange, and the devnet a swap network.
+    #[serde(default)]
+    pub uniswap_v2: Option<DevnetUniswapV2>,
 }
 
 /// The devnet's ENS contracts.
@@ -115,6 +120,9 @@ impl DevnetContracts {
         if let Some(ens) = &self.ens {
             address("ens registry", &ens.registry)?;
             address("ens resolver", &ens.resolver)?;
+        }
+        if let Some(uniswap) = &self.uniswap_v2 {
+            uniswap.check()?;
         }
         if self.tokens.is_empty() {
             return Err("no tokens".into());

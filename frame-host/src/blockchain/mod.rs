@@ -3,14 +3,17 @@
 //! the operator's price source, [`Prices`]) and `GET /v1/account/{address}/balance` (over the
 //! chain RPC, [`Chains`], see `balance`), `GET /v1/account/{account}/history` and
 //! `GET /v1/account/{address}/nfts` (from the [`indexer`]) and `GET /v1/identity/{address}`
-//! (ENS over the chain RPC, see `identity`). Every route takes
+//! (ENS over the chain RPC, see `identity`), and the convert API `/v1/convert/*` (swaps
+//! through each swap network's exchange, see `convert`). Every route takes
 //! `projectId`, `st` and `sv` in the query ([`SdkClient`]) and answers CORS requests from the
 //! project's allowed origins ([`cors::with_project_api`]); other origins get 403.
 
 mod asset;
 mod balance;
 mod coingecko;
+mod convert;
 pub(crate) mod devnet;
+mod devnet_exchange;
 mod ens;
 mod faucet;
 pub(crate) use faucet::FAUCET_WINDOW_MS;
@@ -32,6 +35,7 @@ use oriel_protocol::http::blockchain::{
 };
 
 pub(crate) use balance::{is_evm_address, BalanceCache};
+pub(crate) use convert::Exchanges;
 pub(crate) use identity::IdentityCache;
 pub(crate) use prices::Prices;
 pub(crate) use rpc::Chains;
@@ -54,7 +58,8 @@ pub(crate) fn router(state: &AppState) -> Router<AppState> {
         .route("/v1/account/{address}/balance", get(balance::balance))
         .route("/v1/account/{account}/history", get(history::history))
         .route("/v1/account/{address}/nfts", get(nfts::nfts))
-        .route("/v1/identity/{address}", get(identity::identity));
+        .route("/v1/identity/{address}", get(identity::identity))
+        .merge(convert::router());
     let routes = if state.config().mode == crate::Mode::Dev && state.devnet().is_some() {
         routes.route("/dev/faucet", post(faucet::faucet))
     } else {
