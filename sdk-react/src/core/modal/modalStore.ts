@@ -58,7 +58,8 @@ export type CreateModalStoreParameters = {
   /** Whether no chain adapter is configured. */
   hasNoAdapters(): boolean
   /**
-   * Whether sign-in (SIWX) is required and no session exists yet: SIWXSignMessage cannot then
+   * Whether sign-in (SIWX) is required and no session exists yet: SIWXSignMessage (and
+   * ConnectingSiwe, its `siweConfig` form) cannot then
    * be closed. Default: never.
    */
   isSignInPending?(): boolean
@@ -165,7 +166,7 @@ export function createModalStore(parameters: CreateModalStoreParameters): Create
   const canLeave = () => {
     const view = current()
     if (view === 'ApproveTransaction') return false
-    if (view === 'SIWXSignMessage') return !(parameters.isSignInPending?.() ?? false)
+    if (view === 'SIWXSignMessage' || view === 'ConnectingSiwe') return !(parameters.isSignInPending?.() ?? false)
     return true
   }
   const register = (set: Set<() => void>, listener: () => void) => {

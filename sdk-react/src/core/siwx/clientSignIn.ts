@@ -53,6 +53,7 @@ export function createClientSignIn({
   }
   return createSignIn({
     siwx,
+    view: config.siweConfig ? 'ConnectingSiwe' : 'SIWXSignMessage',
     sessions: createSIWXSessionStore({ storage, now }),
     modal,
     getAccount,

@@ -42,6 +42,8 @@ export interface SignInState {
 /** What the flow needs from the client. */
 export interface SignInParameters {
   readonly siwx: SIWXConfig
+  /** The view that asks: SIWXSignMessage, or ConnectingSiwe for a dapp configured with `siweConfig`. */
+  readonly view?: 'SIWXSignMessage' | 'ConnectingSiwe' | undefined
   readonly sessions: SIWXSessionStore
   readonly modal: ModalStore
   /** The connected account on a network the dapp lists, or undefined. */
@@ -85,11 +87,12 @@ export function createSignIn(parameters: SignInParameters): SignInController {
   const required = siwx.required ?? true
   let checking = 0
 
+  const signInView = parameters.view ?? 'SIWXSignMessage'
   const onShow = () => {
     const view = modal.getSnapshot().history.at(-1)?.view
-    if (modal.getSnapshot().open && view === 'SIWXSignMessage') return
-    if (modal.getSnapshot().open) modal.push('SIWXSignMessage')
-    else modal.open({ view: 'SIWXSignMessage' })
+    if (modal.getSnapshot().open && view === signInView) return
+    if (modal.getSnapshot().open) modal.push(signInView)
+    else modal.open({ view: signInView })
   }
 
   /** Checks the current account: a kept session, else one the verifier still has, else the view. */

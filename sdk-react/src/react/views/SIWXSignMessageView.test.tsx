@@ -70,4 +70,27 @@ describe('SIWXSignMessage', () => {
     await vi.waitFor(() => expect(client.account.getSnapshot().status).toBe('disconnected'))
     expect(client.modal.getSnapshot().open).toBe(false)
   })
+
+  it('a dapp with siweConfig gets the same flow under ConnectingSiwe, its backend deciding', async () => {
+    FakeFrameClient.onCreate = (fake) => {
+      fake.rpc = async (method) => (method === 'personal_sign' ? '0xsigned' : null)
+    }
+    const checked: { message: string; signature: string }[] = []
+    const siweConfig = {
+      getNonce: async () => 'n0nce1234',
+      verifyMessage: async (input: { message: string; signature: string }) => {
+        checked.push(input)
+        return true
+      },
+    }
+    const utils = renderWithOriel(<span />, { networks: [ethereum], siweConfig })
+    mounted.push(utils.unmount)
+    await act(() => connectOtp(utils.client, { otp: '123456' }))
+    const ui = within(getShadowRoot() as unknown as HTMLElement)
+    fireEvent.click(await ui.findByRole('button', { name: 'Sign' }))
+    expect(utils.client.modal.getSnapshot().history.at(-1)?.view).toBe('ConnectingSiwe')
+    await vi.waitFor(() => expect(utils.client.modal.getSnapshot().open).toBe(false))
+    expect(checked[0]?.signature).toBe('0xsigned')
+    expect(checked[0]?.message).toMatch(/^http:\/\/localhost(:\d+)? wants you to sign in with your Ethereum account:/)
+  })
 })

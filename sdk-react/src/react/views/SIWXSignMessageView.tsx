@@ -7,7 +7,8 @@ import { FieldError } from './FieldError'
 import type { ViewProps } from './types'
 
 /**
- * Sign-in with a wallet signature (spec §2 SIWXSignMessage, §4 the sign-in flow): Sign asks the
+ * Sign-in with a wallet signature (spec §2 SIWXSignMessage, and ConnectingSiwe for a dapp
+ * configured with `siweConfig`; §4 the sign-in flow): Sign asks the
  * connected wallet to sign the dapp's message; a refusal stays here with 'Signature declined';
  * Cancel disconnects when sign-in is required, else only closes. Smart accounts are warned.
  */

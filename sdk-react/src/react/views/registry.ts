@@ -31,7 +31,7 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   ConnectingWalletConnectBasic: ConnectingWalletConnectBasicView,
   ConnectingWalletConnect: ConnectingWalletConnectView,
   ConnectingExternal: ConnectingExternalView,
-  ConnectingSiwe: PlaceholderView,
+  ConnectingSiwe: SIWXSignMessageView,
   ConnectingFarcaster: PlaceholderView,
   SIWXSignMessage: SIWXSignMessageView,
   UnsupportedChain: UnsupportedChainView,
