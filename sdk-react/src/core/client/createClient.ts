@@ -23,7 +23,6 @@ import { ProjectIdNotConfiguredError } from '../errors/config'
 import { isMobile as detectMobile } from '../env'
 import { createEventsStore, type EventsStore } from '../events/eventsStore'
 import { createModalStore, type ModalStore } from '../modal/modalStore'
-import { createClientSignIn } from '../siwx/clientSignIn'
 import type { SignInController } from '../siwx/signIn'
 import { createSnackbarStore, type SnackbarStore } from '../snackbar/snackbarStore'
 import { STORAGE_KEYS } from '../storage/keys'
@@ -85,7 +84,10 @@ export interface OrielClient {
   readonly embeddedConnector: EmbeddedConnector
   /** The embedded wallet as an EIP-1193 provider (for viem, ethers, wagmi). */
   readonly embeddedProvider: EmbeddedProvider
-  /** Sign-in with a wallet signature, when the config has `siwx` or `siweConfig`. */
+  /**
+   * Sign-in with a wallet signature, when the config has `siwx` or `siweConfig`: its code loads
+   * once the client mounts (it is not part of the first load), so it is undefined until then.
+   */
   readonly signIn: SignInController | undefined
   /**
    * Starts browser-only work: wallet discovery, the reconnect of stored connections (an
@@ -217,7 +219,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     },
   })
 
-  const signIn = createClientSignIn({ config, account, connection, modal, storage, now })
+  let signIn: SignInController | undefined
   const isConnected = () => account.getSnapshot().status === 'connected'
 
   return {
@@ -239,7 +241,9 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     walletConnect,
     embeddedConnector,
     embeddedProvider: embeddedConnector.provider,
-    signIn,
+    get signIn() {
+      return signIn
+    },
     mount() {
       if (config.enableEIP6963) wallets.start()
       connectors.start()
@@ -253,7 +257,17 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
         inline: config.enableEmbedded,
       })
       const stopApprovals = watchApprovals({ embedded, modal })
-      const stopSignIn = signIn?.start() ?? (() => {})
+      let stopSignIn = () => {}
+      let mounted = true
+      if (config.siwx || config.siweConfig) {
+        import('../siwx/clientSignIn')
+          .then(({ createClientSignIn }) => {
+            if (!mounted) return
+            signIn = createClientSignIn({ config, account, connection, modal, storage, now })
+            stopSignIn = signIn?.start() ?? (() => {})
+          })
+          .catch((error: unknown) => console.error('oriel: the sign-in flow could not be loaded', error))
+      }
       const stopTheme = watchTheme({ theme, embedded })
       const stopEvents = reportEvents({ modal, account, events, isConnected })
       const stopAnalytics =
@@ -299,6 +313,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
         stopIdentity()
         stopAnalytics()
         stopApprovals()
+        mounted = false
         stopSignIn()
         stopTheme()
         stopEvents()

@@ -38,7 +38,8 @@ async function connectWithSignIn(sign: (params: unknown) => Promise<unknown>) {
   const utils = renderWithOriel(<span />, { networks: [ethereum], siwx: siwx(verified), metadata: { name: 'Lumen', description: '', url: 'https://lumen.app', icons: [] } })
   mounted.push(utils.unmount)
   await act(() => connectOtp(utils.client, { otp: '123456' }))
-  const ui = within(getShadowRoot() as unknown as HTMLElement)
+  // The sign-in flow's code loads after mount; it then opens the modal.
+  const ui = within((await vi.waitFor(getShadowRoot)) as unknown as HTMLElement)
   await ui.findByRole('button', { name: 'Sign' })
   return { ...utils, ui, verified }
 }
@@ -86,7 +87,7 @@ describe('SIWXSignMessage', () => {
     const utils = renderWithOriel(<span />, { networks: [ethereum], siweConfig })
     mounted.push(utils.unmount)
     await act(() => connectOtp(utils.client, { otp: '123456' }))
-    const ui = within(getShadowRoot() as unknown as HTMLElement)
+    const ui = within((await vi.waitFor(getShadowRoot)) as unknown as HTMLElement)
     fireEvent.click(await ui.findByRole('button', { name: 'Sign' }))
     expect(utils.client.modal.getSnapshot().history.at(-1)?.view).toBe('ConnectingSiwe')
     await vi.waitFor(() => expect(utils.client.modal.getSnapshot().open).toBe(false))
