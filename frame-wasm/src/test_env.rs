@@ -58,6 +58,8 @@ pub(crate) struct TestEnv {
     pub(crate) posted: RefCell<Vec<Vec<u8>>>,
     /// What each screen showed, as text, in order.
     pub(crate) shown: RefCell<Vec<String>>,
+    /// What each approval screen showed, whole, in order.
+    pub(crate) summaries: RefCell<Vec<crate::sign::Summary>>,
     /// The themes applied (`SyncTheme`), in order.
     pub(crate) themes: RefCell<Vec<crate::theme::Theme>>,
     /// How the user leaves the next screens; `Approved` unless a test says otherwise.
@@ -133,9 +135,16 @@ impl Env for TestEnv {
         let text = match screen {
             Screen::RecoveryPhrase(phrase) => format!("phrase: {}", phrase.as_str()),
             Screen::Approval { summary, requester } => {
+                self.summaries.borrow_mut().push(summary.clone());
                 format!("approval: {} ({requester})", summary.title)
             }
             Screen::StorageAccess { site } => format!("storage access: {site}"),
+            Screen::Failure(failure) => {
+                format!(
+                    "failure: {}: {} [{}]",
+                    failure.title, failure.words, failure.details
+                )
+            }
         };
         self.shown.borrow_mut().push(text);
         self.outcome.get().unwrap_or(Outcome::Approved)

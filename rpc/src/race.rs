@@ -63,6 +63,31 @@ pub async fn join<A: Future, B: Future>(first: A, second: B) -> (A::Output, B::O
     }
 }
 
+/// Polls every future of `futures` together until all are ready, and answers their outputs
+/// in order.
+pub async fn join_all<F: Future>(futures: Vec<F>) -> Vec<F::Output> {
+    let mut futures: Vec<_> = futures.into_iter().map(Box::pin).collect();
+    let mut outputs: Vec<Option<F::Output>> = futures.iter().map(|_| None).collect();
+    poll_fn(|cx| {
+        let mut pending = false;
+        for (future, output) in futures.iter_mut().zip(outputs.iter_mut()) {
+            if output.is_none() {
+                match future.as_mut().poll(cx) {
+                    Poll::Ready(out) => *output = Some(out),
+                    Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending {
+            Poll::Pending
+        } else {
+            Poll::Ready(())
+        }
+    })
+    .await;
+    outputs.into_iter().flatten().collect()
+}
+
 #[cfg(test)]
 mod tests {
     use std::{cell::Cell, future::pending};
@@ -120,6 +145,17 @@ mod tests {
         assert_eq!(r, ("slow", "fast"));
         // 4 polls of the slow one, 2 of the fast one: the finished one is not polled again.
         assert_eq!(polled.get(), 6);
+    }
+
+    #[test]
+    fn join_all_answers_every_output_in_order() {
+        let outputs = pollster::block_on(join_all(vec![
+            after_polls(3, "a"),
+            after_polls(0, "b"),
+            after_polls(1, "c"),
+        ]));
+        assert_eq!(outputs, ["a", "b", "c"]);
+        assert!(pollster::block_on(join_all(Vec::<std::future::Ready<()>>::new())).is_empty());
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! decisions are made here; they live in `handshake` and `frame`.
 
 mod fetch;
+mod draw;
 mod screen;
 
 use std::{cell::RefCell, collections::VecDeque, rc::Rc};
