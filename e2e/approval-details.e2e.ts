@@ -179,7 +179,7 @@ describe('approvals a person can decide on', () => {
       const layout = await shown.evaluate((el) => {
         const range = document.createRange()
         range.selectNodeContents(el)
-        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+        const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size
         return { lines, cut: el.scrollWidth > el.clientWidth }
       })
       expect(layout).toEqual({ lines: 1, cut: false })

@@ -4,7 +4,7 @@
 //! their own ([`Mode`], the listen address, [`IpRange`]) are parsed by serde (`try_from`), and
 //! [`Config::validate`] checks the rest, URLs with [`url::Url`].
 
-pub mod known_networks;
+pub(crate) mod known_networks;
 mod production;
 
 use std::{

@@ -3,13 +3,13 @@
 
 /// A network's name and its native coin's symbol and decimals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KnownNetwork {
+pub(crate) struct KnownNetwork {
     /// The name for people.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// The native coin's symbol.
-    pub symbol: &'static str,
+    pub(crate) symbol: &'static str,
     /// The native coin's decimals.
-    pub decimals: u8,
+    pub(crate) decimals: u8,
 }
 
 const fn evm(name: &'static str, symbol: &'static str) -> KnownNetwork {
@@ -47,7 +47,7 @@ const KNOWN: [(&str, KnownNetwork); 14] = [
 ];
 
 /// The well-known network `chain_id` (CAIP-2), if it is one.
-pub fn known_network(chain_id: &str) -> Option<KnownNetwork> {
+pub(crate) fn known_network(chain_id: &str) -> Option<KnownNetwork> {
     KNOWN
         .iter()
         .find(|(id, _)| *id == chain_id)

@@ -61,8 +61,7 @@ pub(crate) async fn look_up<E: Env>(
             }
         }
     };
-    if let Either::Second(()) = race(join(read_chain, read_prices), cx.env.sleep(LOOKUP_MS)).await
-    {
+    if let Either::Second(()) = race(join(read_chain, read_prices), cx.env.sleep(LOOKUP_MS)).await {
         crate::log::warn("the approval screen's lookups took too long");
     }
     if let Some(answers) = answers.into_inner() {

@@ -9,9 +9,9 @@ use serde_json::{json, Value};
 
 use crate::{
     context::{Answer, Cx},
-    handlers::approval_facts,
     env::Env,
     error::{Error, Result},
+    handlers::approval_facts,
     host::Host,
     network::{check_chain_id, Network},
     policy::{policy, Policy},

@@ -25,10 +25,12 @@ pub struct Failure {
 pub(crate) const INSUFFICIENT_FUNDS: &str =
     "Not enough funds: the balance cannot pay the amount plus the network fee. Nothing was sent.";
 /// The nonce was used already.
-pub(crate) const NONCE_TOO_LOW: &str = "This transaction's number (nonce) was already used by another \
+pub(crate) const NONCE_TOO_LOW: &str =
+    "This transaction's number (nonce) was already used by another \
      transaction from this account. Nothing was sent; try again.";
 /// The nonce leaves a gap.
-pub(crate) const NONCE_TOO_HIGH: &str = "An earlier transaction from this account is still missing or \
+pub(crate) const NONCE_TOO_HIGH: &str =
+    "An earlier transaction from this account is still missing or \
      pending. Nothing was sent; wait for it, then try again.";
 /// Another pending transaction has the same nonce.
 pub(crate) const REPLACEMENT: &str = "Another transaction with the same number (nonce) is already \
@@ -40,7 +42,8 @@ pub(crate) const GAS_TOO_LOW: &str =
 pub(crate) const GAS_ABOVE_BLOCK: &str =
     "The gas limit is more than a block can hold. Nothing was sent.";
 /// The fee is below what the network takes now.
-pub(crate) const FEE_TOO_LOW: &str = "The network fee is too low for the network right now. Nothing \
+pub(crate) const FEE_TOO_LOW: &str =
+    "The network fee is too low for the network right now. Nothing \
      was sent; try again.";
 /// The contract refused.
 pub(crate) const REVERTED: &str =
@@ -49,7 +52,8 @@ pub(crate) const REVERTED: &str =
 pub(crate) const UNSUPPORTED_TYPE: &str =
     "This network does not accept this type of transaction. Nothing was sent.";
 /// No answer in time: the transaction may have gone out.
-pub(crate) const TIMED_OUT: &str = "The network did not answer in time. The transaction may still go \
+pub(crate) const TIMED_OUT: &str =
+    "The network did not answer in time. The transaction may still go \
      through: check the account's activity before trying again.";
 /// The network could not be reached.
 pub(crate) const UNREACHABLE: &str =
@@ -174,7 +178,10 @@ mod tests {
                  baseFeePerGas of 7",
                 FEE_TOO_LOW,
             ),
-            ("execution reverted: ERC20: transfer amount exceeds balance", REVERTED),
+            (
+                "execution reverted: ERC20: transfer amount exceeds balance",
+                REVERTED,
+            ),
             (
                 "VM Exception while processing transaction: reverted with reason string 'x'",
                 REVERTED,
@@ -194,13 +201,12 @@ mod tests {
             TIMED_OUT
         );
         assert_eq!(
-            plain_words(&internal("could not reach the RPC endpoint: Failed to fetch")),
+            plain_words(&internal(
+                "could not reach the RPC endpoint: Failed to fetch"
+            )),
             UNREACHABLE
         );
-        assert_eq!(
-            plain_words(&internal("HTTP status code: 503")),
-            UNREACHABLE
-        );
+        assert_eq!(plain_words(&internal("HTTP status code: 503")), UNREACHABLE);
     }
 
     #[test]

@@ -201,8 +201,16 @@ mod tests {
         assert_eq!(format_usd(eth(1, 0), 18, f64::INFINITY), None);
         assert_eq!(format_usd(U256::MAX, 18, 3000.0), None);
         let usdc = |base_units: u64| format_usd(U256::from(base_units), 6, 1.0);
-        assert_eq!(usdc(999_994_999).as_deref(), Some("$999.99"), "rounded down");
-        assert_eq!(usdc(999_995_000).as_deref(), Some("$1,000.00"), "rounded up, carried");
+        assert_eq!(
+            usdc(999_994_999).as_deref(),
+            Some("$999.99"),
+            "rounded down"
+        );
+        assert_eq!(
+            usdc(999_995_000).as_deref(),
+            Some("$1,000.00"),
+            "rounded up, carried"
+        );
         assert_eq!(usdc(4_999).as_deref(), Some("< $0.01"));
         assert_eq!(usdc(5_000).as_deref(), Some("$0.01"));
     }

@@ -45,13 +45,13 @@ pub use calls::{Call, CallsRequest, CallsStore};
 pub use chain::ChainReader;
 pub(crate) use codec::parse_address;
 pub use describe::{describe, Row, ShownTx, Summary, Value};
+pub use eip712::{Field, TypedData};
+pub use error::*;
+pub use evm::{personal_sign, sign_typed_data, typed_data_hash};
 pub use facts::{
     chain_calls, lookups, price_ids, read_chain, read_prices, Facts, Lookups, Token, MAX_TOKENS,
 };
 pub use failure::{failure, plain_words, Failure};
-pub use eip712::{Field, TypedData};
-pub use error::*;
-pub use evm::{personal_sign, sign_typed_data, typed_data_hash};
 pub(crate) use network::{parse_add_chain, parse_switch_chain};
 pub use parse::{parse, SignRequest};
 pub use send::{fill, send_transaction, sign_transaction};

@@ -82,10 +82,7 @@ fn the_send_screen_names_the_network_and_shows_balance_and_total_in_eth_and_doll
         row(summary, "Total (amount + max fee)"),
         &plain("0.001063 ETH ($3.19)")
     );
-    assert_eq!(
-        row(summary, "Your balance"),
-        &plain("10 ETH ($30,000.00)")
-    );
+    assert_eq!(row(summary, "Your balance"), &plain("10 ETH ($30,000.00)"));
     assert!(summary.warnings.is_empty());
 }
 

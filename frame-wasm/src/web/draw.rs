@@ -156,7 +156,12 @@ pub(super) fn el(d: &Document, tag: &str, class: &str) -> Result<Element, JsValu
     Ok(e)
 }
 
-pub(super) fn text(d: &Document, tag: &str, class: &str, content: &str) -> Result<Element, JsValue> {
+pub(super) fn text(
+    d: &Document,
+    tag: &str,
+    class: &str,
+    content: &str,
+) -> Result<Element, JsValue> {
     let e = el(d, tag, class)?;
     e.set_text_content(Some(content));
     Ok(e)

@@ -2,8 +2,8 @@
 //! one port the gate allows and moves bytes between it and the frame's dispatcher. No
 //! decisions are made here; they live in `handshake` and `frame`.
 
-mod fetch;
 mod draw;
+mod fetch;
 mod screen;
 
 use std::{cell::RefCell, collections::VecDeque, rc::Rc};

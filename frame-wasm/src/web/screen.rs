@@ -8,7 +8,8 @@
 //! message box on it, and the request's own scrolling area (the buttons stay in view below
 //! it), has been scrolled to its end once (a box that fits counts as read). Text is set with
 //! `textContent`, never as markup, and text the dapp controls is drawn with its hidden
-//! characters escaped and highlighted (`crate::screen::pieces`).
+//! characters escaped and highlighted (`crate::screen::pieces`); the rows and values are drawn
+//! by `draw`.
 
 use std::{
     cell::{Cell, RefCell},
@@ -24,7 +25,9 @@ use web_sys::{
 };
 
 use super::draw::{button, draw_row, el, on_copy_click, shown_text, text};
-use crate::screen::{approval_warnings, scrolled_to_end, Outcome, Screen, ARM_DELAY_MS, READ_TO_THE_END};
+use crate::screen::{
+    approval_warnings, scrolled_to_end, Outcome, Screen, ARM_DELAY_MS, READ_TO_THE_END,
+};
 
 /// Shows one screen at a time and can abort it from outside (an `RpcAbort`).
 pub(super) struct Presenter {
