@@ -1,8 +1,9 @@
 // An approval a person can decide on (issue 18 §1): the frame's send screen names the network and
 // shows the balance, the most the fee can be and the total in ETH; an unfunded account is warned
 // before approving, and a send the chain refuses is explained inside the widget, the raw error
-// under "Details", before the dapp gets it; a Permit shows its amount in the token's units and
-// its deadline as a date. The real demo, widget, frame, frame-host and devnet, on two origins.
+// under "Details", before the dapp gets it; dollars show beside the amounts when frame-host knows
+// the price; a Permit shows its amount in the token's units and its deadline as a date. The real
+// demo, widget, frame, frame-host and devnet, on two origins.
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -111,6 +112,7 @@ describe('approvals a person can decide on', () => {
     await screen().waitFor({ timeout: 20_000 })
     expect(await walletFrame().getByRole('heading').textContent()).toBe('Send transaction')
     expect(await row('Network').textContent()).toBe('Local Devnet')
+    // No price known (this frame-host has none): no dollars, never "$0".
     expect(await row('Your balance').textContent()).toBe('0 ETH')
     expect(await row('Amount').textContent()).toBe('0.001 ETH')
     const warning = walletFrame().getByRole('alert').filter({ hasText: 'Not enough ETH' })
@@ -139,18 +141,38 @@ describe('approvals a person can decide on', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' })
   })
 
-  it('the send screen shows the network, the balance and the total in ETH', async () => {
+  it('the send screen shows the network, the balance and the total in ETH, with dollars when the price is known', async () => {
     await chain.request({ method: 'hardhat_setBalance' as never, params: [address, '0x56BC75E2D63100000'] as never })
+    // frame-host's price route answers the frame (this frame-host has no prices: null); the
+    // test then gives ETH a price of $3,000 on the way back.
+    const asked: unknown[] = []
+    const isPriceRoute = (url: URL) => url.origin === urls.frameHost && url.pathname === '/v1/fungible/price'
+    await context.route(isPriceRoute, async (route) => {
+      const real = await route.fetch()
+      const body = (await real.json()) as { fungibles: { address: string; price: number | null }[] }
+      asked.push({ status: real.status(), asked: route.request().postDataJSON(), answered: body })
+      const priced = body.fungibles.map((f) => (f.address === 'eip155:31337/slip44:60' ? { ...f, price: 3000 } : f))
+      await route.fulfill({ response: real, json: { fungibles: priced } })
+    })
     await page.getByRole('button', { name: 'Send transaction' }).click()
     await approvalShown()
+    await context.unroute(isPriceRoute)
+    expect(asked).toEqual([
+      {
+        status: 200,
+        asked: { addresses: ['eip155:31337/slip44:60'] },
+        answered: { fungibles: [{ address: 'eip155:31337/slip44:60', price: null }] },
+      },
+    ])
     expect(await row('Network').textContent()).toBe('Local Devnet')
-    expect(await row('Your balance').textContent()).toBe('100 ETH')
-    expect(await row('Amount').textContent()).toBe('0.001 ETH')
+    expect(await row('Your balance').textContent()).toBe('100 ETH ($300,000.00)')
+    expect(await row('Amount').textContent()).toBe('0.001 ETH ($3.00)')
     // The most the network fee can be (gas limit × max fee per gas), and the amount on top.
     const fee = (await row('Max network fee').textContent())!
     const total = (await row('Total (amount + max fee)').textContent())!
-    expect(fee).toMatch(/^0\.0000\d+ ETH$/)
-    const wei = (eth: string) => BigInt(Math.round(Number(eth.replace(' ETH', '')) * 1e18))
+    expect(fee).toMatch(/^0\.0000\d+ ETH \(\$0\.\d\d\)$/)
+    expect(total).toMatch(/^0\.0010\d+ ETH \(\$3\.\d\d\)$/)
+    const wei = (eth: string) => BigInt(Math.round(Number(eth.replace(/ ETH.*/, '')) * 1e18))
     const gas = BigInt((await row('Gas limit').textContent())!)
     const perGas = BigInt(Math.round(Number((await row('Max fee per gas').textContent())!.replace(' gwei', '')) * 1e9))
     expect(wei(fee)).toBe(gas * perGas)
