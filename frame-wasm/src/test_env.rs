@@ -66,6 +66,8 @@ pub(crate) struct TestEnv {
     pub(crate) outcome: Cell<Option<Outcome>>,
     /// The chain the RPC clients reach.
     pub(crate) chain: TestRpc,
+    /// frame-host never answers (a request hangs until whoever waits gives up).
+    pub(crate) http_hangs: Cell<bool>,
     /// What the browser gives the frame; persistent unless a test says otherwise.
     pub(crate) storage_status: Cell<Option<StorageStatus>>,
     /// What a storage access request leads to; the status stays as it is unless a test says.
@@ -89,6 +91,9 @@ impl Env for TestEnv {
         self.calls
             .borrow_mut()
             .push((method.into(), path.into(), body.clone()));
+        if self.http_hangs.get() {
+            std::future::pending::<()>().await;
+        }
         match &self.answer {
             Some(answer) => Ok(answer(method, path, body.as_deref())),
             None => Err("unreachable".into()),

@@ -11,6 +11,7 @@
 
 use std::cell::RefCell;
 
+use oriel_protocol::{ErrorCode, ErrorReply};
 use oriel_rpc::{join, join_all, race, Either};
 
 use crate::{
@@ -42,17 +43,30 @@ pub(crate) async fn look_up<E: Env>(
         return facts;
     };
     let lookups = sign::lookups(request, chain_id);
+    if lookups.is_empty() {
+        return facts;
+    }
     let calls = sign::chain_calls(&lookups);
     let ids = sign::price_ids(&lookups, chain_id);
     // The calls run together, each its own JSON-RPC request (a batch would cost the wasm
     // the client's batch code, about 8 KB, for a few calls), beside the price request; what
-    // each brings is kept as it arrives, so the one that answered in time counts.
-    let answers = RefCell::new(None);
+    // each brings is kept as it arrives, so whatever answered in time counts.
+    let late = || Err(ErrorReply::new(ErrorCode::Internal, "no answer in time"));
+    let answers = RefCell::new(calls.iter().map(|_| late()).collect::<Vec<_>>());
     let prices = RefCell::new(None);
-    let read_chain = async {
-        let calls = calls.iter().map(|(m, p)| rpc.call(m, p.clone())).collect();
-        *answers.borrow_mut() = Some(join_all(calls).await);
-    };
+    let read_chain = join_all(
+        calls
+            .iter()
+            .enumerate()
+            .map(|(i, (method, params))| {
+                let answers = &answers;
+                async move {
+                    let answer = rpc.call(method, params.clone()).await;
+                    answers.borrow_mut()[i] = answer;
+                }
+            })
+            .collect(),
+    );
     let read_prices = async {
         if !ids.is_empty() {
             match cx.api().prices(&ids).await {
@@ -64,9 +78,7 @@ pub(crate) async fn look_up<E: Env>(
     if let Either::Second(()) = race(join(read_chain, read_prices), cx.env.sleep(LOOKUP_MS)).await {
         crate::log::warn("the approval screen's lookups took too long");
     }
-    if let Some(answers) = answers.into_inner() {
-        sign::read_chain(&lookups, &answers, &mut facts);
-    }
+    sign::read_chain(&lookups, &answers.into_inner(), &mut facts);
     if let Some(prices) = prices.into_inner() {
         sign::read_prices(&lookups, &prices, &mut facts);
     }

@@ -104,6 +104,27 @@ fn without_prices_or_a_balance_the_screen_shows_what_it_has() {
 }
 
 #[test]
+fn a_lookup_that_never_answers_does_not_hold_the_screen() {
+    // frame-host hangs: the screen waits its bounded time (the test clock's timers fire at
+    // once), then shows what the chain answered, without dollars.
+    let mut f = frame_with(devnet(
+        "0x8ac7230489e80000",
+        Ok(json!(format!("0x{}", "ab".repeat(32)))),
+    ));
+    f.env.http_hangs.set(true);
+    let me = address(&f);
+    let tx = json!([{ "from": me, "to": BOB, "value": "0x38d7ea4c68000" }]);
+    rpc(&mut f, "eth_sendTransaction", tx).unwrap();
+    assert_eq!(
+        f.env.calls.borrow()[0].1,
+        "/v1/fungible/price?projectId=demo"
+    );
+    let summary = &f.env.summaries.borrow()[0];
+    assert_eq!(row(summary, "Your balance"), &plain("10 ETH"));
+    assert_eq!(row(summary, "Amount"), &plain("0.001 ETH"));
+}
+
+#[test]
 fn an_unfunded_account_is_warned_and_a_refused_send_is_explained_in_the_frame() {
     let mut f = frame_with(devnet("0x0", Err((-32000, NO_FUNDS))));
     f.env.answer = Some(Box::new(prices));
