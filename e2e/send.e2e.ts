@@ -79,6 +79,9 @@ async function sendTokenTo(symbol: string, name: string) {
   await approvalShown()
   const screen = () => walletFrame().locator('.screen').textContent().then((text) => text?.toLowerCase())
   await expect.poll(screen).toContain(token(symbol).address.toLowerCase())
+  // The transfer's amount in the token's units, read from the token itself (decimals, symbol).
+  const amount = walletFrame().locator('.tree li').filter({ has: walletFrame().locator(':scope > .key', { hasText: /^amount: $/ }) })
+  expect(await amount.locator('.plain').textContent()).toBe(`1.5 ${symbol}`)
   await approveButton().click()
   await dialog().locator('[data-view="Account"]').waitFor({ timeout: 30_000 })
   return chain.readContract({ address: token(symbol).address, abi: erc20Abi, functionName: 'balanceOf', args: [receiver] })

@@ -13,7 +13,10 @@ out="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release"
 
 # The frame wasm's budget in gzip bytes: what it measures today, rounded up a little. Issue 16's
 # target is 120 KB (122,880 bytes); lower this as the frame shrinks, never raise it silently.
-FRAME_WASM_GZIP_BUDGET=236000
+# Raised 236,000 -> 247,500 for issue 18 §1's approval screen (235,543 -> 247,127 measured:
+# the balance, token and price lookups, amounts/dollars/dates, typed-data formatting, the
+# failure screen and the copy buttons; see frame-wasm/README.md, "the wasm budget").
+FRAME_WASM_GZIP_BUDGET=247500
 
 # The crates are plain rlibs in Cargo.toml (a cdylib there gets an unhashed file name, which
 # builds with other features then overwrite); ask for the cdylib only here.

@@ -5,6 +5,7 @@
 //! [`Config::validate`] checks the rest, URLs with [`url::Url`].
 
 mod exchange;
+pub(crate) mod known_networks;
 mod production;
 mod walletconnect;
 
@@ -275,6 +276,11 @@ pub struct NetworkConfig {
     /// Its JSON-RPC endpoints (`http(s)://`), in order of preference; the frame falls back
     /// across them and ranks them by what it measures.
     pub rpc_urls: Vec<String>,
+    /// Its name for people, which the wallet's approval screen shows (1 to 64 characters, no
+    /// control characters). Unset: the name [`known_networks`] gives well-known chains (such
+    /// as Ethereum for `eip155:1`), else none.
+    #[serde(default)]
+    pub name: Option<String>,
     /// The ENS registry (`0x` and 40 hex digits) `GET /v1/identity/{address}` resolves names
     /// through (`eip155` only); unset, addresses on this network have no name.
     #[serde(default)]
@@ -544,12 +550,20 @@ impl NetworkConfig {
         self.validate_services()
     }
 
-    /// Checks `ens_registry`, `coingecko_platform` and `coingecko_native_id`.
+    /// Checks `name`, `ens_registry`, `coingecko_platform` and `coingecko_native_id`.
     fn validate_services(&self) -> Result<()> {
         let invalid = |reason: String| Error::InvalidNetwork {
             chain_id: self.chain_id.clone(),
             reason,
         };
+        if let Some(name) = &self.name {
+            let length = name.chars().count();
+            if !(1..=64).contains(&length) || name.chars().any(char::is_control) {
+                return Err(invalid(
+                    "name must be 1 to 64 characters without control characters".into(),
+                ));
+            }
+        }
         if let Some(registry) = &self.ens_registry {
             if !self.chain_id.starts_with("eip155:") {
                 return Err(invalid("ens_registry is for eip155 networks only".into()));
@@ -1130,6 +1144,15 @@ mod tests {
             "[[networks]]\nchain_id = \"eip155:1\"\nrpc_url = []",
         ));
         assert!(e.contains("unknown field `rpc_url`"), "{e}");
+        for bad in ["", "Main\\nnet", &"x".repeat(65)] {
+            let e = err(load_file(&format!(
+                "[[networks]]\nchain_id = \"eip155:1\"\nrpc_urls = [\"https://a.com\"]\nname = \"{bad}\""
+            )));
+            assert_eq!(
+                e,
+                "network \"eip155:1\": name must be 1 to 64 characters without control characters"
+            );
+        }
     }
 
     #[test]

@@ -11,12 +11,16 @@ use axum::{
     routing::get,
     Router,
 };
-use oriel_protocol::frame_page::{FramePageConfig, NetworkRpc, CONFIG_ELEMENT_ID};
+use oriel_protocol::frame_page::{FramePageConfig, NativeCurrency, NetworkRpc, CONFIG_ELEMENT_ID};
 use serde::{Deserialize, Serialize};
 use tower::ServiceBuilder;
 use tower_http::{services::ServeDir, set_header::SetResponseHeaderLayer};
 
-use crate::{api::ProjectQuery, headers, AppState, VERSION};
+use crate::{
+    api::ProjectQuery,
+    config::{known_networks::known_network, Config, NetworkConfig},
+    headers, AppState, VERSION,
+};
 
 /// The chain the frame starts on until the dapp says otherwise.
 const DEFAULT_CHAIN_ID: &str = "eip155:1";
@@ -26,6 +30,41 @@ const MANIFEST: &str = "manifest.json";
 
 /// Cache-Control of a content-hashed asset: its content never changes under its name.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+
+/// Network `n` as the frame page lists it: its RPC URLs, its name (the configured one, else a
+/// well-known network's) and its native coin (the `[[tokens]]` entry without an address for
+/// it, else a well-known network's, else Ether for `eip155` and SOL for `solana`, as the
+/// balance route assumes), for the approval screen.
+fn frame_network(config: &Config, n: &NetworkConfig) -> NetworkRpc {
+    let known = known_network(&n.chain_id);
+    let configured = config
+        .tokens
+        .iter()
+        .find(|t| t.chain_id == n.chain_id && t.address.is_none())
+        .map(|t| NativeCurrency {
+            symbol: t.symbol.clone(),
+            decimals: t.decimals,
+        });
+    let fallback = match known {
+        Some(k) => Some((k.symbol, k.decimals)),
+        None if n.chain_id.starts_with("eip155:") => Some(("ETH", 18)),
+        None if n.chain_id.starts_with("solana:") => Some(("SOL", 9)),
+        None => None,
+    };
+    NetworkRpc {
+        chain_id: n.chain_id.clone(),
+        rpc_urls: n.rpc_urls.clone(),
+        name: n
+            .name
+            .clone()
+            .or(known.map(|k| k.name.to_owned()))
+            .unwrap_or_default(),
+        native_currency: configured.or(fallback.map(|(symbol, decimals)| NativeCurrency {
+            symbol: symbol.to_owned(),
+            decimals,
+        })),
+    }
+}
 
 /// Routes of this module; assets are read from `frame_dir`.
 pub(crate) fn router(frame_dir: &Path) -> Router<AppState> {
@@ -153,10 +192,7 @@ async fn frame_page(
             .config()
             .networks
             .iter()
-            .map(|n| NetworkRpc {
-                chain_id: n.chain_id.clone(),
-                rpc_urls: n.rpc_urls.clone(),
-            })
+            .map(|n| frame_network(state.config(), n))
             .collect(),
     };
     let files = match FrameFiles::read(&state.config().frame_dir).await {

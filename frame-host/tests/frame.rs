@@ -4,7 +4,7 @@ mod common;
 
 use axum::http::StatusCode;
 use common::{config, get, get_with};
-use oriel_frame_host::{NetworkConfig, ProjectConfig};
+use oriel_frame_host::{NetworkConfig, ProjectConfig, TokenConfig};
 
 const SHOP_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; \
     style-src 'self'; img-src 'self' data:; \
@@ -81,9 +81,23 @@ async fn frame_page_connects_to_each_network_rpc_origin() {
         NetworkConfig {
             chain_id: "eip155:8453".into(),
             rpc_urls: vec!["https://base.example.org/".into()],
+            name: Some("Base, our node".into()),
+            ..NetworkConfig::default()
+        },
+        NetworkConfig {
+            chain_id: "eip155:777".into(),
+            rpc_urls: vec!["https://base.example.org/777".into()],
             ..NetworkConfig::default()
         },
     ];
+    c.tokens = vec![TokenConfig {
+        chain_id: "eip155:8453".into(),
+        address: None,
+        symbol: "bETH".into(),
+        name: "Base Ether".into(),
+        decimals: 18,
+        icon_url: None,
+    }];
     let r = get_with(c, "/frame?projectId=demo").await;
     assert_eq!(
         r.header("content-security-policy"),
@@ -103,11 +117,25 @@ async fn frame_page_connects_to_each_network_rpc_origin() {
                 "rpcUrls": [
                     "https://RPC.example.com/v1/?chainId=eip155:1&projectId=shop",
                     "https://backup.example.net:8443/eth"
-                ]
+                ],
+                "name": "Ethereum",
+                "nativeCurrency": { "symbol": "ETH", "decimals": 18 }
             },
-            { "chainId": "eip155:8453", "rpcUrls": ["https://base.example.org/"] }
+            {
+                "chainId": "eip155:8453",
+                "rpcUrls": ["https://base.example.org/"],
+                "name": "Base, our node",
+                "nativeCurrency": { "symbol": "bETH", "decimals": 18 }
+            },
+            {
+                "chainId": "eip155:777",
+                "rpcUrls": ["https://base.example.org/777"],
+                "nativeCurrency": { "symbol": "ETH", "decimals": 18 }
+            }
         ]),
-        "the frame gets the URLs as configured"
+        "the frame gets the URLs as configured, each network's name (configured, else a \
+         well-known one's) and native coin (its [[tokens]] entry, else a well-known one's, \
+         else ETH)"
     );
 }
 
@@ -135,7 +163,7 @@ async fn frame_page_body() {
         r.body,
         format!(
             "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Oriel wallet frame</title>\n\
-             <script type=\"application/json\" id=\"oriel-frame-config\">{{\"projectId\":\"demo\",\"allowedOrigins\":[\"http://localhost:5173\"],\"defaultChainId\":\"eip155:1\",\"buildId\":\"{version}\",\"networks\":[{{\"chainId\":\"eip155:31337\",\"rpcUrls\":[\"http://127.0.0.1:8545\"]}}]}}</script>\n\
+             <script type=\"application/json\" id=\"oriel-frame-config\">{{\"projectId\":\"demo\",\"allowedOrigins\":[\"http://localhost:5173\"],\"defaultChainId\":\"eip155:1\",\"buildId\":\"{version}\",\"networks\":[{{\"chainId\":\"eip155:31337\",\"rpcUrls\":[\"http://127.0.0.1:8545\"],\"name\":\"Local Devnet\",\"nativeCurrency\":{{\"symbol\":\"ETH\",\"decimals\":18}}}}]}}</script>\n\
              <link rel=\"preload\" href=\"/frame/assets/oriel_frame_bg.00000000000000c2.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
              <link rel=\"modulepreload\" href=\"/frame/assets/oriel_frame.00000000000000a1.js\">\n\
              <link rel=\"stylesheet\" href=\"/frame/assets/frame.00000000000000d3.css\">\n\
@@ -158,7 +186,12 @@ async fn frame_config_json_has_normalised_origins() {
             "allowedOrigins": ["https://shop.example.com", "https://*.example.com"],
             "defaultChainId": "eip155:1",
             "buildId": env!("CARGO_PKG_VERSION"),
-            "networks": [{ "chainId": "eip155:31337", "rpcUrls": ["http://127.0.0.1:8545"] }],
+            "networks": [{
+                "chainId": "eip155:31337",
+                "rpcUrls": ["http://127.0.0.1:8545"],
+                "name": "Local Devnet",
+                "nativeCurrency": { "symbol": "ETH", "decimals": 18 }
+            }],
         })
     );
 }

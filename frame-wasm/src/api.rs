@@ -269,6 +269,26 @@ impl<'a, E: Env> Api<'a, E> {
             .recovery_key)
     }
 
+    /// US dollars per whole token of each asset in `ids` (CAIP-19 or `chain:address`), in
+    /// order, from `POST /v1/fungible/price` (`oriel_protocol::http::blockchain`'s bodies,
+    /// read by hand: serde's derive for them would cost the wasm 2 KB): `None` where
+    /// frame-host knows no price, or answers for another asset than asked.
+    pub async fn prices(&self, ids: &[String]) -> Result<Vec<Option<f64>>, ApiError> {
+        let path = format!("/v1/fungible/price?projectId={}", self.project_id);
+        let body = serde_json::json!({ "addresses": ids });
+        let reply = self.fetch("POST", &path, Some(body), None).await?;
+        let answers = reply["fungibles"].as_array().map_or(&[][..], Vec::as_slice);
+        Ok(ids
+            .iter()
+            .enumerate()
+            .map(|(i, id)| {
+                let answer = answers.get(i)?;
+                (answer["address"].as_str() == Some(id.as_str()))
+                    .then(|| answer["price"].as_f64())?
+            })
+            .collect())
+    }
+
     /// A code for an attempt of this project.
     fn code(&self, attempt_id: &str, otp: &str) -> CodeRequest {
         CodeRequest {

@@ -112,7 +112,7 @@ mod tests {
     fn reads_networks() {
         let networks = networks_from_json(
             r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1",
-                "networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"]},
+                "networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"],"name":"Local Devnet","nativeCurrency":{"symbol":"ETH","decimals":18}},
                             {"chainId":"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp","rpcUrls":["https://a.example/rpc","https://b.example"]}]}"#,
         )
         .unwrap();
@@ -122,10 +122,16 @@ mod tests {
                 NetworkRpc {
                     chain_id: "eip155:31337".into(),
                     rpc_urls: vec!["http://127.0.0.1:8545".into()],
+                    name: "Local Devnet".into(),
+                    native_currency: Some(oriel_protocol::NativeCurrency {
+                        symbol: "ETH".into(),
+                        decimals: 18,
+                    }),
                 },
                 NetworkRpc {
                     chain_id: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp".into(),
                     rpc_urls: vec!["https://a.example/rpc".into(), "https://b.example".into()],
+                    ..NetworkRpc::default()
                 },
             ]
         );

@@ -4,7 +4,7 @@
 
 use zeroize::Zeroizing;
 
-use crate::sign::{Summary, Value};
+use crate::sign::{Failure, Summary, Value};
 
 /// The frame must have been visible, unobscured, this long before its buttons work; an
 /// approval's Approve also waits until each of its message boxes was scrolled to its end.
@@ -28,6 +28,9 @@ pub enum Screen<'a> {
         /// The origin of the page the frame is embedded in.
         site: &'a str,
     },
+    /// An approved request that failed: what happened in plain words, the raw error under
+    /// "Details", and a Close button.
+    Failure(&'a Failure),
 }
 
 /// How the user left a screen.
@@ -141,7 +144,9 @@ pub fn visible(text: &str) -> String {
 
 fn value_has_hidden(value: &Value) -> bool {
     match value {
-        Value::Text(t) | Value::Mono(t) => t.chars().any(is_hidden),
+        Value::Text(t) | Value::Plain(t) | Value::Mono(t) | Value::Address(t) => {
+            t.chars().any(is_hidden)
+        }
         Value::Tree(entries) => entries
             .iter()
             .any(|(key, v)| key.chars().any(is_hidden) || value_has_hidden(v)),
@@ -150,19 +155,20 @@ fn value_has_hidden(value: &Value) -> bool {
 
 /// The warnings an approval screen shows above its rows: [`HIDDEN_CHARACTERS_WARNING`] when
 /// any text the dapp controls (the requester, a row's value or a field name) holds a hidden
-/// character.
-pub fn approval_warnings(summary: &Summary, requester: &str) -> Vec<&'static str> {
+/// character, then the summary's own (such as a balance short of the total).
+pub fn approval_warnings<'s>(summary: &'s Summary, requester: &str) -> Vec<&'s str> {
     let hidden = requester.chars().any(is_hidden)
         || summary.title.chars().any(is_hidden)
         || summary
             .rows
             .iter()
             .any(|row| row.label.chars().any(is_hidden) || value_has_hidden(&row.value));
+    let mut warnings = Vec::new();
     if hidden {
-        vec![HIDDEN_CHARACTERS_WARNING]
-    } else {
-        Vec::new()
+        warnings.push(HIDDEN_CHARACTERS_WARNING);
     }
+    warnings.extend(summary.warnings.iter().map(String::as_str));
+    warnings
 }
 
 /// Whether a scrolling box has been scrolled to its end (or fits without scrolling), from its

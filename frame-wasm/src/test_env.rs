@@ -58,12 +58,16 @@ pub(crate) struct TestEnv {
     pub(crate) posted: RefCell<Vec<Vec<u8>>>,
     /// What each screen showed, as text, in order.
     pub(crate) shown: RefCell<Vec<String>>,
+    /// What each approval screen showed, whole, in order.
+    pub(crate) summaries: RefCell<Vec<crate::sign::Summary>>,
     /// The themes applied (`SyncTheme`), in order.
     pub(crate) themes: RefCell<Vec<crate::theme::Theme>>,
     /// How the user leaves the next screens; `Approved` unless a test says otherwise.
     pub(crate) outcome: Cell<Option<Outcome>>,
     /// The chain the RPC clients reach.
     pub(crate) chain: TestRpc,
+    /// frame-host never answers (a request hangs until whoever waits gives up).
+    pub(crate) http_hangs: Cell<bool>,
     /// What the browser gives the frame; persistent unless a test says otherwise.
     pub(crate) storage_status: Cell<Option<StorageStatus>>,
     /// What a storage access request leads to; the status stays as it is unless a test says.
@@ -87,6 +91,9 @@ impl Env for TestEnv {
         self.calls
             .borrow_mut()
             .push((method.into(), path.into(), body.clone()));
+        if self.http_hangs.get() {
+            std::future::pending::<()>().await;
+        }
         match &self.answer {
             Some(answer) => Ok(answer(method, path, body.as_deref())),
             None => Err("unreachable".into()),
@@ -133,9 +140,16 @@ impl Env for TestEnv {
         let text = match screen {
             Screen::RecoveryPhrase(phrase) => format!("phrase: {}", phrase.as_str()),
             Screen::Approval { summary, requester } => {
+                self.summaries.borrow_mut().push(summary.clone());
                 format!("approval: {} ({requester})", summary.title)
             }
             Screen::StorageAccess { site } => format!("storage access: {site}"),
+            Screen::Failure(failure) => {
+                format!(
+                    "failure: {}: {} [{}]",
+                    failure.title, failure.words, failure.details
+                )
+            }
         };
         self.shown.borrow_mut().push(text);
         self.outcome.get().unwrap_or(Outcome::Approved)

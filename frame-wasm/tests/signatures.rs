@@ -13,7 +13,7 @@ use alloy_signer_local::PrivateKeySigner;
 use ed25519_dalek::SigningKey;
 use oriel_frame::keys::Addresses;
 use oriel_frame::sign::{
-    self, describe, fill, parse, sign_transaction, solana, ChainReader, SignRequest, Value,
+    self, describe, fill, parse, sign_transaction, solana, ChainReader, Facts, SignRequest, Value,
 };
 use oriel_protocol::{ErrorCode, ErrorReply};
 use serde_json::{json, Value as Json};
@@ -72,7 +72,7 @@ impl ChainReader for NoChain {
 /// nothing is broadcast), and the approval screen's rows as JSON for the vector.
 fn answer(method: &str, params: &Json, chain_id: u64) -> (Json, Json) {
     let request = parse(method, params, &addresses()).unwrap();
-    let summary = summary_json(&describe(&request));
+    let summary = summary_json(&describe(&request, &Facts::default()));
     let result = match &request {
         SignRequest::PersonalSign { message } => {
             json!(sign::personal_sign(&evm_signer(), message).unwrap())
@@ -99,7 +99,7 @@ fn answer(method: &str, params: &Json, chain_id: u64) -> (Json, Json) {
 
 fn value_json(value: &Value) -> Json {
     match value {
-        Value::Text(t) | Value::Mono(t) => json!(t),
+        Value::Text(t) | Value::Plain(t) | Value::Mono(t) | Value::Address(t) => json!(t),
         Value::Tree(items) => Json::Array(
             items
                 .iter()

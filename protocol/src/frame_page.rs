@@ -25,14 +25,31 @@ pub struct FramePageConfig {
     pub networks: Vec<NetworkRpc>,
 }
 
-/// A network the frame can reach, with its JSON-RPC endpoints.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A network the frame can reach, with its JSON-RPC endpoints, and what its approval screen
+/// calls it and its coin.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NetworkRpc {
     /// The network's CAIP-2 id, such as `eip155:31337`.
     pub chain_id: String,
     /// Its JSON-RPC endpoints (`http(s)://`), in the operator's order of preference.
     pub rpc_urls: Vec<String>,
+    /// Its name for people, such as `Ethereum`; empty when frame-host knows none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// Its native coin; absent when frame-host knows none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub native_currency: Option<NativeCurrency>,
+}
+
+/// A network's native coin, such as ETH with 18 decimals.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NativeCurrency {
+    /// Its symbol, such as `ETH`.
+    pub symbol: String,
+    /// Its decimals, such as 18 (at most 77, so one whole coin fits a `uint256`).
+    pub decimals: u8,
 }
 
 #[cfg(test)]
@@ -46,16 +63,28 @@ mod tests {
             allowed_origins: ["http://localhost:5173".into()].into(),
             default_chain_id: "eip155:1".into(),
             build_id: "0.1.0".into(),
-            networks: [NetworkRpc {
-                chain_id: "eip155:31337".into(),
-                rpc_urls: ["http://127.0.0.1:8545".into()].into(),
-            }]
+            networks: [
+                NetworkRpc {
+                    chain_id: "eip155:31337".into(),
+                    rpc_urls: ["http://127.0.0.1:8545".into()].into(),
+                    name: "Local Devnet".into(),
+                    native_currency: Some(NativeCurrency {
+                        symbol: "ETH".into(),
+                        decimals: 18,
+                    }),
+                },
+                NetworkRpc {
+                    chain_id: "eip155:5".into(),
+                    rpc_urls: ["http://127.0.0.1:8546".into()].into(),
+                    ..NetworkRpc::default()
+                },
+            ]
             .into(),
         };
         let json = serde_json::to_string(&config).unwrap();
         assert_eq!(
             json,
-            r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1","buildId":"0.1.0","networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"]}]}"#
+            r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1","buildId":"0.1.0","networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"],"name":"Local Devnet","nativeCurrency":{"symbol":"ETH","decimals":18}},{"chainId":"eip155:5","rpcUrls":["http://127.0.0.1:8546"]}]}"#
         );
         assert_eq!(
             serde_json::from_str::<FramePageConfig>(&json).unwrap(),

@@ -21,7 +21,7 @@ pub mod codec_wasm;
 pub use envelope::{Body, Envelope, MAX_MESSAGE_BYTES};
 pub use error::{Error, Result};
 pub use event::{FrameEvent, RevealPurpose};
-pub use frame_page::{FramePageConfig, NetworkRpc};
+pub use frame_page::{FramePageConfig, NativeCurrency, NetworkRpc};
 pub use origin::{AllowList, OriginError, OriginPattern};
 pub use reply::{ErrorCode, ErrorReply, Reply};
 pub use request::Request;

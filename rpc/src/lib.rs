@@ -13,7 +13,8 @@
 //! The network itself is reached through a [`Transport`], so all of this runs natively in
 //! tests and in any runtime: the frame's is `FetchTransport` (`frame-wasm/src/web/fetch.rs`,
 //! wasm32 only), frame-host's is in `frame-host/src/blockchain/rpc.rs`. The crate has no async
-//! runtime of its own: a timeout is a race against [`Transport::sleep`].
+//! runtime of its own: a timeout is a race against [`Transport::sleep`] ([`race`], public for
+//! the frame's other bounded waits, with [`join`] and [`join_all`]).
 
 mod client;
 mod error;
@@ -23,6 +24,7 @@ mod retry;
 
 pub use client::RpcClient;
 pub use error::{RpcError, TIMEOUT_MESSAGE};
+pub use race::{join, join_all, race, Either};
 pub use rank::{LATENCY_WEIGHT, SAMPLES, STABILITY_WEIGHT};
 pub use retry::{ATTEMPTS, BASE_DELAY_MS, RETRY_STATUSES};
 

@@ -3,6 +3,7 @@
 //! `Answer` where the request can change the session). None of them knows `Frame`.
 
 pub(crate) mod account;
+pub(crate) mod approval_facts;
 pub(crate) mod email_update;
 pub(crate) mod export;
 pub(crate) mod host;

@@ -4,13 +4,14 @@
 //! prepare, describe, then execute only after the user clicks Approve in the frame's own
 //! document); everything else is refused.
 
-use oriel_protocol::{Reply, RevealPurpose};
+use oriel_protocol::{ErrorReply, Reply, RevealPurpose};
 use serde_json::{json, Value};
 
 use crate::{
     context::{Answer, Cx},
     env::Env,
     error::{Error, Result},
+    handlers::approval_facts,
     host::Host,
     network::{check_chain_id, Network},
     policy::{policy, Policy},
@@ -149,7 +150,9 @@ async fn native_assets<E: Env>(wallet: &Wallet<'_, E>, chain: &str) -> Result<Va
 }
 
 /// The signing pipeline: parse, prepare (a transaction is filled once, here, so the screen
-/// shows the fees the user signs), describe, and execute once the user approved.
+/// shows the fees the user signs), look up what the screen shows besides (balance, tokens,
+/// prices), describe, and execute once the user approved; a failure after Approve is shown in
+/// the frame (`Screen::Failure`) before the dapp gets it.
 async fn approval_call<E: Env>(
     cx: &Cx<'_, E>,
     wallet: &mut Wallet<'_, E>,
@@ -165,7 +168,8 @@ async fn approval_call<E: Env>(
         rpc.0.as_ref().map_err(Clone::clone)?;
     }
     let request = sign::prepare(request, chain, &rpc).await?;
-    let summary = sign::describe(&request);
+    let facts = approval_facts::look_up(cx, chain, &rpc, &request).await;
+    let summary = sign::describe(&request, &facts);
     let requester = wallet.host.requester();
     cx.reveal(RevealPurpose::Approval);
     let outcome = cx
@@ -181,11 +185,21 @@ async fn approval_call<E: Env>(
                 return Err(Error::NotConnected);
             };
             let result =
-                sign::execute(&request, &unlocked.wallet, chain, &rpc, &mut unlocked.calls).await?;
-            if matches!(request, SignRequest::SendCalls(_)) {
+                sign::execute(&request, &unlocked.wallet, chain, &rpc, &mut unlocked.calls).await;
+            if result.is_ok() && matches!(request, SignRequest::SendCalls(_)) {
                 wallet.session.save_calls(cx);
             }
-            Ok(result)
+            match result {
+                Ok(result) => Ok(result),
+                Err(error) => {
+                    // The user sees why in the frame, until Close (or Escape, or the host
+                    // giving up); the dapp then gets the error as it always has.
+                    let reply = ErrorReply::from(error);
+                    let failure = sign::failure(&request, &reply);
+                    cx.env.present(Screen::Failure(&failure)).await;
+                    Err(Error::Reply(reply))
+                }
+            }
         }
         Outcome::Rejected => Err(Error::UserRejected),
         Outcome::Aborted => Err(Error::Aborted),

@@ -33,6 +33,9 @@ pub const BUNDLE_TOO_LARGE: i32 = 5740;
 /// ERC-5792: the wallet cannot run the calls atomically and the dapp required it.
 pub const ATOMICITY_NOT_SUPPORTED: i32 = 5760;
 
+/// How [`SignError::Signing`]'s text starts.
+pub(crate) const SIGNING_FAILED: &str = "signing failed: ";
+
 /// A failed signing request. None of these is retryable as is, except [`SignError::Chain`],
 /// whose retry is up to the chain RPC client.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -125,7 +128,7 @@ pub enum SignError {
         detail: String,
     },
     /// The key refused to sign (should not happen with a valid key).
-    #[error("signing failed: {0}")]
+    #[error("{SIGNING_FAILED}{0}")]
     Signing(String),
 }
 

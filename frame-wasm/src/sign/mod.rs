@@ -5,9 +5,13 @@
 //!    (the spec §5 transaction, batched-call and preflight-commitment checks happen here);
 //! 2. [`prepare`] fills a transaction from the chain, once: nonce, gas and fees become a
 //!    [`FilledTx`], so the screen shows the fees the user signs;
-//! 3. [`describe`] gives the approval screen what to show;
+//! 3. [`lookups`] says what the screen needs from the chain and frame-host (the balance, the
+//!    tokens a request moves, prices: [`Facts`], read with [`chain_calls`] / [`read_chain`]
+//!    and [`price_ids`] / [`read_prices`]), and [`describe`] gives the approval screen what to
+//!    show in those terms;
 //! 4. once the user approves in the frame, [`execute`] signs (and, for sending methods,
-//!    broadcasts through a [`ChainReader`]) and answers the JSON-RPC result.
+//!    broadcasts through a [`ChainReader`]) and answers the JSON-RPC result; when that fails,
+//!    [`failure`] says what happened in plain words for the screen.
 //!
 //! EVM: `personal_sign` (EIP-191), `eth_signTypedData_v4` (EIP-712, our own small encoder),
 //! `eth_sendTransaction` (EIP-1559, EIP-2718 bytes), ERC-5792 calls for an EOA. Solana:
@@ -22,6 +26,9 @@ mod describe;
 mod eip712;
 mod error;
 mod evm;
+mod facts;
+mod failure;
+mod format;
 mod network;
 mod parse;
 mod send;
@@ -41,6 +48,10 @@ pub use describe::{describe, Row, ShownTx, Summary, Value};
 pub use eip712::{Field, TypedData};
 pub use error::*;
 pub use evm::{personal_sign, sign_typed_data, typed_data_hash};
+pub use facts::{
+    chain_calls, lookups, price_ids, read_chain, read_prices, Facts, Lookups, Token, MAX_TOKENS,
+};
+pub use failure::{failure, plain_words, Failure};
 pub(crate) use network::{parse_add_chain, parse_switch_chain};
 pub use parse::{parse, SignRequest};
 pub use send::{fill, send_transaction, sign_transaction};

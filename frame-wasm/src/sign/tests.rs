@@ -2,10 +2,8 @@
 
 use super::calls::{get_capabilities, parse_calls, MAX_BUNDLES, MAX_CALLS};
 use super::codec;
-use super::describe::{
-    format_count, format_eth, format_gwei, format_units, size, MESSAGE_SHOWN_BYTES, SHOWN_ENTRIES,
-    SHOWN_TEXT_BYTES,
-};
+use super::describe::{size, MESSAGE_SHOWN_BYTES, SHOWN_ENTRIES, SHOWN_TEXT_BYTES};
+use super::format::{format_count, format_gwei, format_units};
 use super::test_chain::TestChain;
 use super::tx::{parse_tx, GWEI, MAX_FEE_PER_GAS_CAP};
 use super::*;
@@ -29,6 +27,11 @@ fn signer() -> PrivateKeySigner {
 
 fn solana_key() -> SigningKey {
     SigningKey::from_bytes(&[7; 32])
+}
+
+/// What the screen shows for `req` when the frame looked nothing up.
+fn describe<Tx: ShownTx>(req: &SignRequest<Tx>) -> Summary {
+    super::describe(req, &Facts::default())
 }
 
 fn addresses() -> Addresses {
@@ -538,7 +541,7 @@ fn typed_data_shows_domain_and_message_as_trees() {
     assert_eq!(
         find(&summary, "Message"),
         &Value::Tree(vec![
-            ("maker".into(), Value::Mono(ADDRESS.into())),
+            ("maker".into(), Value::Address(ADDRESS.into())),
             (
                 "amounts".into(),
                 Value::Tree(vec![
@@ -566,22 +569,40 @@ fn transaction_shows_to_value_fees_and_decoded_calldata() {
     .unwrap();
     let summary = describe(&req);
     assert_eq!(summary.title, "Send transaction");
-    assert_eq!(find(&summary, "To"), &Value::Mono(BOB.into()));
-    assert_eq!(find(&summary, "Value"), &Value::Text("1.5 ETH".into()));
-    assert_eq!(find(&summary, "Max fee"), &Value::Text("30 gwei".into()));
+    assert_eq!(find(&summary, "To"), &Value::Address(BOB.into()));
+    assert_eq!(find(&summary, "Amount"), &Value::Plain("1.5 ETH".into()));
+    // 60000 gas at most 30 gwei each: 0.0018 ETH.
     assert_eq!(
-        find(&summary, "Priority fee"),
-        &Value::Text("1.5 gwei".into())
+        find(&summary, "Max network fee"),
+        &Value::Plain("0.0018 ETH".into())
     );
-    assert_eq!(find(&summary, "Gas limit"), &Value::Text("60000".into()));
+    assert_eq!(
+        find(&summary, "Total (amount + max fee)"),
+        &Value::Plain("1.5018 ETH".into())
+    );
+    assert_eq!(
+        find(&summary, "Max fee per gas"),
+        &Value::Plain("30 gwei".into())
+    );
+    assert_eq!(
+        find(&summary, "Priority fee per gas"),
+        &Value::Plain("1.5 gwei".into())
+    );
+    assert_eq!(find(&summary, "Gas limit"), &Value::Plain("60000".into()));
     assert_eq!(
         find(&summary, "Function"),
         &Value::Tree(vec![
-            ("name".into(), Value::Text("transfer (ERC-20)".into())),
-            ("to".into(), Value::Mono(BOB.into())),
-            ("amount".into(), Value::Text("2500000".into())),
+            ("name".into(), Value::Plain("transfer (ERC-20)".into())),
+            ("to".into(), Value::Address(BOB.into())),
+            ("amount".into(), Value::Plain("2500000".into())),
         ])
     );
+    // Nothing looked up: no network, no balance, no warning.
+    assert!(summary.warnings.is_empty());
+    assert!(!summary
+        .rows
+        .iter()
+        .any(|r| r.label == "Network" || r.label == "Your balance"));
 
     let approve = format!(
         "0x095ea7b3000000000000000000000000{}{}",
@@ -598,12 +619,14 @@ fn transaction_shows_to_value_fees_and_decoded_calldata() {
     let Value::Tree(fields) = find(&summary, "Function") else {
         panic!()
     };
-    assert!(fields.contains(&("amount".into(), Value::Text("unlimited".into()))));
-    assert_eq!(find(&summary, "Value"), &Value::Text("0 ETH".into()));
+    assert!(fields.contains(&("amount".into(), Value::Plain("unlimited".into()))));
+    assert_eq!(find(&summary, "Amount"), &Value::Plain("0 ETH".into()));
     assert_eq!(
-        find(&summary, "Max fee"),
-        &Value::Text("set by the network".into())
+        find(&summary, "Max fee per gas"),
+        &Value::Plain("set by the network".into())
     );
+    // The fee is not known before the network fills it: no total.
+    assert!(!summary.rows.iter().any(|r| r.label == "Max network fee"));
 
     let unknown = parse(
         "eth_sendTransaction",
@@ -612,7 +635,7 @@ fn transaction_shows_to_value_fees_and_decoded_calldata() {
     )
     .unwrap();
     let summary = describe(&unknown);
-    assert_eq!(find(&summary, "To"), &Value::Text("New contract".into()));
+    assert_eq!(find(&summary, "To"), &Value::Plain("New contract".into()));
     assert_eq!(find(&summary, "Data"), &Value::Mono("0xdeadbeef".into()));
 }
 
@@ -643,10 +666,10 @@ fn solana_transaction_shows_its_summary() {
 
 #[test]
 fn units_are_exact() {
-    assert_eq!(format_eth(U256::from(1u64)), "0.000000000000000001 ETH");
+    assert_eq!(format_units(U256::from(1u64), 18), "0.000000000000000001");
     assert_eq!(
-        format_eth(U256::from(10u64).pow(U256::from(18)) * U256::from(12)),
-        "12 ETH"
+        format_units(U256::from(10u64).pow(U256::from(18)) * U256::from(12), 18),
+        "12"
     );
     assert_eq!(format_gwei(1), "0.000000001 gwei");
     assert_eq!(format_gwei(0), "0 gwei");

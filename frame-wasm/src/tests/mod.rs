@@ -2,6 +2,7 @@
 //! `Frame` on a `TestEnv` and sends it requests as the host would.
 
 mod account;
+mod approval;
 mod dispatch;
 mod email_update;
 mod export;

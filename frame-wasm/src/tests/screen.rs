@@ -8,9 +8,14 @@ use crate::screen::{
     approval_warnings, escaped, is_hidden, pieces, scrolled_to_end, visible, Piece,
     HIDDEN_CHARACTERS_WARNING,
 };
-use crate::sign::{describe, parse, SignRequest, TxRequest};
+use crate::sign::{parse, Facts, ShownTx, SignRequest, Summary, TxRequest};
 
-fn personal_sign(message: &str) -> crate::sign::Summary {
+/// What the screen shows for `req` when the frame looked nothing up.
+fn describe<Tx: ShownTx>(req: &SignRequest<Tx>) -> Summary {
+    crate::sign::describe(req, &Facts::default())
+}
+
+fn personal_sign(message: &str) -> Summary {
     describe::<TxRequest>(&SignRequest::PersonalSign {
         message: message.as_bytes().to_vec(),
     })

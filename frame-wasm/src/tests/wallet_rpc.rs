@@ -9,18 +9,29 @@ use crate::{
     test_env::{log_in, TestEnv, TestRpc},
 };
 use oriel_protocol::{
-    AllowList, Body, Envelope, ErrorCode, ErrorReply, FrameEvent, Reply, Request, RevealPurpose,
-    SUPPORTED_VERSIONS,
+    AllowList, Body, Envelope, ErrorCode, ErrorReply, FrameEvent, NativeCurrency, Reply, Request,
+    RevealPurpose, SUPPORTED_VERSIONS,
 };
 use pollster::block_on;
 use serde_json::{json, Value};
 
 /// A logged-in frame on the devnet, whose chain answers from `chain(method, params)`.
 fn frame(chain: impl Fn(&str, &Value) -> Value + 'static) -> Frame<TestEnv> {
+    frame_with(move |method, params| Ok(chain(method, params)))
+}
+
+/// A logged-in frame on the devnet, whose chain answers from `chain(method, params)`: a
+/// result, or a JSON-RPC error's code and message.
+pub(super) fn frame_with(
+    chain: impl Fn(&str, &Value) -> Result<Value, (i64, &'static str)> + 'static,
+) -> Frame<TestEnv> {
     let answer = move |_url: &str, body: &str| {
         let call: Value = serde_json::from_str(body).unwrap();
-        let result = chain(call["method"].as_str().unwrap(), &call["params"]);
-        let reply = json!({ "jsonrpc": "2.0", "id": call["id"], "result": result });
+        let reply = match chain(call["method"].as_str().unwrap(), &call["params"]) {
+            Ok(result) => json!({ "jsonrpc": "2.0", "id": call["id"], "result": result }),
+            Err((code, message)) => json!({ "jsonrpc": "2.0", "id": call["id"],
+                "error": { "code": code, "message": message } }),
+        };
         (200, reply.to_string())
     };
     let env = TestEnv {
@@ -37,6 +48,11 @@ fn frame(chain: impl Fn(&str, &Value) -> Value + 'static) -> Frame<TestEnv> {
         networks: vec![NetworkRpc {
             chain_id: "eip155:31337".into(),
             rpc_urls: vec!["http://127.0.0.1:8545".into()],
+            name: "Local Devnet".into(),
+            native_currency: Some(NativeCurrency {
+                symbol: "ETH".into(),
+                decimals: 18,
+            }),
         }],
     };
     let mut f = Frame::new(config, env);
@@ -45,7 +61,11 @@ fn frame(chain: impl Fn(&str, &Value) -> Value + 'static) -> Frame<TestEnv> {
     f
 }
 
-fn rpc(f: &mut Frame<TestEnv>, method: &str, params: Value) -> Result<Value, ErrorReply> {
+pub(super) fn rpc(
+    f: &mut Frame<TestEnv>,
+    method: &str,
+    params: Value,
+) -> Result<Value, ErrorReply> {
     rpc_as(f, 0, method, params)
 }
 
@@ -74,7 +94,7 @@ fn reload_calls(f: &mut Frame<TestEnv>) {
     f.session.unlocked.as_mut().unwrap().calls = calls;
 }
 
-fn address(f: &Frame<TestEnv>) -> String {
+pub(super) fn address(f: &Frame<TestEnv>) -> String {
     f.session
         .unlocked
         .as_ref()

@@ -2,6 +2,7 @@
 //! one port the gate allows and moves bytes between it and the frame's dispatcher. No
 //! decisions are made here; they live in `handshake` and `frame`.
 
+mod draw;
 mod fetch;
 mod screen;
 

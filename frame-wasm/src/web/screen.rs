@@ -8,7 +8,8 @@
 //! message box on it, and the request's own scrolling area (the buttons stay in view below
 //! it), has been scrolled to its end once (a box that fits counts as read). Text is set with
 //! `textContent`, never as markup, and text the dapp controls is drawn with its hidden
-//! characters escaped and highlighted (`crate::screen::pieces`).
+//! characters escaped and highlighted (`crate::screen::pieces`); the rows and values are drawn
+//! by `draw`.
 
 use std::{
     cell::{Cell, RefCell},
@@ -23,12 +24,9 @@ use web_sys::{
     Window,
 };
 
-use crate::{
-    screen::{
-        approval_warnings, escaped, pieces, scrolled_to_end, Outcome, Piece, Screen, ARM_DELAY_MS,
-        READ_TO_THE_END,
-    },
-    sign::{Row, Value},
+use super::draw::{button, draw_row, el, on_copy_click, shown_text, text};
+use crate::screen::{
+    approval_warnings, scrolled_to_end, Outcome, Screen, ARM_DELAY_MS, READ_TO_THE_END,
 };
 
 /// Shows one screen at a time and can abort it from outside (an `RpcAbort`).
@@ -100,7 +98,7 @@ impl Presenter {
         let mut hint = None;
         // What Escape means: leaving the phrase is Done, leaving a request is Reject.
         let escape = match screen {
-            Screen::RecoveryPhrase(_) => "approved",
+            Screen::RecoveryPhrase(_) | Screen::Failure(_) => "approved",
             Screen::Approval { .. } | Screen::StorageAccess { .. } => "rejected",
         };
         match screen {
@@ -161,6 +159,27 @@ impl Presenter {
                 root.append_child(&actions)?;
                 buttons.push((reject, "rejected", false));
                 buttons.push((approve, "approved", true));
+            }
+            Screen::Failure(failure) => {
+                let title = text(d, "h1", "title", failure.title)?;
+                title.set_id("oriel-screen-title");
+                content.append_child(&title)?;
+                let words = text(d, "p", "warning", failure.words)?;
+                words.set_attribute("role", "alert")?;
+                content.append_child(&words)?;
+                // The error as the chain (or the transport) said it: its text is the node's,
+                // so it is drawn like dapp text.
+                let details = el(d, "details", "details")?;
+                let summary = text(d, "summary", "", "Details")?;
+                details.append_child(&summary)?;
+                let raw = shown_text(d, "code", "mono dapp-text", &failure.details)?;
+                details.append_child(&raw)?;
+                content.append_child(&details)?;
+                let actions = el(d, "div", "actions")?;
+                let close = button(d, "Close", "primary")?;
+                actions.append_child(&close)?;
+                root.append_child(&actions)?;
+                buttons.push((close, "approved", false));
             }
             Screen::StorageAccess { site } => {
                 let title = text(d, "h1", "title", "Stay logged in on this site")?;
@@ -312,6 +331,11 @@ impl Shown {
             button.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref())?;
             on_clicks.push(on_click);
         }
+        // One listener for every address's copy button (they need no arming: copying is
+        // harmless).
+        let on_copy = Closure::<dyn FnMut(Event)>::new(|event: Event| on_copy_click(&event));
+        root.add_event_listener_with_callback("click", on_copy.as_ref().unchecked_ref())?;
+        on_clicks.push(on_copy);
         let on_scroll = {
             let arming = arming.clone();
             Closure::<dyn FnMut(Event)>::new(move |_: Event| arming.refresh())
@@ -421,106 +445,6 @@ fn fully_visible(entry: &JsValue) -> bool {
         .ok()
         .and_then(|v| v.as_bool());
     in_view && is_visible.unwrap_or(true)
-}
-
-/// Draws a row; the scrolling boxes it adds (a top-level message) join `to_read`.
-fn draw_row(d: &Document, row: &Row, to_read: &mut Vec<Element>) -> Result<Element, JsValue> {
-    let item = el(d, "div", "row")?;
-    let label = shown_text(d, "dt", "label", &row.label)?;
-    item.append_child(&label)?;
-    let value = el(d, "dd", "value")?;
-    draw_value(d, &value, &row.value, false, to_read)?;
-    item.append_child(&value)?;
-    Ok(item)
-}
-
-/// Draws `value` into `into`; top-level text (a message to sign) gets a scrollable box, which
-/// joins `to_read`. Everything in a value can come from the dapp, so all of it is drawn with
-/// [`append_shown`].
-fn draw_value(
-    d: &Document,
-    into: &Element,
-    value: &Value,
-    nested: bool,
-    to_read: &mut Vec<Element>,
-) -> Result<(), JsValue> {
-    match value {
-        Value::Text(t) => {
-            let (tag, class) = if nested {
-                ("span", "text dapp-text")
-            } else {
-                ("div", "message dapp-text")
-            };
-            let p = shown_text(d, tag, class, t)?;
-            into.append_child(&p)?;
-            if !nested {
-                // A scrolling box must be scrollable from the keyboard too.
-                p.set_attribute("tabindex", "0")?;
-                to_read.push(p);
-            }
-        }
-        Value::Mono(t) => {
-            let p = shown_text(d, "code", "mono dapp-text", t)?;
-            into.append_child(&p)?;
-        }
-        Value::Tree(entries) => {
-            let list = el(d, "ul", "tree")?;
-            for (key, child) in entries {
-                let li = d.create_element("li")?;
-                let k = el(d, "span", "key dapp-text")?;
-                append_shown(d, &k, key)?;
-                k.append_with_str_1(": ")?;
-                li.append_child(&k)?;
-                draw_value(d, &li, child, true, to_read)?;
-                list.append_child(&li)?;
-            }
-            into.append_child(&list)?;
-        }
-    }
-    Ok(())
-}
-
-/// Appends `content` to `into` as text nodes, each hidden character (`screen::is_hidden`) as
-/// a highlighted `⟨U+…⟩` instead, so nothing invisible or direction-changing reaches the
-/// document.
-fn append_shown(d: &Document, into: &Element, content: &str) -> Result<(), JsValue> {
-    for piece in pieces(content) {
-        match piece {
-            Piece::Text(t) => into.append_with_str_1(t)?,
-            Piece::Hidden(c) => {
-                let mark = text(d, "span", "hidden-char", &escaped(c))?;
-                into.append_child(&mark)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-fn el(d: &Document, tag: &str, class: &str) -> Result<Element, JsValue> {
-    let e = d.create_element(tag)?;
-    e.set_class_name(class);
-    Ok(e)
-}
-
-fn text(d: &Document, tag: &str, class: &str, content: &str) -> Result<Element, JsValue> {
-    let e = el(d, tag, class)?;
-    e.set_text_content(Some(content));
-    Ok(e)
-}
-
-/// An element with text that may come from the dapp, drawn with [`append_shown`].
-fn shown_text(d: &Document, tag: &str, class: &str, content: &str) -> Result<Element, JsValue> {
-    let e = el(d, tag, class)?;
-    append_shown(d, &e, content)?;
-    Ok(e)
-}
-
-fn button(d: &Document, label: &str, class: &str) -> Result<HtmlButtonElement, JsValue> {
-    let b: HtmlButtonElement = el(d, "button", class)?.dyn_into()?;
-    b.set_type("button");
-    b.set_text_content(Some(label));
-    b.set_disabled(true);
-    Ok(b)
 }
 
 /// Dresses the document in `theme`: `data-theme` on the root for the mode, and the custom

@@ -65,6 +65,8 @@ describe('FramePlacement', () => {
     const { iframe } = placement
     expect(iframe.isConnected).toBe(true)
     expect(iframe.src).toBe('http://frame.test/frame?projectId=demo')
+    // The approval screen's Copy buttons may write the clipboard, nothing more.
+    expect(iframe.getAttribute('allow')).toBe('clipboard-write')
     expect([iframe.style.width, iframe.style.opacity, iframe.style.pointerEvents, iframe.getAttribute('aria-hidden'), iframe.tabIndex]).toEqual(['0px', '0', 'none', 'true', -1])
     controller.abort()
     expect(iframe.isConnected).toBe(false)

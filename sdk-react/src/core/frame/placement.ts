@@ -16,6 +16,10 @@ export class FramePlacement {
 
   constructor({ src, container, signal }: { src: string; container: HTMLElement; signal: AbortSignal }) {
     const iframe = document.createElement('iframe')
+    // The approval screen's Copy buttons (beside each address) write the clipboard; a
+    // cross-origin frame may only when its iframe allows it, before it navigates. Writing only:
+    // the frame can never read this page's clipboard.
+    iframe.setAttribute('allow', 'clipboard-write')
     iframe.src = src
     iframe.title = 'Oriel embedded wallet'
     iframe.dataset.orielFrame = ''
