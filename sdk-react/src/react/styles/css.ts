@@ -6,6 +6,7 @@ import {
   VIEW_TRANSITION_MS,
 } from '../../core/constants'
 import { accountTabsCss } from './accountTabs'
+import { namesCss } from './names'
 import { PALETTES, paletteCss } from './palette'
 import { sendCss } from './send'
 import { walletConnectCss } from './walletconnect'
@@ -245,12 +246,7 @@ svg { display: block; flex: none; }
 }
 button.wallet-card:hover { background: var(--s-3); }
 .wallet-card .logo { width: 56px; height: 56px; border-radius: calc(var(--r) * 4); }
-.wallet-card .name {
-  display: flex; align-items: center; justify-content: center; gap: 3px; max-width: 100%; min-width: 0; min-height: 1.3em;
-  font-size: calc(var(--fs) * 1.2); color: var(--fg-2);
-}
-.wallet-card .label { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.wallet-card .name .certified { color: var(--accent); }
+.wallet-card .name { min-height: 1.3em; font-size: calc(var(--fs) * 1.2); color: var(--fg-2); }
 .wallet-card.skeleton .logo, .wallet-card.skeleton .name { background: var(--s-2); animation: pulse 1.2s ease-in-out infinite; }
 .wallet-card.skeleton .name { width: 70%; border-radius: var(--r); }
 .sentinel { height: 1px; }
@@ -263,7 +259,6 @@ button.wallet-card:hover { background: var(--s-3); }
 .networks { list-style: none; margin: 0; padding: 0; }
 .row[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--accent); }
 .row:disabled { cursor: default; opacity: 0.7; }
-.network-logo { display: grid; place-items: center; font-weight: 600; color: var(--fg-2); }
 .wallet-logo { position: relative; width: 80px; height: 80px; display: grid; place-items: center; border-radius: calc(var(--r) * 6); background: var(--s-2); }
 .wallet-logo img { width: 72px; height: 72px; border-radius: calc(var(--r) * 5); }
 .wallet-status {
@@ -274,6 +269,7 @@ button.wallet-card:hover { background: var(--s-3); }
 
 .spin { animation: spin 0.8s linear infinite; }
 ${walletConnectCss}
+${namesCss}
 ${accountTabsCss}
 ${sendCss}
 
