@@ -35,7 +35,6 @@ export const ethereum: Network = {
   rpcUrls: { default: { http: ['https://eth.merkle.io'] } },
   blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
   testnet: false,
-  assets: { imageId: 'ba0ba0cd-17c6-4806-ad93-f9d174f17900' },
 }
 
 /** Base (`eip155:8453`). */
@@ -48,7 +47,6 @@ export const base: Network = {
   rpcUrls: { default: { http: ['https://mainnet.base.org'] } },
   blockExplorers: { default: { name: 'Basescan', url: 'https://basescan.org' } },
   testnet: false,
-  assets: { imageId: '7289c336-3981-4081-c5f4-efc26ac64a00' },
 }
 
 /** Polygon PoS (`eip155:137`). */
@@ -61,7 +59,6 @@ export const polygon: Network = {
   rpcUrls: { default: { http: ['https://polygon-rpc.com'] } },
   blockExplorers: { default: { name: 'PolygonScan', url: 'https://polygonscan.com' } },
   testnet: false,
-  assets: { imageId: '41d04d42-da3b-4453-8506-668cc0727900' },
 }
 
 /** Solana mainnet-beta. */
@@ -74,7 +71,6 @@ export const solana: Network = {
   rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
   blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
   testnet: false,
-  assets: { imageId: 'a1b58899-f671-4276-6a5e-56ca5bd59700' },
 }
 
 /** Solana devnet. */
@@ -87,7 +83,6 @@ export const solanaDevnet: Network = {
   rpcUrls: { default: { http: ['https://api.devnet.solana.com'] } },
   blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io/?cluster=devnet' } },
   testnet: true,
-  assets: { imageId: 'a1b58899-f671-4276-6a5e-56ca5bd59700' },
 }
 
 /** Solana testnet. */
@@ -100,7 +95,6 @@ export const solanaTestnet: Network = {
   rpcUrls: { default: { http: ['https://api.testnet.solana.com'] } },
   blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io/?cluster=testnet' } },
   testnet: true,
-  assets: { imageId: 'a1b58899-f671-4276-6a5e-56ca5bd59700' },
 }
 
 /** Bitcoin mainnet. Bitcoin wallets talk to their own backends, so no JSON-RPC URL is set. */
@@ -113,7 +107,6 @@ export const bitcoin: Network = {
   rpcUrls: { default: { http: [] } },
   blockExplorers: { default: { name: 'Mempool', url: 'https://mempool.space' } },
   testnet: false,
-  assets: { imageId: '0b4838db-0161-4ffe-022d-532bf03dba00' },
 }
 
 /** Bitcoin testnet. */
@@ -126,7 +119,6 @@ export const bitcoinTestnet: Network = {
   rpcUrls: { default: { http: [] } },
   blockExplorers: { default: { name: 'Mempool', url: 'https://mempool.space/testnet' } },
   testnet: true,
-  assets: { imageId: '39354064-d79b-420b-065d-f980c4b78200' },
 }
 
 /** The local EVM devnet used by the demo and tests (`eip155:31337`). */

@@ -29,7 +29,7 @@ export function tileHues(name: string): [number, number] {
  * A tile for a wallet or network without an image (or whose image failed): a gradient of two
  * hues drawn from its name, with its initials. It fills the box it is put in.
  */
-export function GeneratedTile({ name }: { name: string }) {
+export default function GeneratedTile({ name }: { name: string }) {
   const [from, to] = tileHues(name)
   return (
     <span

@@ -1,6 +1,9 @@
-/** Styles of names and marks: text cut in the middle, generated tiles, social marks' room. */
+/**
+ * Styles of names and marks: text cut in the middle (`Truncated`: the text itself is for screen
+ * readers, its two parts are drawn from data attributes with an empty alternative text, `/ ''`),
+ * generated tiles, social marks' room.
+ */
 export const namesCss = /* css */ `
-/* Truncated: the text itself is for screen readers; its two parts are drawn, unread ("/ ''"). */
 .truncated { position: relative; display: inline-flex; min-width: 0; max-width: 100%; white-space: pre; vertical-align: bottom; }
 .truncated::before { content: attr(data-head) / ''; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .truncated::after { content: attr(data-tail) / ''; flex: none; }

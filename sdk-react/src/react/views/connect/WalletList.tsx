@@ -5,7 +5,7 @@ import { getWalletConnectView } from '../../../core/wallets/walletList'
 import { useOrielClient } from '../../hooks/useOrielClient'
 import { useStore } from '../../hooks/useStore'
 import { ChevronIcon, QrIcon, SearchIcon, WalletIcon } from '../../icons/icons'
-import { GeneratedTile } from '../../icons/GeneratedTile'
+import { Tile } from '../../icons/Tile'
 import { WalletImage } from '../allWallets/WalletImage'
 import { Truncated } from '../Truncated'
 
@@ -114,7 +114,7 @@ export function WalletList() {
           key={connector.id}
           name={connector.name}
           section="injected"
-          logo={connector.imageUrl ? <img src={connector.imageUrl} alt="" width={40} height={40} /> : <GeneratedTile name={connector.name} />}
+          logo={connector.imageUrl ? <img src={connector.imageUrl} alt="" width={40} height={40} /> : <Tile name={connector.name} />}
           tag={recent.includes(connector) ? 'RECENT' : 'INSTALLED'}
           tone="success"
           onClick={() =>
