@@ -131,10 +131,11 @@ describe('network button and list', () => {
       'http://127.0.0.1:8787/public/getAssetImage/eth-image?projectId=demo&st=appkit&sv=oriel-react-0.1.0',
     )
     expect(logo(/Base/).querySelector('img')?.getAttribute('src')).toBe('https://cdn.test/base.png')
-    expect(logo(/Local Devnet/).querySelector('[data-testid="generated-tile"]')?.textContent).toBe('LD')
+    // The tile's code loads the first time one is needed.
+    await vi.waitFor(() => expect(logo(/Local Devnet/).querySelector('[data-testid="generated-tile"]')?.textContent).toBe('LD'))
     // An image that fails to load gives way to the tile.
     fireEvent.error(logo(/Ethereum/).querySelector('img')!)
     expect(logo(/Ethereum/).querySelector('img')).toBeNull()
-    expect(logo(/Ethereum/).querySelector('[data-testid="generated-tile"]')?.textContent).toBe('E')
+    await vi.waitFor(() => expect(logo(/Ethereum/).querySelector('[data-testid="generated-tile"]')?.textContent).toBe('E'))
   })
 })
