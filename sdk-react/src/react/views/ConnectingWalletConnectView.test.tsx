@@ -41,7 +41,7 @@ describe('ConnectingWalletConnect view', () => {
     const opened = await openPairing()
     unmount = opened.unmount
     const { signClient } = opened
-    expect(opened.ui.getByRole('heading', { name: 'WalletConnect' })).toBeTruthy()
+    expect(await opened.ui.findByRole('heading', { name: 'WalletConnect' })).toBeTruthy()
     expect(await qrUri(opened.ui)).toBe(signClient.uris[0])
     expect(opened.ui.getByRole('img', { name: 'QR code for pairing a wallet' })).toBeTruthy()
   })
@@ -128,7 +128,7 @@ describe('ConnectingWalletConnect view', () => {
       mobileLink: 'rainbow:',
     })
     unmount = opened.unmount
-    expect(opened.ui.getByRole('heading', { name: 'Rainbow' })).toBeTruthy()
+    expect(await opened.ui.findByRole('heading', { name: 'Rainbow' })).toBeTruthy()
     const uri = await qrUri(opened.ui)
     // The QR code carries the wallet's logo.
     expect(opened.ui.getByTestId('wc-qr').querySelector('img')?.getAttribute('src')).toBe('http://127.0.0.1:8787/getWalletImage/rainbow')
