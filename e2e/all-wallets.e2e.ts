@@ -7,7 +7,7 @@ import { launchChromium } from './support/browser.mjs'
 
 const urls = inject('urls')
 
-type Wallet = { id: string; name: string; order: number; chains: string[] }
+type Wallet = { id: string; name: string; order: number; chains: string[]; image_id: string }
 const registry = (
   JSON.parse(readFileSync(new URL('../fixtures/wallets/registry.json', import.meta.url), 'utf8')) as {
     wallets: Wallet[]
@@ -123,5 +123,20 @@ describe('All Wallets', () => {
     await page.getByRole('button', { name: 'Trustee Wallet' }).click()
     await page.getByRole('heading', { name: 'Trustee Wallet' }).waitFor()
     await page.locator('oriel-modal [data-view="ConnectingWalletConnect"] .pairing').waitFor()
+  })
+
+  it('the pairing’s QR code carries the wallet’s logo and counts the code’s time down, live', async () => {
+    const qr = page.locator('oriel-modal [data-testid="wc-qr"]')
+    await qr.waitFor({ timeout: 20_000 })
+    const logo = qr.locator('img.qr-logo')
+    expect(new URL((await logo.getAttribute('src'))!).pathname).toBe(`/getWalletImage/${byName('Trustee Wallet').image_id}`)
+    await expect.poll(() => logo.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+    // 4 minutes, replaced 10 s before the end: 3:50 at most.
+    const countdown = page.getByRole('timer')
+    const first = (await countdown.textContent())!
+    expect(first).toMatch(/^Code expires in 3:[0-5]\d$/)
+    await expect.poll(() => countdown.textContent()).not.toBe(first)
+    const seconds = (text: string) => Number(text.slice(-4, -3)) * 60 + Number(text.slice(-2))
+    expect(seconds((await countdown.textContent())!)).toBeLessThan(seconds(first))
   })
 })

@@ -49,6 +49,7 @@ export function ConnectButton({ label = 'Connect Wallet', className }: ConnectBu
       className={className}
       style={style}
       data-oriel-connect-button=""
+      title={address}
       onPointerEnter={() => setHover(true)}
       onPointerLeave={() => setHover(false)}
       onClick={() => client.modal.open()}

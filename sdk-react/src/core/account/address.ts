@@ -1,3 +1,4 @@
+import { truncateMiddle } from '../format/truncate'
 import type { CaipNetworkId, ChainNamespace } from '../networks'
 
 export type ShortenAddressParameters = string
@@ -10,7 +11,7 @@ export type ShortenAddressReturnType = string
  * shortenAddress('0x1234567890abcdef1234567890abcdef1234abcd') // '0x1234…abcd'
  */
 export function shortenAddress(address: ShortenAddressParameters): ShortenAddressReturnType {
-  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
+  return truncateMiddle({ text: address, head: 6, tail: 4 })
 }
 
 export type ToCaipAddressParameters = {

@@ -75,24 +75,24 @@ export function describeTransfer(transfer: HistoryTransfer): string {
 }
 
 /**
- * The other side of a transaction, shortened: `from 0x…` (the transaction's sender) for what the
+ * The other side of a transaction: its address and, shortened, `from 0x…` (the transaction's sender) for what the
  * account received or minted; `to 0x…` for what it sent, but only for a plain payment in the
  * network's coin (`nativeSymbol`), because a token transfer's transaction goes to the token's
  * contract, not to the recipient; `undefined` otherwise (and for a burn).
  *
  * @example
- * counterparty(tx, 'ETH') // 'from 0x7099…79C8'
+ * counterparty(tx, 'ETH') // { text: 'from 0x7099…79C8', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }
  */
-export function counterparty(tx: HistoryTransaction, nativeSymbol: string): string | undefined {
+export function counterparty(tx: HistoryTransaction, nativeSymbol: string): { text: string; address: string } | undefined {
   const { operationType, sentFrom, sentTo } = tx.metadata
   switch (operationType) {
     case 'receive':
     case 'mint':
-      return `from ${shortenAddress(sentFrom)}`
+      return { text: `from ${shortenAddress(sentFrom)}`, address: sentFrom }
     case 'send':
     case 'execute': {
       const payment = tx.transfers.length > 0 && tx.transfers.every((t) => !t.nft && t.fungible?.symbol === nativeSymbol)
-      return payment ? `to ${shortenAddress(sentTo)}` : undefined
+      return payment ? { text: `to ${shortenAddress(sentTo)}`, address: sentTo } : undefined
     }
     case 'burn':
       return undefined

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ConnectionDeclinedError, PairingCancelledError } from '../errors/walletconnect'
-import { createPairingFlow, isPairingExpired, type PairingProposal } from './pairing'
+import { createPairingFlow, isPairingExpired, pairingExpiresAt, type PairingProposal } from './pairing'
 
 const MINUTE = 60_000
 
 /** A stand-in for the sign client's `connect()`: numbered URIs, approvals settled by the test. */
-function proposals() {
+function proposals(query = '') {
   const made: { uri: string; approve(session: string): void; decline(error: unknown): void }[] = []
   const propose = vi.fn(async (): Promise<PairingProposal<string>> => {
     let approve!: (session: string) => void
@@ -14,7 +14,7 @@ function proposals() {
       approve = ok
       decline = fail
     })
-    const uri = `wc:topic${made.length + 1}@2?symKey=k`
+    const uri = `wc:topic${made.length + 1}@2?symKey=k${query}`
     made.push({ uri, approve, decline })
     return { uri, approval: () => answer }
   })
@@ -36,6 +36,24 @@ describe('isPairingExpired', () => {
     expect(isPairingExpired({ uri: 'wc:a', expiresAt: now + 10_000 }, now)).toBe(false)
     expect(isPairingExpired({ uri: 'wc:a', expiresAt: now + 9_999 }, now)).toBe(true)
     expect(isPairingExpired({ uri: 'wc:a', expiresAt: now - 1 }, now)).toBe(true)
+  })
+})
+
+describe('pairingExpiresAt', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z')
+  const uri = (query: string) => `wc:${'a'.repeat(64)}@2?relay-protocol=irn&symKey=${'c'.repeat(64)}${query}`
+
+  it('gives a pairing 4 minutes, or less when the URI’s expiryTimestamp comes first', () => {
+    expect(pairingExpiresAt(uri(''), now)).toBe(now + 4 * MINUTE)
+    // WalletConnect's sign client makes pairings that last 5 minutes: the 4 of the spec count.
+    expect(pairingExpiresAt(uri(`&expiryTimestamp=${now / 1000 + 300}`), now)).toBe(now + 4 * MINUTE)
+    expect(pairingExpiresAt(uri(`&expiryTimestamp=${now / 1000 + 90}`), now)).toBe(now + 90_000)
+  })
+
+  it('ignores an expiryTimestamp that is not a number of seconds', () => {
+    expect(pairingExpiresAt(uri('&expiryTimestamp=soon'), now)).toBe(now + 4 * MINUTE)
+    expect(pairingExpiresAt(uri('&expiryTimestamp=-5'), now)).toBe(now + 4 * MINUTE)
+    expect(pairingExpiresAt('wc:topic@2', now)).toBe(now + 4 * MINUTE)
   })
 })
 
@@ -78,6 +96,20 @@ describe('createPairingFlow', () => {
     made[2]!.approve('session-3')
     await expect(connected).resolves.toBe('session-3')
     unwatch()
+  })
+
+  it('replaces a pairing whose URI expires sooner 10 s before the URI’s expiry', async () => {
+    const { made, propose } = proposals(`&expiryTimestamp=${Date.now() / 1000 + 60}`)
+    const flow = createPairingFlow({ propose })
+    const connected = flow.start()
+    const unwatch = flow.watch()
+    await vi.advanceTimersByTimeAsync(50_000)
+    expect(flow.getSnapshot().pairing?.uri).toBe(made[0]!.uri)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(propose).toHaveBeenCalledTimes(2)
+    unwatch()
+    flow.cancel()
+    await expect(connected).rejects.toThrow(PairingCancelledError)
   })
 
   it('does not refresh while nobody watches, and refreshes an expired pairing when watched again', async () => {

@@ -5,7 +5,7 @@ import { createStore, type ReadableStore } from '../store/createStore'
 /** A pairing the user can scan or open: its `wc:` URI and when it stops being offered (spec §4). */
 export interface Pairing {
   readonly uri: string
-  /** Milliseconds since the epoch. A new pairing lasts 4 minutes. */
+  /** Milliseconds since the epoch. A new pairing lasts 4 minutes, or less when its URI says so. */
   readonly expiresAt: number
 }
 
@@ -17,6 +17,21 @@ export interface Pairing {
  */
 export function isPairingExpired(pairing: Pairing, now: number): boolean {
   return pairing.expiresAt - now < PAIRING_EXPIRY_MARGIN_MS
+}
+
+/**
+ * When a pairing made `now` with this URI ends: 4 minutes later (spec §4), or earlier when the
+ * URI's own `expiryTimestamp` (seconds, as WalletConnect's pairing URIs carry it) says so.
+ *
+ * @example
+ * pairingExpiresAt('wc:abc@2?relay-protocol=irn&symKey=k&expiryTimestamp=1767225700', 1767225600000) // 1767225700000
+ */
+export function pairingExpiresAt(uri: string, now: number): number {
+  const query = uri.indexOf('?')
+  const stamp = query < 0 ? null : new URLSearchParams(uri.slice(query + 1)).get('expiryTimestamp')
+  const seconds = stamp !== null && /^\d{1,12}$/.test(stamp) ? Number(stamp) : undefined
+  const latest = now + PAIRING_EXPIRY_MS
+  return seconds === undefined ? latest : Math.min(latest, seconds * 1000)
 }
 
 /** One session proposal published on a new pairing: its URI, and the wallet's answer. */
@@ -141,7 +156,7 @@ export function createPairingFlow<T>(parameters: CreatePairingFlowParameters<T>)
       },
     )
     if (attempt !== owner || id !== current) return
-    store.setState({ pairing: Object.freeze({ uri: proposal.uri, expiresAt: now() + PAIRING_EXPIRY_MS }) })
+    store.setState({ pairing: Object.freeze({ uri: proposal.uri, expiresAt: pairingExpiresAt(proposal.uri, now()) }) })
     schedule()
   }
 

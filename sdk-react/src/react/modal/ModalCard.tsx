@@ -1,4 +1,4 @@
-import { Suspense, type Ref } from 'react'
+import { Suspense, useDeferredValue, useMemo, type Ref } from 'react'
 import { getViewTitle, type RouterEntry } from '../../core/modal/views'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
@@ -18,6 +18,8 @@ export type ModalCardProps = {
   cardRef?: Ref<HTMLDivElement> | undefined
 }
 
+const CONNECT: RouterEntry = { view: 'Connect' }
+
 function Loading() {
   return (
     <div className="view center" aria-busy="true">
@@ -27,12 +29,20 @@ function Loading() {
   )
 }
 
-/** The card: header, alert, the current view (height animated), and the footer with the snackbar. */
+/**
+ * The card: header, alert, the current view (height animated), and the footer with the snackbar.
+ * A view that loads lazily shows once its code is in; until then the previous one stays (only
+ * the modal's first view, with nothing before it, shows a spinner meanwhile).
+ */
 export function ModalCard({ titleId, inline, role, cardRef }: ModalCardProps) {
   const client = useOrielClient()
   const { history, loading, shake } = useStore(client.modal)
   const body = useAnimatedHeight<HTMLDivElement, HTMLDivElement>()
-  const entry: RouterEntry = history.at(-1) ?? { view: 'Connect' }
+  const latest = history.at(-1)
+  const current = useMemo(() => ({ entry: latest ?? CONNECT, depth: history.length }), [latest, history.length])
+  // A view whose code is still loading does not replace the one shown by a spinner: the card
+  // keeps the current view (and its height) until the next can render, then changes once.
+  const { entry, depth } = useDeferredValue(current)
   const View = VIEW_COMPONENTS[entry.view]
   const className = ['card', inline ? 'inline' : '', shake ? 'shake' : ''].filter(Boolean).join(' ')
 
@@ -62,7 +72,7 @@ export function ModalCard({ titleId, inline, role, cardRef }: ModalCardProps) {
             <Loading />
           ) : (
             <Suspense fallback={<Loading />}>
-              <View key={`${history.length}:${entry.view}`} entry={entry} />
+              <View key={`${depth}:${entry.view}`} entry={entry} />
             </Suspense>
           )}
         </div>

@@ -66,14 +66,15 @@ describe('modal', () => {
     expect(client.modal.getSnapshot().open).toBe(true)
   })
 
-  it('Escape and Close on a request to approve reject it, and leave closing to its answer', () => {
+  it('Escape and Close on a request to approve reject it, and leave closing to its answer', async () => {
     const { client, root, ui, unmount } = openModal()
     cleanup = unmount
     const reject = vi.fn()
     client.modal.onRejectRequest(reject)
     act(() => client.modal.push('ApproveTransaction'))
     fireEvent.keyDown(document, { key: 'Escape' })
-    fireEvent.click(ui.getByRole('button', { name: 'Reject and close' }))
+    // The view (and its header) shows once its code is in.
+    fireEvent.click(await ui.findByRole('button', { name: 'Reject and close' }))
     expect(reject).toHaveBeenCalledTimes(2)
     expect(client.modal.getSnapshot().open).toBe(true)
     expect(root.querySelector('.card')?.classList.contains('shake')).toBe(false)
@@ -143,7 +144,7 @@ describe('modal', () => {
     const { ui, client, unmount } = openModal()
     cleanup = unmount
     act(() => client.modal.push('Swap'))
-    expect(ui.getByRole('heading', { name: 'Swap' })).toBeTruthy()
+    expect(await ui.findByRole('heading', { name: 'Swap' })).toBeTruthy()
     expect(await ui.findByText(/Swap is coming/)).toBeTruthy()
   })
 

@@ -6,6 +6,7 @@ import {
   VIEW_TRANSITION_MS,
 } from '../../core/constants'
 import { accountTabsCss } from './accountTabs'
+import { namesCss } from './names'
 import { PALETTES, paletteCss } from './palette'
 import { sendCss } from './send'
 import { walletConnectCss } from './walletconnect'
@@ -14,7 +15,14 @@ import { walletConnectCss } from './walletconnect'
  * The widget's whole stylesheet, injected once into each shadow root. Sizes derive from
  * `--oriel-font-size-base` and `--oriel-border-radius-base`; colours from the theme mode and
  * `--oriel-accent`. Every animation is switched off under `prefers-reduced-motion` (the shake
- * then shows as an error ring).
+ * then shows as an error ring for the same 500 ms).
+ *
+ * The modal card stays within the window: its body scrolls when the content is taller (the
+ * overlay scrolls too, for the inline card's sake). All Wallets' list keeps one height whatever it
+ * holds (a search, its results, none), within the window's. `.notice` is something the user
+ * should know about their login (a browser that blocks the wallet's storage); `.frame-room` the
+ * room the wallet frame is laid over for its own screens (approval, recovery phrase). Comments
+ * stay out of the CSS text: it ships as it is written.
  */
 export const css = /* css */ `
 :host {
@@ -38,7 +46,6 @@ svg { display: block; flex: none; }
 .overlay {
   position: fixed; inset: 0; z-index: var(--oriel-z-index, 999);
   display: flex; align-items: safe center; justify-content: center; padding: 16px;
-  /* A card taller than the window scrolls with the overlay instead of leaving the screen. */
   overflow-y: auto; overscroll-behavior: contain;
   background: var(--overlay); backdrop-filter: blur(3px);
   animation: fade-in ${VIEW_TRANSITION_MS}ms var(--ease);
@@ -52,11 +59,14 @@ svg { display: block; flex: none; }
   -webkit-font-smoothing: antialiased;
   animation: card-in ${VIEW_TRANSITION_MS}ms var(--ease);
 }
+.card:not(.inline) { display: flex; flex-direction: column; max-height: calc(100dvh - 32px); }
+.card > * { flex: none; }
+.card > .body { flex: 0 1 auto; min-height: 0; }
 .card.inline { box-shadow: 0 0 0 1px var(--line); animation: none; }
 .card.shake { animation: shake ${SHAKE_MS}ms var(--ease); }
 @media (max-width: 430px) {
   .overlay { align-items: flex-end; padding: 0; }
-  .card:not(.inline) { max-width: none; border-radius: calc(var(--r) * 9) calc(var(--r) * 9) 0 0; }
+  .card:not(.inline) { max-width: none; max-height: calc(100dvh - 16px); border-radius: calc(var(--r) * 9) calc(var(--r) * 9) 0 0; }
 }
 
 .header {
@@ -84,7 +94,8 @@ svg { display: block; flex: none; }
 .alert strong { display: block; font-weight: 600; }
 .alert p { margin: 2px 0 0; color: var(--fg-2); }
 
-.body { overflow: hidden; transition: height ${MODAL_HEIGHT_ANIMATION_MS}ms var(--ease); }
+.body { overflow: hidden auto; overscroll-behavior: contain; scrollbar-width: thin; transition: height ${MODAL_HEIGHT_ANIMATION_MS}ms var(--ease); }
+.body[data-animating] { overflow-y: hidden; }
 .view { padding: 8px 16px 16px; animation: view-in ${VIEW_TRANSITION_MS}ms var(--ease); }
 .stack { display: flex; flex-direction: column; gap: 8px; }
 .center { display: grid; place-items: center; gap: 12px; min-height: 160px; text-align: center; color: var(--fg-2); }
@@ -172,13 +183,11 @@ svg { display: block; flex: none; }
 .hint.warning { color: color-mix(in srgb, var(--error) 70%, var(--fg)); }
 .row-buttons { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; }
 .field-error { margin: -4px 0 0; color: var(--error); font-size: calc(var(--fs) * 1.3); text-align: left; }
-/* Something the user should know about their login (e.g. a browser that blocks the wallet's storage). */
 .notice {
   display: flex; flex-direction: column; gap: 8px; padding: 10px 12px; border-radius: calc(var(--r) * 3);
   background: color-mix(in srgb, var(--accent) 10%, var(--s-1)); color: var(--fg); font-size: calc(var(--fs) * 1.3);
 }
 .notice p { margin: 0; }
-/* The room the wallet frame is laid over for its own screens (approval, recovery phrase). */
 .frame-room { height: 400px; border-radius: calc(var(--r) * 3); background: var(--s-1); }
 .hint strong, .center strong { color: var(--fg); font-weight: 500; word-break: break-all; }
 .center .lead { color: var(--fg); font-size: calc(var(--fs) * 1.6); font-weight: 600; }
@@ -239,7 +248,7 @@ svg { display: block; flex: none; }
 .search-field { height: 48px; }
 .search-field input::-webkit-search-cancel-button { cursor: pointer; }
 .wallet-scroll {
-  min-height: 240px; max-height: 432px; overflow-y: auto; overscroll-behavior: contain; margin: 0 -16px -16px; padding: 4px 12px 16px;
+  height: min(432px, max(240px, 100dvh - 260px)); overflow-y: auto; overscroll-behavior: contain; margin: 0 -16px -16px; padding: 4px 12px 16px;
   scrollbar-width: thin;
 }
 .wallet-grid {
@@ -251,12 +260,7 @@ svg { display: block; flex: none; }
 }
 button.wallet-card:hover { background: var(--s-3); }
 .wallet-card .logo { width: 56px; height: 56px; border-radius: calc(var(--r) * 4); }
-.wallet-card .name {
-  display: flex; align-items: center; justify-content: center; gap: 3px; max-width: 100%; min-width: 0; min-height: 1.3em;
-  font-size: calc(var(--fs) * 1.2); color: var(--fg-2);
-}
-.wallet-card .label { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.wallet-card .name .certified { color: var(--accent); }
+.wallet-card .name { min-height: 1.3em; font-size: calc(var(--fs) * 1.2); color: var(--fg-2); }
 .wallet-card.skeleton .logo, .wallet-card.skeleton .name { background: var(--s-2); animation: pulse 1.2s ease-in-out infinite; }
 .wallet-card.skeleton .name { width: 70%; border-radius: var(--r); }
 .sentinel { height: 1px; }
@@ -269,7 +273,6 @@ button.wallet-card:hover { background: var(--s-3); }
 .networks { list-style: none; margin: 0; padding: 0; }
 .row[aria-current='true'] { box-shadow: inset 0 0 0 1px var(--accent); }
 .row:disabled { cursor: default; opacity: 0.7; }
-.network-logo { display: grid; place-items: center; font-weight: 600; color: var(--fg-2); }
 .wallet-logo { position: relative; width: 80px; height: 80px; display: grid; place-items: center; border-radius: calc(var(--r) * 6); background: var(--s-2); }
 .wallet-logo img { width: 72px; height: 72px; border-radius: calc(var(--r) * 5); }
 .wallet-status {
@@ -280,6 +283,7 @@ button.wallet-card:hover { background: var(--s-3); }
 
 .spin { animation: spin 0.8s linear infinite; }
 ${walletConnectCss}
+${namesCss}
 ${accountTabsCss}
 ${sendCss}
 
@@ -297,7 +301,6 @@ ${sendCss}
 }
 @media (prefers-reduced-motion: reduce) {
   *, *::before, *::after { animation: none !important; transition: none !important; }
-  /* The shake's feedback without motion: an error ring for the same 500 ms. */
   .card.shake { box-shadow: var(--shadow), 0 0 0 2px var(--error); }
 }
 `

@@ -17,5 +17,6 @@ export const walletConnectCss = /* css */ `
 .pairing .wallet { display: flex; align-items: center; gap: 10px; font-weight: 600; color: var(--fg); }
 .pairing .wallet img { width: 32px; height: 32px; border-radius: calc(var(--r) * 2.5); }
 .pairing .btn { height: 44px; }
+.countdown { margin: -6px 0 0; color: var(--fg-3); font-size: calc(var(--fs) * 1.3); font-variant-numeric: tabular-nums; }
 .pairing .btn.primary { background: var(--accent); color: var(--on-accent); }
 `

@@ -14,6 +14,7 @@ import { copyAddress } from './copyAddress'
 import { SendIcon } from './send/icons'
 import { StorageNotice } from './StorageNotice'
 import type { ViewProps } from './types'
+import { Truncated } from './Truncated'
 
 /**
  * The connected account: avatar and name (its identity's, else generated and the short address),
@@ -61,7 +62,7 @@ export default function AccountView({ entry }: ViewProps) {
         <AccountAvatar address={address} image={profileImage} />
         <div className="address">
           <span className="short" title={address} data-testid="account-name">
-            {profileName ?? shortenAddress(address)}
+            {profileName ? <Truncated text={profileName} kind="name" /> : shortenAddress(address)}
           </span>
           <button type="button" className="icon-btn small" aria-label="Copy address" onClick={() => copyAddress(client, address)}>
             <CopyIcon />
@@ -79,7 +80,9 @@ export default function AccountView({ entry }: ViewProps) {
         {email ? (
           <div>
             <dt>Email</dt>
-            <dd>{email}</dd>
+            <dd>
+              <Truncated text={email} kind="email" testId="account-email" />
+            </dd>
           </div>
         ) : null}
         <div>

@@ -91,7 +91,7 @@ describe('Connect view', () => {
     expect(ui.getByRole('button', { name: 'Continue with Facebook' })).toBeTruthy()
   })
 
-  it('lists WalletConnect, discovered wallets and All Wallets', () => {
+  it('lists WalletConnect, discovered wallets and All Wallets', async () => {
     const { ui, root, ...utils } = openConnect()
     unmount = utils.unmount
     expect(ui.getByRole('button', { name: /WalletConnect/ }).textContent).toContain('QR CODE')
@@ -113,7 +113,7 @@ describe('Connect view', () => {
     // The registry has not answered: the rows it will fill (4 less the installed one) hold their place.
     expect(root.querySelectorAll('[data-connect-method="wallet"] .row.skeleton')).toHaveLength(3)
     fireEvent.click(row)
-    expect(ui.getByRole('heading', { name: 'Test Wallet' })).toBeTruthy()
+    expect(await ui.findByRole('heading', { name: 'Test Wallet' })).toBeTruthy()
   })
 
   it('submits a valid email to the frame and moves to the code step', async () => {

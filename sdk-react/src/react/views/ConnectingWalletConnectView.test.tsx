@@ -41,7 +41,7 @@ describe('ConnectingWalletConnect view', () => {
     const opened = await openPairing()
     unmount = opened.unmount
     const { signClient } = opened
-    expect(opened.ui.getByRole('heading', { name: 'WalletConnect' })).toBeTruthy()
+    expect(await opened.ui.findByRole('heading', { name: 'WalletConnect' })).toBeTruthy()
     expect(await qrUri(opened.ui)).toBe(signClient.uris[0])
     expect(opened.ui.getByRole('img', { name: 'QR code for pairing a wallet' })).toBeTruthy()
   })
@@ -98,6 +98,28 @@ describe('ConnectingWalletConnect view', () => {
     expect(await qrUri(opened.ui)).toBe(opened.signClient.uris[1])
   })
 
+  it('counts the code’s time down each second and shows a fresh code when it runs out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    try {
+      const opened = await openPairing()
+      unmount = opened.unmount
+      expect(await qrUri(opened.ui)).toBe(opened.signClient.uris[0])
+      // 4 minutes, replaced when under 10 s remain: 3:50 to count down.
+      const countdown = () => opened.ui.getByTestId('wc-countdown').textContent
+      expect(countdown()).toBe('Code expires in 3:50')
+      await act(() => vi.advanceTimersByTimeAsync(1_000))
+      expect(countdown()).toBe('Code expires in 3:49')
+      for (let second = 0; second < 3 * 60 + 48; second++) await act(() => vi.advanceTimersByTimeAsync(1_000))
+      expect(countdown()).toBe('Code expires in 0:01')
+      expect(await qrUri(opened.ui)).toBe(opened.signClient.uris[0])
+      await act(() => vi.advanceTimersByTimeAsync(1_000))
+      expect(await qrUri(opened.ui)).toBe(opened.signClient.uris[1])
+      expect(countdown()).toBe('Code expires in 3:50')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('for a registry wallet shows its name and image, and on mobile a deep link with the URI', async () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14) Mobile')
     const opened = await openPairing('ConnectingWalletConnect', {
@@ -106,8 +128,10 @@ describe('ConnectingWalletConnect view', () => {
       mobileLink: 'rainbow:',
     })
     unmount = opened.unmount
-    expect(opened.ui.getByRole('heading', { name: 'Rainbow' })).toBeTruthy()
+    expect(await opened.ui.findByRole('heading', { name: 'Rainbow' })).toBeTruthy()
     const uri = await qrUri(opened.ui)
+    // The QR code carries the wallet's logo.
+    expect(opened.ui.getByTestId('wc-qr').querySelector('img')?.getAttribute('src')).toBe('http://127.0.0.1:8787/getWalletImage/rainbow')
     const link = opened.ui.getByRole('link', { name: 'Open Rainbow' })
     expect(link.getAttribute('href')).toBe(`rainbow://wc?uri=${encodeURIComponent(uri!)}`)
   })

@@ -5,6 +5,7 @@ import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
 import { SpinnerIcon } from '../icons/icons'
 import type { ViewProps } from './types'
+import { Truncated } from './Truncated'
 
 /**
  * Email login, device step: waits while the user opens the approval link emailed to them, then
@@ -38,7 +39,7 @@ export default function EmailVerifyDeviceView({ entry }: ViewProps) {
       {failed ? null : <SpinnerIcon size={28} />}
       <p className="lead">Approve this device</p>
       <p>
-        Open the link sent to <strong>{email}</strong> to continue. The code follows by email once
+        Open the link sent to <Truncated className="strong" text={email} kind="email" /> to continue. The code follows by email once
         this device is approved.
       </p>
       {failed ? (

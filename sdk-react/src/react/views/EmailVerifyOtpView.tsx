@@ -6,6 +6,7 @@ import { useOrielClient } from '../hooks/useOrielClient'
 import { CodeForm } from './CodeForm'
 import { showConnected } from './showConnected'
 import type { ViewProps } from './types'
+import { Truncated } from './Truncated'
 
 /**
  * Email login, code step: the code field (see {@link CodeForm}); "Resend code" asks for a new
@@ -50,7 +51,7 @@ export default function EmailVerifyOtpView({ entry }: ViewProps) {
       <CodeForm
         hint={
           <>
-            Enter the 6-digit code sent to <strong>{email}</strong>
+            Enter the 6-digit code sent to <Truncated className="strong" text={email} kind="email" />
           </>
         }
         send={async (otp) => {

@@ -7,6 +7,7 @@ import { SpinnerIcon } from '../icons/icons'
 import { CodeForm } from './CodeForm'
 import { FrameRoom } from './FrameRoom'
 import type { ViewProps } from './types'
+import { Truncated } from './Truncated'
 
 type Step = 'intro' | 'code' | 'shown'
 
@@ -50,7 +51,7 @@ export default function ExportWalletView({ entry }: ViewProps) {
         <>
           <p className="hint">
             Your recovery phrase restores this wallet in any wallet app. To show it, we email a code to{' '}
-            <strong>{user?.email ?? 'your address'}</strong>. It is shown only inside the wallet's secure frame.
+            {user?.email ? <Truncated className="strong" text={user.email} kind="email" /> : <strong>your address</strong>}. It is shown only inside the wallet's secure frame.
           </p>
           <button type="button" className="btn primary" onClick={sendCode} disabled={busy} aria-busy={busy}>
             {busy ? <SpinnerIcon /> : null}
@@ -61,7 +62,7 @@ export default function ExportWalletView({ entry }: ViewProps) {
         <CodeForm
           hint={
             <>
-              Enter the 6-digit code sent to <strong>{user?.email}</strong>
+              Enter the 6-digit code sent to <Truncated className="strong" text={user?.email ?? ''} kind="email" />
             </>
           }
           send={async (otp) => {

@@ -4,6 +4,8 @@ import type { Network } from '../../core/networks'
 import { useNetwork } from '../hooks/useNetwork'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { CheckIcon, SpinnerIcon } from '../icons/icons'
+import { NetworkImage } from './NetworkImage'
+import { Truncated } from './Truncated'
 
 export type NetworkListProps = {
   networks: readonly Network[]
@@ -44,10 +46,10 @@ export function NetworkList({ networks, onSwitched }: NetworkListProps) {
               onClick={() => choose(network)}
               data-caip-network-id={network.caipNetworkId}
             >
-              <span className="logo network-logo" aria-hidden="true">
-                {network.assets?.imageUrl ? <img src={network.assets.imageUrl} alt="" /> : network.name.slice(0, 1)}
+              <span className="logo" aria-hidden="true">
+                <NetworkImage network={network} />
               </span>
-              <span className="name">{network.name}</span>
+              <Truncated className="name" text={network.name} kind="name" />
               {network.testnet ? <span className="tag">TESTNET</span> : null}
               {busy === network.caipNetworkId ? <SpinnerIcon /> : current ? <CheckIcon /> : null}
             </button>

@@ -87,8 +87,8 @@ describe('network button and list', () => {
     vi.unstubAllGlobals()
   })
 
-  async function openNetworks(wallet: TestWallet) {
-    const { modal, client, ...utils } = await connected(wallet)
+  async function openNetworks(wallet: TestWallet, config: Partial<CreateConfigParameters> = {}) {
+    const { modal, client, ...utils } = await connected(wallet, config)
     unmount = utils.unmount
     act(() => client.modal.open())
     const ui = modal()
@@ -117,5 +117,25 @@ describe('network button and list', () => {
     expect((await ui.findByRole('alert')).textContent).toBe('Chain is not supported')
     expect(wallet.chainId).toBe(1)
     expect(ui.getByRole('button', { name: /Ethereum/ }).getAttribute('aria-current')).toBe('true')
+  })
+
+  it('shows each network’s image: its imageUrl, else its imageId from frame-host, else a generated tile', async () => {
+    const networks = [
+      { ...ethereum, assets: { imageId: 'eth-image' } },
+      { ...base, assets: { imageUrl: 'https://cdn.test/base.png' } },
+      localDevnet,
+    ]
+    const { ui } = await openNetworks(new TestWallet({ chainId: 1 }), { networks })
+    const logo = (name: RegExp) => ui.getByRole('button', { name }).querySelector('.logo')!
+    expect(logo(/Ethereum/).querySelector('img')?.getAttribute('src')).toBe(
+      'http://127.0.0.1:8787/public/getAssetImage/eth-image?projectId=demo&st=appkit&sv=oriel-react-0.1.0',
+    )
+    expect(logo(/Base/).querySelector('img')?.getAttribute('src')).toBe('https://cdn.test/base.png')
+    // The tile's code loads the first time one is needed.
+    await vi.waitFor(() => expect(logo(/Local Devnet/).querySelector('[data-testid="generated-tile"]')?.textContent).toBe('LD'))
+    // An image that fails to load gives way to the tile.
+    fireEvent.error(logo(/Ethereum/).querySelector('img')!)
+    expect(logo(/Ethereum/).querySelector('img')).toBeNull()
+    await vi.waitFor(() => expect(logo(/Ethereum/).querySelector('[data-testid="generated-tile"]')?.textContent).toBe('E'))
   })
 })

@@ -5,6 +5,7 @@ import { useStore } from '../hooks/useStore'
 import { CodeForm } from './CodeForm'
 import { EmailField } from './EmailField'
 import type { ViewProps } from './types'
+import { Truncated } from './Truncated'
 
 type Step = { name: 'email' } | { name: 'primary'; email: string } | { name: 'secondary'; email: string }
 
@@ -28,7 +29,7 @@ export default function UpdateEmailView({ entry }: ViewProps) {
           key="primary"
           hint={
             <>
-              Enter the 6-digit code sent to your current email <strong>{currentEmail}</strong>
+              Enter the 6-digit code sent to your current email <Truncated className="strong" text={currentEmail} kind="email" />
             </>
           }
           send={async (otp) => {
@@ -41,7 +42,7 @@ export default function UpdateEmailView({ entry }: ViewProps) {
           key="secondary"
           hint={
             <>
-              Enter the 6-digit code sent to your new email <strong>{step.email}</strong>
+              Enter the 6-digit code sent to your new email <Truncated className="strong" text={step.email} kind="email" />
             </>
           }
           send={async (otp) => {
@@ -62,7 +63,7 @@ function NewEmailStep({ current, onSent }: { current: string; onSent(email: stri
     <>
       {current ? (
         <p className="hint">
-          Your current email is <strong>{current}</strong>
+          Your current email is <Truncated className="strong" text={current} kind="email" />
         </p>
       ) : null}
       <EmailField

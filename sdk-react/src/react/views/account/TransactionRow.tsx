@@ -56,7 +56,11 @@ export function TransactionRow({ tx, now, nativeSymbol }: { tx: HistoryTransacti
       <span className="tx-text">
         <span className="tx-line">
           <span className="tx-title">{title}</span>
-          {other ? <span className="tx-party">{other}</span> : null}
+          {other ? (
+            <span className="tx-party" title={other.address}>
+              {other.text}
+            </span>
+          ) : null}
           <time className="tx-time" dateTime={tx.metadata.minedAt} title={new Date(minedAt).toLocaleString()}>
             {formatRelativeTime(minedAt, now)}
           </time>

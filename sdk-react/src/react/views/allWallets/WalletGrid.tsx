@@ -1,8 +1,8 @@
 import type { RegistryWallet } from '../../../core/wallets/registry'
-import { CheckIcon } from '../../icons/icons'
+import { Truncated } from '../Truncated'
 import { WalletImage } from './WalletImage'
 
-/** A grid of registry wallets: image and name; certified wallets carry a check. */
+/** A grid of registry wallets: image and name, the name cut in the middle where it does not fit. */
 export function WalletGrid({
   wallets,
   onSelect,
@@ -24,12 +24,7 @@ export function WalletGrid({
             <span className="logo">
               <WalletImage wallet={wallet} size={56} />
             </span>
-            <span className="name">
-              <span className="label">{wallet.name}</span>
-              {wallet.badge_type === 'certified' ? (
-                <CheckIcon size={12} className="certified" />
-              ) : null}
-            </span>
+            <Truncated className="name" text={wallet.name} kind="name" />
           </button>
         </li>
       ))}

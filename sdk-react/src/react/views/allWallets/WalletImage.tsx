@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import type { RegistryWallet } from '../../../core/wallets/registry'
 import { useOrielClient } from '../../hooks/useOrielClient'
-import { WalletIcon } from '../../icons/icons'
+import { Tile } from '../../icons/Tile'
 
-/** A registry wallet's image from frame-host; the generic wallet icon if it fails to load. */
+/** A registry wallet's image from frame-host; a tile generated from its name if it fails to load. */
 export function WalletImage({ wallet, size = 40 }: { wallet: RegistryWallet; size?: number }) {
   const client = useOrielClient()
   const [failed, setFailed] = useState(false)
-  if (failed) return <WalletIcon />
+  if (failed) return <Tile name={wallet.name} />
   return (
     <img
       src={client.walletList.getImageUrl(wallet)}

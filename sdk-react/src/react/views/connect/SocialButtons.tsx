@@ -4,7 +4,7 @@ import type { SocialProvider } from '../../../core/config/features'
 import { getErrorMessage } from '../../../core/errors/base'
 import { useOrielClient } from '../../hooks/useOrielClient'
 import { MoreIcon } from '../../icons/icons'
-import { SOCIAL_ICONS, SOCIAL_NAMES } from '../../icons/socialIcons'
+import { SOCIAL_NAMES, SocialIcon } from '../../icons/socialIcons'
 
 /** Icon buttons that fit in one row; beyond that, 4 icons and a "More" toggle. */
 const ROW = 5
@@ -27,21 +27,19 @@ export function SocialButtons({ socials }: SocialButtonsProps) {
     connectSocial(client, { provider: provider }).catch((error: unknown) => client.snackbar.showError(getErrorMessage(error)))
   }
 
-  const FirstIcon = SOCIAL_ICONS[first]
   return (
     <div className="stack" data-connect-method="social">
       <button type="button" className="btn" onClick={() => select(first)}>
-        <FirstIcon />
+        <SocialIcon provider={first} />
         {`Continue with ${SOCIAL_NAMES[first]}`}
       </button>
       {cells > 0 ? (
         <div className="socials" style={{ gridTemplateColumns: `repeat(${Math.min(cells, ROW)}, 1fr)` }}>
           {shown.map((provider) => {
-            const Icon = SOCIAL_ICONS[provider]
             const label = `Continue with ${SOCIAL_NAMES[provider]}`
             return (
               <button key={provider} type="button" className="social" aria-label={label} title={label} onClick={() => select(provider)}>
-                <Icon />
+                <SocialIcon provider={provider} />
               </button>
             )
           })}

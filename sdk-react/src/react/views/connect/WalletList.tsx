@@ -5,7 +5,9 @@ import { getWalletConnectView } from '../../../core/wallets/walletList'
 import { useOrielClient } from '../../hooks/useOrielClient'
 import { useStore } from '../../hooks/useStore'
 import { ChevronIcon, QrIcon, SearchIcon, WalletIcon } from '../../icons/icons'
+import { Tile } from '../../icons/Tile'
 import { WalletImage } from '../allWallets/WalletImage'
+import { Truncated } from '../Truncated'
 
 type WalletRowProps = {
   name: string
@@ -21,7 +23,7 @@ function WalletRow({ name, logo, tag, tone, onClick, walletId, section }: Wallet
   return (
     <button type="button" className="row" onClick={onClick} data-wallet-id={walletId} data-section={section}>
       <span className="logo">{logo}</span>
-      <span className="name">{name}</span>
+      <Truncated className="name" text={name} kind="name" />
       {tag ? <span className={tone ? `tag ${tone}` : 'tag'}>{tag}</span> : null}
       <ChevronIcon className="chev" />
     </button>
@@ -112,7 +114,7 @@ export function WalletList() {
           key={connector.id}
           name={connector.name}
           section="injected"
-          logo={connector.imageUrl ? <img src={connector.imageUrl} alt="" width={40} height={40} /> : <WalletIcon />}
+          logo={connector.imageUrl ? <img src={connector.imageUrl} alt="" width={40} height={40} /> : <Tile name={connector.name} />}
           tag={recent.includes(connector) ? 'RECENT' : 'INSTALLED'}
           tone="success"
           onClick={() =>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { Pairing } from '../../../core/walletconnect/pairing'
 import { SpinnerIcon } from '../../icons/icons'
 import { CopyLinkButton } from './CopyLinkButton'
+import { PairingCountdown } from './PairingCountdown'
 import { QrCode } from './QrCode'
 
 export type PairingPanelProps = {
@@ -16,7 +17,10 @@ export type PairingPanelProps = {
   logo?: string | undefined
 }
 
-/** The QR code of the pairing on offer (a spinner while a fresh one is made), or the failure with a retry. */
+/**
+ * The QR code of the pairing on offer (a spinner while a fresh one is made) with its remaining
+ * time, or the failure with a retry.
+ */
 export function PairingPanel({ pairing, error, retry, header, children, logo }: PairingPanelProps) {
   if (error && !pairing) {
     return (
@@ -40,6 +44,14 @@ export function PairingPanel({ pairing, error, retry, header, children, logo }: 
         </div>
       )}
       <p className="hint">Scan this QR code with your phone’s wallet app</p>
+      {pairing ? (
+        <PairingCountdown key={pairing.uri} pairing={pairing} />
+      ) : (
+        // The line keeps its place while a fresh code is made.
+        <p className="countdown" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      )}
       <CopyLinkButton uri={pairing?.uri} />
       {children}
     </div>
