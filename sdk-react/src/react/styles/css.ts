@@ -21,7 +21,9 @@ import { walletConnectCss } from './walletconnect'
  * overlay scrolls too, for the inline card's sake). All Wallets' list keeps one height whatever it
  * holds (a search, its results, none), within the window's. `.notice` is something the user
  * should know about their login (a browser that blocks the wallet's storage); `.frame-room` the
- * room the wallet frame is laid over for its own screens (approval, recovery phrase). Comments
+ * room the wallet frame is laid over for its own screens (approval, recovery phrase). The
+ * footer's one cell holds the brand or, while one shows, the snackbar: a notification takes the
+ * brand's place (growing the footer if it wraps), so it never lies over a control. Comments
  * stay out of the CSS text: it ships as it is written.
  */
 export const css = /* css */ `
@@ -157,8 +159,6 @@ svg { display: block; flex: none; }
 .tag.accent { color: var(--accent); background: color-mix(in srgb, var(--accent) 14%, transparent); }
 .tag.success { color: var(--success); background: color-mix(in srgb, var(--success) 14%, transparent); }
 
-/* The footer's one cell holds the brand or, while one shows, the snackbar: a notification takes
-   the brand's place (growing the footer if it wraps), so it never lies over a control. */
 .footer {
   display: grid; place-items: center; box-sizing: border-box; min-height: 46px; padding: 4px 16px 5px;
   color: var(--fg-3); font-size: calc(var(--fs) * 1.2); border-top: 1px solid var(--line);

@@ -91,6 +91,15 @@ describe('Connect view', () => {
     expect(ui.getByRole('button', { name: 'Continue with Facebook' })).toBeTruthy()
   })
 
+  it('a social login that cannot start says so under the buttons, with what to try next', async () => {
+    const { ui, ...utils } = openConnect()
+    unmount = utils.unmount
+    fireEvent.click(ui.getByRole('button', { name: 'Continue with Google' }))
+    expect((await ui.findByRole('alert')).textContent).toBe(
+      'A problem occurred while trying initialize authentication. Try again, or continue with your email or a wallet.',
+    )
+  })
+
   it('lists WalletConnect, discovered wallets and All Wallets', async () => {
     const { ui, root, ...utils } = openConnect()
     unmount = utils.unmount

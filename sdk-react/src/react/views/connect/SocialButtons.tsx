@@ -5,16 +5,24 @@ import { getErrorMessage } from '../../../core/errors/base'
 import { useOrielClient } from '../../hooks/useOrielClient'
 import { MoreIcon } from '../../icons/icons'
 import { SOCIAL_NAMES, SocialIcon } from '../../icons/socialIcons'
+import { FieldError } from '../FieldError'
 
 /** Icon buttons that fit in one row; beyond that, 4 icons and a "More" toggle. */
 const ROW = 5
 
 export type SocialButtonsProps = { socials: readonly SocialProvider[] }
 
-/** The first provider as a full-width button, the others as icon buttons. */
+/** What to try when a social login cannot start (issue 18 §3: the spec's text, then a way on). */
+export const SOCIAL_LOGIN_HINT = 'Try again, or continue with your email or a wallet.'
+
+/**
+ * The first provider as a full-width button, the others as icon buttons. A login that cannot
+ * start says so under the buttons, with what to try next, until the next attempt.
+ */
 export function SocialButtons({ socials }: SocialButtonsProps) {
   const client = useOrielClient()
   const [expanded, setExpanded] = useState(false)
+  const [error, setError] = useState<string>()
   const [first, ...rest] = socials
   if (!first) return null
 
@@ -24,7 +32,8 @@ export function SocialButtons({ socials }: SocialButtonsProps) {
 
   const select = (provider: SocialProvider) => {
     if (provider === 'farcaster') return client.modal.push('ConnectingFarcaster')
-    connectSocial(client, { provider: provider }).catch((error: unknown) => client.snackbar.showError(getErrorMessage(error)))
+    setError(undefined)
+    connectSocial(client, { provider: provider }).catch((failure: unknown) => setError(`${getErrorMessage(failure)}. ${SOCIAL_LOGIN_HINT}`))
   }
 
   return (
@@ -57,6 +66,7 @@ export function SocialButtons({ socials }: SocialButtonsProps) {
           ) : null}
         </div>
       ) : null}
+      <FieldError id="social-error" error={error} />
     </div>
   )
 }
