@@ -31,7 +31,6 @@ it('exports', () => {
       "ProjectIdNotConfiguredError",
       "ProviderRpcError",
       "SIWXNotEnabledError",
-      "SIWXVerifierError",
       "SignatureDeclinedError",
       "SiweSiwxConflictError",
       "SocialLoginUnavailableError",

@@ -13,12 +13,7 @@ export {
 export type { ConnectMethod, Features, SocialProvider } from './core/config/features'
 export type { SIWXAccount, SIWXSession } from './core/siwx/config'
 export { formatSIWXMessage, InvalidSIWXMessageError, type InvalidSIWXMessageErrorType, type SIWXMessageData } from './core/siwx/message'
-export {
-  createFrameHostSIWX,
-  SIWXVerifierError,
-  type CreateFrameHostSIWXParameters,
-  type SIWXVerifierErrorType,
-} from './core/siwx/frameHost'
+export { createFrameHostSIWX, type CreateFrameHostSIWXParameters } from './core/siwx/frameHost'
 export {
   SignatureDeclinedError,
   SIWXNotEnabledError,

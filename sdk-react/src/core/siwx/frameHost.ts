@@ -1,19 +1,9 @@
-// The default `siwx`: frame-host is the verifier (its /v1/sessions routes, frame-host/API.md
-// "Sign-in with a wallet"). A dapp's backend then trusts the session token, checked against
-// frame-host's published key (/.well-known/jwks.json).
-import { BaseError } from '../errors/base'
-import { HttpStatusError } from '../errors/registry'
-import { errorMessage, frameHostQuery } from '../wallets/registry'
-import type { SIWXConfig, SIWXSession } from './config'
+// The default `siwx`: frame-host is the verifier. A dapp's backend then trusts the session
+// token, checked against frame-host's published key (/.well-known/jwks.json). The calls' code
+// loads with the first of them, so a page that never signs in does not ship it.
+import type { SIWXConfig } from './config'
 
-export type SIWXVerifierErrorType = SIWXVerifierError & { name: 'SIWXVerifierError' }
-/** frame-host refused or could not answer a sign-in call; `details` has its reason. */
-export class SIWXVerifierError extends BaseError {
-  override name = 'SIWXVerifierError'
-  constructor({ reason, cause }: { reason: string; cause?: unknown }) {
-    super('Signature declined', { details: reason, cause })
-  }
-}
+export type { SIWXVerifierError, SIWXVerifierErrorType } from './frameHostVerifier'
 
 /** Options of {@link createFrameHostSIWX}: the sign-in policy, and where frame-host is. */
 export type CreateFrameHostSIWXParameters = Pick<SIWXConfig, 'required' | 'statement' | 'expiresInMs'> & {
@@ -24,55 +14,25 @@ export type CreateFrameHostSIWXParameters = Pick<SIWXConfig, 'required' | 'state
 
 /**
  * Sign-in verified by frame-host, in one line: `siwx: createFrameHostSIWX({ frameHostUrl, projectId })`.
- * The session's `token` is frame-host's EdDSA JWT for the dapp's backend.
+ * The session's `token` is frame-host's EdDSA JWT for the dapp's backend. Refusals reject with
+ * `SIWXVerifierError` ('Signature declined', frame-host's reason in `details`).
  *
  * @example
  * createConfig({ projectId, networks, siwx: createFrameHostSIWX({ frameHostUrl: 'https://wallet.lumen.app', projectId, statement: 'Sign in to Lumen' }) })
  */
 export function createFrameHostSIWX(parameters: CreateFrameHostSIWXParameters): SIWXConfig {
-  const base = parameters.frameHostUrl.replace(/\/+$/, '')
-  const query = frameHostQuery(parameters.projectId).toString()
-  const call = async (path: string, init?: RequestInit): Promise<Record<string, unknown>> => {
-    const url = `${base}${path}?${query}`
-    let response: Response
-    try {
-      response = await (parameters.fetch ?? fetch)(url, { credentials: 'omit', ...init })
-    } catch (cause) {
-      throw new SIWXVerifierError({ reason: `frame-host could not be reached at ${base}`, cause })
-    }
-    if (!response.ok) {
-      const message = await errorMessage(response)
-      throw new SIWXVerifierError({ reason: message ?? `HTTP ${response.status}`, cause: new HttpStatusError({ status: response.status, url, message }) })
-    }
-    const body: unknown = await response.json().catch(() => undefined)
-    if (typeof body !== 'object' || body === null) throw new SIWXVerifierError({ reason: `${path} did not answer a JSON object` })
-    return body as Record<string, unknown>
+  let verifier: ReturnType<typeof import('./frameHostVerifier').frameHostVerifier> | undefined
+  const load = async () => {
+    verifier ??= (await import('./frameHostVerifier')).frameHostVerifier(parameters)
+    return verifier
   }
-  const post = (path: string, body: unknown) =>
-    call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-
   return {
     required: parameters.required,
     statement: parameters.statement,
     expiresInMs: parameters.expiresInMs,
-    async getNonce() {
-      const { nonce } = await call('/v1/sessions/nonce')
-      if (typeof nonce !== 'string') throw new SIWXVerifierError({ reason: 'the nonce answer has no nonce' })
-      return nonce
-    },
-    async verify(session) {
-      const answer = await post('/v1/sessions', { message: session.message, signature: session.signature })
-      const stored = answer['session'] as { id?: unknown } | undefined
-      if (typeof answer['token'] !== 'string' || typeof stored?.id !== 'string') {
-        throw new SIWXVerifierError({ reason: 'the sign-in answer has no session or token' })
-      }
-      return { ...session, token: answer['token'], id: stored.id }
-    },
-    // Sessions are kept on this page with their token; frame-host answers for a token only.
-    getSessions: async () => [],
-    async revoke({ accountAddress }, session?: SIWXSession) {
-      if (!session?.id) return
-      await post(`/v1/sessions/${encodeURIComponent(accountAddress)}/revoke`, { pci: session.id, signature: session.signature })
-    },
+    getNonce: async (account) => (await load()).getNonce(account),
+    verify: async (session) => (await load()).verify(session),
+    getSessions: async (account) => (await load()).getSessions(account),
+    revoke: async (account, session) => (await load()).revoke(account, session),
   }
 }
