@@ -5,6 +5,7 @@
 //! [`Config::validate`] checks the rest, URLs with [`url::Url`].
 
 mod production;
+mod social;
 mod walletconnect;
 
 use std::{
@@ -24,6 +25,8 @@ use crate::{
     proxy::IpRange,
 };
 
+pub(crate) use social::{is_openid, Endpoints, ResponseMode};
+pub use social::{SocialConfig, SocialProviderConfig, TokenAuth};
 pub use walletconnect::{WalletConnectRegistryConfig, DEFAULT_EXPLORER_URL};
 
 /// The built-in defaults (`config/default.toml`).
@@ -114,6 +117,9 @@ pub struct Config {
     /// The networks frame-host indexes for history and NFTs (`[[indexer]]`, `eip155` only).
     #[serde(default)]
     pub indexer: Vec<IndexerConfig>,
+    /// The social login providers (`[social.<provider>]`); none by default.
+    #[serde(default)]
+    pub social: SocialConfig,
 }
 
 /// The chain indexer of one network (`[[indexer]]`): where it starts, how deep a block must
@@ -439,6 +445,7 @@ impl Config {
         if let Some(registry) = &self.walletconnect_registry {
             registry.validate()?;
         }
+        self.social.validate()?;
         if self.projects.is_empty() {
             return Err(Error::NoProjects);
         }

@@ -45,8 +45,9 @@ pub use blockchain::{
 };
 pub use clock::Clock;
 pub use config::{
-    Config, IndexerConfig, MailConfig, Mode, NetworkConfig, ProjectConfig, TokenConfig,
-    WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL,
+    Config, IndexerConfig, MailConfig, Mode, NetworkConfig, ProjectConfig, SocialConfig,
+    SocialProviderConfig, TokenAuth, TokenConfig, WalletConnectRegistryConfig, DEFAULT_CONFIG,
+    DEFAULT_EXPLORER_URL,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;

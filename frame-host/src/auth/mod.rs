@@ -54,12 +54,22 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/auth/v1/export/verify", post(export::verify))
 }
 
-/// The user as the API shows it.
+/// The user as the API shows it (no `email` for a user without one).
 fn user_json(u: User) -> UserReply {
     UserReply {
         user_id: u.id,
-        email: u.email,
+        email: u.email.unwrap_or_default(),
     }
+}
+
+/// 403 for a user without an email address, on the routes that mail a code to it.
+pub(crate) const NO_EMAIL: &str =
+    "This account has no email address: it signs in with a social account";
+
+/// The address the codes of `user` go to; 403 [`NO_EMAIL`] when the user has none (a social
+/// login without a provider-verified email).
+fn mailbox_of(user: &User) -> Result<&str, ApiError> {
+    user.email.as_deref().ok_or(ApiError::Forbidden(NO_EMAIL))
 }
 
 /// A fresh refresh token: the secret for the client and the hashed form to store.

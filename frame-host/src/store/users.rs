@@ -12,11 +12,12 @@ pub(crate) struct User {
     pub(crate) id: String,
     /// The project the user belongs to.
     pub(crate) project_id: String,
-    /// The login email, lowercase.
-    pub(crate) email: String,
+    /// The login email, lowercase; `None` for a user who came in by a social login without a
+    /// provider-verified email.
+    pub(crate) email: Option<String>,
 }
 
-type UserRow = (String, String, String);
+type UserRow = (String, String, Option<String>);
 
 fn user((id, project_id, email): UserRow) -> User {
     User {
