@@ -57,7 +57,7 @@ pub use serve::{serve, ConnectionLimits};
 
 use crate::{
     api::ApiError,
-    auth::JwtKeys,
+    auth::{JwtKeys, SocialProviders},
     blockchain::{indexer::HistorySource, BalanceCache, Chains, IdentityCache, Prices},
     keys::Keys,
     mail::Mailer,
@@ -90,6 +90,7 @@ struct Inner {
     history: Arc<dyn HistorySource>,
     identities: IdentityCache,
     devnet: Option<DevnetContracts>,
+    social: SocialProviders,
     clock: Clock,
 }
 
@@ -138,6 +139,7 @@ impl AppState {
         )?;
         let transport = HttpTransport::new().map_err(Error::HttpClient)?;
         let chains = Chains::new(&config.networks, &transport)?;
+        let social = SocialProviders::new().map_err(Error::HttpClient)?;
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
         let jwt = JwtKeys::load(
@@ -164,6 +166,7 @@ impl AppState {
                 history,
                 identities: IdentityCache::default(),
                 devnet,
+                social,
                 clock,
             }),
         })
@@ -224,6 +227,11 @@ impl AppState {
 
     pub(crate) fn jwt(&self) -> &JwtKeys {
         &self.inner.jwt
+    }
+
+    /// The social login providers' client and what it learned from them.
+    pub(crate) fn social(&self) -> &SocialProviders {
+        &self.inner.social
     }
 
     pub(crate) fn registry(&self) -> &Registry {

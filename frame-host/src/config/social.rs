@@ -41,7 +41,7 @@ pub enum TokenAuth {
 /// How the provider sends the user back with the code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ResponseMode {
+pub(crate) enum ResponseMode {
     /// A redirect with the code in the query (`GET` callback).
     Query,
     /// A form the browser posts (`POST` callback), as Apple does when asked for the email.
@@ -380,8 +380,10 @@ mod tests {
         assert!(err(SocialProvider::X, |c| c.emails_url =
             Some("https://x.test/e".into()))
         .contains("emails_url applies to github only"));
-        assert!(err(SocialProvider::X, |c| c.scopes = Some(vec!["a b".into()]))
-            .contains("scopes must be"));
+        assert!(
+            err(SocialProvider::X, |c| c.scopes = Some(vec!["a b".into()]))
+                .contains("scopes must be")
+        );
         assert!(err(SocialProvider::Github, |c| c.userinfo_url =
             Some("https://u:p@x.test/user".into()))
         .contains("userinfo_url"));

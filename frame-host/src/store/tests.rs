@@ -663,7 +663,10 @@ async fn email_change(db: &TestDb) {
         s.finish_email_change(&c).await.unwrap(),
         EmailChangeOutcome::Changed
     );
-    assert_eq!(s.user(&u.id).await.unwrap().unwrap().email.as_deref(), Some("new@b.co"));
+    assert_eq!(
+        s.user(&u.id).await.unwrap().unwrap().email.as_deref(),
+        Some("new@b.co")
+    );
     assert_eq!(
         s.finish_email_change(&c).await.unwrap(),
         EmailChangeOutcome::Gone
@@ -678,7 +681,10 @@ async fn email_change(db: &TestDb) {
         s.finish_email_change(&c).await.unwrap(),
         EmailChangeOutcome::EmailTaken
     );
-    assert_eq!(s.user(&u.id).await.unwrap().unwrap().email.as_deref(), Some("new@b.co"));
+    assert_eq!(
+        s.user(&u.id).await.unwrap().unwrap().email.as_deref(),
+        Some("new@b.co")
+    );
     let state = s
         .code_state(CodeTable::EmailChange, "c2")
         .await

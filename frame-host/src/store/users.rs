@@ -147,6 +147,31 @@ pub(super) async fn find_or_create_user(
     Ok(user(row))
 }
 
+/// Creates user `id` in `project_id` with `email` (`None`: a social account without a
+/// provider-verified email).
+pub(super) async fn create_user(
+    conn: &mut AnyConnection,
+    project_id: &str,
+    email: Option<&str>,
+    id: &str,
+    now: i64,
+) -> Result<User> {
+    sqlx::query::<Any>(
+        "INSERT INTO users (id, project_id, email, created_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(id)
+    .bind(project_id)
+    .bind(email)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(User {
+        id: id.into(),
+        project_id: project_id.into(),
+        email: email.map(Into::into),
+    })
+}
+
 /// Marks `device_id` approved for `user_id`.
 pub(super) async fn approve_device(
     conn: &mut AnyConnection,

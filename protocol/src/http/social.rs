@@ -210,7 +210,10 @@ mod tests {
             user_id: "u".into(),
             email: String::new(),
         };
-        assert_eq!(serde_json::to_value(&user).unwrap(), json!({ "userId": "u" }));
+        assert_eq!(
+            serde_json::to_value(&user).unwrap(),
+            json!({ "userId": "u" })
+        );
         let back: UserReply = serde_json::from_value(json!({ "userId": "u" })).unwrap();
         assert_eq!(back, user);
     }
