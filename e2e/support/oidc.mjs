@@ -7,12 +7,14 @@
 // Facebook's /me?fields=…), authorized by the access token. Its page lets a tester pick or
 // type a user, or deny access.
 //
-//   node e2e/support/oidc.mjs --port 8700 --frame-host http://127.0.0.1:8787
+//   node e2e/support/oidc.mjs --port 8700 --frame-host http://127.0.0.1:8787 [--toml FILE]
 //
-// prints its base URL once listening. frame-host's config for it comes from
+// prints its base URL once listening (port 0 picks a free port); with --toml it first writes
+// frame-host's `[social.*]` tables for it to FILE. In code: `startOidcProvider` and
 // `frameHostSocialToml(baseUrl)`. Clients are `oriel-{provider}` with the secret
 // `oriel-{provider}-secret`; redirect URIs `{frameHost}/auth/v1/social/callback/{provider}`.
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { pathToFileURL } from 'node:url'
 import Provider from 'oidc-provider'
@@ -256,6 +258,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const frameHosts = arg('--frame-host')
   if (!frameHosts.length) frameHosts.push('http://127.0.0.1:8787')
   const provider = await startOidcProvider({ port, frameHosts })
+  const toml = arg('--toml')[0]
+  if (toml) writeFileSync(toml, `${frameHostSocialToml(provider.url)}\n`)
   console.log(provider.url)
   const stop = () => provider.stop().then(() => process.exit(0))
   process.once('SIGINT', stop)
