@@ -392,4 +392,39 @@ mod tests {
         c.userinfo_url = Some("https://graph.test/me?fields=id,name,email".into());
         c.validate(SocialProvider::Facebook).unwrap();
     }
+
+    fn load(text: &str) -> Result<crate::Config> {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), text).unwrap();
+        let path = file.path().to_str().unwrap().to_owned();
+        crate::Config::load_with(|name| (name == "ORIEL_CONFIG").then(|| path.clone()))
+    }
+
+    #[test]
+    fn off_by_default_on_per_table() {
+        assert_eq!(load("").unwrap().social, SocialConfig::default());
+        let c = load("[social.github]\nclient_id = \"id\"\nclient_secret = \"s\"\ntoken_auth = \"client_secret_basic\"\n")
+            .unwrap()
+            .social;
+        let gh = c.provider(SocialProvider::Github).unwrap();
+        assert_eq!(gh.token_auth, Some(TokenAuth::ClientSecretBasic));
+        assert_eq!(c.enabled().count(), 1);
+        let e = load("[social.myspace]\nclient_id = \"id\"\n").unwrap_err();
+        assert!(e.to_string().contains("unknown field `myspace`"), "{e}");
+    }
+
+    #[test]
+    fn production_refuses_plain_http_and_loopback_endpoints() {
+        let base = "mode = \"production\"\npublic_url = \"https://wallet.example\"\n\
+                    mail = { kind = \"smtp\", url = \"smtp://mail.example\", from = \"W <w@wallet.example>\" }\n\
+                    [[networks]]\nchain_id = \"eip155:1\"\nrpc_urls = [\"https://rpc.example\"]\n\
+                    [[projects]]\nid = \"p\"\nname = \"P\"\nallowed_origins = [\"https://app.example\"]\n";
+        load(&format!("{base}[social.google]\nclient_id = \"id\"\n")).unwrap();
+        let e = load(&format!(
+            "{base}[social.google]\nclient_id = \"id\"\ndiscovery_url = \"http://127.0.0.1:8700/google/.well-known/openid-configuration\"\n"
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("social.google discovery_url"), "{e}");
+    }
 }

@@ -23,6 +23,8 @@ mod wallets;
 mod write_tx;
 
 #[cfg(test)]
+mod social_tests;
+#[cfg(test)]
 mod tests;
 
 use std::{str::FromStr, sync::Arc, time::Duration};

@@ -10,8 +10,8 @@ const DEFAULT_PG_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
 const NOW: i64 = 1_800_000_000_000;
 
 /// A store on a throwaway database, removed on drop.
-struct TestDb {
-    store: Store,
+pub(super) struct TestDb {
+    pub(super) store: Store,
     url: String,
     _dir: Option<tempfile::TempDir>,
     schema: Option<(String, String)>,
@@ -20,7 +20,7 @@ struct TestDb {
 impl TestDb {
     /// Closes the pool and drops the schema, letting the runtime finish returning
     /// connections (a dropped transaction's rollback is sent on return) meanwhile.
-    async fn finish(mut self) {
+    pub(super) async fn finish(mut self) {
         self.store.close().await;
         if let Some((admin_url, schema)) = self.schema.take() {
             drop_schema(&admin_url, &schema).await;
@@ -53,7 +53,7 @@ async fn drop_schema(admin_url: &str, schema: &str) {
     }
 }
 
-async fn sqlite() -> TestDb {
+pub(super) async fn sqlite() -> TestDb {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("oriel.sqlite").display());
     let store = Store::open(&url).await.unwrap();
@@ -66,7 +66,7 @@ async fn sqlite() -> TestDb {
     }
 }
 
-async fn postgres() -> TestDb {
+pub(super) async fn postgres() -> TestDb {
     let admin_url = std::env::var("ORIEL_TEST_POSTGRES_URL")
         .ok()
         .filter(|u| !u.is_empty())
