@@ -16,7 +16,13 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
-ORIEL_LISTEN=127.0.0.1:8787 ORIEL_FRAME_DIR=dist/frame ORIEL_DATA_DIR=.data \
+# Social login at the local identity provider (port 8700): frame-host's [social.*] tables for it.
+mkdir -p .data
+node --input-type=module -e "import { frameHostSocialToml } from './e2e/support/oidc.mjs'; \
+  process.stdout.write(frameHostSocialToml('http://127.0.0.1:8700') + '\n')" > .data/social.toml
+node e2e/support/oidc.mjs --port 8700 --frame-host http://127.0.0.1:8787 &
+pids+=($!)
+ORIEL_LISTEN=127.0.0.1:8787 ORIEL_FRAME_DIR=dist/frame ORIEL_DATA_DIR=.data ORIEL_CONFIG=.data/social.toml \
   "$CARGO_TARGET_DIR/debug/oriel-frame-host" &
 pids+=($!)
 node e2e/support/relay.mjs --port 8600 &

@@ -1,22 +1,25 @@
 // `make demo`: the demo as its users get it. The dapp and the demo wallet are production builds
 // (the chunks `make bench` measures), each served from its own output directory on its own
 // origin, beside frame-host (origin B, with the frame), a local EVM devnet (hardhat node, chain
-// 31337) and a loopback WalletConnect relay. Ctrl-C stops them all.
+// 31337), a loopback WalletConnect relay and a local identity provider for the six social logins
+// (oidc-provider). Ctrl-C stops them all.
 //
 // No dev server runs, so there is no dependency optimizer to race: every start renders the same
 // files. `make demo-dev` is the hot-reload loop instead.
 import { join } from 'node:path'
 import { startDevnet } from '../e2e/support/devnet.mjs'
+import { startOidcProvider } from '../e2e/support/oidc.mjs'
 import { startRelay } from '../e2e/support/relay.mjs'
 import { buildDemo, buildWallet, root, serveStatic, startFrameHost } from '../e2e/support/servers.mjs'
 
-const PORTS = { frameHost: 8787, dapp: 5173, wallet: 5174, devnet: 8545, relay: 8600 }
+const PORTS = { frameHost: 8787, dapp: 5173, wallet: 5174, devnet: 8545, relay: 8600, oidc: 8700 }
 const urls = {
   dapp: `http://localhost:${PORTS.dapp}`,
   frameHost: `http://127.0.0.1:${PORTS.frameHost}`,
   devnet: `http://127.0.0.1:${PORTS.devnet}`,
   relay: `ws://127.0.0.1:${PORTS.relay}`,
   wallet: `http://127.0.0.1:${PORTS.wallet}`,
+  oidc: `http://127.0.0.1:${PORTS.oidc}`,
 }
 
 const contractsFile = join(root, '.data/devnet-contracts.json')
@@ -43,6 +46,8 @@ try {
   // frame-host's data.
   stops.push((await startDevnet({ port: PORTS.devnet, contractsFile })).stop)
   stops.push((await startRelay({ port: PORTS.relay })).stop)
+  // Social login: every provider signs in at the local identity provider.
+  stops.push((await startOidcProvider({ port: PORTS.oidc, frameHosts: [urls.frameHost] })).stop)
   // frame-host's built-in defaults are this setup: project `demo` for the dapp's origin, the devnet.
   // With the contracts file: the devnet's tokens in the balance route, POST /dev/faucet, and the
   // devnet indexed from block 0 (history and NFTs; the SQLite index in .data follows a fresh
@@ -53,6 +58,7 @@ try {
         listen: `127.0.0.1:${PORTS.frameHost}`,
         dataDir: join(root, '.data'),
         devnetContracts: contractsFile,
+        oidcUrl: urls.oidc,
         log: 'info',
       })
     ).stop,
@@ -73,5 +79,6 @@ console.log(`
     devnet contracts:       ${contractsFile}   (Multicall3, dUSD, DEV, dUSDT, an NFT collection)
     demo wallet (origin C): ${urls.wallet}   (WalletConnect: "Copy link" in the dapp, paste it here)
     WalletConnect relay:    ${urls.relay}
+    identity provider:      ${urls.oidc}   (social login: pick or type a user, or deny)
   Press Ctrl-C to stop.
 `)

@@ -1,12 +1,14 @@
 // Starts the real pieces the browser tests and the benchmark run against: frame-host (the
 // frame's origin), the built demo dapp (the dapp's origin), a third, unlisted origin, the
-// loopback WalletConnect relay and the demo wallet (its own origin).
+// loopback WalletConnect relay, the demo wallet (its own origin) and the local identity
+// provider of social login (oidc.mjs).
 import { spawn } from 'node:child_process'
 import { createReadStream, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { homedir, tmpdir } from 'node:os'
 import { extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { frameHostSocialToml, startOidcProvider } from './oidc.mjs'
 import { startRelay } from './relay.mjs'
 
 export const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
@@ -23,6 +25,8 @@ export const PORTS = {
   relay: 18600 + offset,
   /** The demo WalletConnect wallet page. */
   wallet: 15175 + offset,
+  /** The local identity provider of social login (oidc.mjs). */
+  oidc: 18700 + offset,
 }
 
 export const urls = {
@@ -32,6 +36,7 @@ export const urls = {
   devnet: `http://127.0.0.1:${PORTS.devnet}`,
   relay: `ws://127.0.0.1:${PORTS.relay}`,
   wallet: `http://127.0.0.1:${PORTS.wallet}`,
+  oidc: `http://127.0.0.1:${PORTS.oidc}`,
 }
 
 const TYPES = {
@@ -107,8 +112,10 @@ export async function buildWallet(relayUrl, outDir) {
  * at `devnetUrl`, with state in a temporary directory; without, frame-host's built-in defaults
  * (the `make demo` setup) apply, with state in `dataDir`. `devnetContracts`: the devnet contracts
  * file (`startDevnet`'s `contractsFile`), so frame-host lists its tokens and offers `POST /dev/faucet`.
+ * `oidcUrl`: the local identity provider (`startOidcProvider`) frame-host signs in with for all
+ * six social providers.
  *
- * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, devnetContracts?: string, log?: string }} options
+ * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, devnetContracts?: string, oidcUrl?: string, log?: string }} options
  */
 export async function startFrameHost({
   allowedOrigins,
@@ -116,6 +123,7 @@ export async function startFrameHost({
   dataDir,
   devnetUrl = urls.devnet,
   devnetContracts,
+  oidcUrl,
   log = process.env.ORIEL_LOG ?? 'warn',
 } = {}) {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
@@ -139,15 +147,17 @@ export async function startFrameHost({
     ORIEL_ANALYTICS_EVENTS_PER_IP: '1000000',
   }
   if (devnetContracts) env.ORIEL_DEVNET_CONTRACTS = devnetContracts
-  if (allowedOrigins) {
+  // Social login through the local identity provider: its `[social.*]` tables.
+  const social = oidcUrl ? `\n${frameHostSocialToml(oidcUrl)}\n` : ''
+  if (allowedOrigins || social) {
     const work = mkdtempSync(join(tmpdir(), 'oriel-e2e-'))
     env.ORIEL_CONFIG = join(work, 'frame-host.toml')
-    writeFileSync(
-      env.ORIEL_CONFIG,
-      `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n` +
+    const project = allowedOrigins
+      ? `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n` +
         // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src).
-        `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n`,
-    )
+        `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n`
+      : ''
+    writeFileSync(env.ORIEL_CONFIG, project + social)
     env.ORIEL_DATA_DIR = dataDir ?? join(work, 'data')
   } else if (dataDir) {
     env.ORIEL_DATA_DIR = dataDir
@@ -196,7 +206,9 @@ export async function startAll({ devnetContracts } = {}) {
   try {
     stops.push((await startRelay({ port: PORTS.relay })).stop)
     stops.push((await serveStatic(walletDir, PORTS.wallet)).stop)
-    stops.push((await startFrameHost({ allowedOrigins: [urls.demo], devnetContracts })).stop)
+    const oidc = await startOidcProvider({ port: PORTS.oidc, frameHosts: [urls.frameHost] })
+    stops.push(oidc.stop)
+    stops.push((await startFrameHost({ allowedOrigins: [urls.demo], devnetContracts, oidcUrl: oidc.url })).stop)
     stops.push((await serveStatic(demoDir, PORTS.demo, { spa: true })).stop)
     stops.push((await serveStatic(join(root, 'e2e/pages'), PORTS.other)).stop)
   } catch (error) {

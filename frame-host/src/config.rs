@@ -7,6 +7,7 @@
 mod exchange;
 pub(crate) mod known_networks;
 mod production;
+mod social;
 mod walletconnect;
 
 use std::{
@@ -27,6 +28,8 @@ use crate::{
 };
 
 pub use exchange::{ExchangeConfig, DEFAULT_SWAP_NETWORKS};
+pub(crate) use social::{is_openid, Endpoints, ResponseMode};
+pub use social::{SocialConfig, SocialProviderConfig, TokenAuth};
 pub use walletconnect::{WalletConnectRegistryConfig, DEFAULT_EXPLORER_URL};
 
 /// The built-in defaults (`config/default.toml`).
@@ -129,6 +132,9 @@ pub struct Config {
     /// per 10 minutes (429 past it).
     #[serde(default = "default_convert_requests_per_ip")]
     pub convert_requests_per_ip: u32,
+    /// The social login providers (`[social.<provider>]`); none by default.
+    #[serde(default)]
+    pub social: SocialConfig,
 }
 
 /// The chain indexer of one network (`[[indexer]]`): where it starts, how deep a block must
@@ -469,6 +475,7 @@ impl Config {
         if let Some(registry) = &self.walletconnect_registry {
             registry.validate()?;
         }
+        self.social.validate()?;
         if self.projects.is_empty() {
             return Err(Error::NoProjects);
         }

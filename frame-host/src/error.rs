@@ -183,6 +183,14 @@ pub enum Error {
     /// `[walletconnect_registry]` breaks a rule; the message names the key.
     #[error("invalid walletconnect_registry: {0}")]
     InvalidWalletConnectRegistry(String),
+    /// A `[social.<provider>]` table breaks a rule; the message names the key.
+    #[error("invalid social.{provider}: {reason}")]
+    InvalidSocial {
+        /// The provider (`google`, `github`, …).
+        provider: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
     /// A copy of the WalletConnect registry failed (retryable: the last good copy stays in
     /// use and the background task tries again later).
     #[error("wallet registry sync failed: {0}")]

@@ -256,7 +256,7 @@ async fn frame_page(
 /// `value` as JSON that can sit inside a `<script>` element: `<`, `>` and `&` are written as
 /// `\u003c`, `\u003e` and `\u0026` (they only occur inside JSON strings, where those escapes
 /// mean the same), so the text can never contain `</script>` or `<!--`.
-fn script_safe_json(value: &impl Serialize) -> String {
+pub(crate) fn script_safe_json(value: &impl Serialize) -> String {
     let json = serde_json::to_string(value).expect("frame config serialises to JSON");
     json.replace('<', "\\u003c")
         .replace('>', "\\u003e")
@@ -284,7 +284,7 @@ fn error_page(status: StatusCode, message: &str) -> Response {
         .into_response()
 }
 
-fn escape_html(text: &str) -> String {
+pub(crate) fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

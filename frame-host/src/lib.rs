@@ -50,8 +50,8 @@ pub use blockchain::{
 pub use clock::Clock;
 pub use config::{
     Config, ExchangeConfig, IndexerConfig, MailConfig, Mode, NetworkConfig, ProjectConfig,
-    TokenConfig, WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL,
-    DEFAULT_SWAP_NETWORKS,
+    SocialConfig, SocialProviderConfig, TokenAuth, TokenConfig, WalletConnectRegistryConfig,
+    DEFAULT_CONFIG, DEFAULT_EXPLORER_URL, DEFAULT_SWAP_NETWORKS,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
@@ -61,7 +61,7 @@ pub use serve::{serve, ConnectionLimits};
 
 use crate::{
     api::ApiError,
-    auth::JwtKeys,
+    auth::{JwtKeys, SocialProviders},
     blockchain::{indexer::HistorySource, BalanceCache, Chains, Exchanges, IdentityCache, Prices},
     keys::Keys,
     mail::Mailer,
@@ -95,6 +95,7 @@ struct Inner {
     history: Arc<dyn HistorySource>,
     identities: IdentityCache,
     devnet: Option<DevnetContracts>,
+    social: SocialProviders,
     clock: Clock,
 }
 
@@ -145,6 +146,7 @@ impl AppState {
         let transport = HttpTransport::new().map_err(Error::HttpClient)?;
         let chains = Chains::new(&config.networks, &transport)?;
         let exchanges = Exchanges::new(&config.exchanges, &chains);
+        let social = SocialProviders::new().map_err(Error::HttpClient)?;
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
         let jwt = JwtKeys::load(
@@ -172,6 +174,7 @@ impl AppState {
                 history,
                 identities: IdentityCache::default(),
                 devnet,
+                social,
                 clock,
             }),
         })
@@ -232,6 +235,11 @@ impl AppState {
 
     pub(crate) fn jwt(&self) -> &JwtKeys {
         &self.inner.jwt
+    }
+
+    /// The social login providers' client and what it learned from them.
+    pub(crate) fn social(&self) -> &SocialProviders {
+        &self.inner.social
     }
 
     pub(crate) fn registry(&self) -> &Registry {

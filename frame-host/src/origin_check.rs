@@ -2,7 +2,8 @@
 //! DELETE that a browser sends from a page on another origin is refused with 403 unless that
 //! origin is frame-host's own (the wallet frame) or on a project's allow-list. Requests
 //! without `Origin` come from programs, not from a browser page, and pass: this check stops
-//! other sites from using a visitor's browser, not scripts (the API's tokens do that).
+//! other sites from using a visitor's browser, not scripts (the API's tokens do that). The
+//! social login callback is exempt: providers post to it from their own origin.
 
 use axum::{
     extract::{Request, State},
@@ -26,7 +27,7 @@ pub(crate) async fn state_changing(
     let safe = matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS
-    );
+    ) || is_social_callback(request.uri().path());
     let refused = !safe
         && request
             .headers()
@@ -36,6 +37,12 @@ pub(crate) async fn state_changing(
         return ApiError::Forbidden(ORIGIN_NOT_ALLOWED).into_response();
     }
     next.run(request).await
+}
+
+/// The social login callback, which a provider's page posts to (`form_post`, from the
+/// provider's origin): its `state` ties it to a login, not its origin.
+fn is_social_callback(path: &str) -> bool {
+    path.starts_with(crate::auth::SOCIAL_CALLBACK_PATH)
 }
 
 fn allowed(state: &AppState, origin: &str) -> bool {
@@ -48,7 +55,7 @@ pub(crate) fn is_own_origin(state: &AppState, origin: &str) -> bool {
 }
 
 /// `scheme://host[:port]` of `url` (the public URL, validated at start, has no path).
-fn own_origin(url: &str) -> &str {
+pub(crate) fn own_origin(url: &str) -> &str {
     let after_scheme = url.find("://").map_or(0, |i| i + 3);
     url[after_scheme..]
         .find('/')

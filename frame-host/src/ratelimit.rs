@@ -13,6 +13,8 @@
 //! - Email change and export codes: one per user per 30 s, and the per-IP limit.
 //! - Sign-in with a wallet (SIWX): 30 nonces and 30 sign-ins or revocations per client IP per
 //!   10 minutes.
+//! - Social logins: 60 starts per client IP and 20 per device per 10 minutes; 60 redeems
+//!   per client IP per 10 minutes.
 //!
 //! The counters live in the database (`rate_limits`), so every instance sharing a
 //! PostgreSQL database enforces the same limits.
@@ -147,6 +149,31 @@ pub(crate) async fn check_export(
 ) -> Result<(), ApiError> {
     let per_user = limit(format!("export:{user_id}"), 1, EMAIL_WINDOW_MS);
     hits(state, &[ip_limit(ip), per_user]).await
+}
+
+/// Social logins started per client IP, and per device, per [`IP_WINDOW_MS`].
+pub(crate) const SOCIAL_IP_LIMIT: i64 = 60;
+pub(crate) const SOCIAL_DEVICE_LIMIT: i64 = 20;
+
+/// A social login start of `device_id` from `ip`.
+pub(crate) async fn check_social_start(
+    state: &AppState,
+    ip: IpAddr,
+    device_id: &str,
+) -> Result<(), ApiError> {
+    let per_ip = limit(format!("social-ip:{ip}"), SOCIAL_IP_LIMIT, IP_WINDOW_MS);
+    let per_device = limit(
+        format!("social-device:{device_id}"),
+        SOCIAL_DEVICE_LIMIT,
+        IP_WINDOW_MS,
+    );
+    hits(state, &[per_ip, per_device]).await
+}
+
+/// A social result redeemed from `ip`.
+pub(crate) async fn check_social_redeem(state: &AppState, ip: IpAddr) -> Result<(), ApiError> {
+    let per_ip = limit(format!("social-redeem:{ip}"), SOCIAL_IP_LIMIT, IP_WINDOW_MS);
+    hits(state, &[per_ip]).await
 }
 
 /// A devnet faucet call for `address` (lowercased): once per 30 s.

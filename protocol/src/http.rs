@@ -15,6 +15,7 @@ pub mod analytics;
 pub mod blockchain;
 pub mod history;
 pub mod identity;
+pub mod social;
 
 /// `POST /auth/v1/email/start`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,7 +104,9 @@ pub struct SessionReply {
 pub struct UserReply {
     /// frame-host's user id.
     pub user_id: String,
-    /// The login email.
+    /// The login email; empty (and absent from the JSON) for a user who came in by a social
+    /// login without a provider-verified email.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub email: String,
 }
 
@@ -294,6 +297,9 @@ pub enum HttpErrorCode {
     Throttled,
     /// 500: frame-host failed; the details are in its log.
     Internal,
+    /// 502: a service frame-host relies on (a social login provider) failed or could not be
+    /// reached.
+    Upstream,
 }
 
 impl HttpErrorCode {
@@ -308,6 +314,7 @@ impl HttpErrorCode {
             Self::CodeLocked => 423,
             Self::Throttled => 429,
             Self::Internal => 500,
+            Self::Upstream => 502,
         }
     }
 
@@ -322,6 +329,7 @@ impl HttpErrorCode {
             Self::CodeLocked => "code_locked",
             Self::Throttled => "throttled",
             Self::Internal => "internal",
+            Self::Upstream => "upstream",
         }
     }
 }
@@ -413,6 +421,7 @@ mod tests {
             HttpErrorCode::CodeLocked,
             HttpErrorCode::Throttled,
             HttpErrorCode::Internal,
+            HttpErrorCode::Upstream,
         ] {
             assert_eq!(serde_json::to_value(code).unwrap(), code.as_str());
         }

@@ -76,7 +76,7 @@ pub struct User {
 }
 
 /// Social login providers (spec §5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(TS))]
 #[serde(rename_all = "lowercase")]
 pub enum SocialProvider {
@@ -92,6 +92,47 @@ pub enum SocialProvider {
     X,
     /// Discord.
     Discord,
+}
+
+impl SocialProvider {
+    /// Every provider, in the spec's order of the socials list (§9).
+    pub const ALL: [Self; 6] = [
+        Self::Google,
+        Self::X,
+        Self::Discord,
+        Self::Github,
+        Self::Apple,
+        Self::Facebook,
+    ];
+
+    /// The name on the wire, such as `github`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Google => "google",
+            Self::Github => "github",
+            Self::Apple => "apple",
+            Self::Facebook => "facebook",
+            Self::X => "x",
+            Self::Discord => "discord",
+        }
+    }
+
+    /// The provider's name for people, such as `GitHub`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Google => "Google",
+            Self::Github => "GitHub",
+            Self::Apple => "Apple",
+            Self::Facebook => "Facebook",
+            Self::X => "X",
+            Self::Discord => "Discord",
+        }
+    }
+
+    /// The provider named `name` on the wire.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.as_str() == name)
+    }
 }
 
 /// Light or dark (spec §5).

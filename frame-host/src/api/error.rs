@@ -36,6 +36,8 @@ pub(crate) enum ApiError {
     Throttled(i64),
     /// 500 `internal`: logged, never shown.
     Internal(Error),
+    /// 502 `upstream`: a provider frame-host relies on failed; the message says which.
+    Upstream(String),
 }
 
 impl ApiError {
@@ -71,6 +73,7 @@ impl IntoResponse for ApiError {
                 retry_after = Some(n);
                 (HttpErrorCode::Throttled, text::try_again_after(n))
             }
+            Self::Upstream(m) => (HttpErrorCode::Upstream, m),
             Self::Internal(e) => {
                 tracing::error!(error = %e, "internal error");
                 (HttpErrorCode::Internal, "internal error".into())

@@ -14,6 +14,7 @@ use axum::{
 use serde::{de::DeserializeOwned, Deserialize};
 
 use oriel_protocol::http::{
+    social::{SocialRedeemRequest, SocialStartRequest},
     CodeRequest, CreateWalletRequest, DeviceStatusRequest, DeviceWrapRequest, EmailStartRequest,
     EmailUpdateStartRequest, EmailVerifyRequest, ProjectRequest, RefreshRequest,
 };
@@ -154,6 +155,8 @@ project_scoped!(
     CodeRequest,
     CreateWalletRequest,
     DeviceWrapRequest,
+    SocialStartRequest,
+    SocialRedeemRequest,
 );
 
 /// A JSON body whose `projectId` names a configured project (else 400 'missing projectId' or

@@ -29,7 +29,8 @@ pub(super) async fn start(
     let new_email = normalize_email(&body.email)?;
     let store = state.store();
     let user = session.user(&state).await?;
-    if new_email == user.email {
+    let current = super::mailbox_of(&user)?.to_owned();
+    if new_email == current {
         return Err(ApiError::invalid("The new email is the current email"));
     }
     if store
@@ -53,7 +54,7 @@ pub(super) async fn start(
     let why = "Enter it in the app to confirm changing your email address.";
     state
         .mailer()
-        .send(Outgoing::code(&user.email, &code, why), now)
+        .send(Outgoing::code(&current, &code, why), now)
         .await?;
     Ok(Json(EmailUpdateStartReply {
         attempt_id: change.id,

@@ -22,6 +22,7 @@ pub(super) async fn start(
 ) -> Result<Json<ExportStartReply>, ApiError> {
     let store = state.store();
     let user = session.user(&state).await?;
+    let email = super::mailbox_of(&user)?;
     ratelimit::check_export(&state, ip, &user.id).await?;
     let (code, stored) = otp::new_code(&state)?;
     let id = secrets::id()?;
@@ -33,7 +34,7 @@ pub(super) async fn start(
                If you did not ask for this, do not share the code with anyone.";
     state
         .mailer()
-        .send(Outgoing::code(&user.email, &code, why), now)
+        .send(Outgoing::code(email, &code, why), now)
         .await?;
     tracing::info!(user = %user.id, "export code sent");
     Ok(Json(ExportStartReply { attempt_id: id }))

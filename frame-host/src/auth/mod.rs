@@ -8,6 +8,7 @@ mod export;
 mod jwt;
 mod otp;
 mod session;
+mod social;
 
 use axum::{
     routing::{delete, get, post},
@@ -21,6 +22,7 @@ use oriel_protocol::{
 pub(crate) use jwt::JwtKeys;
 pub use jwt::JWT_KEY_FILE;
 pub(crate) use session::Session;
+pub(crate) use social::{Providers as SocialProviders, CALLBACK_PATH as SOCIAL_CALLBACK_PATH};
 
 use crate::{
     api::ApiError,
@@ -52,14 +54,25 @@ pub(crate) fn router() -> Router<AppState> {
         )
         .route("/auth/v1/export/start", post(export::start))
         .route("/auth/v1/export/verify", post(export::verify))
+        .merge(social::router())
 }
 
-/// The user as the API shows it.
+/// The user as the API shows it (no `email` for a user without one).
 fn user_json(u: User) -> UserReply {
     UserReply {
         user_id: u.id,
-        email: u.email,
+        email: u.email.unwrap_or_default(),
     }
+}
+
+/// 403 for a user without an email address, on the routes that mail a code to it.
+pub(crate) const NO_EMAIL: &str =
+    "This account has no email address: it signs in with a social account";
+
+/// The address the codes of `user` go to; 403 [`NO_EMAIL`] when the user has none (a social
+/// login without a provider-verified email).
+fn mailbox_of(user: &User) -> Result<&str, ApiError> {
+    user.email.as_deref().ok_or(ApiError::Forbidden(NO_EMAIL))
 }
 
 /// A fresh refresh token: the secret for the client and the hashed form to store.
@@ -99,7 +112,7 @@ fn session_json(
 
 /// The email, trimmed and lowercased, if it is a valid address (spec §5); else 400
 /// 'Invalid email'.
-fn normalize_email(email: &str) -> Result<String, ApiError> {
+pub(crate) fn normalize_email(email: &str) -> Result<String, ApiError> {
     let email = email.trim().to_lowercase();
     if valid_email(&email) {
         Ok(email)
@@ -140,7 +153,7 @@ fn valid_email(email: &str) -> bool {
 
 /// A device id: 16 to 128 characters of letters, digits, `-` or `_` (the frame sends 32
 /// hex digits); else 400.
-fn check_device_id(id: &str) -> Result<(), ApiError> {
+pub(crate) fn check_device_id(id: &str) -> Result<(), ApiError> {
     if (16..=128).contains(&id.len())
         && id
             .bytes()

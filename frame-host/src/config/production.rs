@@ -67,6 +67,16 @@ impl Config {
                 );
             }
         }
+        for (provider, client) in self.social.enabled() {
+            for (name, url) in client.urls() {
+                if !secure_and_public(url) {
+                    return refuse(
+                        format!("social.{} {name} {url:?}", provider.as_str()),
+                        "a social login would go to a plain-http or loopback endpoint",
+                    );
+                }
+            }
+        }
         for project in &self.projects {
             for origin in &project.allowed_origins {
                 if !secure_and_public_origin(origin) {

@@ -18,10 +18,13 @@ mod recovery;
 mod registry;
 mod sessions;
 mod siwx;
+mod social;
 mod users;
 mod wallets;
 mod write_tx;
 
+#[cfg(test)]
+mod social_tests;
 #[cfg(test)]
 mod tests;
 
@@ -46,6 +49,7 @@ pub(crate) use recovery::{Release, ReleasePurpose};
 pub(crate) use registry::{StoredImage, WalletRow};
 pub(crate) use sessions::{NewRefresh, Rotation, SessionUser};
 pub(crate) use siwx::SiwxSession;
+pub(crate) use social::{Identity, SocialLogin};
 pub(crate) use users::User;
 pub(crate) use wallets::{NewWallet, StoredWallet};
 pub(crate) use write_tx::WriteTx;
@@ -82,6 +86,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("migrations/0007_wallet_registry.sql"),
     ),
     (8, "siwx", include_str!("migrations/0008_siwx.sql")),
+    (
+        10,
+        "social_logins",
+        include_str!("migrations/0010_social_logins.sql"),
+    ),
 ];
 
 /// Which database a [`Store`] talks to.
@@ -207,6 +216,10 @@ impl Store {
         self.pool.close().await;
     }
 
+    /// Applies the pending migrations, each in its own transaction on one connection (closed
+    /// afterwards). On SQLite foreign keys are off while they run (a table rebuild needs
+    /// that, and the pragma cannot change inside a transaction) and each migration's result
+    /// must pass `PRAGMA foreign_key_check` before it commits.
     async fn migrate(&self) -> Result<()> {
         sqlx::raw_sql(
             "CREATE TABLE IF NOT EXISTS oriel_migrations (\
@@ -214,9 +227,21 @@ impl Store {
         )
         .execute(&self.pool)
         .await?;
+        let mut conn = self.pool.acquire().await?;
+        conn.close_on_drop();
+        let sqlite = self.backend == Backend::Sqlite;
+        if sqlite {
+            sqlx::raw_sql("PRAGMA foreign_keys = OFF")
+                .execute(&mut *conn)
+                .await?;
+        }
         for &(version, name, sql) in MIGRATIONS {
-            let mut tx = self.begin().await?;
-            if self.backend == Backend::Postgres {
+            let mut tx = if sqlite {
+                conn.begin_with("BEGIN IMMEDIATE").await?
+            } else {
+                conn.begin().await?
+            };
+            if !sqlite {
                 // Serialises instances migrating the same database at once.
                 sqlx::raw_sql("LOCK TABLE oriel_migrations IN EXCLUSIVE MODE")
                     .execute(&mut *tx)
@@ -231,14 +256,27 @@ impl Store {
                 tx.rollback().await?;
                 continue;
             }
-            sqlx::raw_sql(sql)
-                .execute(&mut *tx)
-                .await
-                .map_err(|source| Error::Migration {
-                    version,
-                    name,
-                    source,
-                })?;
+            let failed = |source| Error::Migration {
+                version,
+                name,
+                source,
+            };
+            for text in [backend_sql(version, self.backend), sql] {
+                sqlx::raw_sql(text)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(failed)?;
+            }
+            if sqlite {
+                let broken: Vec<(String,)> = sqlx::query_as("PRAGMA foreign_key_check")
+                    .fetch_all(&mut *tx)
+                    .await?;
+                if let Some((table,)) = broken.first() {
+                    return Err(failed(sqlx::Error::Protocol(format!(
+                        "foreign key check failed in table {table}"
+                    ))));
+                }
+            }
             sqlx::query(
                 "INSERT INTO oriel_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
             )
@@ -251,6 +289,16 @@ impl Store {
             tracing::info!(version, name, "applied database migration");
         }
         Ok(())
+    }
+}
+
+/// The part of migration `version` that differs between the backends, run before its
+/// portable SQL in the same transaction ("" when none).
+fn backend_sql(version: i64, backend: Backend) -> &'static str {
+    match (version, backend) {
+        (10, Backend::Sqlite) => include_str!("migrations/0010_users_email.sqlite.sql"),
+        (10, Backend::Postgres) => include_str!("migrations/0010_users_email.postgres.sql"),
+        _ => "",
     }
 }
 

@@ -1,7 +1,7 @@
 //! Forgetting what has run its course: finished or expired login attempts, email changes,
-//! export codes and device links, expired refresh tokens (a rotated one is kept until it
-//! expires, so its reuse is still recognised), old rate-limit windows, expired sign-in nonces
-//! and sessions, and the dev mailbox's old mail (it holds codes in plain text). Users, devices, wallets, wraps and peppers are
+//! export codes, social logins and device links, expired refresh tokens (a rotated one is kept
+//! until it expires, so its reuse is still recognised), old rate-limit windows, expired sign-in
+//! nonces and sessions, and the dev mailbox's old mail (it holds codes in plain text). Users, devices, wallets, wraps and peppers are
 //! never purged here. `AppState::start_housekeeping` runs this every 10 minutes.
 
 use super::Store;
@@ -22,6 +22,7 @@ impl Store {
             ("DELETE FROM login_attempts WHERE created_at < $1 AND id NOT IN (SELECT attempt_id FROM device_approvals)", before),
             ("DELETE FROM email_changes WHERE created_at < $1", before),
             ("DELETE FROM export_codes WHERE created_at < $1", before),
+            ("DELETE FROM social_logins WHERE created_at < $1", before),
             ("DELETE FROM refresh_tokens WHERE expires_at < $1", now),
             ("DELETE FROM rate_limits WHERE window_start < $1", before),
             ("DELETE FROM mailbox WHERE sent_at < $1", before),

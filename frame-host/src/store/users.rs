@@ -12,11 +12,12 @@ pub(crate) struct User {
     pub(crate) id: String,
     /// The project the user belongs to.
     pub(crate) project_id: String,
-    /// The login email, lowercase.
-    pub(crate) email: String,
+    /// The login email, lowercase; `None` for a user who came in by a social login without a
+    /// provider-verified email.
+    pub(crate) email: Option<String>,
 }
 
-type UserRow = (String, String, String);
+type UserRow = (String, String, Option<String>);
 
 fn user((id, project_id, email): UserRow) -> User {
     User {
@@ -144,6 +145,31 @@ pub(super) async fn find_or_create_user(
     .fetch_one(conn)
     .await?;
     Ok(user(row))
+}
+
+/// Creates user `id` in `project_id` with `email` (`None`: a social account without a
+/// provider-verified email).
+pub(super) async fn create_user(
+    conn: &mut AnyConnection,
+    project_id: &str,
+    email: Option<&str>,
+    id: &str,
+    now: i64,
+) -> Result<User> {
+    sqlx::query::<Any>(
+        "INSERT INTO users (id, project_id, email, created_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(id)
+    .bind(project_id)
+    .bind(email)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(User {
+        id: id.into(),
+        project_id: project_id.into(),
+        email: email.map(Into::into),
+    })
 }
 
 /// Marks `device_id` approved for `user_id`.

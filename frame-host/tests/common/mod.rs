@@ -3,6 +3,7 @@
 #![allow(dead_code, unreachable_pub)]
 
 pub mod devnet;
+pub mod oidc;
 
 use std::net::SocketAddr;
 
