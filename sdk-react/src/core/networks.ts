@@ -35,6 +35,7 @@ export const ethereum: Network = {
   rpcUrls: { default: { http: ['https://eth.merkle.io'] } },
   blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } },
   testnet: false,
+  assets: { imageId: 'ethereum' },
 }
 
 /** Base (`eip155:8453`). */
@@ -47,6 +48,7 @@ export const base: Network = {
   rpcUrls: { default: { http: ['https://mainnet.base.org'] } },
   blockExplorers: { default: { name: 'Basescan', url: 'https://basescan.org' } },
   testnet: false,
+  assets: { imageId: 'base' },
 }
 
 /** Polygon PoS (`eip155:137`). */
@@ -59,6 +61,7 @@ export const polygon: Network = {
   rpcUrls: { default: { http: ['https://polygon-rpc.com'] } },
   blockExplorers: { default: { name: 'PolygonScan', url: 'https://polygonscan.com' } },
   testnet: false,
+  assets: { imageId: 'polygon' },
 }
 
 /** Solana mainnet-beta. */
@@ -71,6 +74,7 @@ export const solana: Network = {
   rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
   blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
   testnet: false,
+  assets: { imageId: 'solana' },
 }
 
 /** Solana devnet. */
@@ -83,6 +87,7 @@ export const solanaDevnet: Network = {
   rpcUrls: { default: { http: ['https://api.devnet.solana.com'] } },
   blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io/?cluster=devnet' } },
   testnet: true,
+  assets: { imageId: 'solana' },
 }
 
 /** Solana testnet. */
@@ -95,6 +100,7 @@ export const solanaTestnet: Network = {
   rpcUrls: { default: { http: ['https://api.testnet.solana.com'] } },
   blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io/?cluster=testnet' } },
   testnet: true,
+  assets: { imageId: 'solana' },
 }
 
 /** Bitcoin mainnet. Bitcoin wallets talk to their own backends, so no JSON-RPC URL is set. */
@@ -107,6 +113,7 @@ export const bitcoin: Network = {
   rpcUrls: { default: { http: [] } },
   blockExplorers: { default: { name: 'Mempool', url: 'https://mempool.space' } },
   testnet: false,
+  assets: { imageId: 'bitcoin' },
 }
 
 /** Bitcoin testnet. */
@@ -119,6 +126,7 @@ export const bitcoinTestnet: Network = {
   rpcUrls: { default: { http: [] } },
   blockExplorers: { default: { name: 'Mempool', url: 'https://mempool.space/testnet' } },
   testnet: true,
+  assets: { imageId: 'bitcoin' },
 }
 
 /** The local EVM devnet used by the demo and tests (`eip155:31337`). */
@@ -130,4 +138,5 @@ export const localDevnet: Network = {
   nativeCurrency: ether,
   rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
   testnet: true,
+  assets: { imageId: 'devnet' },
 }

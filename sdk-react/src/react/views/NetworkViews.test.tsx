@@ -123,7 +123,7 @@ describe('network button and list', () => {
     const networks = [
       { ...ethereum, assets: { imageId: 'eth-image' } },
       { ...base, assets: { imageUrl: 'https://cdn.test/base.png' } },
-      localDevnet,
+      { ...localDevnet, assets: undefined },
     ]
     const { ui } = await openNetworks(new TestWallet({ chainId: 1 }), { networks })
     const logo = (name: RegExp) => ui.getByRole('button', { name }).querySelector('.logo')!
@@ -133,6 +133,8 @@ describe('network button and list', () => {
     expect(logo(/Base/).querySelector('img')?.getAttribute('src')).toBe('https://cdn.test/base.png')
     // The tile's code loads the first time one is needed.
     await vi.waitFor(() => expect(logo(/Local Devnet/).querySelector('[data-testid="generated-tile"]')?.textContent).toBe('LD'))
+    // The built-in networks carry frame-host's image ids.
+    expect(localDevnet.assets?.imageId).toBe('devnet')
     // An image that fails to load gives way to the tile.
     fireEvent.error(logo(/Ethereum/).querySelector('img')!)
     expect(logo(/Ethereum/).querySelector('img')).toBeNull()
