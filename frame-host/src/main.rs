@@ -34,6 +34,15 @@ async fn run() -> Result<()> {
     };
     // The database and key files first, so the port opens only when requests can be served.
     let state = AppState::new(config).await?;
+    if mode == oriel_frame_host::Mode::Dev && state.devnet().is_some() {
+        // Names resolve on the devnet through this frame-host's gateway. A devnet that does
+        // not answer leaves them resolvable over HTTP only: said, not fatal.
+        match state.point_devnet_names().await {
+            Ok(true) => tracing::info!("pointed the devnet's name resolver at this gateway"),
+            Ok(false) => {}
+            Err(error) => tracing::warn!(%error, "cannot point the devnet's names at this gateway"),
+        }
+    }
     state.start_housekeeping();
     state.start_registry_sync();
     let indexers = state.start_indexers()?;
