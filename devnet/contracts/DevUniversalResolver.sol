@@ -5,16 +5,28 @@ interface IDevEnsRegistryResolver {
     function resolver(bytes32 node) external view returns (address);
 }
 
+/// ENS's batch gateway protocol (what viem's local batch gateway serves).
+interface IBatchGateway {
+    struct Query {
+        address sender;
+        string[] urls;
+        bytes data;
+    }
+
+    function query(Query[] memory queries) external view returns (bool[] memory failures, bytes[] memory responses);
+}
+
 /// The devnet's universal resolver: the entry point viem's ENS actions call
 /// (`getEnsAddress`, `getEnsText` call `resolveWithGateways(name, data, gateways)` with the
 /// DNS-encoded name and a resolver call). It finds the name's resolver in the registry the
 /// ENSIP-10 way (the name's own, else the nearest parent's, which must then be a wildcard
 /// resolver), calls it (through `resolve(name, data)` when it is an extended resolver) and
 /// returns `(answer, resolver)`. A resolver that reverts with EIP-3668's `OffchainLookup` is
-/// passed through: this contract reverts with the same gateway URLs and call data, naming
-/// itself as sender and `resolveCallback` as callback, which hands the gateway's answer to the
-/// resolver's own callback. The errors are those of ENS's UniversalResolver that viem reads as
-/// "no record". `gateways` (ENS's batch gateways) is not used: lookups go to the resolver's URLs.
+/// answered through a batch gateway, as ENS's UniversalResolver does: this contract reverts with
+/// its own `OffchainLookup` to `gateways` (viem passes `x-batch-gateway:true`, which it serves
+/// itself) asking `query([(resolver, urls, callData)])`, so the resolver's gateway is asked with
+/// the resolver as `{sender}`; `resolveCallback` hands the answer to the resolver's own callback.
+/// The errors are those of ENS's UniversalResolver that viem reads as "no record".
 contract DevUniversalResolver {
     error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData);
     error DNSDecodingFailed(bytes dns);
@@ -30,7 +42,7 @@ contract DevUniversalResolver {
         registry = registry_;
     }
 
-    function resolveWithGateways(bytes calldata name, bytes calldata data, string[] calldata)
+    function resolveWithGateways(bytes calldata name, bytes calldata data, string[] calldata gateways)
         external
         view
         returns (bytes memory, address)
@@ -43,14 +55,15 @@ contract DevUniversalResolver {
         bytes memory call = extended ? abi.encodeWithSelector(EXTENDED, name, data) : data;
         (bool ok, bytes memory answer) = resolver.staticcall(call);
         if (!ok) {
-            if (answer.length >= 4 && bytes4(answer) == OffchainLookup.selector) _forward(resolver, answer);
+            if (answer.length >= 4 && bytes4(answer) == OffchainLookup.selector) _forward(resolver, answer, gateways);
             revert ResolverError(answer);
         }
         return (extended ? abi.decode(answer, (bytes)) : answer, resolver);
     }
 
-    /// EIP-3668's callback for a forwarded lookup: calls the resolver's own callback with the
-    /// gateway's `response`, and returns its answer with the resolver.
+    /// EIP-3668's callback for a forwarded lookup: `response` is the batch gateway's answer to
+    /// the one query; its response goes to the resolver's own callback, whose answer is returned
+    /// with the resolver. A failed query reverts with the gateway's error.
     function resolveCallback(bytes calldata response, bytes calldata extraData)
         external
         view
@@ -58,8 +71,16 @@ contract DevUniversalResolver {
     {
         (address resolver, bytes4 callback, bytes memory resolverExtraData) =
             abi.decode(extraData, (address, bytes4, bytes));
+        (bool[] memory failures, bytes[] memory responses) = abi.decode(response, (bool[], bytes[]));
+        if (failures.length != 1 || responses.length != 1) revert ResolverError(response);
+        if (failures[0]) {
+            bytes memory reason = responses[0];
+            assembly {
+                revert(add(reason, 32), mload(reason))
+            }
+        }
         (bool ok, bytes memory answer) =
-            resolver.staticcall(abi.encodeWithSelector(callback, response, resolverExtraData));
+            resolver.staticcall(abi.encodeWithSelector(callback, responses[0], resolverExtraData));
         if (!ok) revert ResolverError(answer);
         return (abi.decode(answer, (bytes)), resolver);
     }
@@ -74,8 +95,8 @@ contract DevUniversalResolver {
         return (address(0), false);
     }
 
-    /// Reverts as the resolver did, with this contract as the sender.
-    function _forward(address resolver, bytes memory lookup) private view {
+    /// Reverts with a lookup of the resolver's lookup through the batch gateways.
+    function _forward(address resolver, bytes memory lookup, string[] calldata gateways) private view {
         // The revert data without its 4-byte selector: the error's ABI-encoded arguments.
         assembly {
             let len := mload(lookup)
@@ -85,8 +106,14 @@ contract DevUniversalResolver {
         (address sender, string[] memory urls, bytes memory callData, bytes4 callback, bytes memory extraData) =
             abi.decode(lookup, (address, string[], bytes, bytes4, bytes));
         if (sender != resolver) revert ResolverError(lookup);
+        IBatchGateway.Query[] memory queries = new IBatchGateway.Query[](1);
+        queries[0] = IBatchGateway.Query(sender, urls, callData);
         revert OffchainLookup(
-            address(this), urls, callData, this.resolveCallback.selector, abi.encode(resolver, callback, extraData)
+            address(this),
+            gateways,
+            abi.encodeCall(IBatchGateway.query, (queries)),
+            this.resolveCallback.selector,
+            abi.encode(resolver, callback, extraData)
         );
     }
 
