@@ -104,7 +104,11 @@ const lookup = (name: string, coinType?: bigint) =>
 
 describe('names on chain', () => {
   it('frame-host pointed the suffix at the name resolver, and the resolver at its gateway', async () => {
-    const gateway = await (await fetch(`${frameHostUrl}/v1/profile/gateway`)).json()
+    const gateway = (await (await fetch(`${frameHostUrl}/v1/profile/gateway`)).json()) as {
+      suffix: string
+      url: string
+      signer: Address
+    }
     expect(gateway.suffix).toBe('oriel.id')
     const read = { address: contracts.ens.nameResolver, abi: resolverAbi } as const
     expect(await client.readContract({ ...read, functionName: 'url' })).toBe(
