@@ -1,9 +1,11 @@
 // Deploys the devnet's contracts (devnet/contracts, compiled by compile.mjs) on a local EVM devnet
 // with hardhat's first test account: Multicall3, a 6-decimals stablecoin, an 18-decimals token, a
 // USDT-style token whose `transfer` returns nothing, and an ERC-721 collection with on-chain
-// images, ENS's registry and a public resolver (names are set by devnet/ens.mjs), and Uniswap V2
-// with pools between ETH and the tokens (devnet/uniswap.mjs). `fund` is the faucet's logic: ETH,
-// some of each token and one NFT to an address.
+// images, ENS's registry and a public resolver (names are set by devnet/ens.mjs), a universal
+// resolver (viem's ENS actions call it) and the resolver of frame-host's name suffix (CCIP-read;
+// frame-host points it at its gateway when it starts), and Uniswap V2 with pools between ETH and
+// the tokens (devnet/uniswap.mjs). `fund` is the faucet's logic: ETH, some of each token and one
+// NFT to an address.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -43,11 +45,14 @@ export const FAUCET_ETHER = '10'
  *   tokens: DevnetToken[],
  *   nft: { address: `0x${string}`, name: string, symbol: string },
  *   faucet: { ether: string },
- *   ens: { registry: `0x${string}`, resolver: `0x${string}` },
+ *   ens: { registry: `0x${string}`, resolver: `0x${string}`, universalResolver: `0x${string}`, nameResolver: `0x${string}` },
  *   uniswapV2: import('./uniswap.mjs').UniswapV2Deployment,
  * }} DevnetContracts The addresses file: `startBlock` is the block of the first deployment; `ens`:
- *   the ENS registry (the deployer owns the root, `reverse` and `addr.reverse`) and its public
- *   resolver; `uniswapV2`: the exchange and its seeded pools.
+ *   the ENS registry (the deployer owns the root, `reverse` and `addr.reverse`), its public
+ *   resolver, the universal resolver (`DevUniversalResolver`, for viem's
+ *   `universalResolverAddress`) and the CCIP-read resolver of frame-host's names
+ *   (`OffchainNameResolver`, owned by the deployer, with no gateway until frame-host sets one);
+ *   `uniswapV2`: the exchange and its seeded pools.
  */
 
 /** The tokens, in deployment order. */
@@ -167,6 +172,9 @@ async function deploy(rpcUrl, file) {
   }
 
   const uniswapV2 = await deployUniswapV2({ pub, wallet, account }, tokens)
+  // Last, so every earlier contract keeps the address it had before these existed.
+  const universalResolver = await deployOne('DevUniversalResolver', [registry.address])
+  const nameResolver = await deployOne('OffchainNameResolver', [account.address, '', []])
 
   /** @type {DevnetContracts} */
   const contracts = {
@@ -177,7 +185,12 @@ async function deploy(rpcUrl, file) {
     tokens,
     nft: { address: nft.address, ...NFT },
     faucet: { ether: FAUCET_ETHER },
-    ens: { registry: registry.address, resolver: resolver.address },
+    ens: {
+      registry: registry.address,
+      resolver: resolver.address,
+      universalResolver: universalResolver.address,
+      nameResolver: nameResolver.address,
+    },
     uniswapV2,
   }
   if (file) {

@@ -36,7 +36,7 @@ pub use walletconnect::{WalletConnectRegistryConfig, DEFAULT_EXPLORER_URL};
 pub const DEFAULT_CONFIG: &str = include_str!("../config/default.toml");
 
 /// Environment variables that override config keys, as (variable, key) pairs.
-const ENV_OVERRIDES: [(&str, &str); 9] = [
+const ENV_OVERRIDES: [(&str, &str); 10] = [
     ("ORIEL_LISTEN", "listen"),
     ("ORIEL_PUBLIC_URL", "public_url"),
     ("ORIEL_DATA_DIR", "data_dir"),
@@ -46,6 +46,7 @@ const ENV_OVERRIDES: [(&str, &str); 9] = [
     ("ORIEL_WALLET_REGISTRY", "wallet_registry"),
     ("ORIEL_PRICES_FILE", "prices_file"),
     ("ORIEL_DEVNET_CONTRACTS", "devnet_contracts"),
+    ("ORIEL_NAME_SUFFIX", "name_suffix"),
 ];
 
 /// Where a config that does not deserialize came from, for [`Error::ConfigParse`].
@@ -135,6 +136,11 @@ pub struct Config {
     /// The social login providers (`[social.<provider>]`); none by default.
     #[serde(default)]
     pub social: SocialConfig,
+    /// The suffix of the names frame-host registers (`{label}.{suffix}`, env
+    /// `ORIEL_NAME_SUFFIX`): the operator's own domain under ENS, lowercase labels of letters,
+    /// digits and hyphens. Default [`crate::DEFAULT_NAME_SUFFIX`].
+    #[serde(default = "default_name_suffix")]
+    pub name_suffix: String,
 }
 
 /// The chain indexer of one network (`[[indexer]]`): where it starts, how deep a block must
@@ -333,7 +339,7 @@ impl Config {
     /// Loads the config from the defaults, the file named by `ORIEL_CONFIG` (if set) and the
     /// environment (`ORIEL_LISTEN`, `ORIEL_DATA_DIR`, `ORIEL_FRAME_DIR`, `ORIEL_MODE`,
     /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_PRICES_FILE`, `ORIEL_DEVNET_CONTRACTS`,
-    /// `ORIEL_ANALYTICS_EVENTS_PER_IP`, `ORIEL_WALLETCONNECT_PROJECT_ID`,
+    /// `ORIEL_ANALYTICS_EVENTS_PER_IP`, `ORIEL_WALLETCONNECT_PROJECT_ID`, `ORIEL_NAME_SUFFIX`,
     /// `ORIEL_TRUSTED_PROXIES` as a comma-separated list), then validates it.
     pub fn load() -> Result<Self> {
         Self::load_with(|name| std::env::var(name).ok())
@@ -462,6 +468,13 @@ impl Config {
             }
         }
         exchange::validate(&self.swap_networks, &self.exchanges, &chain_ids)?;
+        if !crate::names::rules::is_suffix(&self.name_suffix) {
+            return Err(Error::InvalidValue(format!(
+                "name_suffix {:?} must be dot-separated labels of lowercase letters, digits and \
+                 hyphens (such as \"oriel.id\")",
+                self.name_suffix
+            )));
+        }
         if self.convert_requests_per_ip == 0 {
             return Err(Error::InvalidValue(
                 "convert_requests_per_ip must be at least 1".into(),
@@ -637,6 +650,11 @@ fn default_analytics_events_per_ip() -> u32 {
 /// most every 500 ms while the amount is typed.
 fn default_convert_requests_per_ip() -> u32 {
     600
+}
+
+/// The default of `name_suffix`.
+fn default_name_suffix() -> String {
+    crate::DEFAULT_NAME_SUFFIX.into()
 }
 
 /// The default of `analytics_retention_days`.

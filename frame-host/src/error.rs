@@ -294,6 +294,14 @@ pub enum Error {
     /// A stored sign-in session's message no longer reads as one.
     #[error("stored sign-in session: {0}")]
     StoredSession(String),
+    /// A stored name's address or attributes no longer read as such.
+    #[error("stored name {name}: unreadable {field}")]
+    StoredName {
+        /// The name.
+        name: String,
+        /// The field.
+        field: &'static str,
+    },
     /// Mail could not be sent. Retryable: the SMTP server may be briefly unavailable.
     #[error("cannot send mail: {0}")]
     Mail(String),

@@ -27,6 +27,7 @@ pub const KEK_FILE: &str = "kek.bin";
 const HKDF_SALT: &[u8] = b"oriel-frame-host v1";
 const RECOVERY_INFO: &str = "oriel/recovery-key/v1:";
 const OTP_INFO: &[u8] = b"oriel/otp-hmac/v1";
+const NAME_GATEWAY_INFO: &str = "oriel/name-gateway-key/v1:";
 
 /// Keys derived from the KEK.
 pub(crate) struct Keys {
@@ -53,7 +54,7 @@ impl Keys {
         Ok(Self::from_kek(&kek))
     }
 
-    fn from_kek(kek: &[u8; 32]) -> Self {
+    pub(crate) fn from_kek(kek: &[u8; 32]) -> Self {
         let kek = Hkdf::<Sha256>::new(Some(HKDF_SALT), kek);
         let mut otp = Zeroizing::new([0u8; 32]);
         kek.expand(OTP_INFO, otp.as_mut())
@@ -68,6 +69,27 @@ impl Keys {
         self.kek
             .expand(info.as_bytes(), key.as_mut())
             .expect("32 bytes is a valid HKDF-SHA256 output length");
+        key
+    }
+
+    /// The secret of the name gateway's secp256k1 signing key (`names::gateway`): the first
+    /// HKDF-SHA256 output under the KEK, for counters 0, 1, …, that `accept` takes (a valid
+    /// scalar; all but a 2^-127 share of outputs are). Every instance sharing `kek.bin` signs
+    /// with the same key, so the on-chain resolver trusts one address.
+    pub(crate) fn name_gateway_secret(
+        &self,
+        accept: impl Fn(&[u8; 32]) -> bool,
+    ) -> Zeroizing<[u8; 32]> {
+        let mut key = Zeroizing::new([0u8; 32]);
+        for counter in 0u32.. {
+            let info = format!("{NAME_GATEWAY_INFO}{counter}");
+            self.kek
+                .expand(info.as_bytes(), key.as_mut())
+                .expect("32 bytes is a valid HKDF-SHA256 output length");
+            if accept(&key) {
+                break;
+            }
+        }
         key
     }
 
@@ -197,6 +219,18 @@ mod tests {
             *k1.recovery_key("a"),
             *Keys::from_kek(&[1; 32]).recovery_key("a")
         );
+    }
+
+    #[test]
+    fn the_name_gateway_secret_comes_from_the_kek() {
+        let k1 = Keys::from_kek(&[1; 32]);
+        let a = k1.name_gateway_secret(|_| true);
+        assert_eq!(*a, *Keys::from_kek(&[1; 32]).name_gateway_secret(|_| true));
+        assert_ne!(*a, *Keys::from_kek(&[2; 32]).name_gateway_secret(|_| true));
+        assert_ne!(*a, *k1.recovery_key(""), "its own label");
+        let first = *a;
+        let next = k1.name_gateway_secret(|key| *key != first);
+        assert_ne!(*next, first, "a refused output is skipped");
     }
 
     #[test]

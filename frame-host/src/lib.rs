@@ -7,12 +7,14 @@ mod blockchain;
 mod clock;
 mod config;
 mod cors;
+mod eip191;
 mod error;
 mod frame;
 mod headers;
 mod health;
 mod keys;
 mod mail;
+mod names;
 mod origin_check;
 mod projects;
 mod proxy;
@@ -55,6 +57,7 @@ pub use config::{
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
+pub use names::DEFAULT_NAME_SUFFIX;
 pub use proxy::{InvalidIpRange, IpRange};
 pub use registry::RegistrySyncReport;
 pub use serve::{serve, ConnectionLimits};
@@ -65,6 +68,7 @@ use crate::{
     blockchain::{indexer::HistorySource, BalanceCache, Chains, Exchanges, IdentityCache, Prices},
     keys::Keys,
     mail::Mailer,
+    names::GatewaySigner,
     registry::{Catalog, Registry},
     store::Store,
 };
@@ -94,6 +98,7 @@ struct Inner {
     balances: BalanceCache,
     history: Arc<dyn HistorySource>,
     identities: IdentityCache,
+    name_gateway: GatewaySigner,
     devnet: Option<DevnetContracts>,
     social: SocialProviders,
     clock: Clock,
@@ -149,6 +154,7 @@ impl AppState {
         let social = SocialProviders::new().map_err(Error::HttpClient)?;
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
+        let name_gateway = GatewaySigner::new(&keys);
         let jwt = JwtKeys::load(
             &config.data_dir,
             &config.public_url,
@@ -173,6 +179,7 @@ impl AppState {
                 balances: BalanceCache::default(),
                 history,
                 identities: IdentityCache::default(),
+                name_gateway,
                 devnet,
                 social,
                 clock,
@@ -294,6 +301,18 @@ impl AppState {
         &self.inner.identities
     }
 
+    /// The key that signs the name gateway's answers.
+    pub(crate) fn name_gateway(&self) -> &GatewaySigner {
+        &self.inner.name_gateway
+    }
+
+    /// Dev mode with `devnet_contracts`: points the devnet's ENS at this frame-host's names
+    /// (the suffix's resolver and its gateway; see the README, "Names"), sending the devnet
+    /// deployer's transactions when something is not set yet. Whether it sent any.
+    pub async fn point_devnet_names(&self) -> Result<bool> {
+        names::point_devnet_names(self).await
+    }
+
     /// Now, in Unix milliseconds.
     pub(crate) fn now_ms(&self) -> i64 {
         self.inner.clock.now_ms()
@@ -342,7 +361,7 @@ impl AppState {
 /// (`/v1/supported-chains`, `/v1/fungible/price`, `/v1/account/{address}/balance`,
 /// `/v1/identity/{address}`, the convert API `/v1/convert/*`), the analytics service
 /// (`/getAnalyticsConfig`, `/e`), sign-in with a wallet (`/v1/sessions*`,
-/// `/.well-known/jwks.json`) and, in dev mode only,
+/// `/.well-known/jwks.json`), names (`/v1/profile/*`) and, in dev mode only,
 /// `/dev/mailbox`; anything else is 404.
 ///
 /// Serve it with `into_make_service_with_connect_info::<SocketAddr>()` so the per-IP limit
@@ -357,7 +376,8 @@ pub fn app(state: AppState) -> Router {
         .merge(registry::router(&state))
         .merge(blockchain::router(&state))
         .merge(analytics::router(&state))
-        .merge(siwx::router(&state));
+        .merge(siwx::router(&state))
+        .merge(names::router(&state));
     if state.config().mode == Mode::Dev {
         router = router.merge(mail::dev_router());
     }

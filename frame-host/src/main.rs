@@ -1,7 +1,7 @@
 //! The `oriel-frame-host` binary: loads the config, then serves [`oriel_frame_host::app`]
 //! until Ctrl-C or SIGTERM.
 
-use std::{io::IsTerminal, process::ExitCode};
+use std::{io::IsTerminal, process::ExitCode, time::Duration};
 
 use oriel_frame_host::{app, serve, AppState, Config, ConnectionLimits, Error, Result};
 use tracing_subscriber::EnvFilter;
@@ -34,6 +34,19 @@ async fn run() -> Result<()> {
     };
     // The database and key files first, so the port opens only when requests can be served.
     let state = AppState::new(config).await?;
+    if mode == oriel_frame_host::Mode::Dev && state.devnet().is_some() {
+        // Names resolve on the devnet through this frame-host's gateway. A devnet that does
+        // not answer (within 10 s) leaves them resolvable over HTTP only: said, not fatal.
+        let pointed = tokio::time::timeout(Duration::from_secs(10), state.point_devnet_names());
+        match pointed.await {
+            Ok(Ok(true)) => tracing::info!("pointed the devnet's name resolver at this gateway"),
+            Ok(Ok(false)) => {}
+            Ok(Err(error)) => {
+                tracing::warn!(%error, "cannot point the devnet's names at this gateway");
+            }
+            Err(_) => tracing::warn!("the devnet did not answer: its names resolve over HTTP only"),
+        }
+    }
     state.start_housekeeping();
     state.start_registry_sync();
     let indexers = state.start_indexers()?;

@@ -15,6 +15,7 @@
 //!   10 minutes.
 //! - Social logins: 60 starts per client IP and 20 per device per 10 minutes; 60 redeems
 //!   per client IP per 10 minutes.
+//! - Names: 20 registrations and 600 lookups per client IP per 10 minutes.
 //!
 //! The counters live in the database (`rate_limits`), so every instance sharing a
 //! PostgreSQL database enforces the same limits.
@@ -200,6 +201,28 @@ pub(crate) async fn check_siwx_nonce(state: &AppState, ip: IpAddr) -> Result<(),
 /// A sign-in or revocation from `ip`: at most [`SIWX_SIGN_IN_LIMIT`] per 10 minutes.
 pub(crate) async fn check_siwx_sign_in(state: &AppState, ip: IpAddr) -> Result<(), ApiError> {
     let per_ip = limit(format!("siwx:{ip}"), SIWX_SIGN_IN_LIMIT, IP_WINDOW_MS);
+    hits(state, &[per_ip]).await
+}
+
+/// Name registrations one client IP may send per [`IP_WINDOW_MS`].
+pub(crate) const NAME_REGISTRATION_LIMIT: i64 = 20;
+/// Name lookups (account, reverse, suggestions, the CCIP-read gateway) one client IP may make
+/// per [`IP_WINDOW_MS`].
+pub(crate) const NAME_LOOKUP_LIMIT: i64 = 600;
+
+/// A name registration from `ip`: at most [`NAME_REGISTRATION_LIMIT`] per 10 minutes.
+pub(crate) async fn check_name_registration(state: &AppState, ip: IpAddr) -> Result<(), ApiError> {
+    let per_ip = limit(
+        format!("name-register:{ip}"),
+        NAME_REGISTRATION_LIMIT,
+        IP_WINDOW_MS,
+    );
+    hits(state, &[per_ip]).await
+}
+
+/// A name lookup from `ip`: at most [`NAME_LOOKUP_LIMIT`] per 10 minutes.
+pub(crate) async fn check_name_lookup(state: &AppState, ip: IpAddr) -> Result<(), ApiError> {
+    let per_ip = limit(format!("name-lookup:{ip}"), NAME_LOOKUP_LIMIT, IP_WINDOW_MS);
     hits(state, &[per_ip]).await
 }
 

@@ -42,11 +42,19 @@ pub struct DevnetContracts {
 
 /// The devnet's ENS contracts.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct DevnetEns {
     /// The registry.
     pub registry: String,
     /// The public resolver.
     pub resolver: String,
+    /// The universal resolver viem's ENS actions call (absent from older files).
+    #[serde(default)]
+    pub universal_resolver: Option<String>,
+    /// The CCIP-read resolver of frame-host's names (absent from older files): in dev mode
+    /// frame-host points its suffix at it, and it at its gateway (see the README, "Names").
+    #[serde(default)]
+    pub name_resolver: Option<String>,
 }
 
 /// One devnet ERC-20 token.

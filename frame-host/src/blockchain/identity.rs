@@ -1,8 +1,14 @@
-//! `GET /v1/identity/{address}` (spec §7): the address's primary ENS name and avatar, read on
-//! the first configured network that names an ENS registry (`ens_registry`), cached for
-//! [`CACHE_MS`] per address. The name is the reverse record's (`<address>.addr.reverse`), kept
-//! only when the name's own resolver points it back at the address (ENS's forward check); the
-//! avatar is that name's `avatar` text record. Without a registry every address has neither.
+//! `GET /v1/identity/{address}` (spec §7): the address's name and avatar, cached for
+//! [`CACHE_MS`] per address. In this order:
+//!
+//! 1. its primary ENS name, read on the first configured network that names an ENS registry
+//!    (`ens_registry`): the reverse record's name (`<address>.addr.reverse`), kept only when
+//!    the name's own resolver points it back at the address (ENS's forward check), with that
+//!    name's `avatar` text record;
+//! 2. else the name it registered with frame-host's name service (`names`), with its `avatar`
+//!    attribute.
+//!
+//! An address with neither has neither.
 
 use std::{
     collections::HashMap,
@@ -47,6 +53,12 @@ impl IdentityCache {
             .get(address)
             .filter(|(at, _)| now_ms - at < CACHE_MS)
             .map(|(_, reply)| reply.clone())
+    }
+
+    /// Drops `address`'s entry (its name changed on this instance).
+    pub(crate) fn forget(&self, address: &str) {
+        let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
+        entries.remove(address);
     }
 
     fn put(&self, address: String, now_ms: i64, reply: IdentityReply) {
@@ -95,7 +107,7 @@ pub(crate) async fn identity(
         .networks
         .iter()
         .find_map(|n| Some((n.chain_id.as_str(), n.ens_registry.as_deref()?)));
-    let reply = match registry {
+    let ens = match registry {
         None => IdentityReply {
             name: None,
             avatar: None,
@@ -115,6 +127,16 @@ pub(crate) async fn identity(
             .identity(&address)
             .await?
         }
+    };
+    let reply = match ens.name {
+        Some(_) => ens,
+        None => match crate::names::primary_name(&state, &address).await? {
+            Some(record) => IdentityReply {
+                name: Some(record.name().to_owned()),
+                avatar: record.avatar().map(str::to_owned),
+            },
+            None => ens,
+        },
     };
     state.identity_cache().put(address, now, reply.clone());
     Ok(Json(reply))

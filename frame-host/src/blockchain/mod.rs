@@ -14,7 +14,7 @@ mod coingecko;
 mod convert;
 pub(crate) mod devnet;
 mod devnet_exchange;
-mod ens;
+pub(crate) mod ens;
 mod faucet;
 pub(crate) use faucet::FAUCET_WINDOW_MS;
 mod history;

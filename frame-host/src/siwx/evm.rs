@@ -11,16 +11,13 @@
 //!
 //! A revert of either call means "not valid"; a failing RPC is an internal error.
 
-use alloy_primitives::{eip191_hash_message, Address, Signature, B256};
+use alloy_primitives::{eip191_hash_message, Address, B256};
 use serde_json::{json, Value};
 
 use super::{error::SiwxError, Verification};
 use crate::blockchain::ChainClient;
 
-/// The longest signature accepted, in bytes (an ERC-6492 wrapper carries a factory call).
-pub(crate) const MAX_SIGNATURE_BYTES: usize = 8192;
-/// The fewest hex digits of a signature (spec §5: `0x` and at least 62 hex characters).
-const MIN_SIGNATURE_HEX: usize = 62;
+pub(crate) use crate::eip191::MAX_SIGNATURE_BYTES;
 /// ERC-6492's suffix of a wrapped signature.
 const ERC6492_SUFFIX: [u8; 32] = [
     0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92,
@@ -31,19 +28,9 @@ const ERC1271_VALID: [u8; 4] = [0x16, 0x26, 0xba, 0x7e];
 /// The creation code of `SignatureCheck` (hex), built by `devnet/validator/compile.mjs`.
 const SIGNATURE_CHECK: &str = include_str!("signature_check.hex");
 
-/// The bytes of a `0x`-hex signature: an even number of hex digits, at least 62, at most
-/// [`MAX_SIGNATURE_BYTES`] bytes.
+/// The bytes of a `0x`-hex signature ([`crate::eip191::signature_bytes`]).
 pub(crate) fn signature_bytes(text: &str) -> Result<Vec<u8>, SiwxError> {
-    let hex = text
-        .strip_prefix("0x")
-        .ok_or(SiwxError::SignatureFormat("expected 0x and hex digits"))?;
-    if hex.len() < MIN_SIGNATURE_HEX || hex.len() > 2 * MAX_SIGNATURE_BYTES || hex.len() % 2 != 0 {
-        return Err(SiwxError::SignatureFormat(
-            "expected 0x and an even number of hex digits, at least 62",
-        ));
-    }
-    alloy_primitives::hex::decode(hex)
-        .map_err(|_| SiwxError::SignatureFormat("expected 0x and hex digits"))
+    crate::eip191::signature_bytes(text).map_err(SiwxError::SignatureFormat)
 }
 
 /// Checks that `address` signed `text` (`personal_sign`) with `signature`, over the chain
@@ -67,10 +54,7 @@ pub(crate) async fn verify(
             _ => Err(SiwxError::BadSignature),
         };
     }
-    let recovered = Signature::from_raw(signature)
-        .ok()
-        .and_then(|s| s.recover_address_from_prehash(&hash).ok());
-    if recovered == Some(address) {
+    if crate::eip191::recover(text, signature) == Some(address) {
         return Ok(Verification::Eoa);
     }
     let code = chain
@@ -162,32 +146,6 @@ fn push_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn signatures_are_0x_hex_of_a_bounded_size() {
-        assert_eq!(
-            signature_bytes(&format!("0x{}", "ab".repeat(65)))
-                .unwrap()
-                .len(),
-            65
-        );
-        assert_eq!(
-            signature_bytes(&format!("0x{}", "a".repeat(62)))
-                .unwrap()
-                .len(),
-            31
-        );
-        for bad in [
-            String::new(),
-            "ab".repeat(65),
-            format!("0x{}", "a".repeat(60)),
-            format!("0x{}", "a".repeat(63)),
-            format!("0x{}", "zz".repeat(65)),
-            format!("0x{}", "ab".repeat(MAX_SIGNATURE_BYTES + 1)),
-        ] {
-            assert!(signature_bytes(&bad).is_err(), "{bad:.20}");
-        }
-    }
 
     #[test]
     fn the_erc1271_call_is_abi_encoded() {

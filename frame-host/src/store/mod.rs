@@ -13,6 +13,7 @@ mod chain_lease;
 mod exports;
 mod limits;
 mod mailbox;
+mod names;
 pub(crate) mod purge;
 mod recovery;
 mod registry;
@@ -45,6 +46,7 @@ pub(crate) use chain_history::{HistoryRow, SeenToken, TxKey};
 pub(crate) use chain_index::{Batch, NewTransfer, NftMeta, TokenMeta};
 pub(crate) use limits::Limit;
 pub(crate) use mailbox::Mail;
+pub(crate) use names::{NameInsert, StoredName};
 pub(crate) use recovery::{Release, ReleasePurpose};
 pub(crate) use registry::{StoredImage, WalletRow};
 pub(crate) use sessions::{NewRefresh, Rotation, SessionUser};
@@ -86,6 +88,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("migrations/0007_wallet_registry.sql"),
     ),
     (8, "siwx", include_str!("migrations/0008_siwx.sql")),
+    (9, "names", include_str!("migrations/0009_names.sql")),
     (
         10,
         "social_logins",

@@ -4,7 +4,9 @@
 
 use sqlx::{Connection, PgConnection};
 
+mod names;
 mod siwx;
+use names::names_are_first_come_one_per_address;
 use siwx::siwx_nonces_and_sessions;
 
 use super::*;
@@ -146,6 +148,7 @@ on_both!(
     a_refused_hit_counts_on_no_limit,
     the_registry_copy_is_replaced_whole,
     siwx_nonces_and_sessions,
+    names_are_first_come_one_per_address,
 );
 
 async fn the_registry_copy_is_replaced_whole(db: &TestDb) {
