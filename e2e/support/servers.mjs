@@ -145,6 +145,9 @@ export async function startFrameHost({
     // Every test browser is one visitor on 127.0.0.1: a whole run sends far more analytics
     // events from that one address than a person would.
     ORIEL_ANALYTICS_EVENTS_PER_IP: '1000000',
+    // And it logs in by email far more often than a person: more than the default 20 codes per
+    // address per 10 minutes over a whole run (the per-email and per-device limits still hold).
+    ORIEL_EMAIL_CODES_PER_IP: '1000000',
   }
   if (devnetContracts) env.ORIEL_DEVNET_CONTRACTS = devnetContracts
   // Social login through the local identity provider: its `[social.*]` tables.

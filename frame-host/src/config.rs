@@ -114,6 +114,12 @@ pub struct Config {
     /// company NAT, or a test run's browsers on one loopback address).
     #[serde(default = "default_analytics_events_per_ip")]
     pub analytics_events_per_ip: u32,
+    /// How many emailed codes (login starts, email changes, export codes, together) one client
+    /// IP may ask for per 10 minutes (env `ORIEL_EMAIL_CODES_PER_IP`). Raise it where many
+    /// visitors share one address (a company NAT, or a test run's browsers on one loopback
+    /// address); the per-email and per-device limits stay as they are.
+    #[serde(default = "default_email_codes_per_ip")]
+    pub email_codes_per_ip: u32,
     /// Dev mode only: the devnet's contracts file (`.data/devnet-contracts.json`, written by
     /// `make demo`), read at startup. Its tokens join `tokens` for its chain, and its chain is
     /// indexed from block 0 unless `indexer` names it.
@@ -383,11 +389,16 @@ impl Config {
             }
         }
         // A number; anything else is left as text for the type check to name.
-        if let Some(value) = env("ORIEL_ANALYTICS_EVENTS_PER_IP") {
-            let number = value
-                .parse()
-                .map_or(toml::Value::String(value), toml::Value::Integer);
-            table.insert("analytics_events_per_ip".into(), number);
+        for (var, key) in [
+            ("ORIEL_ANALYTICS_EVENTS_PER_IP", "analytics_events_per_ip"),
+            ("ORIEL_EMAIL_CODES_PER_IP", "email_codes_per_ip"),
+        ] {
+            if let Some(value) = env(var) {
+                let number = value
+                    .parse()
+                    .map_or(toml::Value::String(value), toml::Value::Integer);
+                table.insert(key.into(), number);
+            }
         }
         let mut config: Self = table.try_into().map_err(deserialize_error)?;
         config.public_url = match config.public_url.as_str() {
@@ -474,6 +485,11 @@ impl Config {
                  hyphens (such as \"oriel.id\")",
                 self.name_suffix
             )));
+        }
+        if self.email_codes_per_ip == 0 {
+            return Err(Error::InvalidValue(
+                "email_codes_per_ip must be at least 1".into(),
+            ));
         }
         if self.convert_requests_per_ip == 0 {
             return Err(Error::InvalidValue(
@@ -639,6 +655,11 @@ impl fmt::Display for Mode {
             Self::Production => "production",
         })
     }
+}
+
+/// The default of `email_codes_per_ip`: a household or office asking for codes now and then.
+fn default_email_codes_per_ip() -> u32 {
+    20
 }
 
 /// The default of `analytics_events_per_ip`: far above what one person's use of the widget sends.
@@ -857,6 +878,14 @@ mod tests {
     #[test]
     fn analytics_events_per_ip_from_file_or_env_and_rejected_when_not_a_count() {
         assert_eq!(load(&[]).unwrap().analytics_events_per_ip, 120);
+        assert_eq!(load(&[]).unwrap().email_codes_per_ip, 20);
+        assert_eq!(
+            load(&[("ORIEL_EMAIL_CODES_PER_IP", "500")])
+                .unwrap()
+                .email_codes_per_ip,
+            500
+        );
+        assert!(load_file("email_codes_per_ip = 0").is_err());
         assert_eq!(
             load_file("analytics_events_per_ip = 500")
                 .unwrap()

@@ -3,7 +3,7 @@
 //!
 //! - Email login start: one per email *and device* per 30 s (spec §5: the user's own wait
 //!   between sends; another device asking for the same email does not hold the owner up),
-//!   at most 20 per client IP per 10 minutes, and at most 10 per email per hour from devices
+//!   at most `email_codes_per_ip` (20) per client IP per 10 minutes, and at most 10 per email per hour from devices
 //!   not approved for the account. The owner's approved devices are exempt from that cap, so
 //!   no one else can lock them out of getting a code.
 //! - Wrong login codes: at most 10 per email per 24 h from devices not approved for the
@@ -26,8 +26,6 @@ use crate::{api::ApiError, store::Limit, AppState};
 
 /// One email login start per email and device per this many milliseconds.
 pub(crate) const EMAIL_WINDOW_MS: i64 = 30_000;
-/// Starts allowed per client IP per [`IP_WINDOW_MS`].
-pub(crate) const IP_LIMIT: i64 = 20;
 /// The per-IP window, milliseconds.
 pub(crate) const IP_WINDOW_MS: i64 = 10 * 60_000;
 /// Starts per email from devices not approved for the account, per [`NEW_DEVICE_WINDOW_MS`].
@@ -40,8 +38,10 @@ pub(crate) const GUESS_LIMIT: i64 = 10;
 /// The window of [`GUESS_LIMIT`], milliseconds.
 pub(crate) const GUESS_WINDOW_MS: i64 = 24 * 60 * 60_000;
 
-fn ip_limit(ip: IpAddr) -> Limit {
-    limit(format!("ip:{ip}"), IP_LIMIT, IP_WINDOW_MS)
+/// Emailed codes per client IP per [`IP_WINDOW_MS`]: the config's `email_codes_per_ip`.
+fn ip_limit(state: &AppState, ip: IpAddr) -> Limit {
+    let per_ip = i64::from(state.config().email_codes_per_ip);
+    limit(format!("ip:{ip}"), per_ip, IP_WINDOW_MS)
 }
 
 fn limit(bucket: String, limit: i64, window_ms: i64) -> Limit {
@@ -83,7 +83,7 @@ pub(crate) async fn check_email_start(
     requester: Requester,
 ) -> Result<(), ApiError> {
     let mut limits = vec![
-        ip_limit(ip),
+        ip_limit(state, ip),
         limit(
             format!("email:{project_id}:{email}:{device_id}"),
             1,
@@ -139,7 +139,7 @@ pub(crate) async fn check_email_change(
     user_id: &str,
 ) -> Result<(), ApiError> {
     let per_user = limit(format!("email-change:{user_id}"), 1, EMAIL_WINDOW_MS);
-    hits(state, &[ip_limit(ip), per_user]).await
+    hits(state, &[ip_limit(state, ip), per_user]).await
 }
 
 /// An export code request of `user_id` from `ip`, with the same 30 s rule.
@@ -149,7 +149,7 @@ pub(crate) async fn check_export(
     user_id: &str,
 ) -> Result<(), ApiError> {
     let per_user = limit(format!("export:{user_id}"), 1, EMAIL_WINDOW_MS);
-    hits(state, &[ip_limit(ip), per_user]).await
+    hits(state, &[ip_limit(state, ip), per_user]).await
 }
 
 /// Social logins started per client IP, and per device, per [`IP_WINDOW_MS`].
