@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { readRequest } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
+import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
 import { seriousViolations } from './support/axe'
 
 const urls = inject('urls')
@@ -17,8 +18,9 @@ const contracts = inject('devnetContracts')
 const chain = createPublicClient({ transport: http(urls.devnet) })
 const email = `swapper+${Date.now()}@example.com`
 const dusd = contracts.tokens.find((t) => t.symbol === 'dUSD')!
+const dev = contracts.tokens.find((t) => t.symbol === 'DEV')!
 const { router, weth } = contracts.uniswapV2
-const dusdPair = contracts.uniswapV2.pairs.find((p) => p.symbol === 'dUSD')!.pair
+const pairOf = (symbol: string) => contracts.uniswapV2.pairs.find((p) => p.symbol === symbol)!.pair
 const PAIR_ABI = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)'])
 let browser: Browser
 let context: BrowserContext
@@ -47,7 +49,8 @@ const dialog = () => page.getByRole('dialog')
 const swapView = () => dialog().locator('[data-view="Swap"]')
 const walletFrame = (): Frame => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
 const approveButton = () => walletFrame().getByRole('button', { name: 'Approve' })
-const dusdOf = (owner: Hex) => chain.readContract({ address: dusd.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const balanceOf = (token: Hex, owner: Hex) => chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const dusdOf = (owner: Hex) => balanceOf(dusd.address, owner)
 
 /** Waits for the frame's approval screen, its Approve button armed and the frame standing still; returns the screen's text. */
 async function approvalShown() {
@@ -60,10 +63,11 @@ async function approvalShown() {
   return ((await walletFrame().locator('.screen').textContent()) ?? '').toLowerCase()
 }
 
-/** The dUSD/WETH pool's reserves now: `[wethReserve, dusdReserve]`. */
-async function reserves(): Promise<[bigint, bigint]> {
-  const [r0, r1] = await chain.readContract({ address: dusdPair, abi: PAIR_ABI, functionName: 'getReserves' })
-  const token0 = await chain.readContract({ address: dusdPair, abi: PAIR_ABI, functionName: 'token0' })
+/** The token's pool against WETH, its reserves now: `[wethReserve, tokenReserve]`. */
+async function reserves(symbol = 'dUSD'): Promise<[bigint, bigint]> {
+  const pair = pairOf(symbol)
+  const [r0, r1] = await chain.readContract({ address: pair, abi: PAIR_ABI, functionName: 'getReserves' })
+  const token0 = await chain.readContract({ address: pair, abi: PAIR_ABI, functionName: 'token0' })
   return token0.toLowerCase() === weth.toLowerCase() ? [r0, r1] : [r1, r0]
 }
 
@@ -171,5 +175,37 @@ describe('Swap from the embedded wallet', () => {
     // The router used the whole allowance.
     expect(await allowance()).toBe(0n)
     expect(await done.textContent()).toBe(`Swapped 10 dUSD for ${shown(received, 18)} ETH`)
+  })
+})
+
+describe('Swap from a browser wallet (EIP-6963)', () => {
+  it('swaps 0.05 ETH for DEV through its own prompt, paid as the pool math says', async () => {
+    await context.close()
+    context = await browser.newContext()
+    await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
+    page = await context.newPage()
+    await page.goto(urls.demo)
+    await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
+    await dialog().getByRole('button', { name: /Oriel Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('demo-address').textContent(), { timeout: 15_000 }).toBe(DEVNET_ACCOUNT.address)
+    await page.getByRole('button', { name: /^0xf39F/ }).click()
+
+    await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
+    const view = swapView()
+    await view.getByRole('button', { name: /^ETH\s*, change token$/ }).waitFor()
+    await view.getByRole('button', { name: 'Select token' }).click()
+    await view.getByRole('list', { name: 'Tokens to receive' }).getByRole('button', { name: /^Devnet Token/ }).click()
+    await view.getByLabel('You pay').fill('0.05')
+    const minimum = await quotedMinimum('DEV', 18, 'Swap')
+    const owner = DEVNET_ACCOUNT.address as Hex
+    const before = await balanceOf(dev.address, owner)
+    const [wethReserve, devReserve] = await reserves('DEV')
+    await view.getByRole('button', { name: 'Swap', exact: true }).click()
+    const done = view.getByTestId('swap-done')
+    await done.waitFor({ timeout: 30_000 })
+    const received = (await balanceOf(dev.address, owner)) - before
+    expect(received).toBe(amountOut(parseEther('0.05'), wethReserve, devReserve))
+    expect(received).toBeGreaterThanOrEqual(minimum)
+    expect(await done.textContent()).toBe(`Swapped 0.05 ETH for ${shown(received, 18)} DEV`)
   })
 })
