@@ -49,8 +49,17 @@ describe('Account', () => {
       const snack = root?.querySelector('.snackbar')?.getBoundingClientRect()
       if (!root || !snack) return ['no snackbar']
       const hit = (r: DOMRect) => r.left < snack.right && snack.left < r.right && r.top < snack.bottom && snack.top < r.bottom
+      // A control of the scrolling body counts where it shows: the body clips what is scrolled away.
+      const body = root.querySelector('.body')?.getBoundingClientRect()
+      const shown = (el: HTMLElement) => {
+        const r = el.getBoundingClientRect()
+        if (!body || !el.closest('.body')) return r
+        const top = Math.max(r.top, body.top)
+        const bottom = Math.min(r.bottom, body.bottom)
+        return new DOMRect(r.left, top, r.width, Math.max(0, bottom - top))
+      }
       return Array.from(root.querySelectorAll<HTMLElement>('.card button, .card a, .card input, .card [tabindex="0"]'))
-        .filter((el) => el.getClientRects().length > 0 && hit(el.getBoundingClientRect()))
+        .filter((el) => el.getClientRects().length > 0 && shown(el).height > 0 && hit(shown(el)))
         .map((el) => el.getAttribute('aria-label') ?? el.textContent)
     })
     expect(overlaps).toEqual([])

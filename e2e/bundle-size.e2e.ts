@@ -20,5 +20,7 @@ describe('the demo build', () => {
     const lazySources = bundle.lazy.map((chunk) => chunk.src)
     expect(lazySources.some((src) => src.endsWith('views/AccountView.tsx'))).toBe(true)
     expect(lazySources.some((src) => src.endsWith('views/ConnectView.tsx'))).toBe(false)
+    // The Swap view (with the convert API's client) loads when it opens.
+    expect(lazySources.some((src) => src.endsWith('views/SwapView.tsx'))).toBe(true)
   })
 })

@@ -57,6 +57,8 @@ export const IMAGE_PRELOAD_TIMEOUT_MS = 2_000
 export const RECENT_WALLETS_MAX = 2
 /** Default input debounce. */
 export const DEFAULT_DEBOUNCE_MS = 500
+/** The swap slippage tolerance, in percent: a swap reverts rather than pay less than its quote minus this. */
+export const DEFAULT_SLIPPAGE_PERCENT = 1
 
 /** The local frame-host started by `make demo`. */
 export const DEFAULT_FRAME_HOST_URL = 'http://127.0.0.1:8787'

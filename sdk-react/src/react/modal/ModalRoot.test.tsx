@@ -143,9 +143,9 @@ describe('modal', () => {
   it('shows placeholder views under their title', async () => {
     const { ui, client, unmount } = openModal()
     cleanup = unmount
-    act(() => client.modal.push('Swap'))
-    expect(await ui.findByRole('heading', { name: 'Swap' })).toBeTruthy()
-    expect(await ui.findByText(/Swap is coming/)).toBeTruthy()
+    act(() => client.modal.push('RegisterAccountName'))
+    expect(await ui.findByRole('heading', { name: 'Choose Name' })).toBeTruthy()
+    expect(await ui.findByText(/Choose Name is coming/)).toBeTruthy()
   })
 
   it('shows snackbar messages, errors as alerts', async () => {

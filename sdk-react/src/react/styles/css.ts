@@ -9,6 +9,7 @@ import { accountTabsCss } from './accountTabs'
 import { namesCss } from './names'
 import { PALETTES, paletteCss } from './palette'
 import { sendCss } from './send'
+import { swapCss } from './swap'
 import { walletConnectCss } from './walletconnect'
 
 /**
@@ -286,6 +287,7 @@ ${walletConnectCss}
 ${namesCss}
 ${accountTabsCss}
 ${sendCss}
+${swapCss}
 
 @keyframes fade-in { from { opacity: 0; } }
 @keyframes view-in { from { opacity: 0; transform: translateY(4px); } }

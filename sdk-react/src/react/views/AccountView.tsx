@@ -12,6 +12,7 @@ import { AccountTabs } from './account/AccountTabs'
 import { AccountAvatar } from './AccountAvatar'
 import { copyAddress } from './copyAddress'
 import { SendIcon } from './send/icons'
+import { SwapIcon } from './swap/icons'
 import { StorageNotice } from './StorageNotice'
 import type { ViewProps } from './types'
 import { Truncated } from './Truncated'
@@ -20,7 +21,7 @@ import { Truncated } from './Truncated'
  * The connected account: avatar and name (its identity's, else generated and the short address),
  * address (short, with copy, and in full), native balance, the tabs Tokens, NFTs and Activity,
  * email, network,
- * Receive, Update email, Disconnect.
+ * Swap, Receive, Send (spec §9 wallet feature order), Update email, Disconnect.
  */
 export default function AccountView({ entry }: ViewProps) {
   const client = useOrielClient()
@@ -105,6 +106,12 @@ export default function AccountView({ entry }: ViewProps) {
           </dd>
         </div>
       </dl>
+      {client.config.features.swaps ? (
+        <button type="button" className="btn" onClick={() => client.modal.push('Swap')} disabled={busy}>
+          <SwapIcon />
+          Swap
+        </button>
+      ) : null}
       {client.config.features.receive ? (
         <button type="button" className="btn" onClick={() => client.modal.push('Receive')} disabled={busy}>
           <ReceiveIcon />

@@ -1,4 +1,6 @@
-/** The token's icon, or its symbol's first letter on a colour derived from the symbol. */
+import { useState } from 'react'
+
+/** The token's icon, or (when it has none or it fails to load) its symbol's first letter on a colour derived from the symbol. */
 export function TokenIcon({
   token,
   size = 24,
@@ -6,7 +8,21 @@ export function TokenIcon({
   token: { readonly symbol: string; readonly iconUrl?: string | undefined }
   size?: number
 }) {
-  if (token.iconUrl) return <img className="token-icon" src={token.iconUrl} alt="" width={size} height={size} style={{ width: size, height: size }} />
+  const [broken, setBroken] = useState<string | undefined>()
+  if (token.iconUrl && token.iconUrl !== broken) {
+    const url = token.iconUrl
+    return (
+      <img
+        className="token-icon"
+        src={url}
+        alt=""
+        width={size}
+        height={size}
+        style={{ width: size, height: size }}
+        onError={() => setBroken(url)}
+      />
+    )
+  }
   let hash = 0
   for (const char of token.symbol) hash = (hash * 31 + char.charCodeAt(0)) % 360
   return (

@@ -22,6 +22,7 @@ const ApproveTransactionView = lazy(() => import('./ApproveTransactionView'))
 const SIWXSignMessageView = lazy(() => import('./SIWXSignMessageView'))
 const ReceiveView = lazy(() => import('./ReceiveView'))
 const SendView = lazy(() => import('./SendView'))
+const SwapView = lazy(() => import('./SwapView'))
 
 /** The component of each view. Views not built yet show a placeholder under their title. */
 export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>>> = {
@@ -38,7 +39,7 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   ApproveTransaction: ApproveTransactionView,
   RegisterAccountName: PlaceholderView,
   RegisterAccountNameSuccess: PlaceholderView,
-  Swap: PlaceholderView,
+  Swap: SwapView,
   EmailVerifyOtp: EmailVerifyOtpView,
   EmailVerifyDevice: EmailVerifyDeviceView,
   UpdateEmail: UpdateEmailView,

@@ -1,0 +1,211 @@
+// Swap, end to end, against the devnet's Uniswap V2 through frame-host's convert API: the
+// embedded wallet, logged in by email and funded from the devnet faucet, swaps 0.1 ETH for dUSD
+// (6 decimals) with the approval in the frame, and receives exactly what the pool's
+// constant-product formula pays at the reserves it swapped against, at least the minimum the
+// view quoted. Selling dUSD for ETH needs the router's allowance: "Approve dUSD" comes first,
+// then "Swap". A network without an exchange says 'Network not supported for Swaps'.
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import { createPublicClient, erc20Abi, http, parseAbi, parseEther, parseUnits, type Hex } from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { readRequest } from './support/approval.mjs'
+import { launchChromium } from './support/browser.mjs'
+import { loginByEmail } from './support/emailLogin.mjs'
+import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
+import { seriousViolations } from './support/axe'
+
+const urls = inject('urls')
+const contracts = inject('devnetContracts')
+const chain = createPublicClient({ transport: http(urls.devnet) })
+const email = `swapper+${Date.now()}@example.com`
+const dusd = contracts.tokens.find((t) => t.symbol === 'dUSD')!
+const dev = contracts.tokens.find((t) => t.symbol === 'DEV')!
+const { router, weth } = contracts.uniswapV2
+const pairOf = (symbol: string) => contracts.uniswapV2.pairs.find((p) => p.symbol === symbol)!.pair
+const PAIR_ABI = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)'])
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let address: Hex
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  context = await browser.newContext()
+  page = await context.newPage()
+  await page.goto(urls.demo)
+  await loginByEmail(page, email)
+  address = (await page.getByTestId('demo-address').textContent()) as Hex
+})
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') {
+    console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
+  }
+})
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+})
+
+const dialog = () => page.getByRole('dialog')
+const swapView = () => dialog().locator('[data-view="Swap"]')
+const walletFrame = (): Frame => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
+const approveButton = () => walletFrame().getByRole('button', { name: 'Approve' })
+const balanceOf = (token: Hex, owner: Hex) => chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const dusdOf = (owner: Hex) => balanceOf(dusd.address, owner)
+
+/** Waits for the frame's approval screen, its Approve button armed and the frame standing still; returns the screen's text. */
+async function approvalShown() {
+  await walletFrame().locator('.screen').waitFor({ timeout: 20_000 })
+  await readRequest(walletFrame())
+  await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
+  const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))
+  let last = await at()
+  await expect.poll(async () => last === (last = await at()), { interval: 300 }).toBe(true)
+  return ((await walletFrame().locator('.screen').textContent()) ?? '').toLowerCase()
+}
+
+/** The token's pool against WETH, its reserves now: `[wethReserve, tokenReserve]`. */
+async function reserves(symbol = 'dUSD'): Promise<[bigint, bigint]> {
+  const pair = pairOf(symbol)
+  const [r0, r1] = await chain.readContract({ address: pair, abi: PAIR_ABI, functionName: 'getReserves' })
+  const token0 = await chain.readContract({ address: pair, abi: PAIR_ABI, functionName: 'token0' })
+  return token0.toLowerCase() === weth.toLowerCase() ? [r0, r1] : [r1, r0]
+}
+
+/** Uniswap V2's `getAmountOut`: what a pool with these reserves pays for `amountIn`, its 0.3% fee taken. */
+const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
+  (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
+
+/** Whole tokens as the view shows a swap amount: at most 6 decimals, cut. */
+function shown(value: bigint, decimals: number) {
+  const digits = value.toString().padStart(decimals + 1, '0')
+  const fraction = digits.slice(-decimals).slice(0, 6).replace(/0+$/, '')
+  return `${digits.slice(0, -decimals)}${fraction ? `.${fraction}` : ''}`
+}
+
+/** Waits for the live quote of the amount typed, and returns the minimum it shows in base units. */
+async function quotedMinimum(symbol: string, decimals: number, button: string) {
+  const view = swapView()
+  await expect.poll(() => view.getByTestId('swap-minimum').textContent(), { timeout: 10_000 }).toMatch(new RegExp(`^\\d+(\\.\\d+)? ${symbol}$`))
+  await expect.poll(() => view.getByRole('button', { name: button, exact: true }).isEnabled(), { timeout: 10_000 }).toBe(true)
+  expect(await view.getByTestId('swap-fee').textContent()).toMatch(/^~0\.\d+ ETH/)
+  const text = (await view.getByTestId('swap-minimum').textContent())!
+  return parseUnits(text.split(' ')[0]!, decimals)
+}
+
+describe('Swap from the embedded wallet', () => {
+  it("says 'Network not supported for Swaps' on Ethereum, where frame-host has no exchange", async () => {
+    // The login closed the modal (spec §2: its next open shows Account).
+    await dialog().waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: /^0x/ }).click()
+    await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
+    await expect.poll(() => swapView().getByRole('alert').textContent()).toBe('Network not supported for Swaps')
+    await dialog().getByRole('button', { name: 'Back' }).click()
+  })
+
+  it('swaps 0.1 ETH for dUSD: the wallet receives what the pool math pays, at least the quoted minimum', async () => {
+    await page.keyboard.press('Escape')
+    await dialog().waitFor({ state: 'detached' })
+    await page.getByTestId('fund-wallet').click()
+    await expect.poll(() => page.getByTestId('fund-result').textContent(), { timeout: 30_000 }).toMatch(/Sent 10 ETH, 1000 dUSD/)
+    await page.getByRole('button', { name: /^0x/ }).click()
+    await dialog().getByRole('button', { name: /^Switch network, current:/ }).click()
+    await dialog().getByRole('button', { name: /Local Devnet/ }).click()
+    await dialog().getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
+    await expect.poll(() => dialog().getByTestId('account-balance').textContent(), { timeout: 20_000 }).toBe('10.000 ETH')
+
+    await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
+    const view = swapView()
+    await view.getByRole('button', { name: /^ETH\s*, change token$/ }).waitFor()
+    await view.getByRole('button', { name: 'Select token' }).click()
+    await view.getByRole('searchbox', { name: 'Search tokens' }).fill('dusd')
+    await view.getByRole('list', { name: 'Tokens to receive' }).getByRole('button', { name: /^Devnet Dollar/ }).click()
+    await view.getByLabel('You pay').fill('0.1')
+    const minimum = await quotedMinimum('dUSD', 6, 'Swap')
+    expect(await seriousViolations(page)).toEqual([])
+    const before = await dusdOf(address)
+
+    await view.getByRole('button', { name: 'Swap', exact: true }).click()
+    expect(await approvalShown()).toContain(router.toLowerCase())
+    // The pool as the swap will find it: nothing else trades on the devnet meanwhile.
+    const [wethReserve, dusdReserve] = await reserves()
+    await approveButton().click()
+    const done = view.getByTestId('swap-done')
+    await done.waitFor({ timeout: 30_000 })
+
+    const received = (await dusdOf(address)) - before
+    expect(received).toBe(amountOut(parseEther('0.1'), wethReserve, dusdReserve))
+    expect(received).toBeGreaterThanOrEqual(minimum)
+    expect(await done.textContent()).toBe(`Swapped 0.1 ETH for ${shown(received, 6)} dUSD`)
+    await expect.poll(() => view.getByTestId('swap-balance').textContent(), { timeout: 20_000 }).toBe("Balance 9.90 ETH")
+  })
+
+  it('selling dUSD for ETH asks for the approval first, then swaps it', async () => {
+    const view = swapView()
+    await view.getByRole('button', { name: 'Switch the tokens' }).click()
+    await view.getByRole('button', { name: /^dUSD\s*, change token$/ }).waitFor()
+    await view.getByLabel('You pay').fill('10')
+    await quotedMinimum('ETH', 18, 'Approve dUSD')
+    const allowance = () => chain.readContract({ address: dusd.address, abi: erc20Abi, functionName: 'allowance', args: [address, router] })
+    expect(await allowance()).toBe(0n)
+
+    await view.getByRole('button', { name: 'Approve dUSD', exact: true }).click()
+    expect(await approvalShown()).toContain(dusd.address.toLowerCase())
+    await approveButton().click()
+    await expect.poll(allowance, { timeout: 30_000 }).toBe(10_000_000n)
+    const minimum = await quotedMinimum('ETH', 18, 'Swap')
+
+    const dusdBefore = await dusdOf(address)
+    const ethBefore = await chain.getBalance({ address })
+    await view.getByRole('button', { name: 'Swap', exact: true }).click()
+    expect(await approvalShown()).toContain(router.toLowerCase())
+    const [wethReserve, dusdReserve] = await reserves()
+    await approveButton().click()
+    const done = view.getByTestId('swap-done')
+    await done.waitFor({ timeout: 30_000 })
+
+    // The devnet mines one transaction per block: the swap is the latest block's.
+    const block = await chain.getBlock({ includeTransactions: true })
+    const receipt = await chain.getTransactionReceipt({ hash: block.transactions[0]!.hash })
+    expect(receipt.to?.toLowerCase()).toBe(router.toLowerCase())
+    const paid = receipt.gasUsed * receipt.effectiveGasPrice
+    const received = (await chain.getBalance({ address })) - ethBefore + paid
+    expect(received).toBe(amountOut(10_000_000n, dusdReserve, wethReserve))
+    expect(received).toBeGreaterThanOrEqual(minimum)
+    expect(dusdBefore - (await dusdOf(address))).toBe(10_000_000n)
+    // The router used the whole allowance.
+    expect(await allowance()).toBe(0n)
+    expect(await done.textContent()).toBe(`Swapped 10 dUSD for ${shown(received, 18)} ETH`)
+  })
+})
+
+describe('Swap from a browser wallet (EIP-6963)', () => {
+  it('swaps 0.05 ETH for DEV through its own prompt, paid as the pool math says', async () => {
+    await context.close()
+    context = await browser.newContext()
+    await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
+    page = await context.newPage()
+    await page.goto(urls.demo)
+    await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
+    await dialog().getByRole('button', { name: /Oriel Test Wallet/ }).click()
+    await expect.poll(() => page.getByTestId('demo-address').textContent(), { timeout: 15_000 }).toBe(DEVNET_ACCOUNT.address)
+    await page.getByRole('button', { name: /^0xf39F/ }).click()
+
+    await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
+    const view = swapView()
+    await view.getByRole('button', { name: /^ETH\s*, change token$/ }).waitFor()
+    await view.getByRole('button', { name: 'Select token' }).click()
+    await view.getByRole('list', { name: 'Tokens to receive' }).getByRole('button', { name: /^Devnet Token/ }).click()
+    await view.getByLabel('You pay').fill('0.05')
+    const minimum = await quotedMinimum('DEV', 18, 'Swap')
+    const owner = DEVNET_ACCOUNT.address as Hex
+    const before = await balanceOf(dev.address, owner)
+    const [wethReserve, devReserve] = await reserves('DEV')
+    await view.getByRole('button', { name: 'Swap', exact: true }).click()
+    const done = view.getByTestId('swap-done')
+    await done.waitFor({ timeout: 30_000 })
+    const received = (await balanceOf(dev.address, owner)) - before
+    expect(received).toBe(amountOut(parseEther('0.05'), wethReserve, devReserve))
+    expect(received).toBeGreaterThanOrEqual(minimum)
+    expect(await done.textContent()).toBe(`Swapped 0.05 ETH for ${shown(received, 18)} DEV`)
+  })
+})
