@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_RECIPIENT } from '../demo/src/typedData'
-import { readRequest } from './support/approval.mjs'
+import { frameOnShow, readRequest } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 
@@ -101,6 +101,7 @@ const field = (name: string) =>
 /** Waits for the frame's screen, reads it to its end and waits for Approve to arm. */
 async function approvalShown() {
   await screen().waitFor({ timeout: 20_000 })
+  await frameOnShow(page)
   await readRequest(walletFrame())
   await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
 }
@@ -110,6 +111,7 @@ describe('approvals a person can decide on', () => {
     expect(await chain.getBalance({ address })).toBe(0n)
     await page.getByRole('button', { name: 'Send transaction' }).click()
     await screen().waitFor({ timeout: 20_000 })
+    await frameOnShow(page)
     expect(await walletFrame().getByRole('heading').textContent()).toBe('Send transaction')
     expect(await row('Network').textContent()).toBe('Local Devnet')
     // No price known (this frame-host has none): no dollars, never "$0".
@@ -188,6 +190,7 @@ describe('approvals a person can decide on', () => {
     }, permit(address))
     await page.getByRole('button', { name: 'Sign typed data' }).click()
     await screen().waitFor({ timeout: 20_000 })
+    await frameOnShow(page)
     expect(await walletFrame().getByRole('heading').textContent()).toBe('Sign typed data')
     expect(await field('value').locator('.plain').textContent()).toBe('2.5 dUSD')
     expect(await field('deadline').locator('.plain').textContent()).toBe('2030-01-01 00:00 UTC (1893456000)')

@@ -14,3 +14,13 @@ export async function readRequest(frame, { contentOnly = false } = {}) {
     }
   }, contentOnly)
 }
+
+/**
+ * Waits until the wallet frame is on show over the widget: the widget lays it over its room and
+ * lets it take the pointer only once the card's own motion has ended, so a click inside the
+ * frame before then lands on the page beneath.
+ * @param {import('playwright-core').Page} page the dapp's page
+ */
+export async function frameOnShow(page) {
+  await page.waitForFunction(() => document.querySelector('iframe[data-oriel-frame]')?.style.pointerEvents === 'auto')
+}
