@@ -46,6 +46,8 @@ const frameOf = (page) => page.frames().find((f) => f.url().startsWith(`${urls.f
 /** Waits until `view` is on show and its motion has ended. */
 async function settled(page, view) {
   await page.locator(`oriel-modal [role="dialog"][data-view="${view}"]`).waitFor({ timeout: 30_000 })
+  // The view itself, not the spinner its lazily loaded code shows meanwhile.
+  await page.locator(`oriel-modal .view[data-view="${view}"]`).first().waitFor({ timeout: 30_000 })
   await page.evaluate(async () => {
     const root = document.querySelector('oriel-modal')?.shadowRoot
     await Promise.allSettled((root?.getAnimations() ?? []).filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY).map((a) => a.finished))
@@ -81,7 +83,9 @@ const back = (page) => modal(page).getByRole('button', { name: 'Back', exact: tr
 /** Logged out: Connect and what hangs off it. */
 async function loggedOut(browser, size, theme, { shot }) {
   const context = await browser.newContext(SIZES[size])
-  await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet, name: 'Oriel Test Wallet' }) })
+  // This wallet declines, so ConnectingExternal stays on show (one that approves at once
+  // connects before the view's code has loaded, and the modal closes).
+  await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet, name: 'Oriel Test Wallet', reject: true }) })
   const page = await context.newPage()
   await page.goto(urls.demo)
   await setTheme(page, theme)
