@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { frameOnShow } from '../e2e/support/approval.mjs'
 import { launchChromium } from '../e2e/support/browser.mjs'
 import { startDevnet } from '../e2e/support/devnet.mjs'
 import { enterCode, startEmailLogin } from '../e2e/support/emailLogin.mjs'
@@ -164,7 +165,7 @@ async function loggedIn(browser, size, theme, { shot }) {
 
   await page.getByRole('button', { name: 'Sign message' }).click()
   await frameOf(page).locator('.screen').waitFor({ timeout: 30_000 })
-  await page.waitForFunction(() => document.querySelector('iframe[data-oriel-frame]')?.style.opacity === '1')
+  await frameOnShow(page)
   await shot(page, 'ApproveTransaction')
   await frameOf(page).getByRole('button', { name: 'Reject' }).click()
   await modal(page).waitFor({ state: 'detached' })
@@ -172,7 +173,7 @@ async function loggedIn(browser, size, theme, { shot }) {
   await openAccount()
   await startExport(page, email)
   await frameOf(page).getByRole('button', { name: 'Done' }).waitFor({ timeout: 30_000 })
-  await page.waitForFunction(() => document.querySelector('iframe[data-oriel-frame]')?.style.opacity === '1')
+  await frameOnShow(page)
   await shot(page, 'ExportWallet', 'ExportWallet-phrase')
   await frameOf(page).getByRole('button', { name: 'Done' }).click()
   await page.keyboard.press('Escape')

@@ -17,13 +17,9 @@ export type { DisconnectErrorType }
 export async function disconnect(client: OrielClient): Promise<DisconnectReturnType> {
   // Spec §4: disconnect clears the sign-in sessions, then the chain connection. A verifier that
   // cannot be reached does not keep the wallet connected.
-  const { status, address, caipAddress } = client.account.getSnapshot()
-  if (client.signIn && status === 'connected' && address && caipAddress) {
-    const chainId = caipAddress.slice(0, caipAddress.length - address.length - 1)
-    await client.signIn.signOut({ chainId, accountAddress: address }).catch((error: unknown) => {
-      console.warn('oriel: the sign-in session could not be revoked at the verifier', error)
-    })
-  }
+  await client.signIn?.signOut().catch((error: unknown) => {
+    console.warn('oriel: the sign-in session could not be revoked at the verifier', error)
+  })
   try {
     await client.connection.disconnect()
   } catch (error) {

@@ -167,7 +167,7 @@ describe('the sign-in flow', () => {
     signIn.start()
     await vi.waitFor(() => expect(signIn.getSnapshot().status).toBe('pending'))
     await signIn.signIn()
-    await signIn.signOut(ALICE)
+    await signIn.signOut()
     expect(sessions.get(ALICE)).toBeUndefined()
     expect(config.revoke).toHaveBeenCalledWith(ALICE, expect.objectContaining({ token: 'tok', signature: '0xsigned' }))
   })

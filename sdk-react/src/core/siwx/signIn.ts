@@ -67,8 +67,8 @@ export interface SignInController extends ReadableStore<SignInState> {
   signIn(): Promise<SIWXSession>
   /** SIWXSignMessage's Cancel: disconnects when sign-in is required, else only closes. The modal resets to Connect. */
   cancel(): Promise<void>
-  /** Ends the account's session here and at the verifier (on disconnect). */
-  signOut(account: SIWXAccount): Promise<void>
+  /** Ends the connected account's session here and at the verifier (on disconnect); nothing when none is connected. */
+  signOut(): Promise<void>
   /** Starts following the connection; returns the stop function. */
   start(): () => void
 }
@@ -170,7 +170,9 @@ export function createSignIn(parameters: SignInParameters): SignInController {
       modal.close({ force: true })
       modal.reset('Connect')
     },
-    async signOut(account) {
+    async signOut() {
+      const account = parameters.getAccount()
+      if (!account) return
       const kept = sessions.get(account)
       sessions.remove(account)
       if (sameAccount(store.getSnapshot().account, account)) store.setState({ status: 'idle', account: undefined })
