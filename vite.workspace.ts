@@ -11,7 +11,8 @@ const fromSource = {
 
 export default defineWorkspace([
   {
-    // The host-side codec: the protocol crate compiled to wasm, checked against fixtures/protocol.
+    // The host-side codec: postcard laid out by the schema generated from the protocol crate,
+    // checked against fixtures/protocol.
     test: {
       name: 'codec',
       environment: 'node',

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the two wasm modules with the size-first `wasm-release` profile:
-#   the frame        -> dist/frame/ (served by frame-host under /frame/assets/)
-#   the host codec   -> sdk-react/src/codec/wasm/ (loaded lazily by @oriel/react)
+# Builds the frame's wasm with the size-first `wasm-release` profile into dist/frame/ (served by
+# frame-host under /frame/assets/). The host SDK has no wasm: its codec is TypeScript laid out by
+# the schema generated from the protocol crate (sdk-react/src/codec/schema.gen.ts).
 # The frame's files get content-hashed names (`stem.HASH.ext`), which frame-host serves as
 # immutable, so a returning visitor's browser reuses its HTTP and wasm code caches without asking
 # again; dist/frame/manifest.json names them for the frame page. Fails when the frame's wasm
@@ -18,11 +18,9 @@ out="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release"
 # failure screen and the copy buttons; see frame-wasm/README.md, "the wasm budget").
 FRAME_WASM_GZIP_BUDGET=247500
 
-# The crates are plain rlibs in Cargo.toml (a cdylib there gets an unhashed file name, which
-# builds with other features then overwrite); ask for the cdylib only here.
-wasm() { cargo rustc --quiet --lib --target wasm32-unknown-unknown --profile wasm-release --crate-type cdylib "$@"; }
-wasm -p oriel-frame
-wasm -p oriel-protocol --features codec-wasm
+# The crate is a plain rlib in Cargo.toml (a cdylib there gets an unhashed file name); ask for
+# the cdylib only here.
+cargo rustc --quiet --lib --target wasm32-unknown-unknown --profile wasm-release --crate-type cdylib -p oriel-frame
 
 rm -rf dist/frame sdk-react/src/codec/wasm
 mkdir -p dist/frame
@@ -63,14 +61,11 @@ node -e "const fs = require('node:fs'); const z = require('node:zlib'); \
     fs.writeFileSync(f + '.gz', z.gzipSync(b, { level: 9 })); }" \
   dist/frame/"$boot_name" dist/frame/"$glue_name" dist/frame/"$wasm_name" dist/frame/"$css_name"
 
-wasm-bindgen --target web --out-dir sdk-react/src/codec/wasm "$out/oriel_protocol.wasm"
-
 frame_wasm="dist/frame/$wasm_name"
 gzip_bytes=$(node -e "const { gzipSync } = require('node:zlib'); \
   process.stdout.write(String(gzipSync(require('node:fs').readFileSync(process.argv[1]), { level: 9 }).length))" \
   "$frame_wasm")
-echo "wasm: $frame_wasm $(wc -c < "$frame_wasm") bytes ($gzip_bytes gzip, $(wc -c < "$frame_wasm.br") brotli)," \
-  "codec $(wc -c < sdk-react/src/codec/wasm/oriel_protocol_bg.wasm) bytes"
+echo "wasm: $frame_wasm $(wc -c < "$frame_wasm") bytes ($gzip_bytes gzip, $(wc -c < "$frame_wasm.br") brotli)"
 if [ "$gzip_bytes" -gt "$FRAME_WASM_GZIP_BUDGET" ]; then
   echo "build-wasm: the frame wasm is $gzip_bytes bytes gzip, over its budget of" \
     "$FRAME_WASM_GZIP_BUDGET (scripts/build-wasm.sh; issue 16's target: 122880)" >&2

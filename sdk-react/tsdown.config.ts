@@ -1,6 +1,6 @@
 // The npm package build (`npm run build -w @oriel/react`): ESM, .d.ts and source maps in dist/.
 // Dependencies and peer dependencies stay external (tsdown's default for package.json deps).
-// Dynamic imports (the frame client with the wasm codec, WalletConnect, the lazy views) stay
+// Dynamic imports (the frame client with the protocol codec, WalletConnect, the lazy views) stay
 // separate chunks, so a dapp's initial chunk only grows by what it renders at first.
 import { defineConfig } from 'tsdown'
 
@@ -14,8 +14,4 @@ export default defineConfig({
   outDir: 'dist',
   // One line per file for 78 files; the package test prints the tarball's size instead.
   report: false,
-  // The codec glue (bundled into the frame client chunk, next to the entries in dist/) loads its
-  // wasm with `new URL('oriel_protocol_bg.wasm', import.meta.url)`; Vite, webpack and Turbopack
-  // see that pattern in the dapp's build and emit the file as an asset.
-  copy: [{ from: 'src/codec/wasm/oriel_protocol_bg.wasm', to: 'dist/oriel_protocol_bg.wasm' }],
 })

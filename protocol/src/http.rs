@@ -5,7 +5,7 @@
 //! Blockchain API's bodies (`/v1/*`, called from the dapp's page) are in [`blockchain`] and
 //! [`history`], [`identity`]; the analytics bodies (`/getAnalyticsConfig`, `/e`) in [`analytics`].
 //!
-//! Behind the `http` feature, so the host codec (`codec-wasm`) does not carry them.
+//! Behind the `http` feature, so the frame's message types alone do not carry them.
 
 use serde::{Deserialize, Serialize};
 

@@ -15,8 +15,6 @@ pub mod text;
 pub mod types;
 mod version;
 
-#[cfg(all(feature = "codec-wasm", target_arch = "wasm32"))]
-pub mod codec_wasm;
 
 pub use envelope::{Body, Envelope, MAX_MESSAGE_BYTES};
 pub use error::{Error, Result};

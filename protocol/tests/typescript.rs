@@ -1,10 +1,12 @@
 //! The SDK's protocol types (ts-rs) and shared constants are generated from this crate, never
 //! written by hand. This test fails when `sdk-react/src/codec/protocol.gen.ts` or
-//! `sdk-react/src/codec/constants.gen.ts` is stale; to regenerate:
+//! `sdk-react/src/codec/constants.gen.ts` or the wire schema `schema.gen.ts` is stale; to regenerate:
 //! `ORIEL_BLESS=1 cargo test -p oriel-protocol --test typescript`.
 
 use oriel_protocol::*;
 use ts_rs::TS;
+
+mod wire_schema;
 
 fn declarations() -> String {
     let decls = [
@@ -73,6 +75,12 @@ fn constants() -> String {
         assert!(!value.contains(['\'', '\\', '\n']), "{name} needs escaping");
         out.push_str(&format!("\nexport const {name} = '{value}'\n"));
     }
+    out.push_str(&format!(
+        "\n/** Protocol versions this side speaks, ascending. */\nexport const SUPPORTED_VERSIONS: readonly number[] = {SUPPORTED_VERSIONS:?}\n"
+    ));
+    out.push_str(&format!(
+        "\n/** The largest encoded message either side sends or reads. */\nexport const MAX_MESSAGE_BYTES = {MAX_MESSAGE_BYTES}\n"
+    ));
     out
 }
 
@@ -96,6 +104,11 @@ fn check_generated(file: &str, fresh: &str) {
 #[test]
 fn generated_typescript_is_current() {
     check_generated("protocol.gen.ts", &declarations());
+}
+
+#[test]
+fn generated_wire_schema_is_current() {
+    check_generated("schema.gen.ts", &wire_schema::typescript());
 }
 
 #[test]

@@ -5,15 +5,10 @@ export type * from './protocol.gen'
 // The handshake message types and the spec texts the frame and frame-host share with the SDK.
 export * from './constants.gen'
 
-/** The wasm-bindgen exports of `oriel-protocol` built with `--features codec-wasm`. */
-export interface CodecBindings {
-  encode(envelopeJson: string): Uint8Array
-  decode(bytes: Uint8Array): string
-  supportedVersions(): Uint16Array
-  negotiate(frameVersions: Uint16Array): number
-}
-
-/** The host-side codec: the protocol crate itself, compiled to wasm. */
+/**
+ * The host-side codec: postcard as the protocol crate writes it, laid out by the schema traced
+ * from the crate's own types (schema.gen.ts) and checked against its golden vectors.
+ */
 export interface Codec {
   /** Protocol versions this build speaks, ascending. */
   readonly versions: readonly number[]
@@ -45,40 +40,5 @@ export class ProtocolVersionMismatchError extends BaseError {
       cause,
       metaMessages: ['Update @oriel/react or the frame-host so they share a protocol version.'],
     })
-  }
-}
-
-/**
- * Wraps the raw wasm exports in typed functions and typed errors.
- *
- * @example
- * const codec = createCodec(await import('./wasm/oriel_protocol.js'))
- * codec.decode(codec.encode({ version: 1, id: 1, body: { Request: 'IsConnected' } }))
- */
-export function createCodec(bindings: CodecBindings): Codec {
-  const versions = Object.freeze([...bindings.supportedVersions()])
-  return {
-    versions,
-    encode(envelope) {
-      try {
-        return bindings.encode(JSON.stringify(envelope))
-      } catch (cause) {
-        throw new ProtocolError(cause)
-      }
-    },
-    decode(bytes) {
-      try {
-        return JSON.parse(bindings.decode(bytes)) as Envelope
-      } catch (cause) {
-        throw new ProtocolError(cause)
-      }
-    },
-    negotiate(frameVersions) {
-      try {
-        return bindings.negotiate(Uint16Array.from(frameVersions))
-      } catch (cause) {
-        throw new ProtocolVersionMismatchError(cause)
-      }
-    },
   }
 }

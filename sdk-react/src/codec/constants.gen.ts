@@ -42,3 +42,9 @@ export const EMAIL_IN_USE = 'Email already in use'
 export const TRY_AGAIN_PREFIX = 'Please try again after '
 
 export const TRY_AGAIN_SUFFIX = ' seconds'
+
+/** Protocol versions this side speaks, ascending. */
+export const SUPPORTED_VERSIONS: readonly number[] = [1]
+
+/** The largest encoded message either side sends or reads. */
+export const MAX_MESSAGE_BYTES = 4194304

@@ -1,17 +1,13 @@
 // The channel on its own: the handshake over a port, and requests matched by id. The peer is
 // the other end of a real MessageChannel, scripted with the real codec. `client.test.ts` runs
 // the same rules through FrameClient, from the iframe's announcement on.
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createCodec, ProtocolVersionMismatchError } from '../../codec/codec'
+import { ProtocolVersionMismatchError } from '../../codec/codec'
+import { codec } from '../../codec/wire'
 import type { Envelope, FrameEvent } from '../../codec/protocol.gen'
-import * as bindings from '../../codec/wasm/oriel_protocol.js'
 import { acceptFrame, CONNECT_MESSAGE_TYPE, type ChannelHandlers, LOADED_MESSAGE_TYPE, openChannel } from './channel'
 import { FrameClosedError } from './errors'
 
-bindings.initSync({ module: readFileSync(resolve('sdk-react/src/codec/wasm/oriel_protocol_bg.wasm')) })
-const codec = createCodec(bindings)
 
 let controller: AbortController
 let host: MessagePort

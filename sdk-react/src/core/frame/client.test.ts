@@ -1,18 +1,14 @@
 // The frame client's own rules: exact origins, version negotiation, timeouts and once-only
 // alerts. The peer here is scripted with the real codec; the real frame is exercised by the
 // browser tests in e2e/.
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createCodec, ProtocolVersionMismatchError } from '../../codec/codec'
+import { ProtocolVersionMismatchError } from '../../codec/codec'
+import { codec } from '../../codec/wire'
 import type { Body, Envelope } from '../../codec/protocol.gen'
-import * as bindings from '../../codec/wasm/oriel_protocol.js'
 import { FrameClient, type OrielAlert } from './client'
 import { createFrameStatusStore } from './status'
 
 // jsdom gives modules an http: import.meta.url; vitest runs from the repository root.
-bindings.initSync({ module: readFileSync(resolve('sdk-react/src/codec/wasm/oriel_protocol_bg.wasm')) })
-const codec = createCodec(bindings)
 const FRAME_ORIGIN = 'http://frame.test'
 
 /** Plays the frame: announces itself, takes the port, then runs `answer` for each request. */
@@ -62,7 +58,6 @@ function createClient() {
     frameHostUrl: `${FRAME_ORIGIN}/`,
     projectId: 'demo',
     onAlert: (alert) => alerts.push(alert),
-    loadCodec: async () => codec,
   })
   return client
 }
@@ -308,7 +303,7 @@ describe('FrameClient', () => {
 
   it('writes the status store it is given (the embedded wallet shares one)', async () => {
     const status = createFrameStatusStore()
-    client = new FrameClient({ frameHostUrl: FRAME_ORIGIN, projectId: 'demo', onAlert() {}, loadCodec: async () => codec, status })
+    client = new FrameClient({ frameHostUrl: FRAME_ORIGIN, projectId: 'demo', onAlert() {}, status })
     const { ready, iframe } = await start()
     expect(status.getSnapshot()).toEqual({ state: 'loading' })
     scriptFrame(iframe)

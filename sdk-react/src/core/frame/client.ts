@@ -1,5 +1,4 @@
-import type { Codec } from '../../codec/codec'
-import { loadCodec } from '../../codec/load'
+import { codec } from '../../codec/wire'
 import type { FrameEvent, Request, User } from '../../codec/protocol.gen'
 import { AUTH_REQUEST_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS } from '../constants'
 import { alertFor, reportOnce } from './alerts'
@@ -19,8 +18,6 @@ export interface FrameClientOptions {
   projectId: string
   /** Spec §8 alerts; each id is reported at most once (see `reportOnce`). */
   onAlert(alert: OrielAlert): void
-  /** Loads the host codec. Default: the bundled wasm, on first use. */
-  loadCodec?: (() => Promise<Codec>) | undefined
   /** Where to attach the hidden iframe. Default: `document.body`. */
   container?: HTMLElement | undefined
   /** The status store to write (the embedded wallet's own). Default: a store of this client. */
@@ -224,13 +221,10 @@ export class FrameClient {
   async #connect(placement: FramePlacement, signal: AbortSignal): Promise<FrameChannel> {
     const started = performance.now()
     performance.mark('oriel:frame-start')
-    const codec = (this.#options.loadCodec ?? defaultLoadCodec)()
     const port = acceptFrame(placement.iframe, this.#frameOrigin, signal)
     try {
       const { channel, buildId } = await settleWithin(
-        Promise.all([codec, port]).then(([codec, port]) =>
-          openChannel(codec, port, this.#handlersFor(signal), signal),
-        ),
+        port.then((port) => openChannel(codec, port, this.#handlersFor(signal), signal)),
         FRAME_READY_TIMEOUT_MS,
         () => new FrameReadyTimeoutError({ frameUrl: this.#frameUrl, timeoutMs: FRAME_READY_TIMEOUT_MS }),
         signal,
@@ -301,10 +295,4 @@ function settleWithin<T>(promise: Promise<T>, ms: number, timeoutError: () => Er
     clearTimeout(timer)
     if (onAbort) signal.removeEventListener('abort', onAbort)
   })
-}
-
-async function defaultLoadCodec(): Promise<Codec> {
-  const codec = await loadCodec()
-  performance.mark('oriel:codec-loaded')
-  return codec
 }
