@@ -4,11 +4,11 @@
 // under "Details", before the dapp gets it; dollars show beside the amounts when frame-host knows
 // the price; a Permit shows its amount in the token's units and its deadline as a date. The real
 // demo, widget, frame, frame-host and devnet, on two origins.
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_RECIPIENT } from '../demo/src/typedData'
-import { frameOnShow, readRequest } from './support/approval.mjs'
+import { frameOnShow, readRequest, walletFrame } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 
@@ -75,7 +75,7 @@ beforeAll(async () => {
 })
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') {
-    console.error(`${task.name}: the frame at failure:\n${await walletFrame().locator('body').ariaSnapshot({ timeout: 5_000 }).catch(String)}`)
+    console.error(`${task.name}: the frame at failure:\n${await walletFrame(page).locator('body').ariaSnapshot({ timeout: 5_000 }).catch(String)}`)
   }
 })
 afterAll(async () => {
@@ -83,26 +83,25 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const walletFrame = (): Frame => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
-const screen = () => walletFrame().locator('.screen')
-const approveButton = () => walletFrame().getByRole('button', { name: 'Approve' })
+const screen = () => walletFrame(page).locator('.screen')
+const approveButton = () => walletFrame(page).getByRole('button', { name: 'Approve' })
 /** The value of the approval screen's row `label` (top level). */
 const row = (label: string) =>
-  walletFrame()
+  walletFrame(page)
     .locator('.rows > .row')
-    .filter({ has: walletFrame().locator('dt', { hasText: new RegExp(`^${label.replace(/[()+]/g, '\\$&')}$`) }) })
+    .filter({ has: walletFrame(page).locator('dt', { hasText: new RegExp(`^${label.replace(/[()+]/g, '\\$&')}$`) }) })
     .locator('dd')
 /** The typed-data message's field `name` (its own line in the tree). */
 const field = (name: string) =>
-  walletFrame()
+  walletFrame(page)
     .locator('.tree li')
-    .filter({ has: walletFrame().locator(':scope > .key', { hasText: new RegExp(`^${name}: $`) }) })
+    .filter({ has: walletFrame(page).locator(':scope > .key', { hasText: new RegExp(`^${name}: $`) }) })
 
 /** Waits for the frame's screen, reads it to its end and waits for Approve to arm. */
 async function approvalShown() {
   await screen().waitFor({ timeout: 20_000 })
   await frameOnShow(page)
-  await readRequest(walletFrame())
+  await readRequest(walletFrame(page))
   await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
 }
 
@@ -112,28 +111,28 @@ describe('approvals a person can decide on', () => {
     await page.getByRole('button', { name: 'Send transaction' }).click()
     await screen().waitFor({ timeout: 20_000 })
     await frameOnShow(page)
-    expect(await walletFrame().getByRole('heading').textContent()).toBe('Send transaction')
+    expect(await walletFrame(page).getByRole('heading').textContent()).toBe('Send transaction')
     expect(await row('Network').textContent()).toBe('Local Devnet')
     // No price known (this frame-host has none): no dollars, never "$0".
     expect(await row('Your balance').textContent()).toBe('0 ETH')
     expect(await row('Amount').textContent()).toBe('0.001 ETH')
-    const warning = walletFrame().getByRole('alert').filter({ hasText: 'Not enough ETH' })
+    const warning = walletFrame(page).getByRole('alert').filter({ hasText: 'Not enough ETH' })
     expect(await warning.textContent()).toBe('Not enough ETH to cover the amount and the network fee.')
     // Approve stays possible (the chain has the last word on funds), and the chain refuses.
     await approvalShown()
     await approveButton().click()
-    await walletFrame().getByRole('heading', { name: 'Transaction failed' }).waitFor({ timeout: 20_000 })
-    expect(await walletFrame().getByRole('alert').textContent()).toBe(
+    await walletFrame(page).getByRole('heading', { name: 'Transaction failed' }).waitFor({ timeout: 20_000 })
+    expect(await walletFrame(page).getByRole('alert').textContent()).toBe(
       'Not enough funds: the balance cannot pay the amount plus the network fee. Nothing was sent.',
     )
     // The raw error is there, behind "Details"; the widget is still open and the dapp still waits.
-    const raw = walletFrame().locator('details .mono')
+    const raw = walletFrame(page).locator('details .mono')
     expect(await raw.isVisible()).toBe(false)
-    await walletFrame().getByText('Details', { exact: true }).click()
+    await walletFrame(page).getByText('Details', { exact: true }).click()
     expect(await raw.textContent()).toMatch(/^-32000: Sender doesn't have enough funds to send tx/)
     expect(await page.getByRole('dialog').count()).toBe(1)
     expect(await page.getByTestId('demo-error').count()).toBe(0)
-    const close = walletFrame().getByRole('button', { name: 'Close' })
+    const close = walletFrame(page).getByRole('button', { name: 'Close' })
     await expect.poll(() => close.isEnabled(), { timeout: 5_000 }).toBe(true)
     await close.click()
     // The dapp gets the node's error, as before.
@@ -179,8 +178,8 @@ describe('approvals a person can decide on', () => {
     const perGas = BigInt(Math.round(Number((await row('Max fee per gas').textContent())!.replace(' gwei', '')) * 1e9))
     expect(wei(fee)).toBe(gas * perGas)
     expect(wei(total)).toBe(wei(fee) + 10n ** 15n)
-    expect(await walletFrame().getByRole('alert').count()).toBe(0)
-    await walletFrame().getByRole('button', { name: 'Reject' }).click()
+    expect(await walletFrame(page).getByRole('alert').count()).toBe(0)
+    await walletFrame(page).getByRole('button', { name: 'Reject' }).click()
     await expect.poll(() => page.getByTestId('demo-error').textContent()).toMatch(/^4001: User rejected/)
   })
 
@@ -191,7 +190,7 @@ describe('approvals a person can decide on', () => {
     await page.getByRole('button', { name: 'Sign typed data' }).click()
     await screen().waitFor({ timeout: 20_000 })
     await frameOnShow(page)
-    expect(await walletFrame().getByRole('heading').textContent()).toBe('Sign typed data')
+    expect(await walletFrame(page).getByRole('heading').textContent()).toBe('Sign typed data')
     expect(await field('value').locator('.plain').textContent()).toBe('2.5 dUSD')
     expect(await field('deadline').locator('.plain').textContent()).toBe('2030-01-01 00:00 UTC (1893456000)')
     expect(await field('nonce').locator('.text').textContent()).toBe('0')
@@ -200,7 +199,7 @@ describe('approvals a person can decide on', () => {
     expect(await owner.textContent()).toBe(address)
     expect(await field('spender').locator('.address').textContent()).toBe(DEMO_RECIPIENT)
     expect(await field('verifyingContract').locator('.address').textContent()).toBe(dusd.address)
-    for (const shown of await walletFrame().locator('.address').all()) {
+    for (const shown of await walletFrame(page).locator('.address').all()) {
       const layout = await shown.evaluate((el) => {
         const range = document.createRange()
         range.selectNodeContents(el)
@@ -217,7 +216,7 @@ describe('approvals a person can decide on', () => {
     // Reject and Approve stay in view below the request, however long it is.
     const frameBox = (await page.locator('iframe[data-oriel-frame]').boundingBox())!
     for (const name of ['Reject', 'Approve']) {
-      const box = (await walletFrame().getByRole('button', { name }).boundingBox())!
+      const box = (await walletFrame(page).getByRole('button', { name }).boundingBox())!
       expect(box.y).toBeGreaterThanOrEqual(frameBox.y)
       expect(box.y + box.height).toBeLessThanOrEqual(frameBox.y + frameBox.height)
     }

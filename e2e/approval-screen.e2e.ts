@@ -2,10 +2,10 @@
 // and W5): the real demo, widget, frame and frame-host. The demo's "Sign message" button signs
 // the message this test gives it (its bundle is rewritten on the way to the browser to read it
 // from localStorage), so each case is a reload of the same logged-in page.
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { readRequest } from './support/approval.mjs'
+import { readRequest, walletFrame } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 
@@ -50,9 +50,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const walletFrame = (): Frame => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
-const screen = () => walletFrame().locator('.screen')
-const approveButton = () => walletFrame().getByRole('button', { name: 'Approve' })
+const screen = () => walletFrame(page).locator('.screen')
+const approveButton = () => walletFrame(page).getByRole('button', { name: 'Approve' })
 
 /** Reloads the demo with `message` as the one it signs, and asks for its personal_sign. */
 async function askToSign(message: Message): Promise<number> {
@@ -82,7 +81,7 @@ describe('the approval screen', () => {
   it('shows bidi overrides and zero-width characters as highlighted marks, and warns (W4)', async () => {
     const text = 'Approve payment of \u202E0001\u202C USDC. Recipient: \u202Enrecnoc detsurt\u202C at lum\u200Ben.app'
     await askToSign({ text })
-    const message = walletFrame().locator('.message').first()
+    const message = walletFrame(page).locator('.message').first()
     expect(await message.textContent()).toBe(
       'Approve payment of ⟨U+202E⟩0001⟨U+202C⟩ USDC. Recipient: ⟨U+202E⟩nrecnoc detsurt⟨U+202C⟩ at lum⟨U+200B⟩en.app',
     )
@@ -93,12 +92,12 @@ describe('the approval screen', () => {
       '⟨U+202C⟩',
       '⟨U+200B⟩',
     ])
-    expect(await walletFrame().locator('.warning').textContent()).toContain(
+    expect(await walletFrame(page).locator('.warning').textContent()).toContain(
       'hidden or direction-changing characters',
     )
     // Not one such character reached the frame's document, and the dapp's text is a
     // left-to-right isolate whatever it holds.
-    const drawn = await walletFrame().evaluate(() => document.body.textContent ?? '')
+    const drawn = await walletFrame(page).evaluate(() => document.body.textContent ?? '')
     expect(drawn).not.toMatch(/[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/)
     const style = await message.evaluate((el) => {
       const s = getComputedStyle(el)
@@ -107,7 +106,7 @@ describe('the approval screen', () => {
     expect(style).toEqual({ direction: 'ltr', unicodeBidi: 'isolate' })
 
     // What is signed is the message as the dapp sent it.
-    await readRequest(walletFrame())
+    await readRequest(walletFrame(page))
     await expect.poll(() => approveButton().isEnabled(), { timeout: 10_000 }).toBe(true)
     await approveButton().click()
     const signature = (await page.getByTestId('demo-signature').textContent({ timeout: 20_000 })) as Hex
@@ -116,13 +115,13 @@ describe('the approval screen', () => {
 
   it('an ordinary message gets no warning and no marks', async () => {
     await askToSign({ text: 'Grüße from Lumen — שלום, مرحبا, 日本 ❤️' })
-    expect(await walletFrame().locator('.message').first().textContent()).toBe(
+    expect(await walletFrame(page).locator('.message').first().textContent()).toBe(
       'Grüße from Lumen — שלום, مرحبا, 日本 ❤️',
     )
-    expect(await walletFrame().locator('.hidden-char').count()).toBe(0)
-    expect(await walletFrame().locator('.warning').count()).toBe(0)
+    expect(await walletFrame(page).locator('.hidden-char').count()).toBe(0)
+    expect(await walletFrame(page).locator('.warning').count()).toBe(0)
     await expect.poll(() => approveButton().isEnabled(), { timeout: 10_000 }).toBe(true)
-    await walletFrame().getByRole('button', { name: 'Reject' }).click()
+    await walletFrame(page).getByRole('button', { name: 'Reject' }).click()
     await expect.poll(() => page.getByTestId('demo-error').textContent()).toMatch(/^4001: User rejected/)
   })
 
@@ -133,9 +132,9 @@ describe('the approval screen', () => {
     const took = await askToSign({ text: line, repeat })
     console.log(`a ${full.length}-byte message: the screen appeared ${took} ms after the click`)
 
-    const rows = walletFrame().locator('.row')
+    const rows = walletFrame(page).locator('.row')
     const row = (label: string) =>
-      rows.filter({ has: walletFrame().locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd')
+      rows.filter({ has: walletFrame(page).locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd')
     const shown = (await row('Message').textContent())!
     expect(shown.length).toBeLessThanOrEqual(8192)
     expect(full.startsWith(shown)).toBe(true)
@@ -150,15 +149,15 @@ describe('the approval screen', () => {
 
     // Fully in view for well over 500 ms, the request read but not its message: Approve stays
     // off, and the screen says why. Reject works.
-    await readRequest(walletFrame(), { contentOnly: true })
-    const hint = walletFrame().getByText('Scroll to the end of the message to approve it.')
-    await expect.poll(() => walletFrame().getByRole('button', { name: 'Reject' }).isEnabled()).toBe(true)
+    await readRequest(walletFrame(page), { contentOnly: true })
+    const hint = walletFrame(page).getByText('Scroll to the end of the message to approve it.')
+    await expect.poll(() => walletFrame(page).getByRole('button', { name: 'Reject' }).isEnabled()).toBe(true)
     await page.waitForTimeout(1_500)
     expect(await approveButton().isEnabled()).toBe(false)
     expect(await hint.isVisible()).toBe(true)
 
     // Halfway is not the end.
-    const box = walletFrame().locator('.message').first()
+    const box = walletFrame(page).locator('.message').first()
     await box.evaluate((el) => {
       el.scrollTop = (el.scrollHeight - el.clientHeight) / 2
     })
@@ -177,7 +176,7 @@ describe('the approval screen', () => {
   it('takes the keyboard: focus moves into the request, Tab reaches Approve, Escape rejects with 4001', async () => {
     await askToSign({ text: 'Sign in to Lumen with the keyboard.' })
     await expect.poll(() => approveButton().isEnabled(), { timeout: 10_000 }).toBe(true)
-    const focused = () => walletFrame().evaluate(() => document.activeElement?.textContent ?? '')
+    const focused = () => walletFrame(page).evaluate(() => document.activeElement?.textContent ?? '')
     // The frame has the focus: Tab walks the request's own controls, Reject before Approve.
     const seen: string[] = []
     for (let i = 0; i < 4 && seen.at(-1) !== 'Approve'; i++) {
@@ -215,7 +214,7 @@ describe('the approval screen', () => {
     await page.getByRole('button', { name: 'Sign message' }).click()
     await screen().waitFor({ timeout: 30_000 })
     const colours = () =>
-      walletFrame().evaluate(() => {
+      walletFrame(page).evaluate(() => {
         const approve = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Approve')!
         return {
           screen: getComputedStyle(document.querySelector('.screen')!).backgroundColor,
@@ -236,8 +235,8 @@ describe('the approval screen', () => {
     await expect.poll(async () => (await colours()).approve).toBe('rgb(61, 214, 198)')
     expect((await colours()).label).toBe('rgb(0, 0, 0)')
     expect((await colours()).screen).not.toBe('rgb(255, 255, 255)')
-    await expect.poll(() => walletFrame().getByRole('button', { name: 'Reject' }).isEnabled()).toBe(true)
-    await walletFrame().getByRole('button', { name: 'Reject' }).click()
+    await expect.poll(() => walletFrame(page).getByRole('button', { name: 'Reject' }).isEnabled()).toBe(true)
+    await walletFrame(page).getByRole('button', { name: 'Reject' }).click()
     await expect.poll(() => page.getByTestId('demo-error').textContent()).toMatch(/^4001: User rejected/)
   })
 })

@@ -1,11 +1,12 @@
 // Recovery-phrase export, end to end: a fresh emailed code, then the phrase drawn inside the
 // wallet frame (frame-host's origin) laid over the widget. The dapp page never holds it.
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 import { startExport } from './support/exportPhrase.mjs'
 import { record } from './support/recorder.mjs'
+import { walletFrame } from './support/approval.mjs'
 
 const urls = inject('urls')
 const email = `export+${Date.now()}@example.com`
@@ -20,8 +21,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const walletFrame = (page: Page): Frame =>
-  page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
 
 describe('recovery phrase export', () => {
   it('shows the phrase only inside the frame, after a fresh code, and never sends it', async () => {

@@ -3,11 +3,11 @@
 // 1.5 of the 6-decimals token and of the USDT-style token to fresh addresses with the approval
 // in the frame, and check the receivers' balances on the devnet. A browser wallet (EIP-6963)
 // sees its own balances and sends the native coin through its own prompt.
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseEther, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { readRequest } from './support/approval.mjs'
+import { readRequest, walletFrame } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
@@ -42,14 +42,13 @@ afterAll(async () => {
 })
 
 const dialog = () => page.getByRole('dialog')
-const walletFrame = (): Frame => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
-const approveButton = () => walletFrame().getByRole('button', { name: 'Approve' })
+const approveButton = () => walletFrame(page).getByRole('button', { name: 'Approve' })
 const tokenRow = (name: string) => dialog().getByRole('listitem', { name: new RegExp(`^${name}: `) })
 
 /** Waits for the frame's approval screen, its Approve button armed and the frame standing still. */
 async function approvalShown() {
-  await walletFrame().locator('.screen').waitFor({ timeout: 20_000 })
-  await readRequest(walletFrame())
+  await walletFrame(page).locator('.screen').waitFor({ timeout: 20_000 })
+  await readRequest(walletFrame(page))
   await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
   const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))
   let last = await at()
@@ -77,10 +76,10 @@ async function sendTokenTo(symbol: string, name: string) {
   const view = await fillSend(name, '1.5', receiver.toLowerCase())
   await view.getByRole('button', { name: 'Send', exact: true }).click()
   await approvalShown()
-  const screen = () => walletFrame().locator('.screen').textContent().then((text) => text?.toLowerCase())
+  const screen = () => walletFrame(page).locator('.screen').textContent().then((text) => text?.toLowerCase())
   await expect.poll(screen).toContain(token(symbol).address.toLowerCase())
   // The transfer's amount in the token's units, read from the token itself (decimals, symbol).
-  const amount = walletFrame().locator('.tree li').filter({ has: walletFrame().locator(':scope > .key', { hasText: /^amount: $/ }) })
+  const amount = walletFrame(page).locator('.tree li').filter({ has: walletFrame(page).locator(':scope > .key', { hasText: /^amount: $/ }) })
   expect(await amount.locator('.plain').textContent()).toBe(`1.5 ${symbol}`)
   await approveButton().click()
   await dialog().locator('[data-view="Account"]').waitFor({ timeout: 30_000 })
@@ -139,7 +138,7 @@ describe('Send from the embedded wallet', () => {
     const view = await fillSend('Devnet Dollar', '1', privateKeyToAccount(generatePrivateKey()).address)
     await view.getByRole('button', { name: 'Send', exact: true }).click()
     await approvalShown()
-    await walletFrame().getByRole('button', { name: 'Reject' }).click()
+    await walletFrame(page).getByRole('button', { name: 'Reject' }).click()
     await expect.poll(() => dialog().locator('[data-view="Send"]').getByRole('alert').textContent()).toBe('Signature declined')
     await dialog().getByRole('button', { name: 'Back' }).click()
   })

@@ -1,11 +1,11 @@
 // The embedded wallet signs like any EIP-1193 wallet, and only after a click inside its own
 // frame: the real widget, frame, frame-host and devnet on two origins. viem checks every result.
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_RECIPIENT, demoTypedData } from '../demo/src/typedData'
-import { readRequest } from './support/approval.mjs'
+import { readRequest, walletFrame } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 import { startExport } from './support/exportPhrase.mjs'
@@ -42,13 +42,12 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const walletFrame = (): Frame => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
-const approveButton = () => walletFrame().getByRole('button', { name: 'Approve' })
+const approveButton = () => walletFrame(page).getByRole('button', { name: 'Approve' })
 
 /** Waits for the frame's approval screen and its Approve button to arm. */
 async function approvalShown() {
-  await walletFrame().locator('.screen').waitFor({ timeout: 20_000 })
-  await readRequest(walletFrame())
+  await walletFrame(page).locator('.screen').waitFor({ timeout: 20_000 })
+  await readRequest(walletFrame(page))
   await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
   // The widget has finished moving: the frame sits still over its room.
   const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))
@@ -61,14 +60,14 @@ describe('embedded wallet signing', () => {
     await page.getByRole('button', { name: 'Sign message' }).click()
     await approvalShown()
     // The frame shows the message as text, and who asks.
-    await expect.poll(() => walletFrame().locator('.screen').textContent()).toContain(MESSAGE)
+    await expect.poll(() => walletFrame(page).locator('.screen').textContent()).toContain(MESSAGE)
     await approveButton().click()
     const signature = (await page.getByTestId('demo-signature').textContent({ timeout: 20_000 })) as Hex
     expect(await chain.verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
 
     await page.getByRole('button', { name: 'Sign message' }).click()
     await approvalShown()
-    await walletFrame().getByRole('button', { name: 'Reject' }).click()
+    await walletFrame(page).getByRole('button', { name: 'Reject' }).click()
     await expect.poll(() => page.getByTestId('demo-error').textContent()).toMatch(/^4001: User rejected/)
   })
 
@@ -111,7 +110,7 @@ describe('embedded wallet signing', () => {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
     await page.waitForTimeout(1_000)
     expect(await page.getByTestId('demo-signature').count()).toBe(0)
-    expect(await walletFrame().locator('.screen').count()).toBe(1)
+    expect(await walletFrame(page).locator('.screen').count()).toBe(1)
 
     // Without the decoy the frame re-arms only after 500 ms fully visible: a click right away
     // (a frame flashed in under the pointer) does nothing; the user's own click later signs.
@@ -127,7 +126,7 @@ describe('embedded wallet signing', () => {
   it('eth_signTypedData_v4 verifies with viem', async () => {
     await page.getByRole('button', { name: 'Sign typed data' }).click()
     await approvalShown()
-    await expect.poll(() => walletFrame().locator('.screen').textContent()).toContain('Lumen')
+    await expect.poll(() => walletFrame(page).locator('.screen').textContent()).toContain('Lumen')
     await approveButton().click()
     const signature = (await page.getByTestId('demo-typed-signature').textContent({ timeout: 20_000 })) as Hex
     const typed = demoTypedData(31337, address)
@@ -148,7 +147,7 @@ describe('embedded wallet signing', () => {
     const before = await chain.getBalance({ address: DEMO_RECIPIENT })
     await page.getByRole('button', { name: 'Send transaction' }).click()
     await approvalShown()
-    await expect.poll(() => walletFrame().locator('.screen').textContent()).toContain(DEMO_RECIPIENT)
+    await expect.poll(() => walletFrame(page).locator('.screen').textContent()).toContain(DEMO_RECIPIENT)
     await approveButton().click()
     const hash = (await page.getByTestId('demo-tx-hash').textContent({ timeout: 30_000 })) as Hex
     const receipt = await chain.waitForTransactionReceipt({ hash })
@@ -161,12 +160,12 @@ describe('embedded wallet signing', () => {
     // Reveal the phrase the way a user would (inside the frame), then derive the key from it.
     await page.getByRole('button', { name: /0x/ }).first().click()
     await startExport(page, email)
-    await expect.poll(() => walletFrame().locator('.word').count(), { timeout: 20_000 }).toBe(12)
-    const phrase = (await walletFrame().locator('.word').allTextContents()).join(' ')
+    await expect.poll(() => walletFrame(page).locator('.word').count(), { timeout: 20_000 }).toBe(12)
+    const phrase = (await walletFrame(page).locator('.word').allTextContents()).join(' ')
     const account = mnemonicToAccount(phrase)
     expect(account.address.toLowerCase()).toBe(address.toLowerCase())
     const key = Buffer.from(account.getHdKey().privateKey!).toString('hex')
-    const done = walletFrame().getByRole('button', { name: 'Done' })
+    const done = walletFrame(page).getByRole('button', { name: 'Done' })
     await expect.poll(() => done.isEnabled()).toBe(true)
     await done.click()
 

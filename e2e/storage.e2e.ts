@@ -3,11 +3,12 @@
 // third-party storage outright (Chrome's "block third-party cookies", Brave, strict privacy
 // modes) gives the frame none: the login then lasts for the page, the widget says so, and the
 // next visit says why the user is logged out, instead of a silent disconnect.
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { type Hex, verifyMessage } from 'viem'
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
+import { walletFrame } from './support/approval.mjs'
 
 const urls = inject('urls')
 const MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
@@ -35,7 +36,6 @@ async function openAccount(page: Page) {
   await dialog.getByTestId('account-address').waitFor()
   return dialog
 }
-const walletFrame = (page: Page): Frame => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
 const frameStorage = (page: Page) =>
   walletFrame(page).evaluate(() => {
     try {

@@ -4,10 +4,10 @@
 // constant-product formula pays at the reserves it swapped against, at least the minimum the
 // view quoted. Selling dUSD for ETH needs the router's allowance: "Approve dUSD" comes first,
 // then "Swap". A network without an exchange says 'Network not supported for Swaps'.
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseAbi, parseEther, parseUnits, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { readRequest } from './support/approval.mjs'
+import { readRequest, walletFrame } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
@@ -47,20 +47,19 @@ afterAll(async () => {
 
 const dialog = () => page.getByRole('dialog')
 const swapView = () => dialog().locator('[data-view="Swap"]')
-const walletFrame = (): Frame => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
-const approveButton = () => walletFrame().getByRole('button', { name: 'Approve' })
+const approveButton = () => walletFrame(page).getByRole('button', { name: 'Approve' })
 const balanceOf = (token: Hex, owner: Hex) => chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 const dusdOf = (owner: Hex) => balanceOf(dusd.address, owner)
 
 /** Waits for the frame's approval screen, its Approve button armed and the frame standing still; returns the screen's text. */
 async function approvalShown() {
-  await walletFrame().locator('.screen').waitFor({ timeout: 20_000 })
-  await readRequest(walletFrame())
+  await walletFrame(page).locator('.screen').waitFor({ timeout: 20_000 })
+  await readRequest(walletFrame(page))
   await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
   const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))
   let last = await at()
   await expect.poll(async () => last === (last = await at()), { interval: 300 }).toBe(true)
-  return ((await walletFrame().locator('.screen').textContent()) ?? '').toLowerCase()
+  return ((await walletFrame(page).locator('.screen').textContent()) ?? '').toLowerCase()
 }
 
 /** The token's pool against WETH, its reserves now: `[wethReserve, tokenReserve]`. */

@@ -2,6 +2,8 @@
 // waits until the request (and each message in it) has been scrolled to its end once, as a user
 // reading it does. These helpers read it.
 
+import { urls } from './servers.mjs'
+
 /**
  * Scrolls the request's scrolling area to its end, and each message box in it too unless
  * `contentOnly` (to test that a message box alone still holds Approve back).
@@ -23,4 +25,15 @@ export async function readRequest(frame, { contentOnly = false } = {}) {
  */
 export async function frameOnShow(page) {
   await page.waitForFunction(() => document.querySelector('iframe[data-oriel-frame]')?.style.pointerEvents === 'auto')
+}
+
+/**
+ * The wallet frame inside the dapp's page: the iframe the test frame-host serves at `/frame`.
+ * @param {import('playwright-core').Page} page the dapp's page
+ * @returns {import('playwright-core').Frame}
+ */
+export function walletFrame(page) {
+  const frame = page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))
+  if (!frame) throw new Error(`no wallet frame from ${urls.frameHost} in ${page.url()}`)
+  return frame
 }
