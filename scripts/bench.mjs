@@ -5,9 +5,11 @@
 //     cold (a new browser profile each time) and warm (caches kept), with where the time went,
 //     beside the floor: a bare cross-site iframe (an HTML page and one module script that posts
 //     to its parent), measured in the same run
-//   - the modal in Chromium, median of MODAL_RUNS cold loads of two minimal React 19 apps built
-//     here (React rendering one button; React with OrielProvider and ConnectButton): navigation
-//     -> connect button visible for each, and click -> the Connect view's content visible
+//   - the modal in Chromium, median of MODAL_RUNS cold loads of minimal React 19 apps built
+//     here (React rendering one button; React with OrielProvider and ConnectButton; and the
+//     leading widgets, Reown AppKit and RainbowKit, each with its own button, from
+//     scripts/bench/peers): navigation -> connect button visible for each, click -> the first
+//     view's content visible, and each app's initial JS over React alone
 // It prints the figures next to their targets and the previous run's (kept in
 // dist/bench-last.json); it asserts nothing (the size budget is checked by build-wasm.sh).
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -16,6 +18,7 @@ import { join } from 'node:path'
 import { launchChromium } from '../e2e/support/browser.mjs'
 import { gzipBytes as gz, readBundle } from '../e2e/support/bundle.mjs'
 import { PORTS, root, startAll, urls } from '../e2e/support/servers.mjs'
+import { buildPeerApps, PEERS } from './bench/peers.mjs'
 
 const RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 20)
 const MODAL_RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 10)
@@ -155,12 +158,21 @@ async function buildMinimalApps(demoDir) {
 }
 
 /** In the page from its start: the time the connect button first has a box, and after a
- * click on it, the time the modal's first view shows its content (an input or a button in
- * the card's body, not the loading spinner). Times are rAF timestamps: the frame that paints. */
-const modalProbe = () => {
-  const button = () => document.querySelector('[data-bench-button], [data-oriel-connect-button]')
-  const viewShown = () =>
-    document.querySelector('oriel-modal')?.shadowRoot?.querySelector('[role="dialog"] .body :is(input, button)')
+ * click on it, the time the modal's first view shows its content (Oriel: an input or a button
+ * in the card's body, not the loading spinner; a peer: its first wallet option). Times are rAF
+ * timestamps: the frame that paints. Selectors are searched in the page and in every shadow
+ * root, since the peers draw inside custom elements. */
+const modalProbe = ({ button, view }) => {
+  const deep = (selector, root = document) => {
+    const hit = root.querySelector(selector)
+    if (hit) return hit
+    for (const el of root.querySelectorAll('*')) {
+      const inner = el.shadowRoot && deep(selector, el.shadowRoot)
+      if (inner) return inner
+    }
+    return null
+  }
+  const hasBox = (selector) => deep(selector)?.getBoundingClientRect().width > 0
   const watch = (found, key) => {
     const check = (now) => {
       if (found()) window[key] = now
@@ -168,30 +180,33 @@ const modalProbe = () => {
     }
     requestAnimationFrame(check)
   }
-  watch(() => button()?.getBoundingClientRect().width > 0, '__buttonAt')
+  watch(() => hasBox(button), '__buttonAt')
   document.addEventListener(
     'click',
     (event) => {
       window.__clickAt = event.timeStamp
-      watch(viewShown, '__viewAt')
+      watch(() => hasBox(view), '__viewAt')
     },
     { capture: true, once: true },
   )
 }
 
-/** Cold loads of `app` (a new profile each): navigation -> button, and click -> first view. */
-async function measureModal(browser, app, { click }) {
+const ORIEL_PROBE = { button: '[data-bench-button], [data-oriel-connect-button]', view: '[role="dialog"] .body :is(input, button)' }
+
+/** Cold loads of `url` (a new profile each): navigation -> button, and click -> first view. */
+async function measureModal(browser, url, { click, probe = ORIEL_PROBE }) {
   const button = []
   const view = []
   for (let i = 0; i < MODAL_RUNS; i++) {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await page.addInitScript(modalProbe)
-    await page.goto(`${urls.demo}/bench/${app}.html`)
+    await page.addInitScript(modalProbe, probe)
+    await page.goto(url)
     await page.waitForFunction(() => window.__buttonAt !== undefined)
     button.push(await page.evaluate(() => window.__buttonAt))
     if (click) {
-      await page.locator('[data-oriel-connect-button]').click()
+      // Locators reach into open shadow roots, so a peer's custom-element button is clicked too.
+      await page.locator(probe.button).first().click()
       await page.waitForFunction(() => window.__viewAt !== undefined, null, { timeout: 10_000 })
       view.push(await page.evaluate(() => window.__viewAt - window.__clickAt))
     }
@@ -200,7 +215,15 @@ async function measureModal(browser, app, { click }) {
   return { button, view }
 }
 
-function reportModal(reactAlone, oriel) {
+/** Gzip bytes of the JavaScript a built page loads before anything else: its module script
+ * and the chunks it preloads (Vite writes both into the HTML). */
+function initialJs(dir, page) {
+  const html = readFileSync(join(dir, page), 'utf8')
+  const files = [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1])
+  return files.reduce((sum, file) => sum + gz(join(dir, file.replace(/^\/[^/]+\//, ''))), 0)
+}
+
+function reportModal(reactAlone, oriel, peers) {
   const spread = (values) => `min ${Math.round(Math.min(...values))}, max ${Math.round(Math.max(...values))}`
   const base = median(reactAlone.button)
   row('navigation -> button: React alone', `${base} ms`, spread(reactAlone.button), 'modal.reactButton')
@@ -210,7 +233,20 @@ function reportModal(reactAlone, oriel) {
     `target <= React alone + 30 ms (${base + 30} ms); ${spread(oriel.button)}`,
     'modal.orielButton',
   )
-  row('click -> Connect view visible', `${median(oriel.view)} ms`, `target <= 50 ms; ${spread(oriel.view)}`, 'modal.open')
+  const fastestPeer = Math.min(...peers.map((p) => median(p.view)))
+  row(
+    'click -> Connect view visible',
+    `${median(oriel.view)} ms`,
+    `target <= 50 ms and below every peer (${fastestPeer} ms); ${spread(oriel.view)}`,
+    'modal.open',
+  )
+  row('initial JS over React alone: Oriel', kb(oriel.bytes - reactAlone.bytes), 'keep far below the peers', 'modal.orielBytes')
+  for (const peer of peers) {
+    const key = `peers.${peer.app}`
+    row(`navigation -> button: ${peer.name}`, `${median(peer.button)} ms`, spread(peer.button), `${key}.button`)
+    row(`click -> first view: ${peer.name}`, `${median(peer.view)} ms`, spread(peer.view), `${key}.open`)
+    row(`initial JS over React alone: ${peer.name}`, kb(peer.bytes - reactAlone.bytes), '', `${key}.bytes`)
+  }
 }
 
 function median(values) {
@@ -257,21 +293,31 @@ try {
   row('frame JS glue + boot.js', kb(frameGlue), '', 'frameGlue')
 
   await buildMinimalApps(dist)
+  await buildPeerApps(join(dist, 'bench-peers'))
   const browser = await launchChromium()
   let cold
   let warm
   let reactAlone
   let oriel
+  const peers = []
   try {
-    reactAlone = await measureModal(browser, 'react', { click: false })
-    oriel = await measureModal(browser, 'oriel', { click: true })
+    const minimal = (app) => `${urls.demo}/bench/${app}.html`
+    reactAlone = await measureModal(browser, minimal('react'), { click: false })
+    reactAlone.bytes = initialJs(join(dist, 'bench'), 'react.html')
+    oriel = await measureModal(browser, minimal('oriel'), { click: true })
+    oriel.bytes = initialJs(join(dist, 'bench'), 'oriel.html')
+    for (const peer of PEERS) {
+      const probe = { button: peer.button, view: peer.view }
+      const measured = await measureModal(browser, `${urls.demo}/bench-peers/${peer.app}.html`, { click: true, probe })
+      peers.push({ ...peer, ...measured, bytes: initialJs(join(dist, 'bench-peers'), `${peer.app}.html`) })
+    }
     cold = await measure(browser, { fresh: true })
     warm = await measure(browser, { fresh: false })
   } finally {
     await browser.close()
   }
   console.log(`\nThe modal in Chromium (minimal React 19 apps, production builds), median of ${MODAL_RUNS} cold loads`)
-  reportModal(reactAlone, oriel)
+  reportModal(reactAlone, oriel, peers)
   console.log(`\nFrame ready in Chromium (iframe created -> handshake done), median of ${RUNS}`)
   report('cold (new profile: no HTTP or code cache)', 'cold', cold)
   report('warm (returning visitor: caches kept)', 'warm', warm)
