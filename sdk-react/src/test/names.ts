@@ -111,7 +111,13 @@ async function register(fake: FakeNames, body: { coin_type: number; address: str
 }
 
 /** What the fake frame does with a `personal_sign`: sign, or decline (4001) as a user's Reject. */
-export type SigningFrame = { decline: boolean; views: string[][]; signed: string[] }
+export type SigningFrame = {
+  decline: boolean
+  /** Awaited before the frame shows the request (the user has not seen it yet). */
+  gate: Promise<void> | undefined
+  views: string[][]
+  signed: string[]
+}
 
 /**
  * Makes the next fake frames log in `account` and answer `personal_sign` as the real frame does
@@ -119,14 +125,16 @@ export type SigningFrame = { decline: boolean; views: string[][]; signed: string
  * the modal's views at that moment, then signs with `account` (or declines) and hides again.
  */
 export function signingFrame(account: PrivateKeyAccount, modalViews: () => string[]): SigningFrame {
-  const state: SigningFrame = { decline: false, views: [], signed: [] }
+  const state: SigningFrame = { decline: false, gate: undefined, views: [], signed: [] }
   let requestId = 100
   FakeFrameClient.onCreate = (fake) => {
     fake.user = { ...TEST_USER, address: account.address, accounts: [{ address: account.address, type: 'eoa' }] }
     fake.rpc = async (method, params) => {
+      if (method === 'eth_getBalance') return '0x0'
       if (method !== 'personal_sign') throw new Error(`unexpected ${method}`)
       const [message, address] = params as [Hex, string]
       expect(address).toBe(account.address)
+      await state.gate
       const id = ++requestId
       fake.setStatus({ ...fake.status, reveal: { requestId: id, purpose: 'Approval' } })
       await new Promise((r) => setTimeout(r, 0))
