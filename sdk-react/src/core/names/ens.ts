@@ -1,7 +1,7 @@
 // ENS resolution with viem, loaded only when a name outside frame-host's suffix is resolved:
 // ENS's universal resolver (ENSIP-10, with EIP-3668 CCIP-read for offchain resolvers, which viem
 // follows from the browser) on the network that has ENS.
-import { createPublicClient, http } from 'viem'
+import { createClient, http } from 'viem'
 import { getEnsAddress, getEnsText } from 'viem/actions'
 import { mainnet } from 'viem/chains'
 import { normalize } from 'viem/ens'
@@ -39,7 +39,7 @@ export async function resolveEnsName({ network, name }: { network: Network; name
   const universalResolverAddress = universalResolverOf(network)
   const url = network.rpcUrls.default.http[0]
   if (!universalResolverAddress || !url) throw new Error(`${network.name} has no ENS universal resolver`)
-  const client = createPublicClient({ transport: http(url, { retryCount: 0 }) })
+  const client = createClient({ transport: http(url, { retryCount: 0 }) })
   const normalized = normalize(name)
   const address = await getEnsAddress(client, { name: normalized, universalResolverAddress })
   if (!address) return { address: null, avatar: null }

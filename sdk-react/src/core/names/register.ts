@@ -4,7 +4,6 @@ import type { OrielClient } from '../client/createClient'
 import { BaseError, getErrorMessage } from '../errors/base'
 import { getWalletErrorCode, USER_REJECTED_CODE } from '../errors/connection'
 import { NamesNotSupportedError, RegisterNameError } from '../errors/names'
-import { utf8Hex } from '../format/hex'
 import { SignatureDeclinedError } from '../siwx/signIn'
 import { storage } from '../storage/storage'
 import { evmChainIdToCoinType, parseEvmChainId } from '../validation/caip'
@@ -31,6 +30,13 @@ export function registrationMessage({
   timestamp: number
 }): string {
   return JSON.stringify({ name, attributes, timestamp })
+}
+
+/** UTF-8 text as `0x` hex, as `personal_sign` takes a message (as the sign-in flow sends it). */
+function utf8Hex(text: string): `0x${string}` {
+  let hex = '0x'
+  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0')
+  return hex as `0x${string}`
 }
 
 export type RegisterAccountNameParameters = {

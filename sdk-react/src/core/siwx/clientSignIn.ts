@@ -3,7 +3,6 @@
 import type { AccountStore } from '../account/accountStore'
 import type { Config } from '../config/createConfig'
 import type { ConnectionStore } from '../connection/connectionStore'
-import { utf8Hex } from '../format/hex'
 import type { ModalStore } from '../modal/modalStore'
 import type { SafeStorage } from '../storage/storage'
 import { type SIWXAccount, type SIWXConfig, siwxFromSiweConfig } from './config'
@@ -13,6 +12,13 @@ import { createSignIn, type SignInController } from './signIn'
 /** The `siwx` a config asks for: its own, or its `siweConfig` in that shape, or none. */
 export function siwxOf(config: Pick<Config, 'siwx' | 'siweConfig'>): SIWXConfig | undefined {
   return config.siwx ?? (config.siweConfig ? siwxFromSiweConfig(config.siweConfig) : undefined)
+}
+
+/** UTF-8 text as 0x-prefixed hex, as personal_sign takes a message. */
+function utf8Hex(text: string): string {
+  let hex = '0x'
+  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0')
+  return hex
 }
 
 /**

@@ -24,7 +24,6 @@ const ReceiveView = lazy(() => import('./ReceiveView'))
 const SendView = lazy(() => import('./SendView'))
 const SwapView = lazy(() => import('./SwapView'))
 const RegisterAccountNameView = lazy(() => import('./names/RegisterAccountNameView'))
-const RegisterAccountNameSuccessView = lazy(() => import('./names/RegisterAccountNameSuccessView'))
 
 /** The component of each view. Views not built yet show a placeholder under their title. */
 export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>>> = {
@@ -40,7 +39,7 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   UnsupportedChain: UnsupportedChainView,
   ApproveTransaction: ApproveTransactionView,
   RegisterAccountName: RegisterAccountNameView,
-  RegisterAccountNameSuccess: RegisterAccountNameSuccessView,
+  RegisterAccountNameSuccess: RegisterAccountNameView,
   Swap: SwapView,
   EmailVerifyOtp: EmailVerifyOtpView,
   EmailVerifyDevice: EmailVerifyDeviceView,

@@ -11,10 +11,18 @@ import { useStore } from '../../hooks/useStore'
 import { SpinnerIcon } from '../../icons/icons'
 import type { ViewProps } from '../types'
 import { NameIcon } from './icons'
+import { RegisterAccountNameSuccess } from './RegisterAccountNameSuccess'
 import { useNameAvailability } from './useNameAvailability'
 
 /** The names the connected address has already: none, one, or unknown. */
 type Owned = { status: 'loading' } | { status: 'ready'; name: string | undefined } | { status: 'error'; message: string }
+
+/**
+ * The name views' one chunk: RegisterAccountName, and RegisterAccountNameSuccess after it.
+ */
+export default function RegisterAccountNameView({ entry }: ViewProps) {
+  return entry.view === 'RegisterAccountNameSuccess' ? <RegisterAccountNameSuccess entry={entry} /> : <RegisterAccountName entry={entry} />
+}
 
 /**
  * RegisterAccountName (spec §2, §4): a name for the connected eip155 address under frame-host's
@@ -23,7 +31,7 @@ type Owned = { status: 'loading' } | { status: 'ready'; name: string | undefined
  * RegisterAccountNameSuccess and asks the wallet to sign (see `registerAccountName`); a failure
  * comes back here with its reason.
  */
-export default function RegisterAccountNameView({ entry }: ViewProps) {
+function RegisterAccountName({ entry }: ViewProps) {
   const client = useOrielClient()
   const ids = useId()
   const { address, namespace } = useAccount()

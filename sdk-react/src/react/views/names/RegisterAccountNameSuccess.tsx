@@ -9,7 +9,7 @@ import type { ViewProps } from '../types'
  * pressed, while the wallet signs and frame-host registers (the embedded wallet's approval covers
  * it meanwhile); then the name is the account's. A failure goes back to RegisterAccountName.
  */
-export default function RegisterAccountNameSuccessView({ entry }: ViewProps) {
+export function RegisterAccountNameSuccess({ entry }: ViewProps) {
   const client = useOrielClient()
   const { status, name } = useStore(getNameRegistrationStore(client))
 
