@@ -2,6 +2,7 @@ import { getNameRegistrationStore } from '../../../core/names/nameStore'
 import { useOrielClient } from '../../hooks/useOrielClient'
 import { useStore } from '../../hooks/useStore'
 import { CheckIcon, SpinnerIcon } from '../../icons/icons'
+import { Truncated } from '../Truncated'
 import type { ViewProps } from '../types'
 
 /**
@@ -17,7 +18,9 @@ export function RegisterAccountNameSuccess({ entry }: ViewProps) {
     return (
       <div className="view center" data-view={entry.view} aria-busy="true">
         <SpinnerIcon size={28} />
-        <p className="lead">Registering {name}</p>
+        <p className="lead">
+          Registering <Truncated text={name} kind="name" />
+        </p>
         <p>Approve the signature in your wallet: it shows that this address is yours.</p>
       </div>
     )
@@ -26,8 +29,8 @@ export function RegisterAccountNameSuccess({ entry }: ViewProps) {
     return (
       <div className="view center" data-view={entry.view}>
         <CheckIcon size={28} />
-        <p className="lead" data-testid="registered-name">
-          {name}
+        <p className="lead">
+          <Truncated text={name} kind="name" testId="registered-name" />
         </p>
         <p role="status">is your name now: others can send to it instead of your address.</p>
         <button type="button" className="btn small" onClick={() => client.modal.reset('Account')}>

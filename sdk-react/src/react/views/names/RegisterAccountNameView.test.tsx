@@ -119,7 +119,8 @@ describe('RegisterAccountName view', () => {
     let show = () => {}
     frame.gate = new Promise((resolve) => (show = resolve))
     fireEvent.click(register)
-    expect(await ui.findByText(`Registering adalovelace.${SUFFIX}`)).toBeTruthy()
+    const lead = () => getShadowRoot().querySelector('[data-view="RegisterAccountNameSuccess"] .lead')?.textContent
+    await vi.waitFor(() => expect(lead()).toBe(`Registering adalovelace.${SUFFIX}`))
     show()
     await vi.waitFor(() => expect(ui.getByTestId('registered-name').textContent).toBe(`adalovelace.${SUFFIX}`))
     expect(frame.views).toEqual([['Account', 'RegisterAccountName', 'RegisterAccountNameSuccess', 'ApproveTransaction']])
