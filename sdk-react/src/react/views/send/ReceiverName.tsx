@@ -38,25 +38,25 @@ export function ReceiverName({ state, errorId }: { state: ReceiverNameState | un
   }
   if (state.status === 'resolving') {
     return (
-      <p className="send-meta" role="status">
+      <div className="send-meta" role="status">
         <span className="send-balance">
           <SpinnerIcon size={14} />
           Resolving {state.name}
         </span>
-      </p>
+      </div>
     )
   }
   return (
-    <div className="stack" data-testid="send-receiver-name">
-      <p className="send-meta">
+    <div data-testid="send-receiver-name">
+      <div className="send-meta">
         <span className="send-balance">
           <ReceiverImage address={state.address} image={state.image} />
           <span data-testid="send-receiver-profile">{state.name}</span>
         </span>
-      </p>
-      <p className="mono" data-testid="send-receiver-address">
+      </div>
+      <div className="mono" data-testid="send-receiver-address">
         {state.address}
-      </p>
+      </div>
     </div>
   )
 }
