@@ -24,10 +24,6 @@ const urls = {
 
 const contractsFile = join(root, '.data/devnet-contracts.json')
 
-console.log('Building the demo dapp and the demo wallet (production builds)…')
-const dappDir = await buildDemo(urls.frameHost, join(root, 'dist/demo'), urls.relay, urls.devnet)
-const walletDir = await buildWallet(urls.relay, join(root, 'dist/wallet'))
-
 /** Stops everything started so far, newest first. */
 const stops = []
 let stopping
@@ -43,8 +39,11 @@ process.once('SIGTERM', exit(0))
 
 try {
   // The devnet's contracts (devnet/deploy.mjs) are deployed on it; their addresses go next to
-  // frame-host's data.
+  // frame-host's data, and the dapp's build learns the devnet's ENS universal resolver from them.
   stops.push((await startDevnet({ port: PORTS.devnet, contractsFile })).stop)
+  console.log('Building the demo dapp and the demo wallet (production builds)…')
+  const dappDir = await buildDemo(urls.frameHost, join(root, 'dist/demo'), urls.relay, urls.devnet, contractsFile)
+  const walletDir = await buildWallet(urls.relay, join(root, 'dist/wallet'))
   stops.push((await startRelay({ port: PORTS.relay })).stop)
   // Social login: every provider signs in at the local identity provider.
   stops.push((await startOidcProvider({ port: PORTS.oidc, frameHosts: [urls.frameHost] })).stop)

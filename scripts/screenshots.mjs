@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { frameOnShow } from '../e2e/support/approval.mjs'
+import { frameOnShow, readRequest } from '../e2e/support/approval.mjs'
 import { launchChromium } from '../e2e/support/browser.mjs'
 import { startDevnet } from '../e2e/support/devnet.mjs'
 import { enterCode, startEmailLogin } from '../e2e/support/emailLogin.mjs'
@@ -33,8 +33,6 @@ const THEMES = ['dark', 'light']
 /** Views the demo cannot show, and why. */
 const NOT_SHOWN = {
   ConnectingSiwe: 'SIWXSignMessage under its siweConfig name; the demo configures siwx',
-  RegisterAccountName: 'names are issue 14',
-  RegisterAccountNameSuccess: 'names are issue 14',
   ConnectingFarcaster: 'Farcaster login is issue 15',
   ConnectingWalletConnectBasic: 'opens only in a dapp configured without chain adapters; the demo has them',
   UnsupportedChain: 'needs a wallet on a network the demo does not list; the demo lists every network its wallets use',
@@ -169,6 +167,23 @@ async function loggedIn(browser, size, theme, { shot }) {
   await shot(page, 'ApproveTransaction')
   await frameOf(page).getByRole('button', { name: 'Reject' }).click()
   await modal(page).waitFor({ state: 'detached' })
+
+  // A name: RegisterAccountName with a free one typed, then the success view once the frame's
+  // approval of the signature is given (the Account header shows it from then on).
+  await openAccount()
+  await modal(page).getByRole('button', { name: 'Choose a name', exact: true }).click()
+  await modal(page).getByRole('textbox', { name: 'Name' }).fill(`shot${theme}${size}${Date.now().toString(36)}`)
+  const register = modal(page).getByRole('button', { name: /^Register .+/ })
+  await register.waitFor({ timeout: 30_000 })
+  await shot(page, 'RegisterAccountName')
+  await register.click()
+  await frameOf(page).locator('.screen').waitFor({ timeout: 30_000 })
+  await frameOnShow(page)
+  await readRequest(frameOf(page))
+  await frameOf(page).locator('button:not([disabled])', { hasText: 'Approve' }).click({ timeout: 10_000 })
+  await modal(page).getByTestId('registered-name').waitFor({ timeout: 30_000 })
+  await shot(page, 'RegisterAccountNameSuccess')
+  await page.keyboard.press('Escape')
 
   await openAccount()
   await startExport(page, email)

@@ -5,10 +5,17 @@ export const frameHostUrl = import.meta.env.VITE_ORIEL_FRAME_HOST || 'http://127
 /** The WalletConnect relay; `make demo` starts a loopback one. Unset: WalletConnect's public relay. */
 const walletConnectRelayUrl = import.meta.env.VITE_ORIEL_WC_RELAY || undefined
 
-/** The local devnet (hardhat node, chain 31337) that `make demo` and the browser tests start. */
+/** ENS's universal resolver deployed on the devnet (devnet/deploy.mjs), when the build knows it. */
+const devnetEns = import.meta.env.VITE_ORIEL_DEVNET_ENS_UNIVERSAL_RESOLVER
+
+/**
+ * The local devnet (hardhat node, chain 31337) that `make demo` and the browser tests start, with
+ * its ENS: the Send view resolves ENS names (and `*.oriel.id` on chain) through it.
+ */
 const devnet: Network = {
   ...localDevnet,
   rpcUrls: { default: { http: [import.meta.env.VITE_ORIEL_DEVNET_RPC || 'http://127.0.0.1:8545'] } },
+  ...(devnetEns ? { contracts: { ensUniversalResolver: { address: devnetEns } } } : {}),
 }
 
 /**

@@ -3,7 +3,7 @@
 // loopback WalletConnect relay, the demo wallet (its own origin) and the local identity
 // provider of social login (oidc.mjs).
 import { spawn } from 'node:child_process'
-import { createReadStream, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
+import { createReadStream, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { homedir, tmpdir } from 'node:os'
 import { extname, join, normalize, resolve } from 'node:path'
@@ -79,12 +79,19 @@ export function serveStatic(dir, port, { spa = false } = {}) {
   })
 }
 
-/** Builds the demo dapp for the given frame-host, WalletConnect relay and devnet RPC URL, as a dapp would ship it. */
-export async function buildDemo(frameHostUrl, outDir, relayUrl = urls.relay, devnetUrl = urls.devnet) {
+/**
+ * Builds the demo dapp for the given frame-host, WalletConnect relay and devnet RPC URL, as a dapp
+ * would ship it. `devnetContracts`: the devnet contracts file (`startDevnet`'s `contractsFile`),
+ * whose ENS universal resolver the demo's Local Devnet then declares.
+ */
+export async function buildDemo(frameHostUrl, outDir, relayUrl = urls.relay, devnetUrl = urls.devnet, devnetContracts = undefined) {
   const { build } = await import('vite')
   process.env.VITE_ORIEL_FRAME_HOST = frameHostUrl
   process.env.VITE_ORIEL_WC_RELAY = relayUrl
   process.env.VITE_ORIEL_DEVNET_RPC = devnetUrl
+  const ens = devnetContracts ? JSON.parse(readFileSync(devnetContracts, 'utf8')).ens : undefined
+  if (ens?.universalResolver) process.env.VITE_ORIEL_DEVNET_ENS_UNIVERSAL_RESOLVER = ens.universalResolver
+  else delete process.env.VITE_ORIEL_DEVNET_ENS_UNIVERSAL_RESOLVER
   await build({
     root: join(root, 'demo'),
     configFile: join(root, 'demo/vite.config.ts'),
@@ -203,7 +210,7 @@ async function waitFor(url, timeoutMs = 15_000) {
  * @param {{ devnetContracts?: string }} [options]
  */
 export async function startAll({ devnetContracts } = {}) {
-  const demoDir = await buildDemo(urls.frameHost, join(mkdtempSync(join(tmpdir(), 'oriel-demo-')), 'dist'))
+  const demoDir = await buildDemo(urls.frameHost, join(mkdtempSync(join(tmpdir(), 'oriel-demo-')), 'dist'), urls.relay, urls.devnet, devnetContracts)
   const walletDir = await buildWallet(urls.relay, join(mkdtempSync(join(tmpdir(), 'oriel-wallet-')), 'dist'))
   const stops = []
   try {

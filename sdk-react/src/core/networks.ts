@@ -19,6 +19,12 @@ export interface Network {
   blockExplorers?: { default: { name: string; url: string } }
   testnet?: boolean
   assets?: { imageId?: string; imageUrl?: string }
+  /**
+   * Contracts the widget uses on this network (viem's chain shape). `ensUniversalResolver`: ENS's
+   * universal resolver, through which the Send view resolves ENS names (Ethereum's is known
+   * without it).
+   */
+  contracts?: { ensUniversalResolver?: { address: `0x${string}` } }
 }
 
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const

@@ -132,6 +132,9 @@ export function watchIdentity(parameters: WatchIdentityParameters): () => void {
   const sync = () => {
     const { status, namespace, address: raw, profileName, profileImage } = account.getSnapshot()
     const address = status === 'connected' && namespace === 'eip155' ? raw?.toLowerCase() : undefined
+    // A fresh stored identity applies at once (also one a name registration just wrote).
+    const cached = address && cachedIdentity(storage, address, now())
+    if (cached) return apply(address, cached)
     // Another account (or none): never show the previous one's name, even for a moment.
     if ((profileName !== undefined || profileImage !== undefined) && shownFor !== address) {
       shownFor = undefined
@@ -142,8 +145,6 @@ export function watchIdentity(parameters: WatchIdentityParameters): () => void {
       asked = undefined
       return
     }
-    const cached = cachedIdentity(storage, address, now())
-    if (cached) return apply(address, cached)
     if (asked?.address === address && now() - asked.at < IDENTITY_CACHE_MS) return
     if (!parameters.inUse.getSnapshot().open) return
     const ask = { address, at: now() }

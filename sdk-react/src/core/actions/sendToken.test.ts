@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { BALANCES, stubFrameHostFetch } from '../../test/balances'
 import { FakeFrameClient } from '../../test/fakeFrameClient'
+import { SUFFIX, stubNamesFetch } from '../../test/names'
 import { createTestClient, freshEachTest, logInRecordingEvents } from '../../test/testClient'
 import { FrameRequestError } from '../frame/errors'
 import { EMPTY_SEND, editSend, getSendStore } from '../send/sendStore'
@@ -74,6 +75,15 @@ describe('sendToken (spec §4 send flow)', () => {
   it('sends the native coin as { from, to, value }', async () => {
     const { client, frame, unmount } = await onSendView(mined('0x1'))
     editSend(client, { tokenKey: 'eip155:1:native', amount: '0.25', receiver: TO })
+    await sendToken(client)
+    expect(frame.rpcCalls.find((c) => c.method === 'eth_sendTransaction')?.params).toEqual([{ from: FROM, to: TO, value: '0x3782dace9d90000' }])
+    unmount()
+  })
+
+  it('sends to the address a name resolves to (spec: a name in the receiver field)', async () => {
+    const { client, frame, unmount } = await onSendView(mined('0x1'))
+    stubNamesFetch([{ name: `bobby.${SUFFIX}`, address: TO, coinType: 60 }])
+    editSend(client, { tokenKey: 'eip155:1:native', amount: '0.25', receiver: `Bobby.${SUFFIX}` })
     await sendToken(client)
     expect(frame.rpcCalls.find((c) => c.method === 'eth_sendTransaction')?.params).toEqual([{ from: FROM, to: TO, value: '0x3782dace9d90000' }])
     unmount()

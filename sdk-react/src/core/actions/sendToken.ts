@@ -1,6 +1,8 @@
 import type { OrielClient } from '../client/createClient'
 import { getWalletErrorCode, USER_REJECTED_CODE } from '../errors/connection'
 import { BaseError } from '../errors/base'
+import { resolveName } from '../names/resolve'
+import { isNameLike } from '../names/rules'
 import { formatAmount } from '../send/amount'
 import {
   InvalidChainAnswerError,
@@ -49,7 +51,8 @@ function toSendError(error: unknown): BaseError {
 /**
  * Sends the form of the client's send store (spec §4 send flow) through the connected wallet's
  * own provider: the embedded wallet asks for approval in its frame, a browser or WalletConnect
- * wallet in its own prompt. Validates (spec §5), emits SEND_INITIATED, turns loading on, sends
+ * wallet in its own prompt. A receiver that is a name goes to the address it resolves to
+ * ('Error resolving name' when it does not). Validates (spec §5), emits SEND_INITIATED, turns loading on, sends
  * the native coin (`{ from, to, value }`) or an ERC-20 `transfer(to, amount)`, waits for the
  * receipt (status 0 is a failure), emits SEND_SUCCESS, resets the form, shows the Account view
  * and refreshes the native balance and the token list. A failure leaves the form as it was,
@@ -73,11 +76,20 @@ export async function sendToken(client: OrielClient, parameters: SendTokenParame
     throw typed
   }
 
+  // A name sends to the address it stands for now (resolved again unless resolved within 5 min).
+  let receiverAddress: string | undefined
+  if (isNameLike(form.receiver) && namespace === 'eip155') {
+    receiverAddress = await resolveName(client, form.receiver).then(
+      (resolved) => resolved.address,
+      (error: unknown) => void console.error('oriel: resolving the receiver failed', error),
+    )
+  }
   let request: ReturnType<typeof buildSendTransaction>
   let summary: { network: string; token: string; amount: string }
   let symbol: string
   try {
-    const valid = validateSend({ namespace, token: findSendToken(client, form.tokenKey), amount: form.amount, receiver: form.receiver })
+    const token = findSendToken(client, form.tokenKey)
+    const valid = validateSend({ namespace, token, amount: form.amount, receiver: form.receiver, receiverAddress })
     if (valid.namespace !== 'eip155') throw new SendNotAvailableError({ namespace: valid.namespace })
     if (!address) throw new NoSendWalletError()
     request = buildSendTransaction({ from: address as `0x${string}`, to: valid.to as `0x${string}`, token: valid.token, value: valid.value })

@@ -1,6 +1,5 @@
 import { createAccountStore, type AccountStore } from '../account/accountStore'
 import { startAnalytics } from '../analytics/analytics'
-import { fetchIdentity, watchIdentity } from '../account/identity'
 import { BALANCE_CACHE_MS, balanceEntryFromStored, createBalanceStore, type BalanceStore } from '../account/balance'
 import { ALERTS, createAlertStore, type AlertStore } from '../alerts/alertStore'
 import { usesEmbeddedWallet, type Config } from '../config/createConfig'
@@ -297,19 +296,33 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
         toStored: tokenEntryToStored,
         fromStored: tokenEntryFromStored,
       })
-      const stopIdentity = config.projectId
-        ? watchIdentity({
-            account,
-            storage,
-            now,
-            inUse: modal,
-            fetchIdentity: (address) =>
-              fetchIdentity({ baseUrl: config.frameHostUrl, projectId: config.projectId, address, fetch: parameters.fetch }),
+      // The account's name and avatar (identity) show only in the modal: their code loads when
+      // it first opens.
+      let stopIdentity = () => {}
+      let identityLoaded = false
+      const loadIdentity = () => {
+        if (identityLoaded || !config.projectId || !modal.getSnapshot().open) return
+        identityLoaded = true
+        import('../account/identity')
+          .then(({ fetchIdentity, watchIdentity }) => {
+            if (!mounted) return
+            stopIdentity = watchIdentity({
+              account,
+              storage,
+              now,
+              inUse: modal,
+              fetchIdentity: (address) =>
+                fetchIdentity({ baseUrl: config.frameHostUrl, projectId: config.projectId, address, fetch: parameters.fetch }),
+            })
           })
-        : () => {}
+          .catch((error: unknown) => console.error('oriel: the identity of the account could not be loaded', error))
+      }
+      const stopIdentityLoad = modal.subscribe(loadIdentity)
+      loadIdentity()
       return () => {
         stopPortfolioCache()
         stopBalanceCache()
+        stopIdentityLoad()
         stopIdentity()
         stopAnalytics()
         stopApprovals()

@@ -1,14 +1,25 @@
 import type { OrielClient } from '../client/createClient'
 import { createStore, type Store } from '../store/createStore'
 
+/**
+ * A name typed as the receiver and what it resolved to (spec §3 send-token state: the receiver
+ * address, profile name and image), for the name `name` (lowercase) only.
+ */
+export type ReceiverName =
+  | { readonly status: 'resolving'; readonly name: string }
+  | { readonly status: 'resolved'; readonly name: string; readonly address: `0x${string}`; readonly image: string | undefined }
+  | { readonly status: 'error'; readonly name: string; readonly error: string }
+
 /** The send form and its progress (spec §3 send-token state). */
 export interface SendState {
   /** The chosen token's {@link SendToken.key}; its numbers come from the current balance list. */
   readonly tokenKey: string | undefined
   /** Whole tokens, as typed. */
   readonly amount: string
-  /** As typed. */
+  /** As typed: an address, or a name (see `names/rules.ts` `isNameLike`). */
   readonly receiver: string
+  /** The receiver's name resolution, while the receiver is a name. */
+  readonly receiverName: ReceiverName | undefined
   /** A send is under way: waiting for the wallet, then for the receipt. */
   readonly loading: boolean
   /** The hash of the transaction under way, once the wallet sent it. */
@@ -24,6 +35,7 @@ export const EMPTY_SEND: SendState = Object.freeze({
   tokenKey: undefined,
   amount: '',
   receiver: '',
+  receiverName: undefined,
   loading: false,
   hash: undefined,
   error: undefined,
@@ -54,13 +66,16 @@ export function getSendStore(client: OrielClient): SendStore {
 }
 
 /**
- * Edits the form; any edit clears the last failure. Ignored while a send is under way.
+ * Edits the form; any edit clears the last failure, and a new receiver the resolution of the
+ * last one (unless it is the same name). Ignored while a send is under way.
  *
  * @example
  * editSend(client, { receiver: '0x7099…' })
  */
 export function editSend(client: OrielClient, patch: Partial<Pick<SendState, 'tokenKey' | 'amount' | 'receiver'>>): void {
   const store = getSendStore(client)
-  if (store.getSnapshot().loading) return
-  store.setState({ ...patch, error: undefined })
+  const { loading, receiverName } = store.getSnapshot()
+  if (loading) return
+  const sameName = patch.receiver === undefined || patch.receiver.trim().toLowerCase() === receiverName?.name
+  store.setState({ ...patch, error: undefined, ...(sameName ? {} : { receiverName: undefined }) })
 }

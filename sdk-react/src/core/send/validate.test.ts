@@ -24,6 +24,15 @@ describe('validateSend (spec §5)', () => {
     expect(() => validateSend({ ...form, receiver: '  ' })).toThrow(AMOUNT_AND_RECEIVER_REQUIRED)
   })
 
+  it('sends to the address a name resolved to, and refuses a name without one', () => {
+    const named = { ...form, receiver: 'alice.oriel.id' }
+    expect(validateSend({ ...named, receiverAddress: HARDHAT_1.toLowerCase() }).to).toBe(HARDHAT_1)
+    expect(() => validateSend(named)).toThrow('Error resolving name')
+    expect(() => validateSend({ ...named, namespace: 'solana', receiverAddress: HARDHAT_1 })).toThrow('Error resolving name')
+    expect(inspectSendForm({ ...named, receiverAddress: HARDHAT_1 })).toMatchObject({ receiverError: undefined, to: HARDHAT_1 })
+    expect(inspectSendForm(named)).toMatchObject({ receiverError: undefined, to: undefined })
+  })
+
   it('converts the amount with the token decimals', () => {
     expect(validateSend(form)).toMatchObject({ value: 1_500_000n, to: HARDHAT_1, token: dUSD, namespace: 'eip155' })
     expect(validateSend({ ...form, token: ETH, amount: '0.25' }).value).toBe(25n * 10n ** 16n)

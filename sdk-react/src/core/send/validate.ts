@@ -1,3 +1,5 @@
+import { ResolveNameError } from '../errors/names'
+import { isNameLike } from '../names/rules'
 import type { ChainNamespace } from '../networks'
 import { isEvmAddress, isSolanaAddress, toChecksumAddress } from '../validation/address'
 import { parseAmount, readAmount } from './amount'
@@ -45,11 +47,13 @@ export type SendForm = {
   token: SendToken | undefined
   /** Whole tokens, as typed. */
   amount: string
-  /** As typed. */
+  /** As typed: an address, or a name. */
   receiver: string
 }
 
 export type ValidateSendParameters = SendForm & {
+  /** The address the receiver's name resolved to, when the receiver is a name (see `resolveName`). */
+  receiverAddress?: string | undefined
   /** The connected account's namespace. */
   namespace: ChainNamespace | undefined
   /** For the native coin: the most the network fee can cost, once estimated. */
@@ -71,13 +75,15 @@ export type ValidateSendErrorType =
   | TokenRequiredError
   | AmountAndReceiverRequiredError
   | InvalidReceiverError
+  | ResolveNameError
   | InvalidAmountError
   | InsufficientBalanceError
 
 /**
  * Checks a send (spec §5) in this order: the namespace ('Unsupported chain' outside eip155 and
  * solana), the token ('A token is required'), the amount and receiver ('An amount and receiver
- * address are required'), the receiver's format, the amount (converted exactly with the token's
+ * address are required'), the receiver's format (a name needs the address it resolved to, else
+ * 'Error resolving name'), the amount (converted exactly with the token's
  * decimals, more than zero), the balance, and for the native coin the balance left for the fee.
  *
  * @example
@@ -88,7 +94,11 @@ export function validateSend(parameters: ValidateSendParameters): ValidateSendRe
   if (!canSend(namespace)) throw new UnsupportedChainSendError({ namespace })
   if (!token) throw new TokenRequiredError()
   if (amount.trim() === '' || receiver.trim() === '') throw new AmountAndReceiverRequiredError()
-  const to = validateReceiver(namespace, receiver)
+  let to: string
+  if (isNameLike(receiver)) {
+    if (namespace !== 'eip155' || !parameters.receiverAddress) throw new ResolveNameError({ name: receiver.trim() })
+    to = validateReceiver('eip155', parameters.receiverAddress)
+  } else to = validateReceiver(namespace, receiver)
   const value = parseAmount(amount, token.decimals)
   if (value <= 0n) throw new InvalidAmountError({ reason: 'the amount must be more than 0' })
   if (value > token.balance) throw new InsufficientBalanceError({ symbol: token.symbol })
@@ -102,7 +112,7 @@ export function validateSend(parameters: ValidateSendParameters): ValidateSendRe
 export type InspectSendFormReturnType = {
   /** The amount's problem (invalid, more than the balance, no room for the fee), once typed. */
   amountError: string | undefined
-  /** The receiver's problem (format, checksum), once typed. */
+  /** The receiver's problem (format, checksum), once typed; a name's resolution shows apart. */
   receiverError: string | undefined
   /** The amount in base units, when valid and within the balance. */
   value: bigint | undefined
@@ -121,7 +131,10 @@ export function inspectSendForm(parameters: ValidateSendParameters): InspectSend
   const { namespace, token, amount, receiver, feeReserve } = parameters
   const result: InspectSendFormReturnType = { amountError: undefined, receiverError: undefined, value: undefined, to: undefined }
   if (!canSend(namespace)) return result
-  if (receiver.trim() !== '') {
+  if (isNameLike(receiver)) {
+    const address = parameters.receiverAddress
+    if (namespace === 'eip155' && address && isEvmAddress(address, { strict: false })) result.to = toChecksumAddress(address)
+  } else if (receiver.trim() !== '') {
     const text = receiver.trim()
     if (namespace === 'solana') {
       if (!isSolanaAddress(text)) result.receiverError = new InvalidReceiverError({ reason: 'format' }).shortMessage

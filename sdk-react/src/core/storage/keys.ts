@@ -40,6 +40,8 @@ export const STORAGE_KEYS = {
   embeddedLoginNotKept: '@oriel/embedded/login_not_kept',
   /** Identities read from frame-host (spec §3 identity cache, 5 min), JSON by lowercased address: `{"0x…":{"name","avatar","fetchedAt"}}`. */
   identityCache: '@oriel/identity_cache',
+  /** Names resolved to addresses (spec §3 name-service cache, spec §9 ENS 5 min), JSON by lowercased name: `{"address","avatar","fetchedAt"}`. */
+  nameCache: '@oriel/name_cache',
   /** Native balances read (spec §3 balance cache, 30 s), JSON by `{caipNetworkId}:{address}`: `{"balance","fetchedAt"}`. */
   balanceCache: '@oriel/balance_cache',
   /** Token balance lists read (spec §3 portfolio cache, 30 s), JSON by `{caipNetworkId}:{address}`: `{"balances","fetchedAt"}`. */

@@ -140,12 +140,13 @@ describe('modal', () => {
     expect(client.modal.getSnapshot().open).toBe(false)
   })
 
-  it('shows placeholder views under their title', async () => {
+  it('shows a lazily loaded view under its title', async () => {
     const { ui, client, unmount } = openModal()
     cleanup = unmount
     act(() => client.modal.push('RegisterAccountName'))
     expect(await ui.findByRole('heading', { name: 'Choose Name' })).toBeTruthy()
-    expect(await ui.findByText(/Choose Name is coming/)).toBeTruthy()
+    // No account connected: names are for EVM accounts.
+    expect(await ui.findByText('Names are available for EVM accounts only')).toBeTruthy()
   })
 
   it('shows snackbar messages, errors as alerts', async () => {

@@ -11,6 +11,7 @@ import { useNetwork } from '../hooks/useNetwork'
 import { AccountTabs } from './account/AccountTabs'
 import { AccountAvatar } from './AccountAvatar'
 import { copyAddress } from './copyAddress'
+import { NameIcon } from './names/icons'
 import { SendIcon } from './send/icons'
 import { SwapIcon } from './swap/icons'
 import { StorageNotice } from './StorageNotice'
@@ -21,11 +22,12 @@ import { Truncated } from './Truncated'
  * The connected account: avatar and name (its identity's, else generated and the short address),
  * address (short, with copy, and in full), native balance, the tabs Tokens, NFTs and Activity,
  * email, network,
- * Swap, Receive, Send (spec §9 wallet feature order), Update email, Disconnect.
+ * Swap, Receive, Send (spec §9 wallet feature order), Choose a name (an eip155 account without one),
+ * Update email, Disconnect.
  */
 export default function AccountView({ entry }: ViewProps) {
   const client = useOrielClient()
-  const { address, user, profileName, profileImage } = useStore(client.account)
+  const { address, user, namespace, profileName, profileImage } = useStore(client.account)
   const [busy, setBusy] = useState(false)
   const { network } = useNetwork()
   const { balance, balanceSymbol } = useBalance()
@@ -122,6 +124,13 @@ export default function AccountView({ entry }: ViewProps) {
         <button type="button" className="btn" onClick={() => client.modal.push('Send')} disabled={busy}>
           <SendIcon />
           Send
+        </button>
+      ) : null}
+      {/* Names are eip155 only (spec §9); an account with a name shows it in the header instead. */}
+      {namespace === 'eip155' && !profileName ? (
+        <button type="button" className="btn" onClick={() => client.modal.push('RegisterAccountName')} disabled={busy}>
+          <NameIcon />
+          Choose a name
         </button>
       ) : null}
       {/* A wallet that logged a user in (the embedded wallet) offers managing that login. */}

@@ -2,7 +2,9 @@ import { act, fireEvent, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectOtp } from '../../core/actions/connectOtp'
 import { ethereum } from '../../core/networks'
+import { getSendStore } from '../../core/send/sendStore'
 import { stubFrameHostFetch } from '../../test/balances'
+import { SUFFIX, stubNamesFetch } from '../../test/names'
 import { FakeFrameClient } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { freshEachTest } from '../../test/testClient'
@@ -111,5 +113,38 @@ describe('Send view', () => {
     const { ui, client } = await openSend()
     act(() => client.account.setState({ namespace: 'bip122' }))
     expect((await ui.findByRole('alert')).textContent).toBe('Unsupported chain')
+  })
+})
+
+describe('Send view: a name as receiver', () => {
+  it('shows the address a name resolves to with its image, and estimates the fee for that address', async () => {
+    const { ui, client } = await openSend()
+    const names = stubNamesFetch([{ name: `bobby.${SUFFIX}`, address: TO, coinType: 60, avatar: 'https://img.test/bob.png' }])
+    fireEvent.click(await ui.findByRole('button', { name: /^Ether/ }))
+    fireEvent.change(ui.getByLabelText('Amount'), { target: { value: '0.1' } })
+    const to = ui.getByLabelText('To')
+    expect(to.getAttribute('placeholder')).toBe('0x… address or name')
+    for (const value of ['bob', 'bobby.', `Bobby.${SUFFIX}`]) fireEvent.change(to, { target: { value } })
+    expect((await ui.findByRole('status')).textContent).toBe(`Resolving bobby.${SUFFIX}`)
+    await vi.waitFor(() => expect(ui.getByTestId('send-receiver-address').textContent).toBe(TO))
+    expect(ui.getByTestId('send-receiver-profile').textContent).toBe(`bobby.${SUFFIX}`)
+    expect(ui.getByTestId('send-receiver-name').querySelector('img')?.getAttribute('src')).toBe('https://img.test/bob.png')
+    expect(names.requests.filter((r) => r.path.startsWith('/v1/profile/account/')).map((r) => r.path)).toEqual([`/v1/profile/account/bobby.${SUFFIX}`])
+    expect(getSendStore(client).getSnapshot().receiverName).toMatchObject({ status: 'resolved', address: TO })
+    const frame = FakeFrameClient.instances[0]!
+    await vi.waitFor(() => expect(frame.rpcCalls.some((c) => c.method === 'eth_estimateGas' && JSON.stringify(c.params).includes(TO))).toBe(true))
+  })
+
+  it("says 'Error resolving name' for a name that does not resolve, in place and on Send", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { ui } = await openSend()
+    stubNamesFetch()
+    fireEvent.click(await ui.findByRole('button', { name: /^Ether/ }))
+    fireEvent.change(ui.getByLabelText('Amount'), { target: { value: '0.1' } })
+    fireEvent.change(ui.getByLabelText('To'), { target: { value: `nobody.${SUFFIX}` } })
+    expect(await ui.findByText('Error resolving name')).toBeTruthy()
+    expect(ui.getByLabelText('To').getAttribute('aria-invalid')).toBe('true')
+    fireEvent.click(ui.getByRole('button', { name: 'Send' }))
+    await vi.waitFor(() => expect(ui.getByRole('alert').textContent).toBe('Error resolving name'))
   })
 })

@@ -7,6 +7,7 @@ import { formatAmount, usdValue } from '../../core/send/amount'
 import { UNSUPPORTED_CHAIN } from '../../core/send/errors'
 import { editSend, getSendStore } from '../../core/send/sendStore'
 import { canSend, inspectSendForm } from '../../core/send/validate'
+import { MAX_NAME_LENGTH } from '../../core/names/rules'
 import { useAccount } from '../hooks/useAccount'
 import { useClientState } from '../hooks/useClientState'
 import { useOrielClient } from '../hooks/useOrielClient'
@@ -14,6 +15,7 @@ import { useStore } from '../hooks/useStore'
 import { useTokenBalances } from '../hooks/useTokenBalances'
 import { ChevronIcon, SpinnerIcon } from '../icons/icons'
 import { FeeLine } from './send/FeeLine'
+import { ReceiverName, useReceiverName } from './send/ReceiverName'
 import { SendIcon } from './send/icons'
 import { TokenIcon } from './TokenIcon'
 import { TokenPicker } from './send/TokenPicker'
@@ -23,7 +25,8 @@ import type { ViewProps } from './types'
 /**
  * Send (reached from Account, spec §4 send flow): a token from the balance list, an amount (Max
  * leaves room for the fee on the native coin) with its USD value, a receiver checked as typed,
- * the network fee, then Send through the connected wallet. The form lives in the client's send
+ * the network fee, then Send through the connected wallet. A receiver that is a name (`alice.oriel.id`,
+ * an ENS name) shows the address it resolves to, with the name's image. The form lives in the client's send
  * store, so it survives the wallet's approval view; a failure shows here, in place.
  */
 export default function SendView({ entry }: ViewProps) {
@@ -38,12 +41,14 @@ export default function SendView({ entry }: ViewProps) {
   const [maxBusy, setMaxBusy] = useState(false)
   const amountRef = useRef<HTMLInputElement>(null)
 
-  const draft = inspectSendForm({ namespace, token, amount: form.amount, receiver: form.receiver })
+  useReceiverName(form.receiver, namespace === 'eip155' && !form.loading)
+  const receiverAddress = form.receiverName?.status === 'resolved' ? form.receiverName.address : undefined
+  const draft = inspectSendForm({ namespace, token, amount: form.amount, receiver: form.receiver, receiverAddress })
   const fee = useSendFee({
     request: token && draft.value !== undefined && !form.loading ? { token, value: draft.value, to: draft.to } : undefined,
   })
   const feeReserve = fee.status === 'ready' ? fee.fee.max : undefined
-  const checked = inspectSendForm({ namespace, token, amount: form.amount, receiver: form.receiver, feeReserve })
+  const checked = inspectSendForm({ namespace, token, amount: form.amount, receiver: form.receiver, receiverAddress, feeReserve })
 
   if (!canSend(namespace)) {
     return (
@@ -62,7 +67,7 @@ export default function SendView({ entry }: ViewProps) {
     if (!token) return
     setMaxBusy(true)
     try {
-      const value = await getMaxSendAmount(client, { token, receiver: form.receiver })
+      const value = await getMaxSendAmount(client, { token, receiver: receiverAddress ?? form.receiver })
       editSend(client, { amount: formatAmount(value, token.decimals) })
     } catch (error) {
       console.error('oriel: computing the Max amount failed', error)
@@ -79,6 +84,7 @@ export default function SendView({ entry }: ViewProps) {
 
   const amountErrorId = `${ids}-amount-error`
   const receiverErrorId = `${ids}-receiver-error`
+  const receiverInvalid = checked.receiverError !== undefined || form.receiverName?.status === 'error'
   return (
     <form className="view stack send" data-view={entry.view} onSubmit={submit} noValidate aria-busy={form.loading}>
       <div className="send-box">
@@ -154,14 +160,15 @@ export default function SendView({ entry }: ViewProps) {
           className="send-receiver"
           autoComplete="off"
           spellCheck={false}
-          placeholder={namespace === 'solana' ? 'Solana address' : '0x… address'}
-          maxLength={100}
+          placeholder={namespace === 'solana' ? 'Solana address' : '0x… address or name'}
+          maxLength={MAX_NAME_LENGTH}
           value={form.receiver}
           disabled={form.loading}
-          aria-invalid={checked.receiverError ? true : undefined}
-          aria-describedby={checked.receiverError ? receiverErrorId : undefined}
+          aria-invalid={receiverInvalid || undefined}
+          aria-describedby={receiverInvalid ? receiverErrorId : undefined}
           onChange={(event) => editSend(client, { receiver: event.target.value })}
         />
+        {namespace === 'eip155' ? <ReceiverName state={form.receiverName} errorId={receiverErrorId} /> : null}
         {checked.receiverError ? (
           <p className="field-error" id={receiverErrorId}>
             {checked.receiverError}

@@ -23,6 +23,7 @@ const SIWXSignMessageView = lazy(() => import('./SIWXSignMessageView'))
 const ReceiveView = lazy(() => import('./ReceiveView'))
 const SendView = lazy(() => import('./SendView'))
 const SwapView = lazy(() => import('./SwapView'))
+const RegisterAccountNameView = lazy(() => import('./names/RegisterAccountNameView'))
 
 /** The component of each view. Views not built yet show a placeholder under their title. */
 export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>>> = {
@@ -37,8 +38,8 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   SIWXSignMessage: SIWXSignMessageView,
   UnsupportedChain: UnsupportedChainView,
   ApproveTransaction: ApproveTransactionView,
-  RegisterAccountName: PlaceholderView,
-  RegisterAccountNameSuccess: PlaceholderView,
+  RegisterAccountName: RegisterAccountNameView,
+  RegisterAccountNameSuccess: RegisterAccountNameView,
   Swap: SwapView,
   EmailVerifyOtp: EmailVerifyOtpView,
   EmailVerifyDevice: EmailVerifyDeviceView,
