@@ -11,3 +11,38 @@ export function isMobile(): boolean {
   const coarse = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches
   return coarse || MOBILE_UA.test(navigator.userAgent)
 }
+
+/** Where Telegram's in-app browser (or a Telegram Mini App) runs: the platform decides which social logins work there. */
+export type TelegramPlatform = 'ios' | 'mac' | 'android' | 'other'
+
+/** The Telegram platform the page runs in; undefined outside Telegram (and outside the browser). */
+export function telegramPlatform(): TelegramPlatform | undefined {
+  if (!isBrowser()) return undefined
+  const w = window as { TelegramWebviewProxy?: unknown; TelegramWebviewProxyProto?: unknown; Telegram?: unknown }
+  if (w.TelegramWebviewProxy === undefined && w.TelegramWebviewProxyProto === undefined && w.Telegram === undefined) return undefined
+  const ua = navigator.userAgent
+  // iPadOS presents itself as a Mac with a touch screen.
+  if (/iPhone|iPad|iPod/u.test(ua) || (/Macintosh/u.test(ua) && navigator.maxTouchPoints > 1)) return 'ios'
+  if (/Macintosh|Mac OS X/u.test(ua)) return 'mac'
+  return /Android/u.test(ua) ? 'android' : 'other'
+}
+
+/** What spec §5 drops inside Telegram, per platform. */
+const TELEGRAM_DROPS: Record<TelegramPlatform, readonly string[]> = {
+  ios: ['google'],
+  mac: ['x'],
+  android: ['facebook', 'x'],
+  other: [],
+}
+
+/**
+ * The social logins to offer (spec §5, Telegram): inside Telegram, iOS drops google, Mac drops
+ * x, Android drops facebook and x; elsewhere all of `socials`, in their order.
+ *
+ * @example
+ * socialsForTelegram(['google', 'x', 'facebook'], 'android') // ['google']
+ */
+export function socialsForTelegram<T extends string>(socials: readonly T[], platform = telegramPlatform()): T[] {
+  const dropped = platform ? TELEGRAM_DROPS[platform] : []
+  return socials.filter((social) => !dropped.includes(social))
+}

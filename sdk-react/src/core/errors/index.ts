@@ -19,12 +19,12 @@ export {
   EmailLoginThrottledError,
   EmbeddedWalletLoadError,
   InvalidEmailError,
-  SocialLoginUnavailableError,
+  SocialLoginError,
   type DisconnectErrorType,
   type EmailLoginThrottledErrorType,
   type EmbeddedWalletLoadErrorType,
   type InvalidEmailErrorType,
-  type SocialLoginUnavailableErrorType,
+  type SocialLoginErrorType,
 } from './auth'
 export {
   ChainNotSupportedError,
