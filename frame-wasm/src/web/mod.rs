@@ -244,7 +244,7 @@ fn boot() -> Result<(), String> {
     // message can arrive before this function returns (the page runs one task at a time), and
     // by then the port listener is installed; if boot fails below, nothing answers, as when it
     // failed before announcing.
-    announce(&window, &parent, &gate.borrow());
+    let announced = announce(&window, &parent, &gate.borrow());
     let port = Rc::default();
     let presenter = Presenter::new(window.clone(), document);
     let storage = usable(window.local_storage().ok().flatten());
@@ -274,8 +274,33 @@ fn boot() -> Result<(), String> {
         port,
         presenter,
     }));
-    listen_for_port(&window, &parent, gate, inbox)?;
+    listen_for_port(&window, &parent, Rc::clone(&gate), inbox)?;
+    if let Some(origin) = announced {
+        spawn_local(keep_announcing(window, parent, origin, gate));
+    }
     Ok(())
+}
+
+/// How often, and how many times, the frame announces itself again until the host's port
+/// arrives: a browser may lose the first announcement (Chromium does, now and then, when the
+/// page opens a popup while the frame boots, as a quick click on a social login does), and the
+/// host waits for one (20 s). The host takes the first it receives and no other.
+const ANNOUNCE_EVERY_MS: u32 = 250;
+const ANNOUNCE_TIMES: u32 = 80;
+
+async fn keep_announcing(
+    window: Window,
+    parent: Window,
+    origin: String,
+    gate: Rc<RefCell<PortGate>>,
+) {
+    for _ in 0..ANNOUNCE_TIMES {
+        sleep(&window, ANNOUNCE_EVERY_MS).await;
+        if gate.borrow().has_accepted() {
+            return;
+        }
+        post_loaded(&parent, &origin);
+    }
 }
 
 /// Installs the one window listener that can hand the frame its channel.
@@ -401,7 +426,8 @@ async fn drain(inbox: Rc<RefCell<Inbox>>, mut frame: Frame<WebEnv>, port: Messag
 }
 
 /// Tells the parent, at its exact origin and only if it is allowed, that the frame listens.
-fn announce(window: &Window, parent: &Window, gate: &PortGate) {
+/// Returns that origin, or `None` when the frame did not announce.
+fn announce(window: &Window, parent: &Window, gate: &PortGate) -> Option<String> {
     // `location.ancestorOrigins` (Chromium, Safari) is not in web-sys; read it by name.
     let ancestor = Reflect::get(&window.location(), &"ancestorOrigins".into())
         .ok()
@@ -414,11 +440,17 @@ fn announce(window: &Window, parent: &Window, gate: &PortGate) {
         .filter(|r| !r.is_empty());
     let Some(origin) = gate.parent_origin(ancestor.as_deref(), referrer.as_deref()) else {
         console::warn_1(&"oriel frame: the parent's origin is not allowed; not announcing".into());
-        return;
+        return None;
     };
+    post_loaded(parent, &origin);
+    Some(origin)
+}
+
+/// Posts the announcement to `parent` at `origin`.
+fn post_loaded(parent: &Window, origin: &str) {
     let message = Object::new();
     let _ = Reflect::set(&message, &"type".into(), &LOADED_MESSAGE_TYPE.into());
-    if parent.post_message(&message, &origin).is_err() {
+    if parent.post_message(&message, origin).is_err() {
         console::warn_1(&"oriel frame: could not announce to the parent".into());
     }
 }
