@@ -3,8 +3,6 @@
  * changed once and every layer (core stores, React views, CSS) agrees.
  */
 
-import type { SocialProvider } from '../codec/protocol.gen'
-
 /** Header title cross-fade. */
 export const HEADER_TEXT_ANIMATION_MS = 120
 /** Modal height change between views. */
@@ -30,20 +28,7 @@ export const FRAME_READY_TIMEOUT_MS = 20_000
 export const FRAME_READY_DELAY_MS = 500
 /** Email, device, OTP, social and social-redirect requests to the frame. */
 export const AUTH_REQUEST_TIMEOUT_MS = 30_000
-/**
- * A social login ends on its own this long after it started if the popup neither closed nor
- * answered: frame-host refuses its callback after 10 minutes ('This sign-in took too long').
- */
-export const SOCIAL_LOGIN_TIMEOUT_MS = 10 * 60_000 + 30_000
-/** How often a social login checks whether its popup was closed. */
-export const SOCIAL_POPUP_POLL_MS = 500
-/**
- * A popup seen closed may have posted its last message just before: the login waits this long
- * for it before it says the window was closed.
- */
-export const SOCIAL_POPUP_CLOSED_GRACE_MS = 1_000
-/** The providers of social login through the embedded wallet (spec §5); Farcaster signs in its own way. */
-export const SOCIAL_LOGIN_PROVIDERS: readonly SocialProvider[] = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
+
 /**
  * Device approval is asked again right after the frame answers "not yet" (it polls for ~20 s
  * itself), but never more often than this.

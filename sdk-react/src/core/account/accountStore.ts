@@ -1,4 +1,5 @@
-import type { SocialProvider, User } from '../../codec/protocol.gen'
+import type { User } from '../../codec/protocol.gen'
+import type { SocialProvider } from '../config/features'
 import type { ChainNamespace } from '../networks'
 import { createStore, type Store } from '../store/createStore'
 

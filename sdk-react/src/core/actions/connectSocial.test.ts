@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeFrameClient } from '../../test/fakeFrameClient'
 import { createTestClient as setup, freshEachTest } from '../../test/testClient'
 import type { OrielClient } from '../client/createClient'
-import { SOCIAL_LOGIN_TIMEOUT_MS } from '../constants'
-import { LOGIN_TOO_LONG, POPUP_CLOSED } from '../embedded/socialLogin'
-import { SocialLoginError } from '../errors/auth'
+import { LOGIN_TOO_LONG, POPUP_CLOSED, SOCIAL_LOGIN_TIMEOUT_MS } from '../embedded/socialLogin'
+import { SocialLoginError } from '../errors/social'
 import { connectSocial } from './connectSocial'
 import { disconnect } from './disconnect'
 
@@ -75,7 +74,7 @@ describe('connectSocial', () => {
     const unmount = mounted(client)
     const login = connectSocial(client, { provider: 'google' })
     // Synchronously, under the click's user activation.
-    expect(open).toHaveBeenCalledWith('about:blank', 'oriel-social', expect.stringMatching(/^popup,width=480,height=640/))
+    expect(open).toHaveBeenCalledWith('about:blank', '_blank', 'popup,width=480,height=640')
     const uri = await sentToProvider()
     expect(uri).toBe('http://127.0.0.1:8700/google/auth?state=login-1')
     // Nothing happens on a message from another origin, another window, or of another shape.
@@ -178,9 +177,13 @@ describe('connectSocial', () => {
       'farcaster does not sign in through a popup',
     )
     const first = connectSocial(client, { provider: 'google' })
-    expect((await failure(connectSocial(client, { provider: 'x' }))).reason).toBe('A sign-in is already in progress')
-    expect(open).toHaveBeenCalledTimes(2)
     await sentToProvider()
+    const firstPopup = popup
+    popup = new FakePopup()
+    open.mockReturnValueOnce(popup)
+    expect((await failure(connectSocial(client, { provider: 'x' }))).reason).toBe('A sign-in is already in progress')
+    expect(popup.closed).toBe(true)
+    popup = firstPopup
     post(declined)
     await failure(first)
 

@@ -1,4 +1,5 @@
-import type { SocialProvider, User } from '../../codec/protocol.gen'
+import type { User } from '../../codec/protocol.gen'
+import type { SocialProvider } from '../config/features'
 import type { AccountStatus, AccountStore } from '../account/accountStore'
 import type { Connection, Connector } from '../connectors/types'
 import type { CaipNetworkId, ChainNamespace, Network } from '../networks'

@@ -1,4 +1,5 @@
-import type { SocialProvider, User } from '../../codec/protocol.gen'
+import type { User } from '../../codec/protocol.gen'
+import type { SocialProvider } from '../config/features'
 import type { CaipNetworkId, ChainNamespace, Network } from '../networks'
 import type { EIP1193Provider } from '../wallets/eip6963'
 

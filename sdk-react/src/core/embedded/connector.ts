@@ -1,8 +1,9 @@
-import type { AccountType, SocialProvider, User } from '../../codec/protocol.gen'
+import type { AccountType, User } from '../../codec/protocol.gen'
 import type { AccountState } from '../account/accountStore'
 import { toCaipAddress } from '../account/address'
 import type { Connection, Connector, ConnectorEvent } from '../connectors/types'
-import { DEVICE_APPROVAL_MIN_INTERVAL_MS, EMAIL_LOGIN_THROTTLE_MS, SOCIAL_LOGIN_PROVIDERS } from '../constants'
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../config/features'
+import { DEVICE_APPROVAL_MIN_INTERVAL_MS, EMAIL_LOGIN_THROTTLE_MS } from '../constants'
 import { EmailLoginThrottledError, InvalidEmailError } from '../errors/auth'
 import { FrameRequestError } from '../frame/errors'
 import { STORAGE_KEYS } from '../storage/keys'
@@ -101,7 +102,7 @@ function walletChain(caipNetworkId: string | undefined): string | undefined {
 
 /** A stored social provider, if it is one (a value edited by hand is none). */
 function readSocialProvider(value: string | null): SocialProvider | undefined {
-  return SOCIAL_LOGIN_PROVIDERS.find((provider) => provider === value)
+  return SOCIAL_PROVIDERS.find((provider) => provider === value)
 }
 
 /** The frame reports that the session (or the device approval) is not there (yet). */

@@ -4,12 +4,25 @@ import type { SocialProvider, User } from '../../codec/protocol.gen'
 import { completeLogin } from '../actions/connectOtp'
 import { disconnect } from '../actions/disconnect'
 import type { OrielClient } from '../client/createClient'
-import { SOCIAL_LOGIN_TIMEOUT_MS, SOCIAL_POPUP_CLOSED_GRACE_MS, SOCIAL_POPUP_POLL_MS } from '../constants'
-import { SocialLoginError } from '../errors/auth'
+import type { SocialProvider as WidgetSocial } from '../config/features'
 import { getErrorMessage } from '../errors/base'
+import { SocialLoginError } from '../errors/social'
 import { STORAGE_KEYS } from '../storage/keys'
 import { storage } from '../storage/storage'
 import { readSocialDone } from './socialMessage'
+
+/**
+ * A social login ends on its own this long after it started if the popup neither closed nor
+ * answered: frame-host refuses its callback after 10 minutes ('This sign-in took too long').
+ */
+export const SOCIAL_LOGIN_TIMEOUT_MS = 10 * 60_000 + 30_000
+/** How often a social login checks whether its popup was closed. */
+const POPUP_POLL_MS = 500
+/**
+ * A popup seen closed may have posted its last message just before: the login waits this long
+ * for it before it says the window was closed.
+ */
+const POPUP_CLOSED_GRACE_MS = 1_000
 
 /** The popup closed before frame-host's callback page said how the login ended. */
 export const POPUP_CLOSED = 'The sign-in window was closed before the sign-in finished'
@@ -19,10 +32,16 @@ export const LOGIN_TOO_LONG = 'This sign-in took too long: start again'
 const BAD_URI = 'The wallet named a sign-in address that cannot be opened'
 
 export type RunSocialLoginParameters = {
-  provider: SocialProvider
-  /** The popup `connectSocial` opened (blank until the provider's URL is known). */
-  popup: Window
+  provider: WidgetSocial
+  /** The popup `connectSocial` opened (blank until the provider's URL is known); `null` when the browser blocked it. */
+  popup: Window | null
 }
+
+/** The providers that sign in through the popup (spec §5); Farcaster signs in its own way. */
+const POPUP_PROVIDERS: readonly SocialProvider[] = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
+
+/** Social logins in progress, one per client. */
+const running = new WeakSet<OrielClient>()
 
 /**
  * Runs a social login in `popup` and connects the account: asks the frame for the provider's
@@ -37,7 +56,17 @@ export type RunSocialLoginParameters = {
  * @example
  * const user = await runSocialLogin(client, { provider: 'google', popup })
  */
-export async function runSocialLogin(client: OrielClient, { provider, popup }: RunSocialLoginParameters): Promise<User> {
+export async function runSocialLogin(client: OrielClient, parameters: RunSocialLoginParameters): Promise<User> {
+  const { popup } = parameters
+  const provider = POPUP_PROVIDERS.find((p) => p === parameters.provider)
+  const refuse = (reason: string) => {
+    popup?.close()
+    return new SocialLoginError({ reason })
+  }
+  if (!provider) throw refuse(`${parameters.provider} does not sign in through a popup`)
+  if (running.has(client)) throw refuse('A sign-in is already in progress')
+  if (!popup) throw refuse('The browser blocked the sign-in window: allow pop-ups for this site')
+  running.add(client)
   const watch = watchPopup(popup, new URL(client.config.frameHostUrl).origin, provider)
   try {
     const frame = await watch.race(client.embedded.ensureReady())
@@ -55,6 +84,7 @@ export async function runSocialLogin(client: OrielClient, { provider, popup }: R
     throw error instanceof SocialLoginError ? error : new SocialLoginError({ reason: getErrorMessage(error), cause: error })
   } finally {
     watch.stop()
+    running.delete(client)
   }
 }
 
@@ -104,8 +134,8 @@ function watchPopup(popup: Window, frameOrigin: string, provider: SocialProvider
     const poll = setInterval(() => {
       if (!popup.closed) return
       closedAt ??= Date.now()
-      if (Date.now() - closedAt >= SOCIAL_POPUP_CLOSED_GRACE_MS) fail(POPUP_CLOSED)
-    }, SOCIAL_POPUP_POLL_MS)
+      if (Date.now() - closedAt >= POPUP_CLOSED_GRACE_MS) fail(POPUP_CLOSED)
+    }, POPUP_POLL_MS)
     const timer = setTimeout(() => fail(LOGIN_TOO_LONG), SOCIAL_LOGIN_TIMEOUT_MS)
     stop = () => {
       window.removeEventListener('message', onMessage)

@@ -19,13 +19,12 @@ export {
   EmailLoginThrottledError,
   EmbeddedWalletLoadError,
   InvalidEmailError,
-  SocialLoginError,
   type DisconnectErrorType,
   type EmailLoginThrottledErrorType,
   type EmbeddedWalletLoadErrorType,
   type InvalidEmailErrorType,
-  type SocialLoginErrorType,
 } from './auth'
+export { SocialLoginError, type SocialLoginErrorType } from './social'
 export {
   ChainNotSupportedError,
   ConnectError,

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { connectSocial } from '../../../core/actions/connectSocial'
 import type { SocialProvider } from '../../../core/config/features'
-import { SocialLoginError } from '../../../core/errors/auth'
 import { getErrorMessage } from '../../../core/errors/base'
 import { useOrielClient } from '../../hooks/useOrielClient'
 import { MoreIcon } from '../../icons/icons'
@@ -45,8 +44,9 @@ export function SocialButtons({ socials }: SocialButtonsProps) {
       .then(
         () => showConnected(client),
         (failure: unknown) => {
-          const reason = failure instanceof SocialLoginError ? `${failure.reason}. ` : ''
-          setError(`${getErrorMessage(failure)}. ${reason}${SOCIAL_LOGIN_HINT}`)
+          // A SocialLoginError says why (its class loads with the login's own code).
+          const reason = (failure as { reason?: unknown }).reason
+          setError(`${getErrorMessage(failure)}. ${typeof reason === 'string' ? `${reason}. ` : ''}${SOCIAL_LOGIN_HINT}`)
         },
       )
       .finally(() => {
