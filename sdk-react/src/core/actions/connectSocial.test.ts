@@ -6,6 +6,7 @@ import { LOGIN_TOO_LONG, POPUP_CLOSED, SOCIAL_LOGIN_TIMEOUT_MS } from '../embedd
 import { SocialLoginError } from '../errors/social'
 import { connectSocial } from './connectSocial'
 import { disconnect } from './disconnect'
+import { getAccount } from './getAccount'
 
 const FRAME_HOST = 'http://127.0.0.1:8787'
 
@@ -89,6 +90,7 @@ describe('connectSocial', () => {
     const user = await login
     expect(user.userName).toBe('ada')
     expect(client.account.getSnapshot()).toMatchObject({ status: 'connected', connectorId: 'AUTH', socialProvider: 'google' })
+    expect(getAccount(client)).toMatchObject({ isConnected: true, email: undefined, socialProvider: 'google', socialUsername: 'ada' })
     expect(localStorage.getItem('@oriel/connected_social_provider')).toBe('google')
     expect(localStorage.getItem('@oriel/connected_social_username')).toBe('ada')
     // Disconnect clears them.
