@@ -10,8 +10,8 @@ import { readBundle } from './support/bundle.mjs'
  * login (49,153 -> 49,478 measured): what must run as Connect renders or under the click's user
  * activation (the Telegram filter of spec §5, opening the popup before the lazy flow loads,
  * the buttons' busy state) and the account's socialProvider and username (spec §3, also in
- * `useAccount()`); the flow itself, its
- * checks and errors and the Account row load with their own chunks. */
+ * `useAccount()`); the flow itself, its checks and errors and the Account row load with their
+ * own chunks. */
 const INITIAL_OVER_REACT_BUDGET = 49_500
 
 const bundle = readBundle(inject('demoDir'))
