@@ -139,6 +139,22 @@ describe('connectSocial', () => {
     unmount()
   })
 
+  it('a popup closed before the provider was named ends the login at once', async () => {
+    const { client } = setup()
+    const unmount = mounted(client)
+    let name = (_uri: string) => {}
+    FakeFrameClient.onCreate = (fake) => {
+      fake.getSocialRedirectUri = () => new Promise<string>((resolve) => (name = resolve))
+    }
+    const login = connectSocial(client, { provider: 'google' })
+    await vi.waitFor(() => expect(FakeFrameClient.instances).toHaveLength(1))
+    popup.closed = true
+    name('http://127.0.0.1:8700/google/auth?state=login-1')
+    expect((await failure(login)).reason).toBe(POPUP_CLOSED)
+    expect(popup.sentTo).toEqual([])
+    unmount()
+  })
+
   it('a message posted just before the popup closed still connects', async () => {
     vi.useFakeTimers()
     const { client } = setup()
@@ -178,6 +194,8 @@ describe('connectSocial', () => {
     expect((await failure(connectSocial(client, { provider: 'farcaster' }))).reason).toBe(
       'farcaster does not sign in through a popup',
     )
+    expect(popup.closed).toBe(true)
+    popup = new FakePopup()
     const first = connectSocial(client, { provider: 'google' })
     await sentToProvider()
     const firstPopup = popup

@@ -72,6 +72,8 @@ export async function runSocialLogin(client: OrielClient, parameters: RunSocialL
     const frame = await watch.race(client.embedded.ensureReady())
     const uri = await watch.race(frame.getSocialRedirectUri(provider))
     if (!/^https?:\/\//u.test(uri)) throw new SocialLoginError({ reason: BAD_URI })
+    // Closed while the frame was asked (a closed window has no location to set).
+    if (popup.closed) throw new SocialLoginError({ reason: POPUP_CLOSED })
     popup.location.replace(uri)
     await watch.done
     const user = await frame.connectSocial(uri)
