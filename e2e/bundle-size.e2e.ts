@@ -6,8 +6,13 @@ import { readBundle } from './support/bundle.mjs'
 
 /** gzip -9 bytes of the initial chunks that are not React (the SDK and the demo's own code):
  * what it measures today, rounded up a little. Issue 16's ceiling is 60 KB; lower this as the
- * SDK shrinks, and raise it only with a reason in the commit. */
-const INITIAL_OVER_REACT_BUDGET = 49_200
+ * SDK shrinks, and raise it only with a reason in the commit. 49,200 -> 49,500 for social
+ * login (49,153 -> 49,478 measured): what must run as Connect renders or under the click's user
+ * activation (the Telegram filter of spec §5, opening the popup before the lazy flow loads,
+ * the buttons' busy state) and the account's socialProvider and username (spec §3, also in
+ * `useAccount()`); the flow itself, its checks and errors and the Account row load with their
+ * own chunks. */
+const INITIAL_OVER_REACT_BUDGET = 49_500
 
 const bundle = readBundle(inject('demoDir'))
 

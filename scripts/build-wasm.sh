@@ -16,7 +16,11 @@ out="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release"
 # Raised 236,000 -> 247,500 for issue 18 §1's approval screen (235,543 -> 247,127 measured:
 # the balance, token and price lookups, amounts/dollars/dates, typed-data formatting, the
 # failure screen and the copy buttons; see frame-wasm/README.md, "the wasm budget").
-FRAME_WASM_GZIP_BUDGET=247500
+# Raised 247,500 -> 254,500 for social login (issue 15: 247,295 -> 254,444 measured: the start
+# and redeem calls, the result message's checks, the wait for it and the window listener, 6,831;
+# announcing the frame again until the port arrives, 318; the social bodies are read by hand,
+# their serde derives alone cost 5 KB more).
+FRAME_WASM_GZIP_BUDGET=254500
 
 # The crate is a plain rlib in Cargo.toml (a cdylib there gets an unhashed file name); ask for
 # the cdylib only here.

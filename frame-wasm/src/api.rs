@@ -9,7 +9,7 @@ use oriel_protocol::{
         EmailUpdateStartRequest, EmailVerifyRequest, ExportStartReply, HttpErrorBody, PepperReply,
         ProjectRequest, RecoveryKeyReply, RefreshRequest, WalletReply,
     },
-    UpdateEmailAction,
+    SocialProvider, UpdateEmailAction,
 };
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
@@ -23,6 +23,15 @@ pub use oriel_protocol::http::{
     EmailStartReply as EmailStart, EmailUpdateStartReply as EmailUpdateStart,
     SessionReply as SessionTokens,
 };
+
+/// A started social login: frame-host's name for it and the provider URL to open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SocialStart {
+    /// The login's id, which its result message names.
+    pub login_id: String,
+    /// The provider's authorization URL.
+    pub uri: String,
+}
 
 /// The stored wallet, as `GET /wallet/v1` returns it.
 #[derive(Debug, Clone, Deserialize)]
@@ -111,6 +120,60 @@ impl<'a, E: Env> Api<'a, E> {
             otp: otp.into(),
         };
         self.post("/auth/v1/email/verify", &body, None).await
+    }
+
+    /// Starts a social login with `provider` for this device, bound to `challenge` (S256 of
+    /// the frame's verifier), for the dapp page at `origin`: the login's id and the provider
+    /// URL to open. The bodies are `oriel_protocol::http::social`'s `SocialStartRequest` and
+    /// `SocialStartReply`, written and read by hand: serde's derives for the social bodies
+    /// would cost the wasm about 10 KB gzip.
+    pub async fn social_start(
+        &self,
+        provider: SocialProvider,
+        device_id: &str,
+        origin: &str,
+        challenge: &str,
+    ) -> Result<SocialStart, ApiError> {
+        let body = serde_json::json!({
+            "projectId": self.project_id,
+            "provider": provider.as_str(),
+            "deviceId": device_id,
+            "origin": origin,
+            "challenge": challenge,
+        });
+        let reply = self
+            .fetch("POST", "/auth/v1/social/start", Some(body), None)
+            .await?;
+        match (reply["loginId"].as_str(), reply["uri"].as_str()) {
+            (Some(login_id), Some(uri)) => Ok(SocialStart {
+                login_id: login_id.into(),
+                uri: uri.into(),
+            }),
+            _ => Err(internal("no loginId and uri")),
+        }
+    }
+
+    /// Redeems a social login's one-time result with the login's verifier: a session as an
+    /// email login's, and the provider's username (`SocialRedeemRequest` and
+    /// `SocialSessionReply`, by hand as in [`Api::social_start`]).
+    pub async fn social_redeem(
+        &self,
+        device_id: &str,
+        result: &str,
+        verifier: &str,
+    ) -> Result<(SessionTokens, Option<String>), ApiError> {
+        let body = serde_json::json!({
+            "projectId": self.project_id,
+            "deviceId": device_id,
+            "result": result,
+            "verifier": verifier,
+        });
+        let reply = self
+            .fetch("POST", "/auth/v1/social/redeem", Some(body), None)
+            .await?;
+        let username = reply["social"]["username"].as_str().map(str::to_owned);
+        let tokens = serde_json::from_value(reply).map_err(internal)?;
+        Ok((tokens, username))
     }
 
     /// Rotates the refresh token and returns a fresh session.

@@ -26,6 +26,17 @@ pub struct StorageStatus {
     pub can_request: bool,
 }
 
+/// A window message on the social-login channel (`oriel:social-result`, posted by frame-host's
+/// callback page): who sent it, as the browser reports it, and its data as JSON text. The
+/// frame checks both before it believes a word (`handlers::social::accept`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WindowMessage {
+    /// `event.origin`.
+    pub origin: String,
+    /// `JSON.stringify(event.data)`.
+    pub data: String,
+}
+
 /// The frame's view of the outside world.
 #[allow(async_fn_in_trait)] // the frame is single-threaded: its futures need not be Send
 pub trait Env {
@@ -75,4 +86,11 @@ pub trait Env {
 
     /// Dresses the frame's screens in `theme` (the host's `SyncTheme`, checked).
     fn apply_theme(&self, theme: &Theme);
+
+    /// The frame page's own origin (frame-host's), such as `https://frame.example.com`.
+    fn own_origin(&self) -> String;
+
+    /// The social-login window messages that arrived since the last call, oldest first (a
+    /// bounded few; see [`WindowMessage`]).
+    fn take_social_messages(&self) -> Vec<WindowMessage>;
 }

@@ -33,6 +33,9 @@ pub(crate) const NO_LOGIN: &str = "No email login in progress: start with Connec
 pub(crate) const NO_EMAIL_UPDATE: &str = "No email change in progress: start with UpdateEmail";
 /// `UpdateEmailSecondaryOtp` before the current address was confirmed.
 pub(crate) const PRIMARY_FIRST: &str = "Confirm the code sent to the current address first";
+/// `ConnectSocial` without `GetSocialRedirectUri` first (or for another login).
+pub(crate) const NO_SOCIAL_LOGIN: &str =
+    "No social login in progress: start with GetSocialRedirectUri";
 /// `RevealRecoveryPhrase` without `StartExport` first.
 pub(crate) const NO_EXPORT: &str = "No export in progress: start with StartExport";
 /// `RevealRecoveryPhrase` with something other than a code.
@@ -106,6 +109,13 @@ pub(crate) enum Error {
     /// A reveal without an export in progress (for this user).
     #[error("{NO_EXPORT}")]
     NoExport,
+    /// `ConnectSocial` without the login it names in progress.
+    #[error("{NO_SOCIAL_LOGIN}")]
+    NoSocialLogin,
+    /// A social login that failed: declined, too late, refused by the provider (frame-host's
+    /// text), or whose result never reached the frame.
+    #[error("{0}")]
+    Social(String),
     /// A code that is not 6 digits.
     #[error("{BAD_CODE}")]
     BadCode,
@@ -115,7 +125,7 @@ pub(crate) enum Error {
     /// Smart accounts are not enabled on this network (CAIP-2).
     #[error("Smart accounts are not enabled on {0}")]
     NoSmartAccounts(String),
-    /// A feature frame-host does not offer yet, such as social login.
+    /// A feature frame-host does not offer yet, such as Farcaster login.
     #[error("{0} is not available on this frame-host yet")]
     Unavailable(&'static str),
     /// Spec §6: the policy refuses the method.
@@ -184,7 +194,7 @@ impl Error {
     fn code(&self) -> ErrorCode {
         match self {
             Self::NotConnected | Self::DevicePending | Self::NotEnrolled => ErrorCode::NotConnected,
-            Self::SessionExpired => ErrorCode::Unauthorized,
+            Self::SessionExpired | Self::Social(_) => ErrorCode::Unauthorized,
             Self::InvalidEmail
             | Self::InvalidChainId(_)
             | Self::ChainNotSupported
@@ -193,6 +203,7 @@ impl Error {
             | Self::NoEmailUpdate
             | Self::PrimaryFirst
             | Self::NoExport
+            | Self::NoSocialLogin
             | Self::BadCode
             | Self::PaymentAccount => ErrorCode::InvalidParams,
             Self::NoSmartAccounts(_) | Self::Unavailable(_) => ErrorCode::Unavailable,

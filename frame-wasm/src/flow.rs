@@ -25,4 +25,30 @@ pub(crate) enum Flow {
         /// frame-host's name for the export.
         attempt_id: String,
     },
+    /// A social login between `GetSocialRedirectUri` and `ConnectSocial`.
+    Social(SocialLogin),
+}
+
+/// A social login the frame started: what its result must name, and the verifier that alone
+/// redeems it (it never leaves the frame except to frame-host's redeem).
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct SocialLogin {
+    /// frame-host's name for the login.
+    pub(crate) login_id: String,
+    /// The provider it signs in with.
+    pub(crate) provider: oriel_protocol::SocialProvider,
+    /// The provider URL the host opens; `ConnectSocial` names the login by it.
+    pub(crate) uri: String,
+    /// The PKCE-style verifier whose S256 hash frame-host holds.
+    pub(crate) verifier: String,
+}
+
+impl std::fmt::Debug for SocialLogin {
+    /// Everything but the verifier.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SocialLogin")
+            .field("login_id", &self.login_id)
+            .field("provider", &self.provider)
+            .finish_non_exhaustive()
+    }
 }

@@ -13,7 +13,7 @@ use crate::{
     error::Error,
     flow::Flow,
     handlers::{
-        account, email_update, export, host as host_requests, login, storage_access,
+        account, email_update, export, host as host_requests, login, social, storage_access,
         wallet_rpc::{self, Wallet},
     },
     host::Host,
@@ -208,6 +208,13 @@ impl<E: Env> Frame<E> {
                 preferred_account_type,
             } => login::get_user(cx, session, network, chain_id, preferred_account_type).await,
             Request::SignOut => login::sign_out(cx, session, flow).await,
+            // Social login.
+            Request::GetSocialRedirectUri { provider } => {
+                social::redirect_uri(cx, host, flow, provider).await.into()
+            }
+            Request::ConnectSocial { uri } => {
+                social::connect(cx, session, flow, &network.active, &uri).await
+            }
             // Changing the email and exporting the recovery phrase.
             Request::UpdateEmail { email } => {
                 email_update::start(cx, session, flow, email).await.into()
@@ -271,9 +278,6 @@ impl<E: Env> Frame<E> {
             }
             // An abort with nothing on show has nothing to end (see `Incoming::is_abort`).
             Request::RpcAbort => Ok(Reply::RpcAbort).into(),
-            Request::ConnectSocial { .. } | Request::GetSocialRedirectUri { .. } => {
-                Err(Error::Unavailable("Social login")).into()
-            }
             Request::ConnectFarcaster | Request::GetFarcasterUri => {
                 Err(Error::Unavailable("Farcaster login")).into()
             }

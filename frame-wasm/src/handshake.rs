@@ -67,6 +67,11 @@ impl PortGate {
         decision
     }
 
+    /// Whether a port was accepted: the frame stops announcing itself.
+    pub fn has_accepted(&self) -> bool {
+        self.accepted
+    }
+
     /// The origin to announce the frame to: the parent's, when it is allowed. `ancestor` is
     /// `location.ancestorOrigins[0]` where the browser has it, `referrer` the document referrer.
     pub fn parent_origin(&self, ancestor: Option<&str>, referrer: Option<&str>) -> Option<String> {
@@ -106,7 +111,9 @@ mod tests {
     #[test]
     fn accepts_exactly_one_port() {
         let mut g = gate();
+        assert!(!g.has_accepted());
         assert_eq!(g.offer(good()), Decision::Accept);
+        assert!(g.has_accepted());
         assert!(matches!(g.offer(good()), Decision::Ignore(why) if why.contains("second")));
     }
 

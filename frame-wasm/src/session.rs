@@ -42,16 +42,25 @@ pub(crate) fn stored<E: Env>(cx: &Cx<'_, E>) -> Option<SessionRecord> {
     store::session(cx.env, cx.project_id())
 }
 
-/// Stores the tokens frame-host issued (login or refresh).
-pub(crate) fn save_tokens<E: Env>(cx: &Cx<'_, E>, tokens: SessionTokens) {
+/// Stores the tokens of a new login; `user_name` is the provider's, after a social login.
+pub(crate) fn save_login<E: Env>(cx: &Cx<'_, E>, tokens: SessionTokens, user_name: Option<String>) {
     let record = SessionRecord {
         access_expires_at: cx.env.now_ms() + tokens.expires_in.saturating_mul(1000),
         access_token: tokens.access_token,
         refresh_token: tokens.refresh_token,
         user_id: tokens.user.user_id,
         email: tokens.user.email,
+        user_name,
     };
     store::save_session(cx.env, cx.project_id(), &record);
+}
+
+/// Stores refreshed tokens: the login's user name stays.
+fn save_refreshed<E: Env>(cx: &Cx<'_, E>, tokens: SessionTokens) {
+    let user_name = stored(cx)
+        .filter(|s| s.user_id == tokens.user.user_id)
+        .and_then(|s| s.user_name);
+    save_login(cx, tokens, user_name);
 }
 
 impl Session {
@@ -81,7 +90,7 @@ impl Session {
         {
             Ok(tokens) => {
                 let access = tokens.access_token.clone();
-                save_tokens(cx, tokens);
+                save_refreshed(cx, tokens);
                 Ok(access)
             }
             Err(e) if e.is_unauthorized() => {
@@ -178,14 +187,14 @@ impl Session {
         };
         let account_type = account_type::active(cx.env, cx.project_id(), chain_id);
         Some(User {
-            email: Some(session.email),
+            email: (!session.email.is_empty()).then_some(session.email),
             address: address.clone(),
             chain_id: chain_id.to_owned(),
             accounts: vec![Account {
                 address,
                 account_type,
             }],
-            user_name: None,
+            user_name: session.user_name,
             smart_account_deployed: false,
             preferred_account_type: account_type,
         })

@@ -49,8 +49,11 @@ pub(crate) struct SessionRecord {
     pub(crate) refresh_token: String,
     /// frame-host's user id.
     pub(crate) user_id: String,
-    /// The login email.
+    /// The login email; empty for a user who came in by a social login without one.
     pub(crate) email: String,
+    /// The provider's username, after a social login.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) user_name: Option<String>,
 }
 
 /// This device, created on first use.

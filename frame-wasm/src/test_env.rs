@@ -7,7 +7,7 @@ use std::{
 };
 
 use crate::{
-    env::{Env, HttpResponse, StorageStatus},
+    env::{Env, HttpResponse, StorageStatus, WindowMessage},
     rpc::{Transport, TransportError, TransportReply},
     screen::{Outcome, Screen},
 };
@@ -72,7 +72,17 @@ pub(crate) struct TestEnv {
     pub(crate) storage_status: Cell<Option<StorageStatus>>,
     /// What a storage access request leads to; the status stays as it is unless a test says.
     pub(crate) storage_access: Cell<Option<StorageStatus>>,
+    /// Social-login window messages waiting to be taken.
+    pub(crate) social_messages: RefCell<Vec<WindowMessage>>,
+    /// Posted to `social_messages` on the nth `sleep` (a message that arrives while the frame
+    /// waits), by sleep count.
+    pub(crate) social_later: RefCell<Vec<(usize, WindowMessage)>>,
+    /// How many times the frame slept.
+    pub(crate) sleeps: Cell<usize>,
 }
+
+/// frame-host's origin in the tests.
+pub(crate) const FRAME_ORIGIN: &str = "http://127.0.0.1:8787";
 
 impl Env for TestEnv {
     type Rpc = TestRpc;
@@ -126,10 +136,27 @@ impl Env for TestEnv {
         self.storage_status()
     }
 
-    async fn sleep(&self, _ms: u32) {}
+    async fn sleep(&self, _ms: u32) {
+        let n = self.sleeps.get() + 1;
+        self.sleeps.set(n);
+        let mut later = self.social_later.borrow_mut();
+        let (now, rest): (Vec<_>, Vec<_>) = later.drain(..).partition(|(at, _)| *at <= n);
+        *later = rest;
+        self.social_messages
+            .borrow_mut()
+            .extend(now.into_iter().map(|(_, m)| m));
+    }
 
     fn now_ms(&self) -> u64 {
         1_800_000_000_000
+    }
+
+    fn own_origin(&self) -> String {
+        FRAME_ORIGIN.into()
+    }
+
+    fn take_social_messages(&self) -> Vec<WindowMessage> {
+        self.social_messages.take()
     }
 
     fn post(&self, message: Vec<u8>) {
@@ -169,6 +196,7 @@ pub(crate) fn log_in(frame: &mut crate::frame::Frame<TestEnv>) {
         refresh_token: "refresh".into(),
         user_id: "user-1".into(),
         email: "ada@example.com".into(),
+        user_name: None,
     };
     crate::store::save_session(&frame.env, &frame.config.project_id, &session);
     frame.session.unlocked = Some(crate::session::Unlocked::new_for_test("user-1"));

@@ -35,9 +35,10 @@ pub enum Request {
         /// The 6-digit code.
         otp: String,
     },
-    /// Finish a social login with the provider's redirect URI.
+    /// Finish a social login, once the popup said it ended: the frame redeems the result
+    /// frame-host's callback posted to it.
     ConnectSocial {
-        /// The URI the provider redirected to.
+        /// The URI `GetSocialRedirectUri` answered, which names the login.
         uri: String,
     },
     /// Finish a Farcaster login.

@@ -48,6 +48,7 @@ fn constants() -> String {
         ("LOADED_MESSAGE_TYPE", handshake::LOADED_MESSAGE_TYPE),
         ("CONNECT_MESSAGE_TYPE", handshake::CONNECT_MESSAGE_TYPE),
         ("CONFIG_ELEMENT_ID", frame_page::CONFIG_ELEMENT_ID),
+        ("SOCIAL_DONE_MESSAGE_TYPE", http::social::DONE_MESSAGE_TYPE),
         ("AN_ERROR_OCCURRED", text::AN_ERROR_OCCURRED),
         ("REQUEST_ABORTED", text::REQUEST_ABORTED),
         ("USER_REJECTED", text::USER_REJECTED),

@@ -33,7 +33,7 @@ it('exports', () => {
       "SIWXNotEnabledError",
       "SignatureDeclinedError",
       "SiweSiwxConflictError",
-      "SocialLoginUnavailableError",
+      "SocialLoginError",
       "SwitchChainError",
       "UnknownEventError",
       "UnknownViewError",

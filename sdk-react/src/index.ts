@@ -81,7 +81,7 @@ export {
   OrielProviderNotFoundError,
   ProjectIdNotConfiguredError,
   SiweSiwxConflictError,
-  SocialLoginUnavailableError,
+  SocialLoginError,
   UnknownEventError,
   UnknownViewError,
   ConnectionDeclinedError,
@@ -112,7 +112,7 @@ export {
   type OrielProviderNotFoundErrorType,
   type ProjectIdNotConfiguredErrorType,
   type SiweSiwxConflictErrorType,
-  type SocialLoginUnavailableErrorType,
+  type SocialLoginErrorType,
   type UnknownEventErrorType,
   type UnknownViewErrorType,
 } from './core/errors/index'

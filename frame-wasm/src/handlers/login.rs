@@ -97,7 +97,7 @@ pub(crate) async fn connect_otp<E: Env>(
             .api()
             .email_verify(attempt_id, &device.device_id, &otp)
             .await?;
-        session::save_tokens(cx, tokens);
+        session::save_login(cx, tokens, None);
         *flow = None;
         session.unlock_after_login(cx).await?;
         Ok(Reply::ConnectOtp)

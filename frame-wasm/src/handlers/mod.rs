@@ -8,5 +8,6 @@ pub(crate) mod email_update;
 pub(crate) mod export;
 pub(crate) mod host;
 pub(crate) mod login;
+pub(crate) mod social;
 pub(crate) mod storage_access;
 pub(crate) mod wallet_rpc;

@@ -31,6 +31,7 @@ fn logged_in(env: TestEnv) -> Frame<TestEnv> {
         refresh_token: "refresh".into(),
         user_id: "user-1".into(),
         email: "old@example.com".into(),
+        user_name: None,
     };
     store::save_session(&f.env, PROJECT, &session);
     f

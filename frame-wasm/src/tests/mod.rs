@@ -7,6 +7,7 @@ mod dispatch;
 mod email_update;
 mod export;
 mod screen;
+mod social;
 mod storage_access;
 mod unlock;
 mod wallet_rpc;

@@ -17,7 +17,7 @@ use web_sys::{
 
 use crate::{
     config::{ConfigError, FrameConfig, CONFIG_ELEMENT_ID},
-    env::{Env, HttpResponse, StorageStatus},
+    env::{Env, HttpResponse, StorageStatus, WindowMessage},
     frame::{Frame, Incoming},
     handshake::{Decision, Offer, PortGate, CONNECT_MESSAGE_TYPE, LOADED_MESSAGE_TYPE},
     screen::{Outcome, Screen},
@@ -37,7 +37,12 @@ struct WebEnv {
     /// The accepted channel, once there is one.
     port: Rc<RefCell<Option<MessagePort>>>,
     presenter: Rc<Presenter>,
+    /// Social-login results posted to this window (`listen_for_social_results`).
+    social: Rc<RefCell<VecDeque<WindowMessage>>>,
 }
+
+/// At most this many social-login messages wait to be taken; older ones are dropped.
+const MAX_SOCIAL_MESSAGES: usize = 8;
 
 impl WebEnv {
     fn storage(&self) -> Option<Storage> {
@@ -190,6 +195,14 @@ impl Env for WebEnv {
             crate::log::warn(&format!("could not apply the theme: {e:?}"));
         }
     }
+
+    fn own_origin(&self) -> String {
+        self.window.location().origin().unwrap_or_default()
+    }
+
+    fn take_social_messages(&self) -> Vec<WindowMessage> {
+        self.social.borrow_mut().drain(..).collect()
+    }
 }
 
 /// Requests wait here and are answered one at a time, in order: the frame's state is never
@@ -231,7 +244,7 @@ fn boot() -> Result<(), String> {
     // message can arrive before this function returns (the page runs one task at a time), and
     // by then the port listener is installed; if boot fails below, nothing answers, as when it
     // failed before announcing.
-    announce(&window, &parent, &gate.borrow());
+    let announced = announce(&window, &parent, &gate.borrow());
     let port = Rc::default();
     let presenter = Presenter::new(window.clone(), document);
     let storage = usable(window.local_storage().ok().flatten());
@@ -240,6 +253,8 @@ fn boot() -> Result<(), String> {
             "this browser gives the wallet frame no storage; a login lasts until the page is closed",
         );
     }
+    let social = Rc::default();
+    listen_for_social_results(&window, Rc::clone(&social))?;
     let mut frame = Frame::new(
         config,
         WebEnv {
@@ -248,6 +263,7 @@ fn boot() -> Result<(), String> {
             memory: RefCell::default(),
             port: Rc::clone(&port),
             presenter: Rc::clone(&presenter),
+            social,
         },
     );
 
@@ -258,8 +274,33 @@ fn boot() -> Result<(), String> {
         port,
         presenter,
     }));
-    listen_for_port(&window, &parent, gate, inbox)?;
+    listen_for_port(&window, &parent, Rc::clone(&gate), inbox)?;
+    if let Some(origin) = announced {
+        spawn_local(keep_announcing(window, parent, origin, gate));
+    }
     Ok(())
+}
+
+/// How often, and how many times, the frame announces itself again until the host's port
+/// arrives: a browser may lose the first announcement (Chromium does, now and then, when the
+/// page opens a popup while the frame boots, as a quick click on a social login does), and the
+/// host waits for one (20 s). The host takes the first it receives and no other.
+const ANNOUNCE_EVERY_MS: u32 = 250;
+const ANNOUNCE_TIMES: u32 = 80;
+
+async fn keep_announcing(
+    window: Window,
+    parent: Window,
+    origin: String,
+    gate: Rc<RefCell<PortGate>>,
+) {
+    for _ in 0..ANNOUNCE_TIMES {
+        sleep(&window, ANNOUNCE_EVERY_MS).await;
+        if gate.borrow().has_accepted() {
+            return;
+        }
+        post_loaded(&parent, &origin);
+    }
 }
 
 /// Installs the one window listener that can hand the frame its channel.
@@ -271,12 +312,17 @@ fn listen_for_port(
 ) -> Result<(), String> {
     let parent: JsValue = parent.clone().into();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let kind = message_type(&event.data());
+        // Social-login results have their own listener (`listen_for_social_results`).
+        if kind.as_deref() == Some(oriel_protocol::http::social::RESULT_MESSAGE_TYPE) {
+            return;
+        }
         let origin = event.origin();
         let ports = event.ports();
         let offer = Offer {
             from_parent: event.source().is_some_and(|s| Object::is(&s, &parent)),
             origin: &origin,
-            is_connect: message_type(&event.data()).as_deref() == Some(CONNECT_MESSAGE_TYPE),
+            is_connect: kind.as_deref() == Some(CONNECT_MESSAGE_TYPE),
             ports: ports.length(),
         };
         match gate.borrow_mut().offer(offer) {
@@ -290,6 +336,45 @@ fn listen_for_port(
                 console::warn_1(&format!("oriel frame: ignored {why} (origin {origin})").into())
             }
         }
+    });
+    window
+        .add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref())
+        .map_err(|_| "could not listen for messages")?;
+    // The listener lives as long as the page.
+    on_message.forget();
+    Ok(())
+}
+
+/// Keeps the `oriel:social-result` messages posted to this window (by frame-host's social
+/// login callback page, through the dapp page's popup) for `ConnectSocial`, which checks
+/// their origin and content (`handlers::social::accept`). Bounded: at most
+/// [`MAX_SOCIAL_MESSAGES`], each at most `MAX_MESSAGE` bytes of JSON.
+fn listen_for_social_results(
+    window: &Window,
+    inbox: Rc<RefCell<VecDeque<WindowMessage>>>,
+) -> Result<(), String> {
+    use oriel_protocol::http::social::RESULT_MESSAGE_TYPE;
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let data = event.data();
+        if message_type(&data).as_deref() != Some(RESULT_MESSAGE_TYPE) {
+            return;
+        }
+        let Some(text) = js_sys::JSON::stringify(&data)
+            .ok()
+            .and_then(|t| t.as_string())
+            .filter(|t| t.len() <= crate::handlers::social::MAX_MESSAGE)
+        else {
+            console::warn_1(&"oriel frame: ignored an unreadable social-login message".into());
+            return;
+        };
+        let mut inbox = inbox.borrow_mut();
+        if inbox.len() == MAX_SOCIAL_MESSAGES {
+            inbox.pop_front();
+        }
+        inbox.push_back(WindowMessage {
+            origin: event.origin(),
+            data: text,
+        });
     });
     window
         .add_event_listener_with_callback("message", on_message.as_ref().unchecked_ref())
@@ -341,7 +426,8 @@ async fn drain(inbox: Rc<RefCell<Inbox>>, mut frame: Frame<WebEnv>, port: Messag
 }
 
 /// Tells the parent, at its exact origin and only if it is allowed, that the frame listens.
-fn announce(window: &Window, parent: &Window, gate: &PortGate) {
+/// Returns that origin, or `None` when the frame did not announce.
+fn announce(window: &Window, parent: &Window, gate: &PortGate) -> Option<String> {
     // `location.ancestorOrigins` (Chromium, Safari) is not in web-sys; read it by name.
     let ancestor = Reflect::get(&window.location(), &"ancestorOrigins".into())
         .ok()
@@ -354,11 +440,17 @@ fn announce(window: &Window, parent: &Window, gate: &PortGate) {
         .filter(|r| !r.is_empty());
     let Some(origin) = gate.parent_origin(ancestor.as_deref(), referrer.as_deref()) else {
         console::warn_1(&"oriel frame: the parent's origin is not allowed; not announcing".into());
-        return;
+        return None;
     };
+    post_loaded(parent, &origin);
+    Some(origin)
+}
+
+/// Posts the announcement to `parent` at `origin`.
+fn post_loaded(parent: &Window, origin: &str) {
     let message = Object::new();
     let _ = Reflect::set(&message, &"type".into(), &LOADED_MESSAGE_TYPE.into());
-    if parent.post_message(&message, &origin).is_err() {
+    if parent.post_message(&message, origin).is_err() {
         console::warn_1(&"oriel frame: could not announce to the parent".into());
     }
 }

@@ -7,6 +7,8 @@ export const CONNECT_MESSAGE_TYPE = 'oriel:connect'
 
 export const CONFIG_ELEMENT_ID = 'oriel-frame-config'
 
+export const SOCIAL_DONE_MESSAGE_TYPE = 'oriel:social-done'
+
 export const AN_ERROR_OCCURRED = 'An error occurred'
 
 export const REQUEST_ABORTED = 'Request was aborted'

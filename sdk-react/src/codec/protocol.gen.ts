@@ -30,7 +30,7 @@ email: string, } } | "ConnectDevice" | { "ConnectOtp": {
  */
 otp: string, } } | { "ConnectSocial": { 
 /**
- * The URI the provider redirected to.
+ * The URI `GetSocialRedirectUri` answered, which names the login.
  */
 uri: string, } } | "ConnectFarcaster" | "GetFarcasterUri" | { "GetUser": { 
 /**

@@ -28,6 +28,7 @@ export const FRAME_READY_TIMEOUT_MS = 20_000
 export const FRAME_READY_DELAY_MS = 500
 /** Email, device, OTP, social and social-redirect requests to the frame. */
 export const AUTH_REQUEST_TIMEOUT_MS = 30_000
+
 /**
  * Device approval is asked again right after the frame answers "not yet" (it polls for ~20 s
  * itself), but never more often than this.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { isBrowser, isMobile } from './env'
+import { isBrowser, isMobile, socialsForTelegram, telegramPlatform } from './env'
 
 describe('env', () => {
   afterEach(() => vi.unstubAllGlobals())
@@ -13,5 +13,51 @@ describe('env', () => {
     vi.unstubAllGlobals()
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)')
     expect(isMobile()).toBe(true)
+  })
+})
+
+describe('Telegram', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  const ALL = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
+  const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko)'
+  const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/124.0 Mobile Safari/537.36'
+  const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/124.0 Safari/537.36'
+
+  function inTelegram(userAgent: string, touchPoints = 0) {
+    vi.stubGlobal('TelegramWebviewProxy', { postEvent() {} })
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(userAgent)
+    // jsdom has no maxTouchPoints.
+    Object.defineProperty(navigator, 'maxTouchPoints', { value: touchPoints, configurable: true })
+  }
+
+  it('drops google on iOS, x on a Mac, facebook and x on Android, nothing elsewhere', () => {
+    expect(socialsForTelegram(ALL, 'ios')).toEqual(['x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+    expect(socialsForTelegram(ALL, 'mac')).toEqual(['google', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+    expect(socialsForTelegram(ALL, 'android')).toEqual(['google', 'discord', 'farcaster', 'github', 'apple'])
+    expect(socialsForTelegram(ALL, 'other')).toEqual([...ALL])
+    expect(socialsForTelegram(ALL, undefined)).toEqual([...ALL])
+  })
+
+  it('knows Telegram and its platform from the page', () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE)
+    expect(telegramPlatform()).toBeUndefined()
+    expect(socialsForTelegram(ALL)).toEqual([...ALL])
+    inTelegram(IPHONE)
+    expect(telegramPlatform()).toBe('ios')
+    expect(socialsForTelegram(ALL)).not.toContain('google')
+    inTelegram(MAC, 5)
+    expect(telegramPlatform()).toBe('ios')
+    inTelegram(MAC)
+    expect(telegramPlatform()).toBe('mac')
+    inTelegram(ANDROID)
+    expect(telegramPlatform()).toBe('android')
+    inTelegram(WINDOWS)
+    expect(telegramPlatform()).toBe('other')
+    vi.unstubAllGlobals()
+    vi.stubGlobal('Telegram', { WebApp: {} })
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ANDROID)
+    expect(socialsForTelegram(ALL)).toEqual(['google', 'discord', 'farcaster', 'github', 'apple'])
   })
 })

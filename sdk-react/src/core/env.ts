@@ -11,3 +11,37 @@ export function isMobile(): boolean {
   const coarse = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches
   return coarse || MOBILE_UA.test(navigator.userAgent)
 }
+
+/** Telegram's in-app browser (a Mini App or a link opened in Telegram). False outside the browser. */
+export function isTelegram(): boolean {
+  if (!isBrowser()) return false
+  const w = window as unknown as Record<string, unknown>
+  return Boolean(w['Telegram'] || w['TelegramWebviewProxy'] || w['TelegramWebviewProxyProto'])
+}
+
+/** Where Telegram's in-app browser (or a Telegram Mini App) runs: the platform decides which social logins work there. */
+export type TelegramPlatform = 'ios' | 'mac' | 'android' | 'other'
+
+/** The Telegram platform the page runs in; undefined outside Telegram (and outside the browser). */
+export function telegramPlatform(): TelegramPlatform | undefined {
+  if (!isTelegram()) return undefined
+  const ua = navigator.userAgent
+  // iPadOS presents itself as a Mac with a touch screen.
+  if (/iPhone|iPad|iPod/u.test(ua) || (/Mac/u.test(ua) && navigator.maxTouchPoints > 1)) return 'ios'
+  return /Mac/u.test(ua) ? 'mac' : /Android/u.test(ua) ? 'android' : 'other'
+}
+
+/** What spec §5 drops inside Telegram, per platform. */
+const TELEGRAM_DROPS: Partial<Record<string, readonly string[]>> = { ios: ['google'], mac: ['x'], android: ['facebook', 'x'] }
+
+/**
+ * The social logins to offer (spec §5, Telegram): inside Telegram, iOS drops google, Mac drops
+ * x, Android drops facebook and x; elsewhere all of `socials`, in their order.
+ *
+ * @example
+ * socialsForTelegram(['google', 'x', 'facebook'], 'android') // ['google']
+ */
+export function socialsForTelegram<T extends string>(socials: readonly T[], platform = telegramPlatform()): T[] {
+  const dropped = TELEGRAM_DROPS[platform ?? ''] ?? []
+  return socials.filter((social) => !dropped.includes(social))
+}

@@ -36,6 +36,24 @@ export class FakeFrameClient {
   connectOtp = async (_otp: string) => {
     this.connected = true
   }
+  /** The social logins started, by provider URL. */
+  socialLogins: string[] = []
+  getSocialRedirectUri = async (provider: string) => {
+    const uri = `http://127.0.0.1:8700/${provider}/auth?state=login-${this.socialLogins.length + 1}`
+    this.socialLogins.push(uri)
+    return uri
+  }
+  /** Finishes the login of `uri`, as the frame does once its result arrived: logged in as `socialUser`. */
+  connectSocial = async (uri: string) => {
+    if (!this.socialLogins.includes(uri)) {
+      throw new FrameRequestError({ code: 'InvalidParams', message: 'No social login in progress', request: 'ConnectSocial' })
+    }
+    this.connected = true
+    this.user = this.socialUser
+    return this.user
+  }
+  /** Who a social login logs in. */
+  socialUser: User = { ...TEST_USER, email: null, userName: 'ada' }
   getUser = async (_chainId?: string) => {
     if (!this.connected) throw notConnected('GetUser')
     return this.user

@@ -1,4 +1,5 @@
 import type { User } from '../../codec/protocol.gen'
+import type { SocialProvider } from '../config/features'
 import type { ChainNamespace } from '../networks'
 import { createStore, type Store } from '../store/createStore'
 
@@ -25,6 +26,8 @@ export interface AccountState {
   readonly connectorId: ConnectorId | undefined
   /** The logged-in user, when the connector logs a user in (the embedded wallet). */
   readonly user: EmbeddedUser | undefined
+  /** The social provider the user logged in with (spec §3 socialProvider); the username is `user.userName`. */
+  readonly socialProvider?: SocialProvider | undefined
   /** The Account view's selected tab (spec §3 currentTab); unset means Tokens. Written by `setAccountTab`. */
   readonly currentTab?: AccountTab | undefined
   /** The address's name (spec §3 identity), once read; see `account/identity.ts`. */
@@ -46,6 +49,7 @@ export const DISCONNECTED_ACCOUNT: AccountState = Object.freeze({
   namespace: undefined,
   connectorId: undefined,
   user: undefined,
+  socialProvider: undefined,
   profileName: undefined,
   profileImage: undefined,
 })

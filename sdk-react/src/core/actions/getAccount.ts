@@ -1,5 +1,6 @@
 import type { AccountStatus } from '../account/accountStore'
 import type { OrielClient } from '../client/createClient'
+import type { SocialProvider } from '../config/features'
 import type { ChainNamespace } from '../networks'
 import { createClientCache, type WatchParameters, type WatchReturnType, watch } from './cache'
 
@@ -14,8 +15,12 @@ export type GetAccountReturnType = {
   namespace: ChainNamespace | undefined
   /** `status === 'connected'`. */
   isConnected: boolean
-  /** The login email, when connected through the embedded wallet by email. */
+  /** The login email, when connected through the embedded wallet by email (or a social account with one). */
   email: string | undefined
+  /** The social provider of an embedded-wallet login by social account (spec §3). */
+  socialProvider: SocialProvider | undefined
+  /** The username at that provider, when it gave one. */
+  socialUsername: string | undefined
 }
 
 const cache = createClientCache<GetAccountReturnType>()
@@ -36,6 +41,8 @@ export function getAccount(client: OrielClient): GetAccountReturnType {
     namespace: account.namespace,
     isConnected: account.status === 'connected',
     email: account.user?.email ?? undefined,
+    socialProvider: account.socialProvider,
+    socialUsername: account.socialProvider ? (account.user?.userName ?? undefined) : undefined,
   }))
 }
 

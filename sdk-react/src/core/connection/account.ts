@@ -18,6 +18,7 @@ export function toAccount(namespace: ChainNamespace | undefined, connection: Nam
       namespace,
       connectorId: connection.connectorId,
       user: connection.user,
+      socialProvider: connection.socialProvider,
     }
   }
   if (connection?.status === 'connecting' || connection?.status === 'reconnecting') {

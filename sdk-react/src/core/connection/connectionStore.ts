@@ -151,6 +151,7 @@ export function createConnectionStore(parameters: CreateConnectionStoreParameter
       caipNetworkId: connection.caipNetworkId,
       wallet,
       user: connection.user,
+      socialProvider: connection.socialProvider,
     })
     follow(namespace, connector)
     if (restoredByStore(connector)) {

@@ -1,4 +1,5 @@
 import type { User } from '../../codec/protocol.gen'
+import type { SocialProvider } from '../config/features'
 import type { AccountStatus, AccountStore } from '../account/accountStore'
 import type { Connection, Connector } from '../connectors/types'
 import type { CaipNetworkId, ChainNamespace, Network } from '../networks'
@@ -22,6 +23,8 @@ export interface NamespaceConnection {
   readonly wallet: RecentWallet | undefined
   /** The logged-in user, from a connector that logs a user in (the embedded wallet). */
   readonly user?: User | undefined
+  /** The social provider the user logged in with (the embedded wallet's social login). */
+  readonly socialProvider?: SocialProvider | undefined
 }
 
 /** Every connection, wagmi style: the connections, the current one and its status. */

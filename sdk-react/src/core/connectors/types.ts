@@ -1,4 +1,5 @@
 import type { User } from '../../codec/protocol.gen'
+import type { SocialProvider } from '../config/features'
 import type { CaipNetworkId, ChainNamespace, Network } from '../networks'
 import type { EIP1193Provider } from '../wallets/eip6963'
 
@@ -15,6 +16,8 @@ export interface Connection {
   readonly addresses: readonly string[]
   /** The logged-in user (email, account type), from a connector that logs a user in (the embedded wallet). */
   readonly user?: User | undefined
+  /** The social provider the user logged in with (the embedded wallet's social login). */
+  readonly socialProvider?: SocialProvider | undefined
 }
 
 /** What `reconnect()` gets from the connection store. */

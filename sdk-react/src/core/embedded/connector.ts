@@ -2,6 +2,7 @@ import type { AccountType, User } from '../../codec/protocol.gen'
 import type { AccountState } from '../account/accountStore'
 import { toCaipAddress } from '../account/address'
 import type { Connection, Connector, ConnectorEvent } from '../connectors/types'
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../config/features'
 import { DEVICE_APPROVAL_MIN_INTERVAL_MS, EMAIL_LOGIN_THROTTLE_MS } from '../constants'
 import { EmailLoginThrottledError, InvalidEmailError } from '../errors/auth'
 import { FrameRequestError } from '../frame/errors'
@@ -99,6 +100,11 @@ function walletChain(caipNetworkId: string | undefined): string | undefined {
   return caipNetworkId?.startsWith('eip155:') || caipNetworkId?.startsWith('solana:') ? caipNetworkId : undefined
 }
 
+/** A stored social provider, if it is one (a value edited by hand is none). */
+function readSocialProvider(value: string | null): SocialProvider | undefined {
+  return SOCIAL_PROVIDERS.find((provider) => provider === value)
+}
+
 /** The frame reports that the session (or the device approval) is not there (yet). */
 function isNotConnectedError(error: unknown): boolean {
   return error instanceof FrameRequestError && error.code === 'NotConnected'
@@ -147,7 +153,10 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
     if (user.email) storage.setItem(STORAGE_KEYS.embeddedEmail, user.email)
     storage.removeItem(STORAGE_KEYS.embeddedLastEmailLoginTime)
     storage.setItem(STORAGE_KEYS.embeddedLastUsedChainId, caipNetworkId)
-    return { address: user.address, caipNetworkId, addresses: [user.address], user }
+    // The social login's provider, as its flow stored it (spec §3), and the provider's username.
+    const socialProvider = readSocialProvider(storage.getItem(STORAGE_KEYS.connectedSocialProvider))
+    if (socialProvider && user.userName) storage.setItem(STORAGE_KEYS.connectedSocialUsername, user.userName)
+    return { address: user.address, caipNetworkId, addresses: [user.address], user, socialProvider }
   }
 
   /** Forgets the cached login. */
@@ -156,6 +165,7 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
       STORAGE_KEYS.embeddedLoginUsed,
       STORAGE_KEYS.embeddedEmail,
       STORAGE_KEYS.embeddedLastUsedChainId,
+      STORAGE_KEYS.connectedSocialProvider,
       STORAGE_KEYS.connectedSocialUsername,
     ]) {
       storage.removeItem(key)
@@ -244,6 +254,9 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
       const frame = await embedded.ensureReady()
       const { action } = await frame.connectEmail(email)
       storage.setItem(STORAGE_KEYS.embeddedLastEmailLoginTime, String(now()))
+      // A login by email: no social provider.
+      storage.removeItem(STORAGE_KEYS.connectedSocialProvider)
+      storage.removeItem(STORAGE_KEYS.connectedSocialUsername)
       return { action, email }
     },
     async waitForDeviceApproval({ signal } = {}) {

@@ -34,19 +34,6 @@ export class EmbeddedWalletLoadError extends BaseError {
   }
 }
 
-export type SocialLoginUnavailableErrorType = SocialLoginUnavailableError & {
-  name: 'SocialLoginUnavailableError'
-}
-/** Social login is not wired to the frame yet. */
-export class SocialLoginUnavailableError extends BaseError {
-  override name = 'SocialLoginUnavailableError'
-  constructor({ provider }: { provider: string }) {
-    super('A problem occurred while trying initialize authentication', {
-      details: `Social login with "${provider}" is not available in this version.`,
-    })
-  }
-}
-
 export type DisconnectErrorType = DisconnectError & { name: 'DisconnectError' }
 /** Disconnecting failed (spec §8: 'Failed to disconnect'); the account stays connected. */
 export class DisconnectError extends BaseError {

@@ -19,13 +19,12 @@ export {
   EmailLoginThrottledError,
   EmbeddedWalletLoadError,
   InvalidEmailError,
-  SocialLoginUnavailableError,
   type DisconnectErrorType,
   type EmailLoginThrottledErrorType,
   type EmbeddedWalletLoadErrorType,
   type InvalidEmailErrorType,
-  type SocialLoginUnavailableErrorType,
 } from './auth'
+export { SocialLoginError, type SocialLoginErrorType } from './social'
 export {
   ChainNotSupportedError,
   ConnectError,

@@ -1,5 +1,5 @@
 import { codec } from '../../codec/wire'
-import type { FrameEvent, Request, User } from '../../codec/protocol.gen'
+import type { FrameEvent, Request, SocialProvider, User } from '../../codec/protocol.gen'
 import { AUTH_REQUEST_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS } from '../constants'
 import { alertFor, reportOnce } from './alerts'
 import { acceptFrame, type ChannelHandlers, type FrameChannel, type NameOf, openChannel, type ReplyPayload } from './channel'
@@ -111,6 +111,22 @@ export class FrameClient {
   /** Finishes an email login with the emailed 6-digit code. */
   async connectOtp(otp: string): Promise<void> {
     await this.request({ ConnectOtp: { otp } }, AUTH_REQUEST_TIMEOUT_MS)
+  }
+
+  /**
+   * Starts a social login with `provider` (the frame binds it to itself with a verifier it
+   * keeps); resolves with the provider's URL to open in the popup.
+   */
+  async getSocialRedirectUri(provider: SocialProvider): Promise<string> {
+    return (await this.request({ GetSocialRedirectUri: { provider } }, AUTH_REQUEST_TIMEOUT_MS)).uri
+  }
+
+  /**
+   * Finishes the social login that began at `uri` once its popup said it ended: the frame
+   * redeems the result frame-host's callback posted to it and opens the wallet. The logged-in user.
+   */
+  async connectSocial(uri: string): Promise<User> {
+    return this.request({ ConnectSocial: { uri } }, AUTH_REQUEST_TIMEOUT_MS)
   }
 
   /** The logged-in user, on `chainId` when given. */

@@ -1,11 +1,6 @@
-import { isBrowser } from '../env'
+import { isBrowser, isTelegram } from '../env'
 
-/** Telegram's in-app browser (a Mini App or a link opened in Telegram). False outside the browser. */
-export function isTelegram(): boolean {
-  if (!isBrowser()) return false
-  const w = window as unknown as Record<string, unknown>
-  return Boolean(w['Telegram'] || w['TelegramWebviewProxy'] || w['TelegramWebviewProxyProto'])
-}
+export { isTelegram }
 
 /** Safari on iPhone or iPad (not Chrome, Firefox or Edge for iOS, which use their own UA tokens). */
 export function isIosSafari(userAgent: string = isBrowser() ? navigator.userAgent : ''): boolean {

@@ -44,6 +44,29 @@ describe('Account view', () => {
     expect(ui.getByText('Ethereum')).toBeTruthy()
   })
 
+  it('shows the social login (provider and username) and offers no action a social account without an email cannot do', async () => {
+    // As a Google login without an email leaves it: the provider kept by its flow, the frame's user.
+    localStorage.setItem('@oriel/connected_social_provider', 'google')
+    FakeFrameClient.onCreate = (fake) => {
+      fake.user = fake.socialUser
+    }
+    const { ui, client, ...utils } = await openAccount()
+    unmount = utils.unmount
+    expect(client.account.getSnapshot().socialProvider).toBe('google')
+    expect(ui.getByTestId('account-social').textContent).toBe('Google · ada')
+    expect(ui.queryByTestId('account-email')).toBeNull()
+    expect(ui.queryByRole('button', { name: 'Export recovery phrase' })).toBeNull()
+    expect(ui.queryByRole('button', { name: 'Update email' })).toBeNull()
+    expect(ui.getByRole('button', { name: 'Disconnect' })).toBeTruthy()
+  })
+
+  it('an email login shows no social login and offers export', async () => {
+    const { ui, ...utils } = await openAccount()
+    unmount = utils.unmount
+    expect(ui.queryByTestId('account-social')).toBeNull()
+    expect(ui.getByRole('button', { name: 'Export recovery phrase' })).toBeTruthy()
+  })
+
   it('copies the address', async () => {
     const writeText = vi.fn(async () => {})
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
@@ -67,6 +90,7 @@ describe('Account view', () => {
       '@oriel/embedded/login_used',
       '@oriel/embedded/email',
       '@oriel/embedded/last_used_chain_id',
+      '@oriel/connected_social_provider',
       '@oriel/connected_social_username',
       '@oriel/connected_connector_id',
     ]) {

@@ -6,6 +6,7 @@ import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
 import { CopyIcon, DisconnectIcon, ReceiveIcon } from '../icons/accountIcons'
 import { ChevronIcon, KeyIcon, MailIcon, SpinnerIcon } from '../icons/icons'
+import { SOCIAL_NAMES } from '../icons/socialIcons'
 import { useBalance } from '../hooks/useBalance'
 import { useNetwork } from '../hooks/useNetwork'
 import { AccountTabs } from './account/AccountTabs'
@@ -21,13 +22,13 @@ import { Truncated } from './Truncated'
 /**
  * The connected account: avatar and name (its identity's, else generated and the short address),
  * address (short, with copy, and in full), native balance, the tabs Tokens, NFTs and Activity,
- * email, network,
+ * the social login (provider and username), email, network,
  * Swap, Receive, Send (spec §9 wallet feature order), Choose a name (an eip155 account without one),
  * Update email, Disconnect.
  */
 export default function AccountView({ entry }: ViewProps) {
   const client = useOrielClient()
-  const { address, user, namespace, profileName, profileImage } = useStore(client.account)
+  const { address, user, namespace, profileName, profileImage, socialProvider } = useStore(client.account)
   const [busy, setBusy] = useState(false)
   const { network } = useNetwork()
   const { balance, balanceSymbol } = useBalance()
@@ -80,6 +81,21 @@ export default function AccountView({ entry }: ViewProps) {
       </div>
       <AccountTabs />
       <dl className="facts">
+        {socialProvider ? (
+          <div>
+            <dt>Social login</dt>
+            <dd data-testid="account-social">
+              {user?.userName ? (
+                <>
+                  {`${SOCIAL_NAMES[socialProvider]} · `}
+                  <Truncated text={user.userName} kind={user.userName.includes('@') ? 'email' : 'name'} />
+                </>
+              ) : (
+                SOCIAL_NAMES[socialProvider]
+              )}
+            </dd>
+          </div>
+        ) : null}
         {email ? (
           <div>
             <dt>Email</dt>
@@ -141,7 +157,8 @@ export default function AccountView({ entry }: ViewProps) {
           Update email
         </button>
       ) : null}
-      {user ? (
+      {/* Export needs a fresh emailed code: a social account without an email has no way to give one (README, "Social login"). */}
+      {user && email ? (
         <button type="button" className="btn" onClick={() => client.modal.push('ExportWallet')} disabled={busy}>
           <KeyIcon />
           Export recovery phrase

@@ -8,6 +8,10 @@ import { OrielProvider } from '../OrielProvider'
 
 const frame = vi.hoisted(() => ({
   connectEmail: vi.fn(async (_email: string) => ({ action: 'VERIFY_OTP' as 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT' })),
+  getSocialRedirectUri: vi.fn(async (_provider: string): Promise<string> => {
+    throw new Error('Sign-in with Google is not set up')
+  }),
+  signOut: vi.fn(async () => {}),
   created: vi.fn(),
 }))
 
@@ -23,6 +27,8 @@ vi.mock('../../core/frame/client', () => ({
     isConnected = async () => false
     getChainId = async () => 'eip155:1'
     connectEmail = frame.connectEmail
+    getSocialRedirectUri = frame.getSocialRedirectUri
+    signOut = frame.signOut
     // The dapp introduction (SyncDappData) after the handshake.
     request = async () => undefined
     destroy = () => {}
@@ -91,13 +97,49 @@ describe('Connect view', () => {
     expect(ui.getByRole('button', { name: 'Continue with Facebook' })).toBeTruthy()
   })
 
-  it('a social login that cannot start says so under the buttons, with what to try next', async () => {
+  it('a social login shows Authenticating... and, when it cannot start, says why under the buttons with what to try next', async () => {
+    const popup = { closed: false, close: vi.fn(), location: { replace: vi.fn() } }
+    const open = vi.fn(() => popup)
+    vi.stubGlobal('open', open)
+    let refuse = (_error: Error) => {}
+    frame.getSocialRedirectUri.mockImplementationOnce(
+      () => new Promise<string>((_resolve, reject) => (refuse = reject)),
+    )
     const { ui, ...utils } = openConnect()
     unmount = utils.unmount
-    fireEvent.click(ui.getByRole('button', { name: 'Continue with Google' }))
+    const google = ui.getByRole('button', { name: 'Continue with Google' }) as HTMLButtonElement
+    fireEvent.click(google)
+    expect(open).toHaveBeenCalledTimes(1)
+    expect((await ui.findByRole('status')).textContent).toBe('Authenticating...')
+    expect(google.disabled).toBe(true)
+    await vi.waitFor(() => expect(frame.getSocialRedirectUri).toHaveBeenCalledWith('google'))
+    await act(async () => refuse(new Error('Sign-in with Google is not set up')))
     expect((await ui.findByRole('alert')).textContent).toBe(
-      'A problem occurred while trying initialize authentication. Try again, or continue with your email or a wallet.',
+      'A problem occurred while trying initialize authentication. Sign-in with Google is not set up. Try again, or continue with your email or a wallet.',
     )
+    expect(popup.close).toHaveBeenCalled()
+    expect(google.disabled).toBe(false)
+    expect(ui.queryByRole('status')).toBeNull()
+    // A popup the browser blocks says so.
+    open.mockReturnValueOnce(null as never)
+    fireEvent.click(google)
+    await vi.waitFor(() =>
+      expect(ui.getByRole('alert').textContent).toBe(
+        'A problem occurred while trying initialize authentication. The browser blocked the sign-in window: allow pop-ups for this site. Try again, or continue with your email or a wallet.',
+      ),
+    )
+  })
+
+  it('inside Telegram on Android offers neither Facebook nor X (spec §5)', () => {
+    vi.stubGlobal('TelegramWebviewProxy', { postEvent() {} })
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile')
+    const { ui, ...utils } = openConnect()
+    unmount = utils.unmount
+    // Five providers fit in the buttons without "More".
+    expect(ui.queryByRole('button', { name: 'More' })).toBeNull()
+    const labels = ui.getAllByRole('button', { name: /^Continue with / }).map((b) => b.getAttribute('aria-label') ?? b.textContent)
+    expect(labels).toEqual(['Continue with Google', 'Continue with Discord', 'Continue with Farcaster', 'Continue with GitHub', 'Continue with Apple'])
+    vi.restoreAllMocks()
   })
 
   it('lists WalletConnect, discovered wallets and All Wallets', async () => {

@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
 import type { ConnectMethod } from '../../core/config/features'
+import { socialsForTelegram } from '../../core/env'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { EmailForm } from './connect/EmailForm'
 import { SocialButtons } from './connect/SocialButtons'
@@ -10,7 +11,8 @@ import type { ViewProps } from './types'
 /** The Connect view: email, social and wallet sections in `connectMethodsOrder`. */
 export function ConnectView({ entry }: ViewProps) {
   const { features } = useOrielClient().config
-  const socials = features.socials || []
+  // Spec §5: inside Telegram some providers do not work and are not offered.
+  const socials = socialsForTelegram(features.socials || [])
   const methods = features.connectMethodsOrder.filter(
     (method) => method === 'wallet' || (method === 'email' ? features.email : socials.length > 0),
   )

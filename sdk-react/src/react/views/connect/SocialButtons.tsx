@@ -6,6 +6,7 @@ import { useOrielClient } from '../../hooks/useOrielClient'
 import { MoreIcon } from '../../icons/icons'
 import { SOCIAL_NAMES, SocialIcon } from '../../icons/socialIcons'
 import { FieldError } from '../FieldError'
+import { showConnected } from '../showConnected'
 
 /** Icon buttons that fit in one row; beyond that, 4 icons and a "More" toggle. */
 const ROW = 5
@@ -16,13 +17,16 @@ export type SocialButtonsProps = { socials: readonly SocialProvider[] }
 export const SOCIAL_LOGIN_HINT = 'Try again, or continue with your email or a wallet.'
 
 /**
- * The first provider as a full-width button, the others as icon buttons. A login that cannot
- * start says so under the buttons, with what to try next, until the next attempt.
+ * The first provider as a full-width button, the others as icon buttons. A click opens the
+ * provider's popup at once and shows 'Authenticating...' until the login ends: connected, the
+ * modal shows the account; otherwise the reason shows under the buttons, with what to try next,
+ * until the next attempt.
  */
 export function SocialButtons({ socials }: SocialButtonsProps) {
   const client = useOrielClient()
   const [expanded, setExpanded] = useState(false)
   const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
   const [first, ...rest] = socials
   if (!first) return null
 
@@ -33,12 +37,27 @@ export function SocialButtons({ socials }: SocialButtonsProps) {
   const select = (provider: SocialProvider) => {
     if (provider === 'farcaster') return client.modal.push('ConnectingFarcaster')
     setError(undefined)
-    connectSocial(client, { provider: provider }).catch((failure: unknown) => setError(`${getErrorMessage(failure)}. ${SOCIAL_LOGIN_HINT}`))
+    setBusy(true)
+    client.snackbar.showLoading('Authenticating...')
+    // The popup opens inside this call, under the click's user activation.
+    connectSocial(client, { provider: provider })
+      .then(
+        () => showConnected(client),
+        (failure: unknown) => {
+          // A SocialLoginError says why (its class loads with the login's own code).
+          const reason = (failure as { reason?: unknown }).reason
+          setError(`${getErrorMessage(failure)}. ${typeof reason === 'string' ? `${reason}. ` : ''}${SOCIAL_LOGIN_HINT}`)
+        },
+      )
+      .finally(() => {
+        client.snackbar.hide()
+        setBusy(false)
+      })
   }
 
   return (
     <div className="stack" data-connect-method="social">
-      <button type="button" className="btn" onClick={() => select(first)}>
+      <button type="button" className="btn" onClick={() => select(first)} disabled={busy} aria-busy={busy}>
         <SocialIcon provider={first} />
         {`Continue with ${SOCIAL_NAMES[first]}`}
       </button>
@@ -47,7 +66,15 @@ export function SocialButtons({ socials }: SocialButtonsProps) {
           {shown.map((provider) => {
             const label = `Continue with ${SOCIAL_NAMES[provider]}`
             return (
-              <button key={provider} type="button" className="social" aria-label={label} title={label} onClick={() => select(provider)}>
+              <button
+                key={provider}
+                type="button"
+                className="social"
+                aria-label={label}
+                title={label}
+                onClick={() => select(provider)}
+                disabled={busy}
+              >
                 <SocialIcon provider={provider} />
               </button>
             )
