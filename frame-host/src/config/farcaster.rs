@@ -122,7 +122,8 @@ mod tests {
 
     #[test]
     fn bad_values_are_named() {
-        let cases: [(fn(&mut FarcasterConfig), &str); 7] = [
+        type Change = fn(&mut FarcasterConfig);
+        let cases: [(Change, &str); 7] = [
             (|c| c.relay_keys.clear(), "relay_keys must"),
             (|c| c.relay_keys = vec!["short".into()], "relay_keys[0]"),
             (

@@ -41,20 +41,6 @@ pub(crate) async fn fid_of(
         .map_err(|e| FarcasterError::Registry(format!("idOf answered {result}: {e}")))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn id_of_has_farcasters_selector() {
-        // keccak256("idOf(address)")[..4], as Farcaster's IdRegistry ABI lists it.
-        assert_eq!(
-            IIdRegistry::idOfCall::SELECTOR,
-            alloy_primitives::hex!("d94fe832")
-        );
-    }
-}
-
 /// Whether `custody` owns `fid`; 401 [`FarcasterError::NotOwner`] when not.
 pub(crate) async fn check_owner(
     state: &AppState,
@@ -66,5 +52,19 @@ pub(crate) async fn check_owner(
         Ok(())
     } else {
         Err(FarcasterError::NotOwner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn id_of_has_farcasters_selector() {
+        // keccak256("idOf(address)")[..4], as Farcaster's IdRegistry ABI lists it.
+        assert_eq!(
+            IIdRegistry::idOfCall::SELECTOR,
+            alloy_primitives::hex!("d94fe832")
+        );
     }
 }

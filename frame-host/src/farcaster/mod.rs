@@ -171,9 +171,10 @@ mod tests {
     use crate::config::FarcasterConfig;
 
     fn config(farcaster: &str) -> Config {
-        let mut config = Config::default();
-        config.farcaster = Some(toml::from_str(farcaster).unwrap());
-        config
+        Config {
+            farcaster: Some(toml::from_str(farcaster).unwrap()),
+            ..Config::default()
+        }
     }
 
     #[test]

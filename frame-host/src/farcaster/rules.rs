@@ -221,7 +221,8 @@ mod tests {
         ok.not_before = Some("2026-01-01T00:00:00.000Z".into());
         ok.request_id = Some("8d0494d9-e0cf".into());
         assert!(check_channel(&ok).is_ok());
-        let cases: [(fn(&mut CreateChannelRequest), &str); 8] = [
+        type Change = fn(&mut CreateChannelRequest);
+        let cases: [(Change, &str); 8] = [
             (|c| c.siwe_uri = "javascript:alert(1)".into(), "siweUri"),
             (
                 |c| c.siwe_uri = format!("https://a.example/{}", "x".repeat(2048)),
@@ -254,7 +255,8 @@ mod tests {
         let mut eth = authenticate();
         eth.username = Some("ada-99.eth".into());
         assert!(check_authenticate(&eth).is_ok());
-        let cases: [(fn(&mut AuthenticateRequest), &str); 9] = [
+        type Change = fn(&mut AuthenticateRequest);
+        let cases: [(Change, &str); 9] = [
             (|a| a.fid = 0, "fid"),
             (|a| a.fid = MAX_FID + 1, "fid"),
             (|a| a.signature = "0x1234".into(), "signature"),
