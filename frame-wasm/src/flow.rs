@@ -25,4 +25,13 @@ pub(crate) enum Flow {
         /// frame-host's name for the export.
         attempt_id: String,
     },
+    /// A Farcaster login between `GetFarcasterUri` and `ConnectFarcaster`.
+    Farcaster {
+        /// The relay channel's token (its status's Bearer).
+        channel_token: String,
+        /// The verifier whose S256 bound the channel to this frame; only it redeems it.
+        verifier: String,
+        /// When the channel expires (ms since the epoch).
+        expires_at: u64,
+    },
 }

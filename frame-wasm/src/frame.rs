@@ -13,7 +13,7 @@ use crate::{
     error::Error,
     flow::Flow,
     handlers::{
-        account, email_update, export, host as host_requests, login, storage_access,
+        account, email_update, export, farcaster, host as host_requests, login, storage_access,
         wallet_rpc::{self, Wallet},
     },
     host::Host,
@@ -274,9 +274,9 @@ impl<E: Env> Frame<E> {
             Request::ConnectSocial { .. } | Request::GetSocialRedirectUri { .. } => {
                 Err(Error::Unavailable("Social login")).into()
             }
-            Request::ConnectFarcaster | Request::GetFarcasterUri => {
-                Err(Error::Unavailable("Farcaster login")).into()
-            }
+            // Farcaster login over frame-host's relay.
+            Request::GetFarcasterUri => farcaster::get_uri(cx, host, flow).await.into(),
+            Request::ConnectFarcaster => farcaster::connect(cx, session, flow).await,
         }
     }
 }

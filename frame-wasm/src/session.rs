@@ -60,9 +60,11 @@ impl Session {
         self.unlocked.as_ref().ok_or(Error::NotConnected)
     }
 
-    /// Ends the session here: the stored tokens and the open wallet are gone.
+    /// Ends the session here: the stored tokens (and the Farcaster account of the login) and
+    /// the open wallet are gone.
     pub(crate) fn end<E: Env>(&mut self, cx: &Cx<'_, E>) {
         store::clear_session(cx.env, cx.project_id());
+        store::clear_farcaster_profile(cx.env, cx.project_id());
         self.unlocked = None;
     }
 
@@ -178,14 +180,16 @@ impl Session {
         };
         let account_type = account_type::active(cx.env, cx.project_id(), chain_id);
         Some(User {
-            email: Some(session.email),
+            // A user who came in by Farcaster (or a social account without an email) has none.
+            email: (!session.email.is_empty()).then(|| session.email.clone()),
             address: address.clone(),
             chain_id: chain_id.to_owned(),
             accounts: vec![Account {
                 address,
                 account_type,
             }],
-            user_name: None,
+            user_name: store::farcaster_profile(cx.env, cx.project_id(), &session.user_id)
+                .map(|p| p.user_name),
             smart_account_deployed: false,
             preferred_account_type: account_type,
         })
