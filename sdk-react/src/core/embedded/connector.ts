@@ -156,7 +156,9 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
       STORAGE_KEYS.embeddedLoginUsed,
       STORAGE_KEYS.embeddedEmail,
       STORAGE_KEYS.embeddedLastUsedChainId,
+      STORAGE_KEYS.connectedSocialProvider,
       STORAGE_KEYS.connectedSocialUsername,
+      STORAGE_KEYS.connectedSocialImage,
     ]) {
       storage.removeItem(key)
     }
