@@ -25,7 +25,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { compileDevnetContracts } from './compile.mjs'
-import { FARCASTER_CUSTODY_ADDRESS } from './farcaster.mjs'
+import { FARCASTER_CUSTODY_ADDRESS, FARCASTER_FID } from './farcaster.mjs'
 import { deployUniswapV2 } from './uniswap.mjs'
 
 /** Hardhat's first well-known test account (funded on every hardhat node): deploys and funds. */
@@ -182,6 +182,8 @@ async function deploy(rpcUrl, file) {
   const nameResolver = await deployOne('OffchainNameResolver', [account.address, '', []])
   const idRegistry = await deployOne('DevIdRegistry', [account.address])
   const farcasterFid = await registerFidWith({ pub, wallet }, artifacts, idRegistry.address, FARCASTER_CUSTODY_ADDRESS)
+  // The demo Farcaster client (demo/farcaster) signs in as this fid.
+  if (farcasterFid !== FARCASTER_FID) throw new Error(`the devnet's Farcaster account got fid ${farcasterFid}, not ${FARCASTER_FID}`)
 
   /** @type {DevnetContracts} */
   const contracts = {

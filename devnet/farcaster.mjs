@@ -8,6 +8,9 @@ export const FARCASTER_CUSTODY_KEY = '0xe8874d7d2ddababb75fc3503207cdb955f06bab0
 /** Its address (the key's), which the deploy registers as the custody of the first fid. */
 export const FARCASTER_CUSTODY_ADDRESS = '0x6fE49Df8fa2Fa9e339f46ffed66149b460E43920'
 
+/** Its fid: the first the deploy registers in a fresh IdRegistry (devnet/deploy.mjs checks it). */
+export const FARCASTER_FID = 1
+
 /** The profile the demo client sends with the sign-in (the relay's username, displayName, bio). */
 export const FARCASTER_PROFILE = Object.freeze({
   username: 'devnet-ada',
