@@ -7,7 +7,7 @@ import { readBundle } from './support/bundle.mjs'
 /** gzip -9 bytes of the initial chunks that are not React (the SDK and the demo's own code):
  * what it measures today, rounded up a little. Issue 16's ceiling is 60 KB; lower this as the
  * SDK shrinks, and raise it only with a reason in the commit. */
-const INITIAL_OVER_REACT_BUDGET = 49_200
+const INITIAL_OVER_REACT_BUDGET = 49_300
 
 const bundle = readBundle(inject('demoDir'))
 

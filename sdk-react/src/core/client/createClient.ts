@@ -219,10 +219,6 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     },
   })
 
-  // Spec §4: going back from ConnectingFarcaster with no address resets the auth connector
-  // (100 ms later): the Farcaster login's link is dropped (the view, gone, stopped waiting).
-  modal.onAuthConnectorReset(() => account.setState({ farcasterUrl: undefined }))
-
   let signIn: SignInController | undefined
   const isConnected = () => account.getSnapshot().status === 'connected'
 

@@ -26,6 +26,20 @@ export type ConnectFarcasterErrorType =
 
 const isCode = (error: unknown, code: string) => error instanceof FrameRequestError && error.code === code
 
+/** The clients whose modal resets the Farcaster login when the user goes back from it. */
+const watched = new WeakSet<OrielClient>()
+
+/**
+ * Spec §4: going back from ConnectingFarcaster with no address resets the auth connector 100 ms
+ * later: the Farcaster login's link is dropped (the view, gone, stopped waiting). Registered
+ * once per client, by its first Farcaster login (this code loads with that view).
+ */
+function resetOnBack(client: OrielClient) {
+  if (watched.has(client)) return
+  watched.add(client)
+  client.modal.onAuthConnectorReset(() => client.account.setState({ farcasterUrl: undefined }))
+}
+
 /**
  * Signs in with Farcaster (spec §7 "connect Farcaster"): asks the embedded wallet for a sign-in
  * link, which it puts in the account's `farcasterUrl` (ConnectingFarcaster shows it as a QR code
@@ -46,6 +60,7 @@ export async function connectFarcaster(
 ): Promise<ConnectFarcasterReturnType> {
   const { signal } = parameters
   if (!client.config.projectId) throw new ProjectIdNotConfiguredError()
+  resetOnBack(client)
   const { account } = client
   let url: string
   let frame: Awaited<ReturnType<typeof client.embedded.ensureReady>>

@@ -9,8 +9,7 @@ import { SpinnerIcon } from '../icons/icons'
 import { SocialIcon } from '../icons/socialIcons'
 import { showConnected } from './showConnected'
 import type { ViewProps } from './types'
-import { CopyLinkButton } from './walletconnect/CopyLinkButton'
-import { ExternalIcon } from './walletconnect/icons'
+import { CopyIcon } from '../icons/accountIcons'
 import { QrCode } from './walletconnect/QrCode'
 
 /** One sign-in per attempt, kept across React's StrictMode remount. */
@@ -104,7 +103,7 @@ export default function ConnectingFarcasterView({ entry }: ViewProps) {
       <div className="pairing">
         {farcasterUrl && isMobile() ? (
           <a className="btn primary" href={farcasterUrl} rel="noreferrer">
-            <ExternalIcon />
+            <SocialIcon provider="farcaster" />
             Open Farcaster
           </a>
         ) : null}
@@ -119,7 +118,21 @@ export default function ConnectingFarcasterView({ entry }: ViewProps) {
         <p className="countdown" role="status">
           {farcasterUrl ? 'Waiting for you to approve in Farcaster…' : '\u00a0'}
         </p>
-        <CopyLinkButton uri={farcasterUrl} />
+        <button
+          type="button"
+          className="btn copy"
+          disabled={!farcasterUrl}
+          onClick={() => {
+            if (!farcasterUrl) return
+            navigator.clipboard.writeText(farcasterUrl).then(
+              () => client.snackbar.showSuccess('Link copied'),
+              () => client.snackbar.showError('Failed to copy link'),
+            )
+          }}
+        >
+          <CopyIcon />
+          Copy link
+        </button>
       </div>
     </div>
   )
