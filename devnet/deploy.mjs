@@ -3,9 +3,10 @@
 // USDT-style token whose `transfer` returns nothing, and an ERC-721 collection with on-chain
 // images, ENS's registry and a public resolver (names are set by devnet/ens.mjs), a universal
 // resolver (viem's ENS actions call it) and the resolver of frame-host's name suffix (CCIP-read;
-// frame-host points it at its gateway when it starts), and Uniswap V2 with pools between ETH and
-// the tokens (devnet/uniswap.mjs). `fund` is the faucet's logic: ETH, some of each token and one
-// NFT to an address.
+// frame-host points it at its gateway when it starts), Uniswap V2 with pools between ETH and
+// the tokens (devnet/uniswap.mjs), and an IdRegistry of Farcaster accounts with the devnet's own
+// account (devnet/farcaster.mjs) registered as fid 1. `fund` is the faucet's logic: ETH, some of
+// each token and one NFT to an address.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,6 +25,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { compileDevnetContracts } from './compile.mjs'
+import { FARCASTER_CUSTODY_ADDRESS, FARCASTER_FID } from './farcaster.mjs'
 import { deployUniswapV2 } from './uniswap.mjs'
 
 /** Hardhat's first well-known test account (funded on every hardhat node): deploys and funds. */
@@ -47,12 +49,15 @@ export const FAUCET_ETHER = '10'
  *   faucet: { ether: string },
  *   ens: { registry: `0x${string}`, resolver: `0x${string}`, universalResolver: `0x${string}`, nameResolver: `0x${string}` },
  *   uniswapV2: import('./uniswap.mjs').UniswapV2Deployment,
+ *   farcaster: { idRegistry: `0x${string}`, fid: number, custody: `0x${string}` },
  * }} DevnetContracts The addresses file: `startBlock` is the block of the first deployment; `ens`:
  *   the ENS registry (the deployer owns the root, `reverse` and `addr.reverse`), its public
  *   resolver, the universal resolver (`DevUniversalResolver`, for viem's
  *   `universalResolverAddress`) and the CCIP-read resolver of frame-host's names
  *   (`OffchainNameResolver`, owned by the deployer, with no gateway until frame-host sets one);
- *   `uniswapV2`: the exchange and its seeded pools.
+ *   `uniswapV2`: the exchange and its seeded pools; `farcaster`: the IdRegistry (`DevIdRegistry`,
+ *   the deployer registers) and the devnet's Farcaster account in it (`fid`, its `custody`
+ *   address, whose key is devnet/farcaster.mjs's).
  */
 
 /** The tokens, in deployment order. */
@@ -175,6 +180,10 @@ async function deploy(rpcUrl, file) {
   // Last, so every earlier contract keeps the address it had before these existed.
   const universalResolver = await deployOne('DevUniversalResolver', [registry.address])
   const nameResolver = await deployOne('OffchainNameResolver', [account.address, '', []])
+  const idRegistry = await deployOne('DevIdRegistry', [account.address])
+  const farcasterFid = await registerFidWith({ pub, wallet }, artifacts, idRegistry.address, FARCASTER_CUSTODY_ADDRESS)
+  // The demo Farcaster client (demo/farcaster) signs in as this fid.
+  if (farcasterFid !== FARCASTER_FID) throw new Error(`the devnet's Farcaster account got fid ${farcasterFid}, not ${FARCASTER_FID}`)
 
   /** @type {DevnetContracts} */
   const contracts = {
@@ -192,12 +201,55 @@ async function deploy(rpcUrl, file) {
       nameResolver: nameResolver.address,
     },
     uniswapV2,
+    farcaster: { idRegistry: idRegistry.address, fid: farcasterFid, custody: getAddress(FARCASTER_CUSTODY_ADDRESS) },
   }
   if (file) {
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, `${JSON.stringify(contracts, null, 2)}\n`)
   }
   return contracts
+}
+
+/**
+ * Registers the next fid of the devnet's IdRegistry to `custody` (recovery: the deployer), as
+ * the deployer; resolves to the fid. Calls for one RPC URL run one at a time.
+ *
+ * @example
+ * const fid = await registerFid('http://127.0.0.1:8545', contracts, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+ *
+ * @param {string} rpcUrl
+ * @param {DevnetContracts} contracts
+ * @param {`0x${string}`} custody
+ * @returns {Promise<number>}
+ */
+export function registerFid(rpcUrl, contracts, custody) {
+  return serialized(rpcUrl, async () => {
+    const { artifacts } = await compileDevnetContracts()
+    const { pub, wallet } = await clients(rpcUrl)
+    return registerFidWith({ pub, wallet }, artifacts, contracts.farcaster.idRegistry, custody)
+  })
+}
+
+/**
+ * registerFid's transaction, with the deployer's clients.
+ * @param {Pick<Awaited<ReturnType<typeof clients>>, 'pub' | 'wallet'>} clients
+ * @param {Record<string, { abi: unknown[] }>} artifacts
+ * @param {`0x${string}`} registry
+ * @param {`0x${string}`} custody
+ * @returns {Promise<number>}
+ */
+async function registerFidWith({ pub, wallet }, artifacts, registry, custody) {
+  const { abi } = artifacts.DevIdRegistry
+  const hash = await wallet.writeContract({
+    address: registry,
+    abi,
+    functionName: 'register',
+    args: [custody, wallet.account.address],
+  })
+  const receipt = await pub.waitForTransactionReceipt({ hash })
+  if (receipt.status !== 'success') throw new Error(`registering a fid for ${custody} failed: ${hash}`)
+  const [registered] = parseEventLogs({ abi, logs: receipt.logs, eventName: 'Register' })
+  return Number(/** @type {{ id: bigint }} */ (registered.args).id)
 }
 
 /**

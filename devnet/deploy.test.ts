@@ -18,7 +18,8 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevnet } from '../e2e/support/devnet.mjs'
 import { compileDevnetContracts } from './compile.mjs'
-import { type DevnetContracts, deployDevnetContracts, fund } from './deploy.mjs'
+import { type DevnetContracts, deployDevnetContracts, fund, registerFid } from './deploy.mjs'
+import { FARCASTER_CUSTODY_ADDRESS, FARCASTER_CUSTODY_KEY } from './farcaster.mjs'
 import { PAIR_ABI, POOLS, ROUTER_ABI } from './uniswap.mjs'
 
 /** A port nothing listens on right now. */
@@ -221,5 +222,26 @@ describe('the devnet contracts', () => {
     })
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
     expect((await balanceOf(dusd.address, bob.address)) - before).toBe(quoted)
+  })
+
+  it("registers the devnet's Farcaster account as fid 1 in the IdRegistry, and a second address as fid 2", async () => {
+    const idRegistryAbi = parseAbi([
+      'function idOf(address) view returns (uint256)',
+      'function custodyOf(uint256) view returns (address)',
+      'function idCounter() view returns (uint256)',
+    ])
+    const { idRegistry, fid, custody } = contracts.farcaster
+    expect(privateKeyToAccount(FARCASTER_CUSTODY_KEY).address).toBe(FARCASTER_CUSTODY_ADDRESS)
+    expect({ fid, custody }).toEqual({ fid: 1, custody: FARCASTER_CUSTODY_ADDRESS })
+    const read = (functionName: 'idOf' | 'custodyOf', arg: `0x${string}` | bigint) =>
+      client.readContract({ address: idRegistry, abi: idRegistryAbi, functionName, args: [arg] } as never)
+    expect(await read('idOf', custody)).toBe(1n)
+    expect(await read('custodyOf', 1n)).toBe(custody)
+    const other = getAddress('0x00000000000000000000000000000000000000c3')
+    expect(await read('idOf', other)).toBe(0n)
+    expect(await registerFid(devnet.url, contracts, other)).toBe(2)
+    expect(await read('idOf', other)).toBe(2n)
+    // An address holds one fid at most.
+    await expect(registerFid(devnet.url, contracts, other)).rejects.toThrow()
   })
 })

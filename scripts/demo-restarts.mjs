@@ -8,7 +8,7 @@ import { root } from '../e2e/support/servers.mjs'
 
 const runs = Number(process.argv[2] ?? 5)
 const DAPP = 'http://localhost:5173'
-const PORTS = [5173, 5174, 8545, 8600, 8787]
+const PORTS = [5173, 5174, 5176, 8545, 8600, 8787]
 
 /** Starts `make demo` in its own process group; resolves once it prints that it is running. */
 function startDemo() {

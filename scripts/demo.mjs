@@ -1,8 +1,8 @@
 // `make demo`: the demo as its users get it. The dapp and the demo wallet are production builds
 // (the chunks `make bench` measures), each served from its own output directory on its own
 // origin, beside frame-host (origin B, with the frame), a local EVM devnet (hardhat node, chain
-// 31337), a loopback WalletConnect relay and a local identity provider for the six social logins
-// (oidc-provider). Ctrl-C stops them all.
+// 31337), a loopback WalletConnect relay, a local identity provider for the six social logins
+// (oidc-provider) and a demo Farcaster client (its own origin). Ctrl-C stops them all.
 //
 // No dev server runs, so there is no dependency optimizer to race: every start renders the same
 // files. `make demo-dev` is the hot-reload loop instead.
@@ -10,9 +10,9 @@ import { join } from 'node:path'
 import { startDevnet } from '../e2e/support/devnet.mjs'
 import { startOidcProvider } from '../e2e/support/oidc.mjs'
 import { startRelay } from '../e2e/support/relay.mjs'
-import { buildDemo, buildWallet, root, serveStatic, startFrameHost } from '../e2e/support/servers.mjs'
+import { buildDemo, buildFarcasterClient, buildWallet, root, serveStatic, startFrameHost } from '../e2e/support/servers.mjs'
 
-const PORTS = { frameHost: 8787, dapp: 5173, wallet: 5174, devnet: 8545, relay: 8600, oidc: 8700 }
+const PORTS = { frameHost: 8787, dapp: 5173, wallet: 5174, farcaster: 5176, devnet: 8545, relay: 8600, oidc: 8700 }
 const urls = {
   dapp: `http://localhost:${PORTS.dapp}`,
   frameHost: `http://127.0.0.1:${PORTS.frameHost}`,
@@ -20,6 +20,7 @@ const urls = {
   relay: `ws://127.0.0.1:${PORTS.relay}`,
   wallet: `http://127.0.0.1:${PORTS.wallet}`,
   oidc: `http://127.0.0.1:${PORTS.oidc}`,
+  farcaster: `http://127.0.0.1:${PORTS.farcaster}`,
 }
 
 const contractsFile = join(root, '.data/devnet-contracts.json')
@@ -41,9 +42,10 @@ try {
   // The devnet's contracts (devnet/deploy.mjs) are deployed on it; their addresses go next to
   // frame-host's data, and the dapp's build learns the devnet's ENS universal resolver from them.
   stops.push((await startDevnet({ port: PORTS.devnet, contractsFile })).stop)
-  console.log('Building the demo dapp and the demo wallet (production builds)…')
+  console.log('Building the demo dapp, the demo wallet and the demo Farcaster client (production builds)…')
   const dappDir = await buildDemo(urls.frameHost, join(root, 'dist/demo'), urls.relay, urls.devnet, contractsFile)
   const walletDir = await buildWallet(urls.relay, join(root, 'dist/wallet'))
+  const farcasterDir = await buildFarcasterClient(urls.frameHost, join(root, 'dist/farcaster'))
   stops.push((await startRelay({ port: PORTS.relay })).stop)
   // Social login: every provider signs in at the local identity provider.
   stops.push((await startOidcProvider({ port: PORTS.oidc, frameHosts: [urls.frameHost] })).stop)
@@ -58,11 +60,14 @@ try {
         dataDir: join(root, '.data'),
         devnetContracts: contractsFile,
         oidcUrl: urls.oidc,
+        // Sign In With Farcaster: links open the demo Farcaster client; the devnet's IdRegistry.
+        farcasterClientUrl: urls.farcaster,
         log: 'info',
       })
     ).stop,
   )
   stops.push((await serveStatic(walletDir, PORTS.wallet)).stop)
+  stops.push((await serveStatic(farcasterDir, PORTS.farcaster)).stop)
   stops.push((await serveStatic(dappDir, PORTS.dapp, { spa: true })).stop)
 } catch (error) {
   console.error(`The demo could not start: ${error instanceof Error ? error.message : error}`)
@@ -79,5 +84,6 @@ console.log(`
     demo wallet (origin C): ${urls.wallet}   (WalletConnect: "Copy link" in the dapp, paste it here)
     WalletConnect relay:    ${urls.relay}
     identity provider:      ${urls.oidc}   (social login: pick or type a user, or deny)
+    Farcaster client:       ${urls.farcaster}   (Farcaster login: "Copy link" in the dapp, open it here; fid 1, @devnet-ada)
   Press Ctrl-C to stop.
 `)

@@ -33,7 +33,6 @@ const THEMES = ['dark', 'light']
 /** Views the demo cannot show, and why. */
 const NOT_SHOWN = {
   ConnectingSiwe: 'SIWXSignMessage under its siweConfig name; the demo configures siwx',
-  ConnectingFarcaster: 'Farcaster login is issue 15',
   ConnectingWalletConnectBasic: 'opens only in a dapp configured without chain adapters; the demo has them',
   UnsupportedChain: 'needs a wallet on a network the demo does not list; the demo lists every network its wallets use',
   StorageAccess: 'offered only where the browser keeps the frame\'s storage for the page alone; headless Chromium keeps it',
@@ -104,6 +103,11 @@ async function loggedOut(browser, size, theme, { shot }) {
   await modal(page).locator('.pairing').waitFor({ timeout: 30_000 })
   await shot(page, 'ConnectingWalletConnect')
   await back(page)
+  await back(page)
+
+  await modal(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
+  await modal(page).getByTestId('farcaster-qr').waitFor({ timeout: 30_000 })
+  await shot(page, 'ConnectingFarcaster')
   await back(page)
 
   await modal(page).getByRole('button', { name: /Oriel Test Wallet/ }).first().click()

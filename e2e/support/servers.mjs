@@ -1,13 +1,14 @@
 // Starts the real pieces the browser tests and the benchmark run against: frame-host (the
 // frame's origin), the built demo dapp (the dapp's origin), a third, unlisted origin, the
-// loopback WalletConnect relay, the demo wallet (its own origin) and the local identity
-// provider of social login (oidc.mjs).
+// loopback WalletConnect relay, the demo wallet (its own origin), the local identity
+// provider of social login (oidc.mjs) and the demo Farcaster client (its own origin).
 import { spawn } from 'node:child_process'
 import { createReadStream, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { homedir, tmpdir } from 'node:os'
 import { extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { FARCASTER_DEMO_RELAY_KEY } from '../../devnet/farcaster.mjs'
 import { frameHostSocialToml, startOidcProvider } from './oidc.mjs'
 import { startRelay } from './relay.mjs'
 
@@ -27,6 +28,8 @@ export const PORTS = {
   wallet: 15175 + offset,
   /** The local identity provider of social login (oidc.mjs). */
   oidc: 18700 + offset,
+  /** The demo Farcaster client page (demo/farcaster). */
+  farcaster: 15176 + offset,
 }
 
 export const urls = {
@@ -37,6 +40,7 @@ export const urls = {
   relay: `ws://127.0.0.1:${PORTS.relay}`,
   wallet: `http://127.0.0.1:${PORTS.wallet}`,
   oidc: `http://127.0.0.1:${PORTS.oidc}`,
+  farcaster: `http://127.0.0.1:${PORTS.farcaster}`,
 }
 
 const TYPES = {
@@ -113,6 +117,27 @@ export async function buildWallet(relayUrl, outDir) {
   return outDir
 }
 
+/** Builds the demo Farcaster client (demo/farcaster) for the given frame-host (its relay). */
+export async function buildFarcasterClient(frameHostUrl, outDir) {
+  const { build } = await import('vite')
+  process.env.VITE_ORIEL_FRAME_HOST = frameHostUrl
+  await build({
+    configFile: join(root, 'demo/farcaster/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  })
+  return outDir
+}
+
+/**
+ * frame-host's `[farcaster]` table for the demo Farcaster client at `clientUrl`: sign-in links
+ * open that page, which frame-host trusts with the devnet's relay key. The IdRegistry is the
+ * devnet's (from the contracts file).
+ */
+export function frameHostFarcasterToml(clientUrl) {
+  return `[farcaster]\nrelay_keys = ${JSON.stringify([FARCASTER_DEMO_RELAY_KEY])}\nurl_base = ${JSON.stringify(`${clientUrl}/`)}\n`
+}
+
 /**
  * Starts the frame-host binary built by `cargo build -p oriel-frame-host` on `listen`. With
  * `allowedOrigins`, a throwaway config lists the `demo` project for those origins and the devnet
@@ -120,9 +145,10 @@ export async function buildWallet(relayUrl, outDir) {
  * (the `make demo` setup) apply, with state in `dataDir`. `devnetContracts`: the devnet contracts
  * file (`startDevnet`'s `contractsFile`), so frame-host lists its tokens and offers `POST /dev/faucet`.
  * `oidcUrl`: the local identity provider (`startOidcProvider`) frame-host signs in with for all
- * six social providers.
+ * six social providers. `farcasterClientUrl` (with `devnetContracts`): the demo Farcaster client
+ * that sign-in links open, checked against the devnet's IdRegistry.
  *
- * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, devnetContracts?: string, oidcUrl?: string, log?: string }} options
+ * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, devnetContracts?: string, oidcUrl?: string, farcasterClientUrl?: string, log?: string }} options
  */
 export async function startFrameHost({
   allowedOrigins,
@@ -131,6 +157,7 @@ export async function startFrameHost({
   devnetUrl = urls.devnet,
   devnetContracts,
   oidcUrl,
+  farcasterClientUrl,
   log = process.env.ORIEL_LOG ?? 'warn',
 } = {}) {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
@@ -159,7 +186,9 @@ export async function startFrameHost({
   if (devnetContracts) env.ORIEL_DEVNET_CONTRACTS = devnetContracts
   // Social login through the local identity provider: its `[social.*]` tables.
   const social = oidcUrl ? `\n${frameHostSocialToml(oidcUrl)}\n` : ''
-  if (allowedOrigins || social) {
+  // Sign In With Farcaster through the demo client, against the devnet's IdRegistry.
+  const farcaster = farcasterClientUrl && devnetContracts ? `\n${frameHostFarcasterToml(farcasterClientUrl)}` : ''
+  if (allowedOrigins || social || farcaster) {
     const work = mkdtempSync(join(tmpdir(), 'oriel-e2e-'))
     env.ORIEL_CONFIG = join(work, 'frame-host.toml')
     const project = allowedOrigins
@@ -167,7 +196,7 @@ export async function startFrameHost({
         // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src).
         `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n`
       : ''
-    writeFileSync(env.ORIEL_CONFIG, project + social)
+    writeFileSync(env.ORIEL_CONFIG, project + social + farcaster)
     env.ORIEL_DATA_DIR = dataDir ?? join(work, 'data')
   } else if (dataDir) {
     env.ORIEL_DATA_DIR = dataDir
@@ -212,13 +241,17 @@ async function waitFor(url, timeoutMs = 15_000) {
 export async function startAll({ devnetContracts } = {}) {
   const demoDir = await buildDemo(urls.frameHost, join(mkdtempSync(join(tmpdir(), 'oriel-demo-')), 'dist'), urls.relay, urls.devnet, devnetContracts)
   const walletDir = await buildWallet(urls.relay, join(mkdtempSync(join(tmpdir(), 'oriel-wallet-')), 'dist'))
+  const farcasterDir = await buildFarcasterClient(urls.frameHost, join(mkdtempSync(join(tmpdir(), 'oriel-farcaster-')), 'dist'))
   const stops = []
   try {
     stops.push((await startRelay({ port: PORTS.relay })).stop)
     stops.push((await serveStatic(walletDir, PORTS.wallet)).stop)
     const oidc = await startOidcProvider({ port: PORTS.oidc, frameHosts: [urls.frameHost] })
     stops.push(oidc.stop)
-    stops.push((await startFrameHost({ allowedOrigins: [urls.demo], devnetContracts, oidcUrl: oidc.url })).stop)
+    stops.push((await serveStatic(farcasterDir, PORTS.farcaster)).stop)
+    stops.push(
+      (await startFrameHost({ allowedOrigins: [urls.demo], devnetContracts, oidcUrl: oidc.url, farcasterClientUrl: urls.farcaster })).stop,
+    )
     stops.push((await serveStatic(demoDir, PORTS.demo, { spa: true })).stop)
     stops.push((await serveStatic(join(root, 'e2e/pages'), PORTS.other)).stop)
   } catch (error) {

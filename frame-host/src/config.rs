@@ -5,6 +5,7 @@
 //! [`Config::validate`] checks the rest, URLs with [`url::Url`].
 
 mod exchange;
+mod farcaster;
 pub(crate) mod known_networks;
 mod production;
 mod social;
@@ -28,6 +29,10 @@ use crate::{
 };
 
 pub use exchange::{ExchangeConfig, DEFAULT_SWAP_NETWORKS};
+pub use farcaster::{
+    FarcasterConfig, DEFAULT_URL_BASE as FARCASTER_URL_BASE, FARCASTER_CHAIN_ID,
+    FARCASTER_ID_REGISTRY,
+};
 pub(crate) use social::{is_openid, Endpoints, ResponseMode};
 pub use social::{SocialConfig, SocialProviderConfig, TokenAuth};
 pub use walletconnect::{WalletConnectRegistryConfig, DEFAULT_EXPLORER_URL};
@@ -147,6 +152,10 @@ pub struct Config {
     /// digits and hyphens. Default [`crate::DEFAULT_NAME_SUFFIX`].
     #[serde(default = "default_name_suffix")]
     pub name_suffix: String,
+    /// Sign In With Farcaster (`[farcaster]`): the relay and the IdRegistry it checks
+    /// accounts against; `None` (the default): Farcaster login is off.
+    #[serde(default)]
+    pub farcaster: Option<FarcasterConfig>,
 }
 
 /// The chain indexer of one network (`[[indexer]]`): where it starts, how deep a block must
@@ -505,6 +514,9 @@ impl Config {
             registry.validate()?;
         }
         self.social.validate()?;
+        if let Some(farcaster) = &self.farcaster {
+            farcaster.validate()?;
+        }
         if self.projects.is_empty() {
             return Err(Error::NoProjects);
         }

@@ -9,6 +9,7 @@ mod config;
 mod cors;
 mod eip191;
 mod error;
+mod farcaster;
 mod frame;
 mod headers;
 mod health;
@@ -43,17 +44,18 @@ use tracing::Level;
 pub use auth::JWT_KEY_FILE;
 pub use blockchain::{
     devnet::{
-        DevnetContracts, DevnetEns, DevnetFaucet, DevnetNft, DevnetPair, DevnetToken,
-        DevnetUniswapV2,
+        DevnetContracts, DevnetEns, DevnetFarcaster, DevnetFaucet, DevnetNft, DevnetPair,
+        DevnetToken, DevnetUniswapV2,
     },
     indexer::Indexers,
     ChainClient, HttpTransport,
 };
 pub use clock::Clock;
 pub use config::{
-    Config, ExchangeConfig, IndexerConfig, MailConfig, Mode, NetworkConfig, ProjectConfig,
-    SocialConfig, SocialProviderConfig, TokenAuth, TokenConfig, WalletConnectRegistryConfig,
-    DEFAULT_CONFIG, DEFAULT_EXPLORER_URL, DEFAULT_SWAP_NETWORKS,
+    Config, ExchangeConfig, FarcasterConfig, IndexerConfig, MailConfig, Mode, NetworkConfig,
+    ProjectConfig, SocialConfig, SocialProviderConfig, TokenAuth, TokenConfig,
+    WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL, DEFAULT_SWAP_NETWORKS,
+    FARCASTER_CHAIN_ID, FARCASTER_ID_REGISTRY, FARCASTER_URL_BASE,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
@@ -101,6 +103,7 @@ struct Inner {
     name_gateway: GatewaySigner,
     devnet: Option<DevnetContracts>,
     social: SocialProviders,
+    farcaster: Option<farcaster::Setup>,
     clock: Clock,
 }
 
@@ -134,6 +137,7 @@ impl AppState {
             devnet.join_ens(&mut config.networks);
             devnet.join_exchange(&mut config.swap_networks, &mut config.exchanges);
         }
+        let farcaster = farcaster::Setup::resolve(&config, devnet.as_ref())?;
         let projects = config
             .projects
             .iter()
@@ -182,6 +186,7 @@ impl AppState {
                 name_gateway,
                 devnet,
                 social,
+                farcaster,
                 clock,
             }),
         })
@@ -247,6 +252,11 @@ impl AppState {
     /// The social login providers' client and what it learned from them.
     pub(crate) fn social(&self) -> &SocialProviders {
         &self.inner.social
+    }
+
+    /// Sign In With Farcaster as configured (`[farcaster]`), if it is.
+    pub(crate) fn farcaster(&self) -> Option<&farcaster::Setup> {
+        self.inner.farcaster.as_ref()
     }
 
     pub(crate) fn registry(&self) -> &Registry {
@@ -361,7 +371,8 @@ impl AppState {
 /// (`/v1/supported-chains`, `/v1/fungible/price`, `/v1/account/{address}/balance`,
 /// `/v1/identity/{address}`, the convert API `/v1/convert/*`), the analytics service
 /// (`/getAnalyticsConfig`, `/e`), sign-in with a wallet (`/v1/sessions*`,
-/// `/.well-known/jwks.json`), names (`/v1/profile/*`) and, in dev mode only,
+/// `/.well-known/jwks.json`), names (`/v1/profile/*`), Sign In With Farcaster (the relay
+/// `/v1/channel*` and `/auth/v1/farcaster/*`) and, in dev mode only,
 /// `/dev/mailbox`; anything else is 404.
 ///
 /// Serve it with `into_make_service_with_connect_info::<SocketAddr>()` so the per-IP limit
@@ -377,7 +388,8 @@ pub fn app(state: AppState) -> Router {
         .merge(blockchain::router(&state))
         .merge(analytics::router(&state))
         .merge(siwx::router(&state))
-        .merge(names::router(&state));
+        .merge(names::router(&state))
+        .merge(farcaster::router());
     if state.config().mode == Mode::Dev {
         router = router.merge(mail::dev_router());
     }

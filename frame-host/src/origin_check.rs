@@ -3,7 +3,8 @@
 //! origin is frame-host's own (the wallet frame) or on a project's allow-list. Requests
 //! without `Origin` come from programs, not from a browser page, and pass: this check stops
 //! other sites from using a visitor's browser, not scripts (the API's tokens do that). The
-//! social login callback is exempt: providers post to it from their own origin.
+//! social login callback is exempt: providers post to it from their own origin; so is
+//! Farcaster's relay, which Farcaster clients and apps call from theirs.
 
 use axum::{
     extract::{Request, State},
@@ -27,7 +28,8 @@ pub(crate) async fn state_changing(
     let safe = matches!(
         *request.method(),
         Method::GET | Method::HEAD | Method::OPTIONS
-    ) || is_social_callback(request.uri().path());
+    ) || is_social_callback(request.uri().path())
+        || is_farcaster_relay(request.uri().path());
     let refused = !safe
         && request
             .headers()
@@ -43,6 +45,13 @@ pub(crate) async fn state_changing(
 /// provider's origin): its `state` ties it to a login, not its origin.
 fn is_social_callback(path: &str) -> bool {
     path.starts_with(crate::auth::SOCIAL_CALLBACK_PATH)
+}
+
+/// Farcaster's relay (`/v1/channel*`), which apps and Farcaster clients on any origin call:
+/// each call carries its channel token, never a cookie (see `farcaster`).
+fn is_farcaster_relay(path: &str) -> bool {
+    path == crate::farcaster::RELAY_PATH
+        || path.starts_with(&format!("{}/", crate::farcaster::RELAY_PATH))
 }
 
 fn allowed(state: &AppState, origin: &str) -> bool {

@@ -16,6 +16,8 @@
 //! - Social logins: 60 starts per client IP and 20 per device per 10 minutes; 60 redeems
 //!   per client IP per 10 minutes.
 //! - Names: 20 registrations and 600 lookups per client IP per 10 minutes.
+//! - Farcaster: 60 relay channels, 60 posted messages, 60 login starts (and 20 per device)
+//!   and 60 login redeems per client IP per 10 minutes.
 //!
 //! The counters live in the database (`rate_limits`), so every instance sharing a
 //! PostgreSQL database enforces the same limits.
@@ -241,6 +243,19 @@ pub(crate) async fn check_convert(
         CONVERT_WINDOW_MS,
     );
     hits(state, &[per_ip]).await
+}
+
+/// One request against each of `limits` (a bucket and its count per [`IP_WINDOW_MS`]),
+/// counted together: Farcaster's relay and login (see `farcaster`).
+pub(crate) async fn check_windows(
+    state: &AppState,
+    limits: &[(String, i64)],
+) -> Result<(), ApiError> {
+    let limits: Vec<Limit> = limits
+        .iter()
+        .map(|(bucket, count)| limit(bucket.clone(), *count, IP_WINDOW_MS))
+        .collect();
+    hits(state, &limits).await
 }
 
 async fn hits(state: &AppState, limits: &[Limit]) -> Result<(), ApiError> {

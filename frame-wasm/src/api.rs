@@ -81,6 +81,17 @@ impl<'a, E: Env> Api<'a, E> {
         Self { env, project_id }
     }
 
+    /// The project these calls name.
+    pub(crate) fn project_id(&self) -> &str {
+        self.project_id
+    }
+
+    /// The session in a login's answer (`accessToken`, `refreshToken`, `expiresIn`, `user`),
+    /// whatever else it holds.
+    pub(crate) fn session_of(&self, answer: serde_json::Value) -> Result<SessionTokens, ApiError> {
+        serde_json::from_value(answer).map_err(internal)
+    }
+
     /// Starts an email login.
     pub async fn email_start(&self, email: &str, device_id: &str) -> Result<EmailStart, ApiError> {
         let body = EmailStartRequest {
@@ -383,7 +394,7 @@ impl<'a, E: Env> Api<'a, E> {
     }
 
     /// The request itself, not generic so that it is compiled once: the answer as JSON.
-    async fn fetch(
+    pub(crate) async fn fetch(
         &self,
         method: &str,
         path: &str,

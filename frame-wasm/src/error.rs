@@ -52,6 +52,16 @@ pub(crate) const NOT_ENROLLED: &str =
 pub(crate) const MALFORMED_KEY: &str = "frame-host sent a malformed key";
 /// A message from the host that is not a request.
 pub(crate) const NOT_A_REQUEST: &str = "the frame only accepts requests";
+/// `ConnectFarcaster` without `GetFarcasterUri` first.
+pub(crate) const NO_FARCASTER_LOGIN: &str =
+    "No Farcaster sign-in in progress: start with GetFarcasterUri";
+/// A Farcaster sign-in not approved yet.
+pub(crate) const FARCASTER_PENDING: &str =
+    "Waiting for the sign-in to be approved in the Farcaster app";
+/// A Farcaster sign-in whose channel expired.
+pub(crate) const FARCASTER_EXPIRED: &str = "This Farcaster sign-in link has expired: get a new one";
+/// A request that needs the page's origin before the handshake gave it.
+pub(crate) const NO_PARENT_ORIGIN: &str = "the frame does not know the page's origin";
 
 /// JSON-RPC: invalid method parameters.
 const INVALID_PARAMS: i32 = -32602;
@@ -125,9 +135,6 @@ pub(crate) enum Error {
     /// Smart accounts are not enabled on this network (CAIP-2).
     #[error("Smart accounts are not enabled on {0}")]
     NoSmartAccounts(String),
-    /// A feature frame-host does not offer yet, such as Farcaster login.
-    #[error("{0} is not available on this frame-host yet")]
-    Unavailable(&'static str),
     /// Spec §6: the policy refuses the method.
     #[error("{NOT_ALLOWED}")]
     NotAllowed,
@@ -170,6 +177,18 @@ pub(crate) enum Error {
     /// A message from the host that is not a request.
     #[error("{NOT_A_REQUEST}")]
     NotARequest,
+    /// `ConnectFarcaster` without a Farcaster login in progress.
+    #[error("{NO_FARCASTER_LOGIN}")]
+    NoFarcasterLogin,
+    /// The Farcaster sign-in is not approved yet; the host asks again.
+    #[error("{FARCASTER_PENDING}")]
+    FarcasterPending,
+    /// The Farcaster sign-in's channel expired: a new link is needed.
+    #[error("{FARCASTER_EXPIRED}")]
+    FarcasterExpired,
+    /// The page's origin is not known (no handshake yet).
+    #[error("{NO_PARENT_ORIGIN}")]
+    NoParentOrigin,
     /// A message that does not decode (`unsupported`: at a version the frame does not speak).
     #[error("{message}")]
     BadMessage {
@@ -193,8 +212,13 @@ impl Error {
     /// The protocol error code this error carries.
     fn code(&self) -> ErrorCode {
         match self {
-            Self::NotConnected | Self::DevicePending | Self::NotEnrolled => ErrorCode::NotConnected,
-            Self::SessionExpired | Self::Social(_) => ErrorCode::Unauthorized,
+            Self::NotConnected
+            | Self::DevicePending
+            | Self::NotEnrolled
+            | Self::FarcasterPending => ErrorCode::NotConnected,
+            Self::SessionExpired | Self::Social(_) | Self::FarcasterExpired => {
+                ErrorCode::Unauthorized
+            }
             Self::InvalidEmail
             | Self::InvalidChainId(_)
             | Self::ChainNotSupported
@@ -205,8 +229,9 @@ impl Error {
             | Self::NoExport
             | Self::NoSocialLogin
             | Self::BadCode
-            | Self::PaymentAccount => ErrorCode::InvalidParams,
-            Self::NoSmartAccounts(_) | Self::Unavailable(_) => ErrorCode::Unavailable,
+            | Self::PaymentAccount
+            | Self::NoFarcasterLogin => ErrorCode::InvalidParams,
+            Self::NoSmartAccounts(_) => ErrorCode::Unavailable,
             Self::NotAllowed => ErrorCode::NotAllowed,
             Self::UserRejected => ErrorCode::Rpc(REJECTED),
             Self::Aborted => ErrorCode::Aborted,
@@ -219,9 +244,11 @@ impl Error {
                 423 | 429 => ErrorCode::Throttled,
                 _ => ErrorCode::Internal,
             },
-            Self::Wallet(_) | Self::MalformedKey | Self::NoRandomness(_) | Self::Encode(_) => {
-                ErrorCode::Internal
-            }
+            Self::Wallet(_)
+            | Self::MalformedKey
+            | Self::NoRandomness(_)
+            | Self::Encode(_)
+            | Self::NoParentOrigin => ErrorCode::Internal,
             Self::NotARequest => ErrorCode::BadMessage,
             Self::BadMessage { unsupported, .. } => match unsupported {
                 true => ErrorCode::UnsupportedVersion,

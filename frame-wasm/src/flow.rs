@@ -27,6 +27,15 @@ pub(crate) enum Flow {
     },
     /// A social login between `GetSocialRedirectUri` and `ConnectSocial`.
     Social(SocialLogin),
+    /// A Farcaster login between `GetFarcasterUri` and `ConnectFarcaster`.
+    Farcaster {
+        /// The relay channel's token (its status's Bearer).
+        channel_token: String,
+        /// The verifier whose S256 bound the channel to this frame; only it redeems it.
+        verifier: String,
+        /// When the channel expires (ms since the epoch).
+        expires_at: u64,
+    },
 }
 
 /// A social login the frame started: what its result must name, and the verifier that alone

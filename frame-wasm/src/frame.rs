@@ -13,7 +13,8 @@ use crate::{
     error::Error,
     flow::Flow,
     handlers::{
-        account, email_update, export, host as host_requests, login, social, storage_access,
+        account, email_update, export, farcaster, host as host_requests, login, social,
+        storage_access,
         wallet_rpc::{self, Wallet},
     },
     host::Host,
@@ -278,9 +279,9 @@ impl<E: Env> Frame<E> {
             }
             // An abort with nothing on show has nothing to end (see `Incoming::is_abort`).
             Request::RpcAbort => Ok(Reply::RpcAbort).into(),
-            Request::ConnectFarcaster | Request::GetFarcasterUri => {
-                Err(Error::Unavailable("Farcaster login")).into()
-            }
+            // Farcaster login over frame-host's relay.
+            Request::GetFarcasterUri => farcaster::get_uri(cx, host, flow).await.into(),
+            Request::ConnectFarcaster => farcaster::connect(cx, session, flow).await,
         }
     }
 }

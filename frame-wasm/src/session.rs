@@ -69,9 +69,11 @@ impl Session {
         self.unlocked.as_ref().ok_or(Error::NotConnected)
     }
 
-    /// Ends the session here: the stored tokens and the open wallet are gone.
+    /// Ends the session here: the stored tokens (and the Farcaster account of the login) and
+    /// the open wallet are gone.
     pub(crate) fn end<E: Env>(&mut self, cx: &Cx<'_, E>) {
         store::clear_session(cx.env, cx.project_id());
+        store::clear_farcaster_profile(cx.env, cx.project_id());
         self.unlocked = None;
     }
 
@@ -187,14 +189,19 @@ impl Session {
         };
         let account_type = account_type::active(cx.env, cx.project_id(), chain_id);
         Some(User {
-            email: (!session.email.is_empty()).then_some(session.email),
+            // A user who came in by Farcaster (or a social account without an email) has none.
+            email: (!session.email.is_empty()).then(|| session.email.clone()),
             address: address.clone(),
             chain_id: chain_id.to_owned(),
             accounts: vec![Account {
                 address,
                 account_type,
             }],
-            user_name: session.user_name,
+            // A social login's username, else a Farcaster account's.
+            user_name: session.user_name.clone().or_else(|| {
+                store::farcaster_profile(cx.env, cx.project_id(), &session.user_id)
+                    .map(|p| p.user_name)
+            }),
             smart_account_deployed: false,
             preferred_account_type: account_type,
         })

@@ -114,6 +114,55 @@ fn session_key(project_id: &str) -> String {
     format!("oriel/session/{project_id}")
 }
 
+/// The Farcaster account a user of `project_id` logged in with: its name and avatar, shown
+/// with the user until the session ends. Stored as `{userId, userName, avatar}`, written and
+/// read by hand (serde's derive costs the wasm more).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct FarcasterProfile {
+    /// frame-host's user id of the login.
+    pub(crate) user_id: String,
+    /// The username (or `!{fid}`).
+    pub(crate) user_name: String,
+    /// The profile picture URL.
+    pub(crate) avatar: Option<String>,
+}
+
+/// The Farcaster account of `user_id`'s login in `project_id`, if it logged in with one.
+pub(crate) fn farcaster_profile(
+    env: &impl Env,
+    project_id: &str,
+    user_id: &str,
+) -> Option<FarcasterProfile> {
+    let stored: serde_json::Value =
+        serde_json::from_str(&env.load(&farcaster_key(project_id))?).ok()?;
+    let text = |key: &str| stored[key].as_str().map(str::to_owned);
+    let profile = FarcasterProfile {
+        user_id: text("userId")?,
+        user_name: text("userName")?,
+        avatar: text("avatar"),
+    };
+    (profile.user_id == user_id).then_some(profile)
+}
+
+/// Keeps the Farcaster account of the login in `project_id`.
+pub(crate) fn save_farcaster_profile(env: &impl Env, project_id: &str, profile: &FarcasterProfile) {
+    let stored = serde_json::json!({
+        "userId": profile.user_id,
+        "userName": profile.user_name,
+        "avatar": profile.avatar,
+    });
+    env.save(&farcaster_key(project_id), &stored.to_string());
+}
+
+/// Forgets the Farcaster account of `project_id`'s login.
+pub(crate) fn clear_farcaster_profile(env: &impl Env, project_id: &str) {
+    env.delete(&farcaster_key(project_id));
+}
+
+fn farcaster_key(project_id: &str) -> String {
+    format!("oriel/farcaster/{project_id}")
+}
+
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

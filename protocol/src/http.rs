@@ -3,7 +3,8 @@
 //! the requests and serializes the replies; the frame does the opposite, with these same
 //! types. Field names are camelCase; binary values are standard padded base64. The
 //! Blockchain API's bodies (`/v1/*`, called from the dapp's page) are in [`blockchain`] and
-//! [`history`], [`identity`]; the analytics bodies (`/getAnalyticsConfig`, `/e`) in [`analytics`].
+//! [`history`], [`identity`]; the analytics bodies (`/getAnalyticsConfig`, `/e`) in [`analytics`];
+//! Sign In With Farcaster's relay and login bodies in [`farcaster`].
 //!
 //! Behind the `http` feature, so the frame's message types alone do not carry them.
 
@@ -13,6 +14,7 @@ use crate::types::{EmailAction, UpdateEmailAction};
 
 pub mod analytics;
 pub mod blockchain;
+pub mod farcaster;
 pub mod history;
 pub mod identity;
 pub mod social;

@@ -15,7 +15,6 @@ pub mod text;
 pub mod types;
 mod version;
 
-
 pub use envelope::{Body, Envelope, MAX_MESSAGE_BYTES};
 pub use error::{Error, Result};
 pub use event::{FrameEvent, RevealPurpose};

@@ -32,8 +32,10 @@ pub enum Reply {
     ConnectSocial(User),
     /// The Farcaster login finished.
     ConnectFarcaster {
-        /// The Farcaster user name.
+        /// The Farcaster username (the fid as `!{fid}` when the account has none).
         user_name: String,
+        /// The account's profile picture URL, when its Farcaster client gave one.
+        avatar: Option<String>,
     },
     /// The Farcaster sign-in URI.
     GetFarcasterUri {

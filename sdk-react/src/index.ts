@@ -147,6 +147,19 @@ export {
   type ConnectSocialReturnType,
 } from './core/actions/connectSocial'
 export {
+  connectFarcaster,
+  type ConnectFarcasterErrorType,
+  type ConnectFarcasterParameters,
+  type ConnectFarcasterReturnType,
+} from './core/farcaster/connectFarcaster'
+export { getConnectedSocial, type ConnectedSocial } from './core/farcaster/social'
+export {
+  FarcasterAuthInitError,
+  FarcasterLinkExpiredError,
+  type FarcasterAuthInitErrorType,
+  type FarcasterLinkExpiredErrorType,
+} from './core/farcaster/errors'
+export {
   connectWalletConnect,
   type ConnectWalletConnectErrorType,
   type ConnectWalletConnectReturnType,

@@ -14,6 +14,7 @@ use axum::{
 use serde::{de::DeserializeOwned, Deserialize};
 
 use oriel_protocol::http::{
+    farcaster::{FarcasterRedeemRequest, FarcasterStartRequest},
     social::{SocialRedeemRequest, SocialStartRequest},
     CodeRequest, CreateWalletRequest, DeviceStatusRequest, DeviceWrapRequest, EmailStartRequest,
     EmailUpdateStartRequest, EmailVerifyRequest, ProjectRequest, RefreshRequest,
@@ -157,6 +158,8 @@ project_scoped!(
     DeviceWrapRequest,
     SocialStartRequest,
     SocialRedeemRequest,
+    FarcasterStartRequest,
+    FarcasterRedeemRequest,
 );
 
 /// A JSON body whose `projectId` names a configured project (else 400 'missing projectId' or

@@ -22,7 +22,10 @@ use oriel_protocol::{
 pub(crate) use jwt::JwtKeys;
 pub use jwt::JWT_KEY_FILE;
 pub(crate) use session::Session;
-pub(crate) use social::{Providers as SocialProviders, CALLBACK_PATH as SOCIAL_CALLBACK_PATH};
+pub(crate) use social::{
+    s256, valid_challenge, valid_verifier, Providers as SocialProviders,
+    CALLBACK_PATH as SOCIAL_CALLBACK_PATH,
+};
 
 use crate::{
     api::ApiError,
@@ -76,7 +79,7 @@ fn mailbox_of(user: &User) -> Result<&str, ApiError> {
 }
 
 /// A fresh refresh token: the secret for the client and the hashed form to store.
-fn new_refresh(state: &AppState, project_id: &str) -> Result<(String, NewRefresh)> {
+pub(crate) fn new_refresh(state: &AppState, project_id: &str) -> Result<(String, NewRefresh)> {
     let token = secrets::token()?;
     let stored = NewRefresh {
         token_hash: secrets::token_hash(&token),
@@ -88,7 +91,7 @@ fn new_refresh(state: &AppState, project_id: &str) -> Result<(String, NewRefresh
 
 /// The session answer for `user` on `device_id`, with `refresh_token` already stored in
 /// `family`.
-fn session_json(
+pub(crate) fn session_json(
     state: &AppState,
     user: User,
     device_id: &str,

@@ -38,6 +38,23 @@ pub struct DevnetContracts {
     /// becomes the devnet's exchange, and the devnet a swap network.
     #[serde(default)]
     pub uniswap_v2: Option<DevnetUniswapV2>,
+    /// Farcaster's IdRegistry on the devnet and its account (absent from files written before
+    /// it was deployed): with `[farcaster]`, sign-ins are checked against it (see the README,
+    /// "Sign In With Farcaster").
+    #[serde(default)]
+    pub farcaster: Option<DevnetFarcaster>,
+}
+
+/// The devnet's Farcaster IdRegistry (`DevIdRegistry`) and the account the deploy registered.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DevnetFarcaster {
+    /// The IdRegistry.
+    pub id_registry: String,
+    /// The devnet's own account (`devnet/farcaster.mjs`).
+    pub fid: u64,
+    /// Its custody address.
+    pub custody: String,
 }
 
 /// The devnet's ENS contracts.
@@ -131,6 +148,10 @@ impl DevnetContracts {
         }
         if let Some(uniswap) = &self.uniswap_v2 {
             uniswap.check()?;
+        }
+        if let Some(farcaster) = &self.farcaster {
+            address("farcaster idRegistry", &farcaster.id_registry)?;
+            address("farcaster custody", &farcaster.custody)?;
         }
         if self.tokens.is_empty() {
             return Err("no tokens".into());

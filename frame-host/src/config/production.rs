@@ -77,6 +77,14 @@ impl Config {
                 }
             }
         }
+        if let Some(farcaster) = &self.farcaster {
+            if !secure_and_public(&farcaster.url_base) {
+                return refuse(
+                    format!("farcaster url_base {:?}", farcaster.url_base),
+                    "sign-in links would send users to a plain-http or loopback page",
+                );
+            }
+        }
         for project in &self.projects {
             for origin in &project.allowed_origins {
                 if !secure_and_public_origin(origin) {

@@ -35,8 +35,10 @@ use serde::Serialize;
 
 use crate::{clock::rfc3339, cors, store::SiwxSession, AppState};
 
-pub(crate) use message::Message;
+pub(crate) use error::MessageError;
 use message::MessageData;
+pub(crate) use message::{Message, Namespace};
+pub(crate) use time::Timestamp;
 pub(crate) use verify::Verification;
 
 /// How long a nonce can be used after it is issued, milliseconds: long enough to approve the

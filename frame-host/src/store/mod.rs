@@ -11,6 +11,7 @@ mod chain_history;
 mod chain_index;
 mod chain_lease;
 mod exports;
+mod farcaster;
 mod limits;
 mod mailbox;
 mod names;
@@ -24,6 +25,8 @@ mod users;
 mod wallets;
 mod write_tx;
 
+#[cfg(test)]
+mod farcaster_tests;
 #[cfg(test)]
 mod social_tests;
 #[cfg(test)]
@@ -44,6 +47,7 @@ pub(crate) use attempts::{
 };
 pub(crate) use chain_history::{HistoryRow, SeenToken, TxKey};
 pub(crate) use chain_index::{Batch, NewTransfer, NftMeta, TokenMeta};
+pub(crate) use farcaster::{Channel, ChannelLogin, Completion};
 pub(crate) use limits::Limit;
 pub(crate) use mailbox::Mail;
 pub(crate) use names::{NameInsert, StoredName};
@@ -93,6 +97,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         10,
         "social_logins",
         include_str!("migrations/0010_social_logins.sql"),
+    ),
+    (
+        12,
+        "farcaster_channels",
+        include_str!("migrations/0012_farcaster_channels.sql"),
     ),
 ];
 

@@ -217,7 +217,15 @@ impl Store {
             tx.rollback().await?;
             return Ok(None);
         }
-        let user = identity_user(&mut tx, login, identity, new_user_id, now).await?;
+        let user = identity_user(
+            &mut tx,
+            &login.project_id,
+            &login.provider,
+            identity,
+            new_user_id,
+            now,
+        )
+        .await?;
         users::approve_device(&mut tx, &user.id, &login.device_id, now).await?;
         refresh
             .insert(&mut tx, &user.id, &login.device_id, family, now)
@@ -227,12 +235,14 @@ impl Store {
     }
 }
 
-/// The user of the provider account, linking or creating it (see
+/// The user of `provider`'s account `identity` in `project_id`, linking or creating it (see
 /// [`Store::complete_social_login`]); the account's email, verification and username are
-/// updated to what the provider gave this time.
-async fn identity_user(
+/// updated to what the provider gave this time. Farcaster logins use it too (provider
+/// `farcaster`, the fid as subject).
+pub(super) async fn identity_user(
     conn: &mut AnyConnection,
-    login: &SocialLogin,
+    project_id: &str,
+    provider: &str,
     identity: &Identity,
     new_user_id: &str,
     now: i64,
@@ -241,8 +251,8 @@ async fn identity_user(
         "SELECT user_id FROM social_identities \
          WHERE project_id = $1 AND provider = $2 AND subject = $3",
     )
-    .bind(&login.project_id)
-    .bind(&login.provider)
+    .bind(project_id)
+    .bind(provider)
     .bind(&identity.subject)
     .fetch_optional(&mut *conn)
     .await?;
@@ -250,18 +260,18 @@ async fn identity_user(
         let user = match (&identity.email, identity.email_verified) {
             // A provider-verified email: the user with that email, or a new one with it.
             (Some(email), true) => {
-                users::find_or_create_user(conn, &login.project_id, email, new_user_id, now).await?
+                users::find_or_create_user(conn, project_id, email, new_user_id, now).await?
             }
             // No email, or one the provider did not verify: never linked, never claimed.
-            _ => users::create_user(conn, &login.project_id, None, new_user_id, now).await?,
+            _ => users::create_user(conn, project_id, None, new_user_id, now).await?,
         };
         sqlx::query::<Any>(
             "INSERT INTO social_identities (project_id, provider, subject, user_id, email, \
              email_verified, username, created_at, last_login_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT DO NOTHING",
         )
-        .bind(&login.project_id)
-        .bind(&login.provider)
+        .bind(project_id)
+        .bind(provider)
         .bind(&identity.subject)
         .bind(&user.id)
         .bind(identity.email.as_deref())
@@ -275,8 +285,8 @@ async fn identity_user(
         "UPDATE social_identities SET email = $4, email_verified = $5, username = $6, \
          last_login_at = $7 WHERE project_id = $1 AND provider = $2 AND subject = $3",
     )
-    .bind(&login.project_id)
-    .bind(&login.provider)
+    .bind(project_id)
+    .bind(provider)
     .bind(&identity.subject)
     .bind(identity.email.as_deref())
     .bind(i64::from(identity.email_verified))
@@ -290,8 +300,8 @@ async fn identity_user(
         "SELECT user_id FROM social_identities \
          WHERE project_id = $1 AND provider = $2 AND subject = $3",
     )
-    .bind(&login.project_id)
-    .bind(&login.provider)
+    .bind(project_id)
+    .bind(provider)
     .bind(&identity.subject)
     .fetch_one(&mut *conn)
     .await?;

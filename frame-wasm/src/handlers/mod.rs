@@ -6,6 +6,7 @@ pub(crate) mod account;
 pub(crate) mod approval_facts;
 pub(crate) mod email_update;
 pub(crate) mod export;
+pub(crate) mod farcaster;
 pub(crate) mod host;
 pub(crate) mod login;
 pub(crate) mod social;

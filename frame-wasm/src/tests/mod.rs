@@ -6,6 +6,7 @@ mod approval;
 mod dispatch;
 mod email_update;
 mod export;
+mod farcaster;
 mod screen;
 mod social;
 mod storage_access;

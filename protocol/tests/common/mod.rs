@@ -118,6 +118,7 @@ fn replies() -> Vec<Reply> {
         ConnectSocial(user()),
         ConnectFarcaster {
             user_name: "ada".into(),
+            avatar: Some("https://farcaster.example/ada.png".into()),
         },
         GetFarcasterUri {
             url: "https://farcaster.example/~/siwf?channel=1".into(),

@@ -112,9 +112,13 @@ chainId: string, } } | { "ConnectEmail": {
  */
 action: EmailAction, } } | "ConnectDevice" | "ConnectOtp" | { "ConnectSocial": User } | { "ConnectFarcaster": { 
 /**
- * The Farcaster user name.
+ * The Farcaster username (the fid as `!{fid}` when the account has none).
  */
-userName: string, } } | { "GetFarcasterUri": { 
+userName: string, 
+/**
+ * The account's profile picture URL, when its Farcaster client gave one.
+ */
+avatar: string | null, } } | { "GetFarcasterUri": { 
 /**
  * The URI to show as a QR code.
  */

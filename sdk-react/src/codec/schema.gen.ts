@@ -49,7 +49,7 @@ export const SCHEMA: Schema = {
     ['ConnectDevice', 'unit'],
     ['ConnectOtp', 'unit'],
     ['ConnectSocial', ['newtype', 'User']],
-    ['ConnectFarcaster', ['struct', [['userName', 'str']]]],
+    ['ConnectFarcaster', ['struct', [['userName', 'str'], ['avatar', ['option', 'str']]]]],
     ['GetFarcasterUri', ['struct', [['url', 'str']]]],
     ['GetUser', ['newtype', 'User']],
     ['GetSocialRedirectUri', ['struct', [['uri', 'str']]]],

@@ -34,6 +34,11 @@ export const AUTH_REQUEST_TIMEOUT_MS = 30_000
  * itself), but never more often than this.
  */
 export const DEVICE_APPROVAL_MIN_INTERVAL_MS = 1_000
+/**
+ * A Farcaster sign-in's status is asked again right after the frame answers "not yet" (one
+ * look at frame-host's relay each time), but never more often than this.
+ */
+export const FARCASTER_POLL_INTERVAL_MS = 1_000
 /** JSON-RPC requests. */
 export const RPC_TIMEOUT_MS = 10_000
 

@@ -62,6 +62,18 @@ export class FakeFrameClient {
   updateEmailPrimaryOtp = async (_otp: string) => {}
   updateEmailSecondaryOtp = async (_otp: string) => ({ newEmail: 'new@example.com' })
   isConnected = async () => this.connected
+  /** Farcaster sign-in: the link, then what each ConnectFarcaster answers (pending until `farcasterApproved`). */
+  farcasterUrl = 'https://farcaster.test/~/siwf?channelToken=t&nonce=abcdef0123456789'
+  farcasterApproved = false
+  farcasterAsked = 0
+  getFarcasterUri = async () => this.farcasterUrl
+  connectFarcaster = async () => {
+    this.farcasterAsked++
+    if (!this.farcasterApproved) throw notConnected('ConnectFarcaster')
+    this.connected = true
+    this.user = { ...this.user, email: null, userName: 'devnet-ada' }
+    return { userName: 'devnet-ada', avatar: 'https://i.farcaster.test/ada.png' }
+  }
   /** Answers `RpcRequest`s: the JSON-RPC result, or throws the frame's error. */
   rpc = async (method: string, _params: unknown): Promise<unknown> => {
     throw new FrameRequestError({ code: 'NotAllowed', message: RPC_NOT_ALLOWED, request: method })

@@ -83,14 +83,14 @@ pub(crate) fn s256(verifier: &str) -> String {
 }
 
 /// A PKCE verifier: 43 to 128 of `A-Z a-z 0-9 - . _ ~` (RFC 7636 §4.1).
-fn valid_verifier(v: &str) -> bool {
+pub(crate) fn valid_verifier(v: &str) -> bool {
     (43..=128).contains(&v.len())
         && v.bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
 }
 
 /// An S256 challenge: 43 base64url characters.
-fn valid_challenge(c: &str) -> bool {
+pub(crate) fn valid_challenge(c: &str) -> bool {
     c.len() == 43
         && c.bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'))

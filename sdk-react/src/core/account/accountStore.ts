@@ -34,6 +34,12 @@ export interface AccountState {
   readonly profileName?: string | undefined
   /** The name's avatar URL, once read. */
   readonly profileImage?: string | undefined
+  /**
+   * The sign-in link of the Farcaster login under way (spec §3 farcasterUrl), shown as a QR code
+   * by ConnectingFarcaster; written by the Farcaster login (`core/farcaster`), cleared when it
+   * ends or the auth connector resets.
+   */
+  readonly farcasterUrl?: string | undefined
 }
 
 /** The Account view's tabs (spec §2). */

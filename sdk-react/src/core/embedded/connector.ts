@@ -167,6 +167,7 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
       STORAGE_KEYS.embeddedLastUsedChainId,
       STORAGE_KEYS.connectedSocialProvider,
       STORAGE_KEYS.connectedSocialUsername,
+      STORAGE_KEYS.connectedSocialImage,
     ]) {
       storage.removeItem(key)
     }

@@ -129,6 +129,21 @@ export class FrameClient {
     return this.request({ ConnectSocial: { uri } }, AUTH_REQUEST_TIMEOUT_MS)
   }
 
+  /** Starts a Farcaster sign-in: the link (the spec's `farcasterUrl`) to show as a QR code. */
+  async getFarcasterUri(): Promise<string> {
+    return (await this.request('GetFarcasterUri', AUTH_REQUEST_TIMEOUT_MS)).url
+  }
+
+  /**
+   * Finishes the Farcaster sign-in once the user approved it in their Farcaster app: resolves
+   * with the account's username and avatar. Rejects with a {@link FrameRequestError} of code
+   * `NotConnected` while it is still pending (callers ask again), `Unauthorized` once its link
+   * expired.
+   */
+  async connectFarcaster(): Promise<ReplyPayload<'ConnectFarcaster'>> {
+    return this.request('ConnectFarcaster', AUTH_REQUEST_TIMEOUT_MS)
+  }
+
   /** The logged-in user, on `chainId` when given. */
   async getUser(chainId?: string): Promise<User> {
     return this.request({ GetUser: { chainId: chainId ?? null, preferredAccountType: null } }, AUTH_REQUEST_TIMEOUT_MS)

@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   connectedSocialProvider: '@oriel/connected_social_provider',
   /** The social username of the connected user. */
   connectedSocialUsername: '@oriel/connected_social_username',
+  /** The avatar URL of the connected user's social account (Farcaster's profile picture). */
+  connectedSocialImage: '@oriel/connected_social_image',
   /** `true` once an email or social login succeeded; the provider then reconnects on page load. */
   embeddedLoginUsed: '@oriel/embedded/login_used',
   /** The email of the last embedded-wallet login. */

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { disconnect as disconnectAccount } from '../../core/actions/disconnect'
 import { shortenAddress } from '../../core/account/address'
 import { getErrorMessage } from '../../core/errors/base'
+import { getConnectedSocial } from '../../core/farcaster/social'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
 import { CopyIcon, DisconnectIcon, ReceiveIcon } from '../icons/accountIcons'
@@ -20,7 +21,8 @@ import type { ViewProps } from './types'
 import { Truncated } from './Truncated'
 
 /**
- * The connected account: avatar and name (its identity's, else generated and the short address),
+ * The connected account: avatar and name (its identity's, else its social account's, else
+ * generated and the short address),
  * address (short, with copy, and in full), native balance, the tabs Tokens, NFTs and Activity,
  * the social login (provider and username), email, network,
  * Swap, Receive, Send (spec §9 wallet feature order), Choose a name (an eip155 account without one),
@@ -45,6 +47,10 @@ export default function AccountView({ entry }: ViewProps) {
   }
 
   const email = user?.email
+  // A user who signed in with a social account (Farcaster) wears its name and picture unless
+  // the address has a name of its own.
+  const social = user ? getConnectedSocial() : undefined
+  const name = profileName ?? user?.userName ?? undefined
 
   async function disconnect() {
     setBusy(true)
@@ -63,10 +69,10 @@ export default function AccountView({ entry }: ViewProps) {
   return (
     <div className="view stack" data-view={entry.view}>
       <div className="account">
-        <AccountAvatar address={address} image={profileImage} />
+        <AccountAvatar address={address} image={profileImage ?? social?.image} />
         <div className="address">
           <span className="short" title={address} data-testid="account-name">
-            {profileName ? <Truncated text={profileName} kind="name" /> : shortenAddress(address)}
+            {name ? <Truncated text={name} kind="name" /> : shortenAddress(address)}
           </span>
           <button type="button" className="icon-btn small" aria-label="Copy address" onClick={() => copyAddress(client, address)}>
             <CopyIcon />
@@ -93,6 +99,14 @@ export default function AccountView({ entry }: ViewProps) {
               ) : (
                 SOCIAL_NAMES[socialProvider]
               )}
+            </dd>
+          </div>
+        ) : null}
+        {social?.provider === 'farcaster' && social.username ? (
+          <div>
+            <dt>Farcaster</dt>
+            <dd>
+              <Truncated text={`@${social.username}`} kind="name" testId="account-social" />
             </dd>
           </div>
         ) : null}

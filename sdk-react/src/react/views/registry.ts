@@ -14,6 +14,7 @@ const UpdateEmailView = lazy(() => import('./UpdateEmailView'))
 const ConnectingWalletConnectView = lazy(() => import('./ConnectingWalletConnectView'))
 const ConnectingWalletConnectBasicView = lazy(() => import('./ConnectingWalletConnectBasicView'))
 const ConnectingExternalView = lazy(() => import('./ConnectingExternalView'))
+const ConnectingFarcasterView = lazy(() => import('./ConnectingFarcasterView'))
 const UnsupportedChainView = lazy(() => import('./UnsupportedChainView'))
 const NetworksView = lazy(() => import('./NetworksView'))
 const ExportWalletView = lazy(() => import('./ExportWalletView'))
@@ -34,7 +35,7 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   ConnectingWalletConnect: ConnectingWalletConnectView,
   ConnectingExternal: ConnectingExternalView,
   ConnectingSiwe: SIWXSignMessageView,
-  ConnectingFarcaster: PlaceholderView,
+  ConnectingFarcaster: ConnectingFarcasterView,
   SIWXSignMessage: SIWXSignMessageView,
   UnsupportedChain: UnsupportedChainView,
   ApproveTransaction: ApproveTransactionView,

@@ -1,0 +1,123 @@
+// Sign In With Farcaster end to end: the demo dapp (origin A) shows ConnectingFarcaster's sign-in
+// link, the demo Farcaster client (its own origin, holding the devnet account's custody key) opens
+// it, shows what is asked and approves: it signs the FIP-11 message and posts it to frame-host's
+// relay (origin B), which checks it against the devnet's IdRegistry; the widget ends connected as
+// the fid's user, named after its username, with its picture. A second browser is the same user.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { FARCASTER_FID, FARCASTER_PROFILE } from '../devnet/farcaster.mjs'
+import { launchChromium } from './support/browser.mjs'
+
+const urls = inject('urls')
+const devnetContracts = inject('devnetContracts')
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const dappHost = new URL(urls.demo).host
+
+let browser: Browser
+const contexts: BrowserContext[] = []
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  for (const context of contexts) await context.close()
+  await browser?.close()
+})
+
+async function newPage(url: string): Promise<Page> {
+  const context = await browser.newContext()
+  contexts.push(context)
+  const page = await context.newPage()
+  await page.goto(url)
+  return page
+}
+
+/** Opens the widget's Farcaster sign-in; the link ConnectingFarcaster shows (and copies). */
+async function farcasterLink(dapp: Page): Promise<string> {
+  await dapp.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.demo })
+  await dapp.getByRole('button', { name: 'Connect Wallet' }).first().click()
+  await dapp.getByRole('button', { name: 'Continue with Farcaster' }).click()
+  const qr = dapp.getByTestId('farcaster-qr')
+  await qr.waitFor({ timeout: 20_000 })
+  await dapp.getByText('Waiting for you to approve in Farcaster…').waitFor()
+  await dapp.getByRole('button', { name: 'Copy link' }).click()
+  await dapp.getByText('Link copied').waitFor()
+  const link = await dapp.evaluate(() => navigator.clipboard.readText())
+  expect(link).toBe(await qr.getAttribute('data-uri'))
+  return link
+}
+
+/** The demo Farcaster client approves `link`, pasted into it. */
+async function approve(link: string): Promise<Page> {
+  const client = await newPage(urls.farcaster)
+  await client.getByLabel('Sign-in link').fill(link)
+  await client.getByRole('button', { name: 'Open' }).click()
+  await client.getByRole('heading', { name: `Sign in to ${dappHost}?` }).waitFor({ timeout: 20_000 })
+  await client.getByRole('button', { name: 'Approve' }).click()
+  await expect.poll(() => client.getByTestId('farcaster-status').textContent()).toBe(`Signed in to ${dappHost}`)
+  return client
+}
+
+/** Opens the Account view from the dapp's connect button. */
+async function openAccount(dapp: Page) {
+  await dapp.locator('[data-oriel-connect-button]').first().click()
+  await dapp.getByTestId('account-balance').waitFor({ timeout: 30_000 })
+}
+
+describe('Sign In With Farcaster', () => {
+  let dapp: Page
+  let firstAddress = ''
+
+  it('the widget shows a sign-in link for the dapp, on the Farcaster client page, for this channel', async () => {
+    dapp = await newPage(urls.demo)
+    const link = await farcasterLink(dapp)
+    const url = new URL(link)
+    expect(url.origin).toBe(urls.farcaster)
+    expect(url.searchParams.get('channelToken')).toMatch(/^[0-9a-f]{64}$/)
+    expect(url.searchParams.get('domain')).toBe(dappHost)
+    expect(url.searchParams.get('siweUri')).toBe(urls.demo)
+    expect(url.searchParams.get('nonce')).toMatch(/^[0-9a-f]{32}$/)
+    expect(devnetContracts.farcaster.fid).toBe(FARCASTER_FID)
+
+    // The client page shows what is asked, and approves.
+    const client = await approve(link)
+    expect(await client.getByTestId('farcaster-username').textContent()).toBe(`@${FARCASTER_PROFILE.username}`)
+
+    // The widget connects: the modal closes and the dapp has the embedded wallet's address.
+    const address = dapp.getByTestId('demo-address').filter({ hasText: ADDRESS })
+    await address.waitFor({ timeout: 30_000 })
+    firstAddress = (await address.textContent())!
+  })
+
+  it('the Account view shows the fid’s username and picture', async () => {
+    await openAccount(dapp)
+    expect(await dapp.getByTestId('account-name').textContent()).toBe(FARCASTER_PROFILE.username)
+    expect(await dapp.getByTestId('account-social').textContent()).toBe(`@${FARCASTER_PROFILE.username}`)
+    await expect.poll(() => dapp.getByTestId('account-avatar').getAttribute('src')).toBe(`${urls.farcaster}/pfp.svg`)
+    expect(await dapp.getByTestId('account-address').textContent()).toBe(firstAddress)
+    await dapp.keyboard.press('Escape')
+  })
+
+  it('a reload keeps the login, and the name', async () => {
+    await dapp.reload()
+    await dapp.getByTestId('demo-address').filter({ hasText: firstAddress }).waitFor({ timeout: 30_000 })
+    await openAccount(dapp)
+    expect(await dapp.getByTestId('account-name').textContent()).toBe(FARCASTER_PROFILE.username)
+    await dapp.keyboard.press('Escape')
+  })
+
+  it('the same fid from another browser is the same user, with the same address', async () => {
+    const other = await newPage(urls.demo)
+    await approve(await farcasterLink(other))
+    await other.getByTestId('demo-address').filter({ hasText: firstAddress }).waitFor({ timeout: 30_000 })
+  })
+
+  it('opened again (as a scanned link opens the page), a used link is refused', async () => {
+    const page = await newPage(urls.demo)
+    const link = await farcasterLink(page)
+    await approve(link)
+    await page.getByTestId('demo-address').filter({ hasText: firstAddress }).waitFor({ timeout: 30_000 })
+    const client = await newPage(link)
+    await expect.poll(() => client.getByTestId('farcaster-status').textContent()).toBe('Error: This sign-in was already answered')
+  })
+})

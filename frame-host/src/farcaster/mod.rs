@@ -1,0 +1,217 @@
+//! Sign In With Farcaster (FIP-11; spec §7 "connect Farcaster"; `API.md`, "Farcaster").
+//!
+//! frame-host runs a relay with the API of Farcaster's own, so `@farcaster/auth-client`
+//! works against it (`relay.rs`):
+//!
+//! - `POST /v1/channel` creates a channel: what an app asks to be signed, a secret channel
+//!   token and the sign-in link (`{url_base}?channelToken=…&nonce=…&siweUri=…&domain=…`).
+//! - `POST /v1/channel/authenticate` (Bearer: the channel token; `X-Farcaster-Auth-Relay-Key`:
+//!   a configured key) takes the signed message from a trusted Farcaster client, checks it
+//!   (`verify.rs`, then the IdRegistry: `id_registry.rs`) and completes the channel.
+//! - `GET /v1/channel/status` (Bearer) answers `pending` (202) or `completed` (200).
+//!
+//! The frame's login (`login.rs`) rides on it: `POST /auth/v1/farcaster/start` makes a channel
+//! bound to the frame's device and verifier, whose domain and URI are the dapp page's; the frame
+//! polls its status and `POST /auth/v1/farcaster/redeem` opens a session for the account
+//! (`social_identities`, provider `farcaster`, the fid as subject), as social login's.
+//!
+//! Channels live in the database (`farcaster_channels`), so every instance sharing a
+//! PostgreSQL database sees them, for `channel_ttl_secs`.
+
+mod error;
+mod id_registry;
+mod login;
+mod relay;
+mod rules;
+mod verify;
+
+use alloy_primitives::Address;
+use axum::{
+    extract::DefaultBodyLimit,
+    http::{header, HeaderMap},
+    routing::{get, post},
+    Router,
+};
+use sha2::{Digest, Sha256};
+
+pub(crate) use error::FarcasterError;
+
+use crate::{
+    blockchain::devnet::DevnetContracts,
+    config::{Config, FARCASTER_CHAIN_ID, FARCASTER_ID_REGISTRY},
+    error::{Error, Result},
+    AppState,
+};
+
+/// The largest request body of these routes, bytes (a message of at most 8 KiB and a profile).
+const MAX_BODY: usize = 16 * 1024;
+/// The longest `Authorization` header read, bytes.
+const MAX_AUTHORIZATION: usize = 512;
+
+/// Sign In With Farcaster as this instance runs it: `[farcaster]` with the chain and
+/// IdRegistry settled (the devnet's, Optimism's, or the ones configured).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Setup {
+    /// The IdRegistry's chain (one of `networks`).
+    pub(crate) chain_id: String,
+    /// The IdRegistry.
+    pub(crate) id_registry: Address,
+    /// SHA-256 of each trusted Farcaster client's key.
+    relay_keys: Vec<[u8; 32]>,
+    /// The sign-in link's base.
+    pub(crate) url_base: String,
+    /// A channel's lifetime, milliseconds.
+    pub(crate) ttl_ms: i64,
+}
+
+impl Setup {
+    /// The setup of `config`'s `[farcaster]` (`None` without it): an unset chain is the
+    /// devnet's when `devnet` names an IdRegistry, else Optimism; an unset IdRegistry is the
+    /// devnet's on the devnet and Farcaster's on Optimism, and needed on any other chain. The
+    /// chain must be one of `networks`.
+    pub(crate) fn resolve(
+        config: &Config,
+        devnet: Option<&DevnetContracts>,
+    ) -> Result<Option<Self>> {
+        let Some(farcaster) = &config.farcaster else {
+            return Ok(None);
+        };
+        let invalid = |why: String| Error::InvalidValue(format!("farcaster.{why}"));
+        let devnet = devnet.and_then(|d| d.farcaster.as_ref().map(|f| (d.caip2(), f)));
+        let chain_id = match (&farcaster.chain_id, &devnet) {
+            (Some(chain), _) => chain.clone(),
+            (None, Some((chain, _))) => chain.clone(),
+            (None, None) => FARCASTER_CHAIN_ID.to_owned(),
+        };
+        let registry = match (&farcaster.id_registry, &devnet) {
+            (Some(registry), _) => registry.clone(),
+            (None, Some((chain, f))) if *chain == chain_id => f.id_registry.clone(),
+            (None, _) if chain_id == FARCASTER_CHAIN_ID => FARCASTER_ID_REGISTRY.to_owned(),
+            (None, _) => {
+                return Err(invalid(format!(
+                    "id_registry must be set for chain_id {chain_id:?}"
+                )))
+            }
+        };
+        if !config.networks.iter().any(|n| n.chain_id == chain_id) {
+            return Err(invalid(format!(
+                "chain_id {chain_id:?} is not one of networks: add its [[networks]] entry"
+            )));
+        }
+        let id_registry = registry
+            .parse()
+            .map_err(|_| invalid(format!("id_registry {registry:?} is not an address")))?;
+        Ok(Some(Self {
+            chain_id,
+            id_registry,
+            relay_keys: farcaster.relay_keys.iter().map(|k| digest(k)).collect(),
+            url_base: farcaster.url_base.clone(),
+            ttl_ms: i64::try_from(farcaster.channel_ttl_secs)
+                .unwrap_or(i64::MAX / 1000)
+                .saturating_mul(1000),
+        }))
+    }
+
+    /// Whether `key` is one of the trusted clients' keys. Their SHA-256 digests are compared,
+    /// so how long a comparison takes tells nothing about a key.
+    fn trusts(&self, key: &str) -> bool {
+        self.relay_keys.contains(&digest(key))
+    }
+}
+
+fn digest(key: &str) -> [u8; 32] {
+    Sha256::digest(key.as_bytes()).into()
+}
+
+/// The state's setup, or 404 [`FarcasterError::NotSetUp`].
+fn setup(state: &AppState) -> Result<&Setup, FarcasterError> {
+    state.farcaster().ok_or(FarcasterError::NotSetUp)
+}
+
+/// The Bearer token of `headers`: the channel token; 401 [`FarcasterError::UnknownChannel`]
+/// without one.
+fn channel_token(headers: &HeaderMap) -> Result<&str, FarcasterError> {
+    headers
+        .get(header::AUTHORIZATION)
+        .filter(|v| v.len() <= MAX_AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .ok_or(FarcasterError::UnknownChannel)
+}
+
+/// The routes of this module: the relay (CORS for every origin: its calls carry their own
+/// token) and the frame's login.
+pub(crate) fn router() -> Router<AppState> {
+    let relay = Router::new()
+        .route("/v1/channel", post(relay::create).options(relay::preflight))
+        .route(
+            "/v1/channel/status",
+            get(relay::status).options(relay::preflight),
+        )
+        .route(
+            "/v1/channel/authenticate",
+            post(relay::authenticate).options(relay::preflight),
+        )
+        .layer(axum::middleware::map_response(relay::cors));
+    Router::new()
+        .merge(relay)
+        .route("/auth/v1/farcaster/start", post(login::start))
+        .route("/auth/v1/farcaster/redeem", post(login::redeem))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+}
+
+/// The path prefix of the relay's routes, which any origin may call (see `origin_check`).
+pub(crate) const RELAY_PATH: &str = "/v1/channel";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::FarcasterConfig;
+
+    fn config(farcaster: &str) -> Config {
+        Config {
+            farcaster: Some(toml::from_str(farcaster).unwrap()),
+            ..Config::default()
+        }
+    }
+
+    #[test]
+    fn optimism_is_the_default_chain_and_must_be_configured() {
+        let mut c = config("relay_keys = [\"0123456789abcdef\"]");
+        let e = Setup::resolve(&c, None).unwrap_err().to_string();
+        assert!(e.contains("eip155:10") && e.contains("networks"), "{e}");
+        c.networks.push(crate::NetworkConfig {
+            chain_id: "eip155:10".into(),
+            rpc_urls: vec!["https://op.example.com".into()],
+            ..crate::NetworkConfig::default()
+        });
+        let setup = Setup::resolve(&c, None).unwrap().unwrap();
+        assert_eq!(
+            setup.id_registry,
+            FARCASTER_ID_REGISTRY.parse::<Address>().unwrap()
+        );
+        assert_eq!(setup.ttl_ms, 600_000);
+        assert!(setup.trusts("0123456789abcdef"));
+        assert!(!setup.trusts("0123456789abcdeF"));
+        assert!(!setup.trusts(""));
+    }
+
+    #[test]
+    fn another_chain_needs_its_registry() {
+        let c = config("relay_keys = [\"0123456789abcdef\"]\nchain_id = \"eip155:31337\"");
+        let e = Setup::resolve(&c, None).unwrap_err().to_string();
+        assert!(e.contains("id_registry must be set"), "{e}");
+        let c = config(
+            "relay_keys = [\"0123456789abcdef\"]\nchain_id = \"eip155:31337\"\n\
+             id_registry = \"0x5FbDB2315678afecb367f032d93F642f64180aa3\"",
+        );
+        assert_eq!(
+            Setup::resolve(&c, None).unwrap().unwrap().chain_id,
+            "eip155:31337"
+        );
+        assert!(Setup::resolve(&Config::default(), None).unwrap().is_none());
+        let _: Option<&FarcasterConfig> = c.farcaster.as_ref();
+    }
+}
