@@ -4,7 +4,6 @@ import { ConnectView } from './ConnectView'
 import type { ViewProps } from './types'
 
 // Connect ships in the initial chunk; every other view is its own lazily loaded chunk.
-const PlaceholderView = lazy(() => import('./PlaceholderView'))
 const WhatIsAWalletView = lazy(() => import('./WhatIsAWalletView'))
 const AccountView = lazy(() => import('./AccountView'))
 const AllWalletsView = lazy(() => import('./AllWalletsView'))
