@@ -3,7 +3,7 @@
 //! the requests and serializes the replies; the frame does the opposite, with these same
 //! types. Field names are camelCase; binary values are standard padded base64. The
 //! Blockchain API's bodies (`/v1/*`, called from the dapp's page) are in [`blockchain`] and
-//! [`history`], [`identity`]; the analytics bodies (`/getAnalyticsConfig`, `/e`) in [`analytics`].
+//! [`history`], [`identity`], [`onramp`]; the analytics bodies (`/getAnalyticsConfig`, `/e`) in [`analytics`].
 //!
 //! Behind the `http` feature, so the host codec (`codec-wasm`) does not carry them.
 
@@ -15,6 +15,7 @@ pub mod analytics;
 pub mod blockchain;
 pub mod history;
 pub mod identity;
+pub mod onramp;
 pub mod social;
 
 /// `POST /auth/v1/email/start`.

@@ -39,9 +39,10 @@ fn declarations() -> String {
     out
 }
 
-/// The handshake constants and the spec texts, as `export const NAME = '...'`.
+/// The handshake constants and the spec texts, as `export const NAME = '...'`, then the
+/// on-ramp's constants (spec §7, §9) as JSON.
 fn constants() -> String {
-    use oriel_protocol::{frame_page, handshake, text};
+    use oriel_protocol::{frame_page, handshake, http::onramp, text};
     let constants = [
         ("LOADED_MESSAGE_TYPE", handshake::LOADED_MESSAGE_TYPE),
         ("CONNECT_MESSAGE_TYPE", handshake::CONNECT_MESSAGE_TYPE),
@@ -64,15 +65,27 @@ fn constants() -> String {
         ("EMAIL_IN_USE", text::EMAIL_IN_USE),
         ("TRY_AGAIN_PREFIX", text::TRY_AGAIN_PREFIX),
         ("TRY_AGAIN_SUFFIX", text::TRY_AGAIN_SUFFIX),
+        ("ONRAMP_FALLBACK_NETWORK", onramp::ONRAMP_FALLBACK_NETWORK),
+        ("DEFAULT_FEE_RANGE", onramp::DEFAULT_FEE_RANGE),
     ];
     let mut out = String::from(
-        "// Generated from the oriel-protocol crate (handshake, frame_page and text modules) by\n\
-         // protocol/tests/typescript.rs. Do not edit.\n",
+        "// Generated from the oriel-protocol crate (handshake, frame_page, text and http::onramp\n\
+         // modules) by protocol/tests/typescript.rs. Do not edit.\n",
     );
     for (name, value) in constants {
         assert!(!value.contains(['\'', '\\', '\n']), "{name} needs escaping");
         out.push_str(&format!("\nexport const {name} = '{value}'\n"));
     }
+    let networks = serde_json::to_string(&onramp::ONRAMP_NETWORKS).unwrap();
+    out.push_str(&format!(
+        "\n/** The card on-ramp's networks (spec §9): [EIP-155 chain id, network name]. */\n\
+         export const ONRAMP_NETWORKS: readonly (readonly [number, string])[] = {networks}\n"
+    ));
+    let sample = serde_json::to_string(&onramp::sample_options()).unwrap();
+    out.push_str(&format!(
+        "\n/** The built-in sample on-ramp options (spec §7), as frame-host answers them. */\n\
+         export const ONRAMP_SAMPLE_OPTIONS = {sample} as const\n"
+    ));
     out
 }
 
