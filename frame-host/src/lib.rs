@@ -15,6 +15,7 @@ mod health;
 mod keys;
 mod mail;
 mod names;
+mod onramp;
 mod origin_check;
 mod projects;
 mod proxy;
@@ -51,9 +52,10 @@ pub use blockchain::{
 };
 pub use clock::Clock;
 pub use config::{
-    Config, ExchangeConfig, IndexerConfig, MailConfig, Mode, NetworkConfig, ProjectConfig,
-    SocialConfig, SocialProviderConfig, TokenAuth, TokenConfig, WalletConnectRegistryConfig,
-    DEFAULT_CONFIG, DEFAULT_EXPLORER_URL, DEFAULT_SWAP_NETWORKS,
+    Config, ExchangeConfig, IndexerConfig, MailConfig, Mode, NetworkConfig, OnrampApi,
+    OnrampProviderConfig, ProjectConfig, SocialConfig, SocialProviderConfig, TokenAuth,
+    TokenConfig, WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL,
+    DEFAULT_SWAP_NETWORKS,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
@@ -69,6 +71,7 @@ use crate::{
     keys::Keys,
     mail::Mailer,
     names::GatewaySigner,
+    onramp::Onramp,
     registry::{Catalog, Registry},
     store::Store,
 };
@@ -95,6 +98,7 @@ struct Inner {
     prices: Prices,
     chains: Chains,
     exchanges: Exchanges,
+    onramp: Onramp,
     balances: BalanceCache,
     history: Arc<dyn HistorySource>,
     identities: IdentityCache,
@@ -151,6 +155,7 @@ impl AppState {
         let transport = HttpTransport::new().map_err(Error::HttpClient)?;
         let chains = Chains::new(&config.networks, &transport)?;
         let exchanges = Exchanges::new(&config.exchanges, &chains);
+        let onramp = Onramp::new(&config.onramp_providers).map_err(Error::HttpClient)?;
         let social = SocialProviders::new().map_err(Error::HttpClient)?;
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
@@ -176,6 +181,7 @@ impl AppState {
                 prices,
                 chains,
                 exchanges,
+                onramp,
                 balances: BalanceCache::default(),
                 history,
                 identities: IdentityCache::default(),
@@ -265,6 +271,11 @@ impl AppState {
     /// The exchange of each swap network.
     pub(crate) fn exchanges(&self) -> &Exchanges {
         &self.inner.exchanges
+    }
+
+    /// The on-ramp providers.
+    pub(crate) fn onramp(&self) -> &Onramp {
+        &self.inner.onramp
     }
 
     /// Where history, NFTs and received tokens are read.
@@ -359,7 +370,8 @@ impl AppState {
 /// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`), the
 /// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`, `/public/get{Asset,Currency,Token}Image/{id}`), the Blockchain API
 /// (`/v1/supported-chains`, `/v1/fungible/price`, `/v1/account/{address}/balance`,
-/// `/v1/identity/{address}`, the convert API `/v1/convert/*`), the analytics service
+/// `/v1/identity/{address}`, the convert API `/v1/convert/*`), the on-ramp
+/// (`/v1/onramp/*`, `/v1/generators/onrampurl`), the analytics service
 /// (`/getAnalyticsConfig`, `/e`), sign-in with a wallet (`/v1/sessions*`,
 /// `/.well-known/jwks.json`), names (`/v1/profile/*`) and, in dev mode only,
 /// `/dev/mailbox`; anything else is 404.
@@ -375,6 +387,7 @@ pub fn app(state: AppState) -> Router {
         .merge(wallet::router())
         .merge(registry::router(&state))
         .merge(blockchain::router(&state))
+        .merge(onramp::router(&state))
         .merge(analytics::router(&state))
         .merge(siwx::router(&state))
         .merge(names::router(&state));

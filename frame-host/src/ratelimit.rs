@@ -16,6 +16,8 @@
 //! - Social logins: 60 starts per client IP and 20 per device per 10 minutes; 60 redeems
 //!   per client IP per 10 minutes.
 //! - Names: 20 registrations and 600 lookups per client IP per 10 minutes.
+//! - Swaps and the on-ramp: `convert_requests_per_ip` (600) and `onramp_requests_per_ip` (300)
+//!   per client IP per project per 10 minutes.
 //!
 //! The counters live in the database (`rate_limits`), so every instance sharing a
 //! PostgreSQL database enforces the same limits.
@@ -239,6 +241,21 @@ pub(crate) async fn check_convert(
         format!("convert:{project_id}:{ip}"),
         i64::from(state.config().convert_requests_per_ip),
         CONVERT_WINDOW_MS,
+    );
+    hits(state, &[per_ip]).await
+}
+
+/// On-ramp requests (`/v1/onramp/*`, the URL generator, the purchase history): at most
+/// `onramp_requests_per_ip` per client IP per project per 10 minutes.
+pub(crate) async fn check_onramp(
+    state: &AppState,
+    ip: IpAddr,
+    project_id: &str,
+) -> Result<(), ApiError> {
+    let per_ip = limit(
+        format!("onramp:{project_id}:{ip}"),
+        i64::from(state.config().onramp_requests_per_ip),
+        IP_WINDOW_MS,
     );
     hits(state, &[per_ip]).await
 }

@@ -5,6 +5,7 @@
 
 use axum::{
     extract::{rejection::PathRejection, Path, State},
+    response::{IntoResponse, Response},
     Json,
 };
 use oriel_protocol::http::{
@@ -23,7 +24,7 @@ use super::{
     indexer::{checksummed, image_type, HistorySource},
 };
 use crate::{
-    api::{ApiError, ApiQuery, SdkClient},
+    api::{ApiError, ApiQuery, ClientIp, SdkClient},
     clock::rfc3339_seconds,
     config::Config,
     store::HistoryRow,
@@ -38,6 +39,8 @@ const ZERO: &str = "0x0000000000000000000000000000000000000000";
 pub(crate) struct HistoryQuery {
     chain_id: Option<String>,
     cursor: Option<String>,
+    /// An on-ramp provider's id: its purchases instead (spec §7 `onramp`).
+    onramp: Option<String>,
 }
 
 /// The path's address, lowercased; 400 when it is not one.
@@ -88,12 +91,38 @@ pub(super) fn nft_name(name: Option<&str>, collection: Option<&str>, token_id: &
     }
 }
 
-/// The route.
+/// The route: the account's transactions, or with `onramp` its purchases through that
+/// provider (`crate::onramp::purchases`, within the on-ramp budget, never cached).
 pub(crate) async fn history(
     State(state): State<AppState>,
-    _client: SdkClient,
+    client: SdkClient,
+    ClientIp(ip): ClientIp,
     account_path: Result<Path<String>, PathRejection>,
     ApiQuery(query): ApiQuery<HistoryQuery>,
+) -> Result<Response, ApiError> {
+    if let Some(provider) = query.onramp.as_deref() {
+        let Path(account) = account_path.map_err(|e| ApiError::InvalidParams(e.body_text()))?;
+        crate::ratelimit::check_onramp(&state, ip, &client.project_id).await?;
+        let reply = crate::onramp::purchases(
+            &state,
+            &client.project_id,
+            &account,
+            provider,
+            query.cursor.as_deref(),
+        )
+        .await?;
+        return Ok(reply.into_response());
+    }
+    Ok(transactions(&state, account_path, query)
+        .await?
+        .into_response())
+}
+
+/// The account's transactions.
+async fn transactions(
+    state: &AppState,
+    account_path: Result<Path<String>, PathRejection>,
+    query: HistoryQuery,
 ) -> Result<Json<HistoryReply>, ApiError> {
     let address = account(account_path)?;
     let config = state.config();

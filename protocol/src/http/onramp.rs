@@ -401,8 +401,14 @@ mod tests {
             );
         }
         let json = serde_json::to_value(&options).unwrap();
-        assert_eq!(json["paymentCurrencies"][0]["payment_method_limits"][0]["id"], "card");
-        assert_eq!(json["purchaseCurrencies"][0]["networks"][0]["display_name"], "Ethereum");
+        assert_eq!(
+            json["paymentCurrencies"][0]["payment_method_limits"][0]["id"],
+            "card"
+        );
+        assert_eq!(
+            json["purchaseCurrencies"][0]["networks"][0]["display_name"],
+            "Ethereum"
+        );
         assert_eq!(json["sample"], true);
         let names: Vec<&str> = ONRAMP_NETWORKS.iter().map(|(_, n)| *n).collect();
         for currency in &options.purchase_currencies {
