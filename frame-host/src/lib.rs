@@ -290,6 +290,7 @@ impl AppState {
         let holder = secrets::id()?;
         Ok(blockchain::indexer::start(
             &self.inner.config.indexer,
+            &self.inner.config.exchanges,
             &self.inner.chains,
             &self.inner.store,
             &holder,

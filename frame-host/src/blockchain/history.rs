@@ -164,7 +164,7 @@ async fn transactions(
         data.push(HistoryTransaction {
             id: format!("{}-{}", first.tx_hash, first.chain_id),
             metadata: HistoryMetadata {
-                operation_type: operation(&group, &address),
+                operation_type: operation(&group, &address, is_router(config, first)),
                 hash: first.tx_hash.clone(),
                 mined_at: rfc3339_seconds(first.block_time),
                 sent_from: checksummed(&first.tx_from),
@@ -190,11 +190,28 @@ fn direction(row: &HistoryRow, address: &str) -> Direction {
     }
 }
 
-/// What a transaction did for `address`, from its transfers touching it.
-fn operation(rows: &[&HistoryRow], address: &str) -> OperationType {
+/// Whether `row`'s transaction was sent to its chain's swap router (`[[exchanges]]`, or the
+/// devnet's).
+fn is_router(config: &Config, row: &HistoryRow) -> bool {
+    config
+        .exchanges
+        .iter()
+        .any(|e| e.chain_id == row.chain_id && e.router.eq_ignore_ascii_case(&row.tx_to))
+}
+
+/// What a transaction did for `address`, from its transfers touching it; `to_router`: it was
+/// sent to the chain's swap router.
+fn operation(rows: &[&HistoryRow], address: &str, to_router: bool) -> OperationType {
     let all = |f: &dyn Fn(&HistoryRow) -> bool| rows.iter().all(|r| f(r));
+    let any = |f: &dyn Fn(&HistoryRow) -> bool| rows.iter().any(|r| f(r));
     let dir = |r: &HistoryRow| direction(r, address);
-    if all(&|r| dir(r) == Direction::In && r.from_addr == ZERO) {
+    let fungible = |r: &HistoryRow| matches!(r.kind.as_str(), "native" | "erc20");
+    if to_router
+        && any(&|r| fungible(r) && dir(r) == Direction::Out)
+        && any(&|r| fungible(r) && dir(r) == Direction::In)
+    {
+        OperationType::Trade
+    } else if all(&|r| dir(r) == Direction::In && r.from_addr == ZERO) {
         OperationType::Mint
     } else if all(&|r| dir(r) == Direction::Out && r.to_addr == ZERO) {
         OperationType::Burn
@@ -339,13 +356,21 @@ mod tests {
 
     #[test]
     fn operation_types() {
-        let op = |rows: &[HistoryRow]| operation(&rows.iter().collect::<Vec<_>>(), ME);
+        let op = |rows: &[HistoryRow]| operation(&rows.iter().collect::<Vec<_>>(), ME, false);
         assert_eq!(op(&[row(ZERO, ME)]), OperationType::Mint);
         assert_eq!(op(&[row(ME, ZERO)]), OperationType::Burn);
         assert_eq!(op(&[row(YOU, ME)]), OperationType::Receive);
         assert_eq!(op(&[row(ME, YOU)]), OperationType::Send);
         assert_eq!(op(&[row(ME, ME)]), OperationType::Send);
         assert_eq!(op(&[row(ME, YOU), row(YOU, ME)]), OperationType::Execute);
+        let swap = [row(ME, YOU), row(YOU, ME)];
+        let swap: Vec<&HistoryRow> = swap.iter().collect();
+        assert_eq!(operation(&swap, ME, true), OperationType::Trade);
+        let one_way = [row(YOU, ME)];
+        assert_eq!(
+            operation(&one_way.iter().collect::<Vec<_>>(), ME, true),
+            OperationType::Receive
+        );
         assert_eq!(direction(&row(ME, ME), ME), Direction::SelfTransfer);
         assert_eq!(direction(&row(YOU, ME), ME), Direction::In);
     }
