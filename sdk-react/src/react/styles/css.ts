@@ -10,6 +10,7 @@ import { namesCss } from './names'
 import { PALETTES, paletteCss } from './palette'
 import { sendCss } from './send'
 import { swapCss } from './swap'
+import { buyCss } from './buy'
 import { walletConnectCss } from './walletconnect'
 
 /**
@@ -288,6 +289,7 @@ ${namesCss}
 ${accountTabsCss}
 ${sendCss}
 ${swapCss}
+${buyCss}
 
 @keyframes fade-in { from { opacity: 0; } }
 @keyframes view-in { from { opacity: 0; transform: translateY(4px); } }

@@ -12,6 +12,7 @@ import { AccountTabs } from './account/AccountTabs'
 import { AccountAvatar } from './AccountAvatar'
 import { copyAddress } from './copyAddress'
 import { SendIcon } from './send/icons'
+import { BuyIcon } from './buy/icons'
 import { SwapIcon } from './swap/icons'
 import { StorageNotice } from './StorageNotice'
 import type { ViewProps } from './types'
@@ -21,7 +22,7 @@ import { Truncated } from './Truncated'
  * The connected account: avatar and name (its identity's, else generated and the short address),
  * address (short, with copy, and in full), native balance, the tabs Tokens, NFTs and Activity,
  * email, network,
- * Swap, Receive, Send (spec §9 wallet feature order), Update email, Disconnect.
+ * Buy, Swap, Receive, Send (spec §9 wallet feature order), Update email, Disconnect.
  */
 export default function AccountView({ entry }: ViewProps) {
   const client = useOrielClient()
@@ -106,6 +107,12 @@ export default function AccountView({ entry }: ViewProps) {
           </dd>
         </div>
       </dl>
+      {client.config.features.onramp ? (
+        <button type="button" className="btn" onClick={() => client.modal.push('Buy')} disabled={busy}>
+          <BuyIcon />
+          Buy
+        </button>
+      ) : null}
       {client.config.features.swaps ? (
         <button type="button" className="btn" onClick={() => client.modal.push('Swap')} disabled={busy}>
           <SwapIcon />

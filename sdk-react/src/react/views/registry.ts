@@ -23,6 +23,7 @@ const SIWXSignMessageView = lazy(() => import('./SIWXSignMessageView'))
 const ReceiveView = lazy(() => import('./ReceiveView'))
 const SendView = lazy(() => import('./SendView'))
 const SwapView = lazy(() => import('./SwapView'))
+const BuyView = lazy(() => import('./BuyView'))
 
 /** The component of each view. Views not built yet show a placeholder under their title. */
 export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>>> = {
@@ -49,4 +50,5 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   WhatIsAWallet: WhatIsAWalletView,
   Receive: ReceiveView,
   Send: SendView,
+  Buy: BuyView,
 }
