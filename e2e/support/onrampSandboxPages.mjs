@@ -94,7 +94,7 @@ export function statusPage(p) {
   const heading = pending ? 'Payment received: sending…' : failed ? 'The purchase failed' : 'Payment complete'
   return page(
     heading,
-    `<h1 role="status">${escapeHtml(heading)}</h1>
+    `<h1>${escapeHtml(heading)}</h1>
 ${failed ? `<p class="error" role="alert">${escapeHtml(p.reason ?? 'The crypto could not be sent.')} You were not charged.</p>` : ''}
 <dl><dt>${pending ? 'Sending' : failed ? 'Not sent' : 'Sent'}</dt><dd${failed ? '' : ' class="done"'} data-testid="sandbox-sent">${escapeHtml(p.purchase)} ${escapeHtml(p.symbol)}</dd>
 <dt>Paid</dt><dd>${escapeHtml(p.total)} ${escapeHtml(p.currency)}</dd>

@@ -3,12 +3,13 @@
 // loopback WalletConnect relay, the demo wallet (its own origin) and the local identity
 // provider of social login (oidc.mjs).
 import { spawn } from 'node:child_process'
-import { createReadStream, existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
+import { createReadStream, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { homedir, tmpdir } from 'node:os'
 import { extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { frameHostSocialToml, startOidcProvider } from './oidc.mjs'
+import { startOnrampSandbox } from './onrampSandbox.mjs'
 import { startRelay } from './relay.mjs'
 
 export const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
@@ -27,6 +28,8 @@ export const PORTS = {
   wallet: 15175 + offset,
   /** The local identity provider of social login (oidc.mjs). */
   oidc: 18700 + offset,
+  /** The sandbox card on-ramp: its API and its checkout page (onrampSandbox.mjs). */
+  onramp: 15177 + offset,
 }
 
 export const urls = {
@@ -37,6 +40,7 @@ export const urls = {
   relay: `ws://127.0.0.1:${PORTS.relay}`,
   wallet: `http://127.0.0.1:${PORTS.wallet}`,
   oidc: `http://127.0.0.1:${PORTS.oidc}`,
+  onramp: `http://127.0.0.1:${PORTS.onramp}`,
 }
 
 const TYPES = {
@@ -113,9 +117,10 @@ export async function buildWallet(relayUrl, outDir) {
  * (the `make demo` setup) apply, with state in `dataDir`. `devnetContracts`: the devnet contracts
  * file (`startDevnet`'s `contractsFile`), so frame-host lists its tokens and offers `POST /dev/faucet`.
  * `oidcUrl`: the local identity provider (`startOidcProvider`) frame-host signs in with for all
- * six social providers.
+ * six social providers. `onrampToml`: the `[[onramp_providers]]` entry of the sandbox on-ramp
+ * (`startOnrampSandbox`'s `toml`).
  *
- * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, devnetContracts?: string, oidcUrl?: string, log?: string }} options
+ * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, devnetContracts?: string, oidcUrl?: string, onrampToml?: string, log?: string }} options
  */
 export async function startFrameHost({
   allowedOrigins,
@@ -124,6 +129,7 @@ export async function startFrameHost({
   devnetUrl = urls.devnet,
   devnetContracts,
   oidcUrl,
+  onrampToml,
   log = process.env.ORIEL_LOG ?? 'warn',
 } = {}) {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
@@ -152,7 +158,8 @@ export async function startFrameHost({
   if (devnetContracts) env.ORIEL_DEVNET_CONTRACTS = devnetContracts
   // Social login through the local identity provider: its `[social.*]` tables.
   const social = oidcUrl ? `\n${frameHostSocialToml(oidcUrl)}\n` : ''
-  if (allowedOrigins || social) {
+  const onramp = onrampToml ? `\n${onrampToml}\n` : ''
+  if (allowedOrigins || social || onramp) {
     const work = mkdtempSync(join(tmpdir(), 'oriel-e2e-'))
     env.ORIEL_CONFIG = join(work, 'frame-host.toml')
     const project = allowedOrigins
@@ -160,7 +167,7 @@ export async function startFrameHost({
         // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src).
         `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n`
       : ''
-    writeFileSync(env.ORIEL_CONFIG, project + social)
+    writeFileSync(env.ORIEL_CONFIG, project + social + onramp)
     env.ORIEL_DATA_DIR = dataDir ?? join(work, 'data')
   } else if (dataDir) {
     env.ORIEL_DATA_DIR = dataDir
@@ -199,7 +206,7 @@ async function waitFor(url, timeoutMs = 15_000) {
 
 /**
  * Everything at once; `stop()` stops everything. `devnetContracts`: the devnet contracts file
- * frame-host reads (its tokens, the faucet).
+ * frame-host reads (its tokens, the faucet), and the sandbox on-ramp delivers the devnet's coins with.
  * @param {{ devnetContracts?: string }} [options]
  */
 export async function startAll({ devnetContracts } = {}) {
@@ -211,7 +218,14 @@ export async function startAll({ devnetContracts } = {}) {
     stops.push((await serveStatic(walletDir, PORTS.wallet)).stop)
     const oidc = await startOidcProvider({ port: PORTS.oidc, frameHosts: [urls.frameHost] })
     stops.push(oidc.stop)
-    stops.push((await startFrameHost({ allowedOrigins: [urls.demo], devnetContracts, oidcUrl: oidc.url })).stop)
+    let onrampToml
+    if (devnetContracts) {
+      const contracts = JSON.parse(readFileSync(devnetContracts, 'utf8'))
+      const sandbox = await startOnrampSandbox({ port: PORTS.onramp, devnetUrl: urls.devnet, contracts })
+      stops.push(sandbox.stop)
+      onrampToml = sandbox.toml
+    }
+    stops.push((await startFrameHost({ allowedOrigins: [urls.demo], devnetContracts, oidcUrl: oidc.url, onrampToml })).stop)
     stops.push((await serveStatic(demoDir, PORTS.demo, { spa: true })).stop)
     stops.push((await serveStatic(join(root, 'e2e/pages'), PORTS.other)).stop)
   } catch (error) {

@@ -39,10 +39,9 @@ fn declarations() -> String {
     out
 }
 
-/// The handshake constants and the spec texts, as `export const NAME = '...'`, then the
-/// on-ramp's constants (spec §7, §9) as JSON.
+/// The handshake constants and the spec texts, as `export const NAME = '...'`.
 fn constants() -> String {
-    use oriel_protocol::{frame_page, handshake, http::onramp, text};
+    use oriel_protocol::{frame_page, handshake, text};
     let constants = [
         ("LOADED_MESSAGE_TYPE", handshake::LOADED_MESSAGE_TYPE),
         ("CONNECT_MESSAGE_TYPE", handshake::CONNECT_MESSAGE_TYPE),
@@ -65,17 +64,32 @@ fn constants() -> String {
         ("EMAIL_IN_USE", text::EMAIL_IN_USE),
         ("TRY_AGAIN_PREFIX", text::TRY_AGAIN_PREFIX),
         ("TRY_AGAIN_SUFFIX", text::TRY_AGAIN_SUFFIX),
-        ("ONRAMP_FALLBACK_NETWORK", onramp::ONRAMP_FALLBACK_NETWORK),
-        ("DEFAULT_FEE_RANGE", onramp::DEFAULT_FEE_RANGE),
     ];
     let mut out = String::from(
-        "// Generated from the oriel-protocol crate (handshake, frame_page, text and http::onramp\n\
-         // modules) by protocol/tests/typescript.rs. Do not edit.\n",
+        "// Generated from the oriel-protocol crate (handshake, frame_page and text modules) by\n\
+         // protocol/tests/typescript.rs. Do not edit.\n",
     );
     for (name, value) in constants {
         assert!(!value.contains(['\'', '\\', '\n']), "{name} needs escaping");
         out.push_str(&format!("\nexport const {name} = '{value}'\n"));
     }
+    out
+}
+
+/// The on-ramp's constants (spec §7, §9): the fallback network, the default fee range, the
+/// card on-ramp's networks and the built-in sample options. Apart from `constants.gen.ts`, which
+/// the page's first chunk imports, so they load only with the on-ramp's code.
+fn onramp_constants() -> String {
+    use oriel_protocol::http::onramp;
+    let mut out = String::from(
+        "// Generated from the oriel-protocol crate (http::onramp) by protocol/tests/typescript.rs.\n\
+         // Do not edit.\n",
+    );
+    out.push_str(&format!(
+        "\nexport const ONRAMP_FALLBACK_NETWORK = '{}'\n\nexport const DEFAULT_FEE_RANGE = '{}'\n",
+        onramp::ONRAMP_FALLBACK_NETWORK,
+        onramp::DEFAULT_FEE_RANGE
+    ));
     let networks = serde_json::to_string(&onramp::ONRAMP_NETWORKS).unwrap();
     out.push_str(&format!(
         "\n/** The card on-ramp's networks (spec §9): [EIP-155 chain id, network name]. */\n\
@@ -114,4 +128,9 @@ fn generated_typescript_is_current() {
 #[test]
 fn generated_constants_are_current() {
     check_generated("constants.gen.ts", &constants());
+}
+
+#[test]
+fn generated_onramp_constants_are_current() {
+    check_generated("onramp.gen.ts", &onramp_constants());
 }

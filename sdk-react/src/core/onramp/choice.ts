@@ -1,7 +1,7 @@
 // What the Buy view offers an account: the providers that deliver to its namespace, the assets
 // with a network for its chain (else on Ethereum, spec §9's fallback, for an EVM account), the
 // payment methods' limits (spec §9), and the checks of a typed amount against them.
-import { ONRAMP_FALLBACK_NETWORK, ONRAMP_SAMPLE_OPTIONS } from '../../codec/constants.gen'
+import { ONRAMP_FALLBACK_NETWORK, ONRAMP_SAMPLE_OPTIONS } from '../../codec/onramp.gen'
 import type { OnrampOptions, OnrampProvider, PaymentMethodLimit, PurchaseCurrency, PurchaseNetwork } from './parse'
 
 /** The namespaces the on-ramp delivers to (spec §9). */

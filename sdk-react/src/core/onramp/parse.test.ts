@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ONRAMP_SAMPLE_OPTIONS } from '../../codec/constants.gen'
+import { ONRAMP_SAMPLE_OPTIONS } from '../../codec/onramp.gen'
 import { OPTIONS, purchase, quoteOf } from '../../test/onramp'
 import { InvalidOnrampResponseError } from './errors'
 import { parseCheckoutUrl, parseOnrampOptions, parseOnrampPurchases, parseOnrampQuote } from './parse'

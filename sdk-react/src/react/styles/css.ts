@@ -10,7 +10,6 @@ import { namesCss } from './names'
 import { PALETTES, paletteCss } from './palette'
 import { sendCss } from './send'
 import { swapCss } from './swap'
-import { buyCss } from './buy'
 import { walletConnectCss } from './walletconnect'
 
 /**
@@ -40,8 +39,9 @@ export const css = /* css */ `
   ${paletteCss(PALETTES.light, 'light')}
 }
 * { box-sizing: border-box; }
-button, input { font: inherit; color: inherit; }
-button { cursor: pointer; border: 0; background: none; padding: 0; }
+button, input, select { font: inherit; color: inherit; }
+button, select { cursor: pointer; border: 0; background: none; padding: 0; }
+fieldset { margin: 0; padding: 0; border: 0; min-width: 0; }
 button:disabled { cursor: default; opacity: 0.5; }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 svg { display: block; flex: none; }
@@ -289,7 +289,6 @@ ${namesCss}
 ${accountTabsCss}
 ${sendCss}
 ${swapCss}
-${buyCss}
 
 @keyframes fade-in { from { opacity: 0; } }
 @keyframes view-in { from { opacity: 0; transform: translateY(4px); } }

@@ -118,12 +118,12 @@ export default function BuyView({ entry }: ViewProps) {
         </p>
       ) : null}
       {providers.length > 1 ? (
-        <fieldset className="buy-providers">
+        <fieldset className="stack">
           <legend className="send-label">Provider</legend>
           {providers.map((p) => (
             <label key={p.id} className="row">
               <input type="radio" name={`${ids}-provider`} checked={p.id === provider?.id} onChange={() => editBuy(client, { provider: p.id })} />
-              <span className="grow">{p.name}</span>
+              <span className="name">{p.name}</span>
               <span className="hint">Fees {p.feeRange}</span>
             </label>
           ))}
@@ -149,7 +149,7 @@ export default function BuyView({ entry }: ViewProps) {
             aria-describedby={amountError ? amountErrorId : undefined}
             onChange={(event) => editBuy(client, { amount: event.target.value.replace(',', '.') })}
           />
-          <select className="buy-select" aria-label="Currency" value={form.fiat} onChange={(event) => editBuy(client, { fiat: event.target.value })}>
+          <select className="token-chip" aria-label="Currency" value={form.fiat} onChange={(event) => editBuy(client, { fiat: event.target.value })}>
             {options.paymentCurrencies.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.id}
@@ -167,7 +167,7 @@ export default function BuyView({ entry }: ViewProps) {
         <label className="send-label" htmlFor={`${ids}-method`}>
           Pay with
         </label>
-        <select id={`${ids}-method`} className="buy-select" value={form.method} onChange={(event) => editBuy(client, { method: event.target.value })}>
+        <select id={`${ids}-method`} className="token-chip" value={form.method} onChange={(event) => editBuy(client, { method: event.target.value })}>
           {(fiat?.payment_method_limits ?? []).map((m) => (
             <option key={m.id} value={m.id}>
               {methodName(m.id)}
@@ -185,7 +185,7 @@ export default function BuyView({ entry }: ViewProps) {
           You buy
         </label>
         {currencies.length > 0 ? (
-          <select id={`${ids}-asset`} className="buy-select" value={currency?.id ?? ''} onChange={(event) => editBuy(client, { currency: event.target.value })}>
+          <select id={`${ids}-asset`} className="token-chip" value={currency?.id ?? ''} onChange={(event) => editBuy(client, { currency: event.target.value })}>
             {currencies.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name} ({c.symbol})

@@ -90,8 +90,8 @@ export function BuyProgress({ form, provider, symbol, view }: BuyProgressProps) 
         {form.popup ? `Finish buying ${symbol} in the ${provider} window.` : `Open the ${provider} checkout to buy ${symbol}: `}
         {!form.popup && url ? <CheckoutLink url={url} text={`Open the ${provider} checkout`} /> : null}
       </p>
-      <p className="hint buy-status" role="status" data-testid="buy-status">
-        <SpinnerIcon size={16} /> {status}
+      <p className="hint" role="status" data-testid="buy-status">
+        {status}
       </p>
       {form.popup && url ? <CheckoutLink url={url} text="Open the checkout again" /> : null}
       <button type="button" className="btn" onClick={() => cancelPurchase(client)}>

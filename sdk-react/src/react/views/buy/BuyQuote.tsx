@@ -43,7 +43,7 @@ export function BuyQuote({ state, symbol, provider }: BuyQuoteProps) {
         ))}
       </dl>
       {quote?.estimated ? (
-        <p className="notice buy-estimate" role="note" data-testid="buy-estimate">
+        <p className="notice" role="note" data-testid="buy-estimate">
           Estimated quote: {provider?.name ?? 'the provider'} did not give one, so this uses today&apos;s price and the top of its{' '}
           {provider?.feeRange ?? '1-2%'} fee range, without the network fee. The checkout shows the exact amounts.
         </p>

@@ -26,9 +26,9 @@ export function SlippageSetting({ value, disabled }: SlippageSettingProps) {
   const invalid = typed !== undefined && !isSlippage(typed)
   const errorId = `${ids}-error`
   return (
-    <fieldset className="slippage" disabled={disabled}>
+    <fieldset className="stack" disabled={disabled}>
       <legend className="send-label">Slippage tolerance</legend>
-      <div className="slippage-choices">
+      <div className="chips">
         {SLIPPAGE_CHOICES_PERCENT.map((choice) => (
           <button
             key={choice}
@@ -44,7 +44,7 @@ export function SlippageSetting({ value, disabled }: SlippageSettingProps) {
           </button>
         ))}
         <input
-          className="slippage-custom"
+          className="token-chip"
           inputMode="decimal"
           autoComplete="off"
           placeholder="Custom %"
