@@ -3,9 +3,11 @@
 // (6 decimals) with the approval in the frame, and receives exactly what the pool's
 // constant-product formula pays at the reserves it swapped against, at least the minimum the
 // view quoted. Selling dUSD for ETH needs the router's allowance: "Approve dUSD" comes first,
-// then "Swap". A network without an exchange says 'Network not supported for Swaps'.
+// then "Swap". The frame's approval screen sums each up in one line ("Swap 0.1 ETH for at least
+// … dUSD", "Allow the swap router to spend up to 10 dUSD"), and Activity lists both swaps with
+// what left and what arrived. A network without an exchange says 'Network not supported for Swaps'.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { createPublicClient, erc20Abi, http, parseAbi, parseEther, parseUnits, type Hex } from 'viem'
+import { createPublicClient, erc20Abi, formatUnits, http, parseAbi, parseEther, parseUnits, type Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { readRequest, walletFrame } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
@@ -26,6 +28,8 @@ let browser: Browser
 let context: BrowserContext
 let page: Page
 let address: Hex
+/** What the two embedded-wallet swaps received: dUSD for the ETH, ETH for the dUSD. */
+const swapped = { bought: 0n, sold: 0n }
 
 beforeAll(async () => {
   browser = await launchChromium()
@@ -73,6 +77,9 @@ async function reserves(symbol = 'dUSD'): Promise<[bigint, bigint]> {
 /** Uniswap V2's `getAmountOut`: what a pool with these reserves pays for `amountIn`, its 0.3% fee taken. */
 const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
   (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
+
+/** The least a swap paying `toAmount` may pay at the default 1% slippage (frame-host's toAmountMin). */
+const atLeast = (toAmount: bigint) => (toAmount * 99n) / 100n
 
 /** Whole tokens as the view shows a swap amount: at most 6 decimals, cut. */
 function shown(value: bigint, decimals: number) {
@@ -124,14 +131,18 @@ describe('Swap from the embedded wallet', () => {
     const before = await dusdOf(address)
 
     await view.getByRole('button', { name: 'Swap', exact: true }).click()
-    expect(await approvalShown()).toContain(router.toLowerCase())
+    const screen = await approvalShown()
+    expect(screen).toContain(router.toLowerCase())
     // The pool as the swap will find it: nothing else trades on the devnet meanwhile.
     const [wethReserve, dusdReserve] = await reserves()
+    const least = formatUnits(atLeast(amountOut(parseEther('0.1'), wethReserve, dusdReserve)), 6)
+    expect(screen).toContain(`swap 0.1 eth for at least ${least} dusd`)
     await approveButton().click()
     const done = view.getByTestId('swap-done')
     await done.waitFor({ timeout: 30_000 })
 
     const received = (await dusdOf(address)) - before
+    swapped.bought = received
     expect(received).toBe(amountOut(parseEther('0.1'), wethReserve, dusdReserve))
     expect(received).toBeGreaterThanOrEqual(minimum)
     expect(await done.textContent()).toBe(`Swapped 0.1 ETH for ${shown(received, 6)} dUSD`)
@@ -148,7 +159,9 @@ describe('Swap from the embedded wallet', () => {
     expect(await allowance()).toBe(0n)
 
     await view.getByRole('button', { name: 'Approve dUSD', exact: true }).click()
-    expect(await approvalShown()).toContain(dusd.address.toLowerCase())
+    const approval = await approvalShown()
+    expect(approval).toContain(dusd.address.toLowerCase())
+    expect(approval).toContain('allow the swap router to spend up to 10 dusd')
     await approveButton().click()
     await expect.poll(allowance, { timeout: 30_000 }).toBe(10_000_000n)
     const minimum = await quotedMinimum('ETH', 18, 'Swap')
@@ -156,8 +169,11 @@ describe('Swap from the embedded wallet', () => {
     const dusdBefore = await dusdOf(address)
     const ethBefore = await chain.getBalance({ address })
     await view.getByRole('button', { name: 'Swap', exact: true }).click()
-    expect(await approvalShown()).toContain(router.toLowerCase())
+    const screen = await approvalShown()
+    expect(screen).toContain(router.toLowerCase())
     const [wethReserve, dusdReserve] = await reserves()
+    const least = formatUnits(atLeast(amountOut(10_000_000n, dusdReserve, wethReserve)), 18)
+    expect(screen).toContain(`swap 10 dusd for at least ${least} eth`)
     await approveButton().click()
     const done = view.getByTestId('swap-done')
     await done.waitFor({ timeout: 30_000 })
@@ -174,6 +190,34 @@ describe('Swap from the embedded wallet', () => {
     // The router used the whole allowance.
     expect(await allowance()).toBe(0n)
     expect(await done.textContent()).toBe(`Swapped 10 dUSD for ${shown(received, 18)} ETH`)
+    swapped.sold = received
+  })
+
+  it('Activity lists both swaps: what left the wallet and what reached it', async () => {
+    await dialog().getByRole('button', { name: 'Back' }).click()
+    const tab = (name: string) => dialog().getByRole('tab', { name })
+    const rows = () =>
+      dialog()
+        .locator('li.tx[data-operation="trade"]')
+        .evaluateAll((items) => items.map((row) => `${row.querySelector('.tx-title')?.textContent} | ${row.querySelector('.tx-desc')?.textContent}`))
+    // The indexer reads the devnet a moment behind: leaving the tab and coming back reads frame-host again.
+    await expect
+      .poll(
+        async () => {
+          await tab('Tokens').click()
+          await tab('Activity').click()
+          await dialog().getByRole('tabpanel').locator('[role="status"]').waitFor({ state: 'detached' })
+          return (await rows()).length
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(2)
+    const eth = (wei: bigint) => `${wei / 10n ** 18n}.${(wei % 10n ** 18n).toString().padStart(18, '0').slice(0, 3)}`
+    const dusd = (units: bigint) => `${units / 1_000_000n}.${(units % 1_000_000n).toString().padStart(6, '0').slice(0, 3)}`
+    expect(await rows()).toEqual([
+      `Swapped | 10.000 dUSD → ${eth(swapped.sold)} ETH`,
+      `Swapped | 0.100 ETH → ${dusd(swapped.bought)} dUSD`,
+    ])
   })
 })
 

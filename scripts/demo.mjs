@@ -2,17 +2,19 @@
 // (the chunks `make bench` measures), each served from its own output directory on its own
 // origin, beside frame-host (origin B, with the frame), a local EVM devnet (hardhat node, chain
 // 31337), a loopback WalletConnect relay, a local identity provider for the six social logins
-// (oidc-provider) and a demo Farcaster client (its own origin). Ctrl-C stops them all.
+// (oidc-provider), a demo Farcaster client (its own origin) and the sandbox card on-ramp (origin D).
+// Ctrl-C stops them all.
 //
 // No dev server runs, so there is no dependency optimizer to race: every start renders the same
 // files. `make demo-dev` is the hot-reload loop instead.
 import { join } from 'node:path'
 import { startDevnet } from '../e2e/support/devnet.mjs'
 import { startOidcProvider } from '../e2e/support/oidc.mjs'
+import { startOnrampSandbox } from '../e2e/support/onrampSandbox.mjs'
 import { startRelay } from '../e2e/support/relay.mjs'
 import { buildDemo, buildFarcasterClient, buildWallet, root, serveStatic, startFrameHost } from '../e2e/support/servers.mjs'
 
-const PORTS = { frameHost: 8787, dapp: 5173, wallet: 5174, farcaster: 5176, devnet: 8545, relay: 8600, oidc: 8700 }
+const PORTS = { frameHost: 8787, dapp: 5173, wallet: 5174, farcaster: 5176, onramp: 5177, devnet: 8545, relay: 8600, oidc: 8700 }
 const urls = {
   dapp: `http://localhost:${PORTS.dapp}`,
   frameHost: `http://127.0.0.1:${PORTS.frameHost}`,
@@ -21,6 +23,7 @@ const urls = {
   wallet: `http://127.0.0.1:${PORTS.wallet}`,
   oidc: `http://127.0.0.1:${PORTS.oidc}`,
   farcaster: `http://127.0.0.1:${PORTS.farcaster}`,
+  onramp: `http://127.0.0.1:${PORTS.onramp}`,
 }
 
 const contractsFile = join(root, '.data/devnet-contracts.json')
@@ -41,7 +44,8 @@ process.once('SIGTERM', exit(0))
 try {
   // The devnet's contracts (devnet/deploy.mjs) are deployed on it; their addresses go next to
   // frame-host's data, and the dapp's build learns the devnet's ENS universal resolver from them.
-  stops.push((await startDevnet({ port: PORTS.devnet, contractsFile })).stop)
+  const devnet = await startDevnet({ port: PORTS.devnet, contractsFile })
+  stops.push(devnet.stop)
   console.log('Building the demo dapp, the demo wallet and the demo Farcaster client (production builds)…')
   const dappDir = await buildDemo(urls.frameHost, join(root, 'dist/demo'), urls.relay, urls.devnet, contractsFile)
   const walletDir = await buildWallet(urls.relay, join(root, 'dist/wallet'))
@@ -49,6 +53,10 @@ try {
   stops.push((await startRelay({ port: PORTS.relay })).stop)
   // Social login: every provider signs in at the local identity provider.
   stops.push((await startOidcProvider({ port: PORTS.oidc, frameHosts: [urls.frameHost] })).stop)
+  // The sandbox card on-ramp (its own origin): frame-host buys through it, and it sends what was
+  // bought on the devnet.
+  const sandbox = await startOnrampSandbox({ port: PORTS.onramp, devnetUrl: urls.devnet, contracts: devnet.contracts })
+  stops.push(sandbox.stop)
   // frame-host's built-in defaults are this setup: project `demo` for the dapp's origin, the devnet.
   // With the contracts file: the devnet's tokens in the balance route, POST /dev/faucet, and the
   // devnet indexed from block 0 (history and NFTs; the SQLite index in .data follows a fresh
@@ -62,6 +70,7 @@ try {
         oidcUrl: urls.oidc,
         // Sign In With Farcaster: links open the demo Farcaster client; the devnet's IdRegistry.
         farcasterClientUrl: urls.farcaster,
+        onrampToml: sandbox.toml,
         log: 'info',
       })
     ).stop,
@@ -85,5 +94,6 @@ console.log(`
     WalletConnect relay:    ${urls.relay}
     identity provider:      ${urls.oidc}   (social login: pick or type a user, or deny)
     Farcaster client:       ${urls.farcaster}   (Farcaster login: "Copy link" in the dapp, open it here; fid 1, @devnet-ada)
+    sandbox on-ramp:        ${urls.onramp}   (Account → Buy: pay with the test card 4242 4242 4242 4242)
   Press Ctrl-C to stop.
 `)

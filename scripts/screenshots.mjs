@@ -152,6 +152,11 @@ async function loggedIn(browser, size, theme, { shot }) {
   await modal(page).getByRole('button', { name: /^Switch network, current:/ }).click()
   await shot(page, 'Networks')
   await back(page)
+  // Buy, once the provider's options are in (on Ethereum the sandbox sells nothing: it says so).
+  await modal(page).getByRole('button', { name: 'Buy', exact: true }).click()
+  await modal(page).getByLabel('You pay').waitFor({ timeout: 30_000 })
+  await shot(page, 'Buy')
+  await back(page)
   for (const [button, view] of [
     ['Swap', 'Swap'],
     ['Receive', 'Receive'],

@@ -10,6 +10,7 @@ import { extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FARCASTER_DEMO_RELAY_KEY } from '../../devnet/farcaster.mjs'
 import { frameHostSocialToml, startOidcProvider } from './oidc.mjs'
+import { startOnrampSandbox } from './onrampSandbox.mjs'
 import { startRelay } from './relay.mjs'
 
 export const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
@@ -30,6 +31,8 @@ export const PORTS = {
   oidc: 18700 + offset,
   /** The demo Farcaster client page (demo/farcaster). */
   farcaster: 15176 + offset,
+  /** The sandbox card on-ramp: its API and its checkout page (onrampSandbox.mjs). */
+  onramp: 15177 + offset,
 }
 
 export const urls = {
@@ -41,6 +44,7 @@ export const urls = {
   wallet: `http://127.0.0.1:${PORTS.wallet}`,
   oidc: `http://127.0.0.1:${PORTS.oidc}`,
   farcaster: `http://127.0.0.1:${PORTS.farcaster}`,
+  onramp: `http://127.0.0.1:${PORTS.onramp}`,
 }
 
 const TYPES = {
@@ -147,8 +151,10 @@ export function frameHostFarcasterToml(clientUrl) {
  * `oidcUrl`: the local identity provider (`startOidcProvider`) frame-host signs in with for all
  * six social providers. `farcasterClientUrl` (with `devnetContracts`): the demo Farcaster client
  * that sign-in links open, checked against the devnet's IdRegistry.
+  `onrampToml`: the `[[onramp_providers]]` entry of the sandbox on-ramp
+ * (`startOnrampSandbox`'s `toml`).
  *
- * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, devnetContracts?: string, oidcUrl?: string, farcasterClientUrl?: string, log?: string }} options
+ * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, devnetContracts?: string, oidcUrl?: string, farcasterClientUrl?: string, onrampToml?: string, log?: string }} options
  */
 export async function startFrameHost({
   allowedOrigins,
@@ -158,6 +164,7 @@ export async function startFrameHost({
   devnetContracts,
   oidcUrl,
   farcasterClientUrl,
+  onrampToml,
   log = process.env.ORIEL_LOG ?? 'warn',
 } = {}) {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
@@ -188,7 +195,8 @@ export async function startFrameHost({
   const social = oidcUrl ? `\n${frameHostSocialToml(oidcUrl)}\n` : ''
   // Sign In With Farcaster through the demo client, against the devnet's IdRegistry.
   const farcaster = farcasterClientUrl && devnetContracts ? `\n${frameHostFarcasterToml(farcasterClientUrl)}` : ''
-  if (allowedOrigins || social || farcaster) {
+  const onramp = onrampToml ? `\n${onrampToml}\n` : ''
+  if (allowedOrigins || social || farcaster || onramp) {
     const work = mkdtempSync(join(tmpdir(), 'oriel-e2e-'))
     env.ORIEL_CONFIG = join(work, 'frame-host.toml')
     const project = allowedOrigins
@@ -196,7 +204,7 @@ export async function startFrameHost({
         // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src).
         `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n`
       : ''
-    writeFileSync(env.ORIEL_CONFIG, project + social + farcaster)
+    writeFileSync(env.ORIEL_CONFIG, project + social + farcaster + onramp)
     env.ORIEL_DATA_DIR = dataDir ?? join(work, 'data')
   } else if (dataDir) {
     env.ORIEL_DATA_DIR = dataDir
@@ -235,7 +243,7 @@ async function waitFor(url, timeoutMs = 15_000) {
 
 /**
  * Everything at once; `stop()` stops everything. `devnetContracts`: the devnet contracts file
- * frame-host reads (its tokens, the faucet).
+ * frame-host reads (its tokens, the faucet), and the sandbox on-ramp delivers the devnet's coins with.
  * @param {{ devnetContracts?: string }} [options]
  */
 export async function startAll({ devnetContracts } = {}) {
@@ -249,8 +257,23 @@ export async function startAll({ devnetContracts } = {}) {
     const oidc = await startOidcProvider({ port: PORTS.oidc, frameHosts: [urls.frameHost] })
     stops.push(oidc.stop)
     stops.push((await serveStatic(farcasterDir, PORTS.farcaster)).stop)
+    let onrampToml
+    if (devnetContracts) {
+      const contracts = JSON.parse(readFileSync(devnetContracts, 'utf8'))
+      const sandbox = await startOnrampSandbox({ port: PORTS.onramp, devnetUrl: urls.devnet, contracts })
+      stops.push(sandbox.stop)
+      onrampToml = sandbox.toml
+    }
     stops.push(
-      (await startFrameHost({ allowedOrigins: [urls.demo], devnetContracts, oidcUrl: oidc.url, farcasterClientUrl: urls.farcaster })).stop,
+      (
+        await startFrameHost({
+          allowedOrigins: [urls.demo],
+          devnetContracts,
+          oidcUrl: oidc.url,
+          farcasterClientUrl: urls.farcaster,
+          onrampToml,
+        })
+      ).stop,
     )
     stops.push((await serveStatic(demoDir, PORTS.demo, { spa: true })).stop)
     stops.push((await serveStatic(join(root, 'e2e/pages'), PORTS.other)).stop)

@@ -7,6 +7,7 @@
 mod exchange;
 mod farcaster;
 pub(crate) mod known_networks;
+mod onramp;
 mod production;
 mod social;
 mod walletconnect;
@@ -33,6 +34,7 @@ pub use farcaster::{
     FarcasterConfig, DEFAULT_URL_BASE as FARCASTER_URL_BASE, FARCASTER_CHAIN_ID,
     FARCASTER_ID_REGISTRY,
 };
+pub use onramp::{OnrampApi, OnrampProviderConfig};
 pub(crate) use social::{is_openid, Endpoints, ResponseMode};
 pub use social::{SocialConfig, SocialProviderConfig, TokenAuth};
 pub use walletconnect::{WalletConnectRegistryConfig, DEFAULT_EXPLORER_URL};
@@ -144,6 +146,14 @@ pub struct Config {
     /// per 10 minutes (429 past it).
     #[serde(default = "default_convert_requests_per_ip")]
     pub convert_requests_per_ip: u32,
+    /// The card on-ramp providers (`[[onramp_providers]]`, see [`OnrampProviderConfig`]); none
+    /// by default: the on-ramp routes then answer the sample options and estimated quotes.
+    #[serde(default)]
+    pub onramp_providers: Vec<OnrampProviderConfig>,
+    /// How many on-ramp requests (`/v1/onramp/*`, `/v1/generators/onrampurl` and the history
+    /// route's `onramp`) one client IP may make per project per 10 minutes (429 past it).
+    #[serde(default = "default_onramp_requests_per_ip")]
+    pub onramp_requests_per_ip: u32,
     /// The social login providers (`[social.<provider>]`); none by default.
     #[serde(default)]
     pub social: SocialConfig,
@@ -488,6 +498,7 @@ impl Config {
             }
         }
         exchange::validate(&self.swap_networks, &self.exchanges, &chain_ids)?;
+        onramp::validate(&self.onramp_providers, self.onramp_requests_per_ip)?;
         if !crate::names::rules::is_suffix(&self.name_suffix) {
             return Err(Error::InvalidValue(format!(
                 "name_suffix {:?} must be dot-separated labels of lowercase letters, digits and \
@@ -683,6 +694,12 @@ fn default_analytics_events_per_ip() -> u32 {
 /// most every 500 ms while the amount is typed.
 fn default_convert_requests_per_ip() -> u32 {
     600
+}
+
+/// The default of `onramp_requests_per_ip`: a purchase takes a few requests, quotes come at
+/// most every 500 ms while the amount is typed, and the widget polls a purchase every 4 s.
+fn default_onramp_requests_per_ip() -> u32 {
+    300
 }
 
 /// The default of `name_suffix`.

@@ -227,6 +227,14 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// An `[[onramp_providers]]` entry is invalid.
+    #[error("invalid on-ramp provider {id}: {reason}")]
+    InvalidOnrampProvider {
+        /// Its id.
+        id: String,
+        /// What is wrong.
+        reason: String,
+    },
     /// An `[[exchanges]]` entry is invalid.
     #[error("invalid exchange of {chain_id}: {reason}")]
     InvalidExchange {

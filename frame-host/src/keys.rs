@@ -28,6 +28,7 @@ const HKDF_SALT: &[u8] = b"oriel-frame-host v1";
 const RECOVERY_INFO: &str = "oriel/recovery-key/v1:";
 const OTP_INFO: &[u8] = b"oriel/otp-hmac/v1";
 const NAME_GATEWAY_INFO: &str = "oriel/name-gateway-key/v1:";
+const PARTNER_REF_INFO: &[u8] = b"oriel/onramp-partner-ref/v1";
 
 /// Keys derived from the KEK.
 pub(crate) struct Keys {
@@ -91,6 +92,24 @@ impl Keys {
             }
         }
         key
+    }
+
+    /// The on-ramp provider's reference of a buyer (its `partnerUserId`): 40 hex digits of
+    /// HMAC-SHA256 under a KEK-derived key over the project and the dapp's id of the buyer
+    /// (an address), so the provider can group a buyer's purchases without learning who
+    /// they are in the dapp, and every instance sharing `kek.bin` agrees.
+    pub(crate) fn partner_ref(&self, project_id: &str, partner_user_id: &str) -> String {
+        let mut key = Zeroizing::new([0u8; 32]);
+        self.kek
+            .expand(PARTNER_REF_INFO, key.as_mut())
+            .expect("32 bytes is a valid HKDF-SHA256 output length");
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key.as_ref())
+            .expect("HMAC takes keys of any length");
+        mac.update(&(project_id.len() as u64).to_be_bytes());
+        mac.update(project_id.as_bytes());
+        mac.update(partner_user_id.as_bytes());
+        let digest = mac.finalize().into_bytes();
+        digest[..20].iter().map(|b| format!("{b:02x}")).collect()
     }
 
     /// The stored form of a one-time code: HMAC-SHA256 under a KEK-derived key over the
@@ -183,6 +202,18 @@ fn warn_if_readable_by_others(path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn partner_refs_are_per_project_and_kek() {
+        let a = Keys::from_kek(&[1; 32]);
+        let r = a.partner_ref("demo", "0xabc");
+        assert_eq!(r.len(), 40);
+        assert!(r.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_eq!(r, a.partner_ref("demo", "0xabc"));
+        assert_ne!(r, a.partner_ref("shop", "0xabc"));
+        assert_ne!(r, a.partner_ref("dem", "o0xabc"));
+        assert_ne!(r, Keys::from_kek(&[2; 32]).partner_ref("demo", "0xabc"));
+    }
 
     #[test]
     fn kek_is_created_once_with_mode_0600() {

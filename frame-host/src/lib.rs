@@ -16,6 +16,7 @@ mod health;
 mod keys;
 mod mail;
 mod names;
+mod onramp;
 mod origin_check;
 mod projects;
 mod proxy;
@@ -53,9 +54,9 @@ pub use blockchain::{
 pub use clock::Clock;
 pub use config::{
     Config, ExchangeConfig, FarcasterConfig, IndexerConfig, MailConfig, Mode, NetworkConfig,
-    ProjectConfig, SocialConfig, SocialProviderConfig, TokenAuth, TokenConfig,
-    WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL, DEFAULT_SWAP_NETWORKS,
-    FARCASTER_CHAIN_ID, FARCASTER_ID_REGISTRY, FARCASTER_URL_BASE,
+    OnrampApi, OnrampProviderConfig, ProjectConfig, SocialConfig, SocialProviderConfig, TokenAuth,
+    TokenConfig, WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL,
+    DEFAULT_SWAP_NETWORKS, FARCASTER_CHAIN_ID, FARCASTER_ID_REGISTRY, FARCASTER_URL_BASE,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
@@ -71,6 +72,7 @@ use crate::{
     keys::Keys,
     mail::Mailer,
     names::GatewaySigner,
+    onramp::Onramp,
     registry::{Catalog, Registry},
     store::Store,
 };
@@ -97,6 +99,7 @@ struct Inner {
     prices: Prices,
     chains: Chains,
     exchanges: Exchanges,
+    onramp: Onramp,
     balances: BalanceCache,
     history: Arc<dyn HistorySource>,
     identities: IdentityCache,
@@ -155,6 +158,7 @@ impl AppState {
         let transport = HttpTransport::new().map_err(Error::HttpClient)?;
         let chains = Chains::new(&config.networks, &transport)?;
         let exchanges = Exchanges::new(&config.exchanges, &chains);
+        let onramp = Onramp::new(&config.onramp_providers).map_err(Error::HttpClient)?;
         let social = SocialProviders::new().map_err(Error::HttpClient)?;
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
@@ -180,6 +184,7 @@ impl AppState {
                 prices,
                 chains,
                 exchanges,
+                onramp,
                 balances: BalanceCache::default(),
                 history,
                 identities: IdentityCache::default(),
@@ -277,6 +282,11 @@ impl AppState {
         &self.inner.exchanges
     }
 
+    /// The on-ramp providers.
+    pub(crate) fn onramp(&self) -> &Onramp {
+        &self.inner.onramp
+    }
+
     /// Where history, NFTs and received tokens are read.
     pub(crate) fn history(&self) -> &dyn HistorySource {
         self.inner.history.as_ref()
@@ -289,6 +299,7 @@ impl AppState {
         let holder = secrets::id()?;
         Ok(blockchain::indexer::start(
             &self.inner.config.indexer,
+            &self.inner.config.exchanges,
             &self.inner.chains,
             &self.inner.store,
             &holder,
@@ -369,7 +380,8 @@ impl AppState {
 /// `/frame/assets/*`, the auth API (`/auth/v1/*`), the wallet API (`/wallet/v1*`), the
 /// wallet-list service (`/getWallets`, `/getWalletImage/{image_id}`, `/public/get{Asset,Currency,Token}Image/{id}`), the Blockchain API
 /// (`/v1/supported-chains`, `/v1/fungible/price`, `/v1/account/{address}/balance`,
-/// `/v1/identity/{address}`, the convert API `/v1/convert/*`), the analytics service
+/// `/v1/identity/{address}`, the convert API `/v1/convert/*`), the on-ramp
+/// (`/v1/onramp/*`, `/v1/generators/onrampurl`), the analytics service
 /// (`/getAnalyticsConfig`, `/e`), sign-in with a wallet (`/v1/sessions*`,
 /// `/.well-known/jwks.json`), names (`/v1/profile/*`), Sign In With Farcaster (the relay
 /// `/v1/channel*` and `/auth/v1/farcaster/*`) and, in dev mode only,
@@ -386,6 +398,7 @@ pub fn app(state: AppState) -> Router {
         .merge(wallet::router())
         .merge(registry::router(&state))
         .merge(blockchain::router(&state))
+        .merge(onramp::router(&state))
         .merge(analytics::router(&state))
         .merge(siwx::router(&state))
         .merge(names::router(&state))

@@ -18,6 +18,8 @@
 //! - Names: 20 registrations and 600 lookups per client IP per 10 minutes.
 //! - Farcaster: 60 relay channels, 60 posted messages, 60 login starts (and 20 per device)
 //!   and 60 login redeems per client IP per 10 minutes.
+//! - Swaps and the on-ramp: `convert_requests_per_ip` (600) and `onramp_requests_per_ip` (300)
+//!   per client IP per project per 10 minutes.
 //!
 //! The counters live in the database (`rate_limits`), so every instance sharing a
 //! PostgreSQL database enforces the same limits.
@@ -256,6 +258,21 @@ pub(crate) async fn check_windows(
         .map(|(bucket, count)| limit(bucket.clone(), *count, IP_WINDOW_MS))
         .collect();
     hits(state, &limits).await
+}
+
+/// On-ramp requests (`/v1/onramp/*`, the URL generator, the purchase history): at most
+/// `onramp_requests_per_ip` per client IP per project per 10 minutes.
+pub(crate) async fn check_onramp(
+    state: &AppState,
+    ip: IpAddr,
+    project_id: &str,
+) -> Result<(), ApiError> {
+    let per_ip = limit(
+        format!("onramp:{project_id}:{ip}"),
+        i64::from(state.config().onramp_requests_per_ip),
+        IP_WINDOW_MS,
+    );
+    hits(state, &[per_ip]).await
 }
 
 async fn hits(state: &AppState, limits: &[Limit]) -> Result<(), ApiError> {

@@ -127,6 +127,7 @@ mod tests {
                         symbol: "ETH".into(),
                         decimals: 18,
                     }),
+                    swap_router: None,
                 },
                 NetworkRpc {
                     chain_id: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp".into(),

@@ -40,6 +40,10 @@ pub struct NetworkRpc {
     /// Its native coin; absent when frame-host knows none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub native_currency: Option<NativeCurrency>,
+    /// The router of its exchange (a Uniswap V2 `Router02`, `0x` and 40 hex digits), which the
+    /// approval screen names as this network's swap router; absent on a network without swaps.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swap_router: Option<String>,
 }
 
 /// A network's native coin, such as ETH with 18 decimals.
@@ -72,6 +76,7 @@ mod tests {
                         symbol: "ETH".into(),
                         decimals: 18,
                     }),
+                    swap_router: Some("0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae".into()),
                 },
                 NetworkRpc {
                     chain_id: "eip155:5".into(),
@@ -84,7 +89,7 @@ mod tests {
         let json = serde_json::to_string(&config).unwrap();
         assert_eq!(
             json,
-            r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1","buildId":"0.1.0","networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"],"name":"Local Devnet","nativeCurrency":{"symbol":"ETH","decimals":18}},{"chainId":"eip155:5","rpcUrls":["http://127.0.0.1:8546"]}]}"#
+            r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1","buildId":"0.1.0","networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"],"name":"Local Devnet","nativeCurrency":{"symbol":"ETH","decimals":18},"swapRouter":"0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae"},{"chainId":"eip155:5","rpcUrls":["http://127.0.0.1:8546"]}]}"#
         );
         assert_eq!(
             serde_json::from_str::<FramePageConfig>(&json).unwrap(),

@@ -3,7 +3,7 @@
 //! the requests and serializes the replies; the frame does the opposite, with these same
 //! types. Field names are camelCase; binary values are standard padded base64. The
 //! Blockchain API's bodies (`/v1/*`, called from the dapp's page) are in [`blockchain`] and
-//! [`history`], [`identity`]; the analytics bodies (`/getAnalyticsConfig`, `/e`) in [`analytics`];
+//! [`history`], [`identity`], [`onramp`]; the analytics bodies (`/getAnalyticsConfig`, `/e`) in [`analytics`];
 //! Sign In With Farcaster's relay and login bodies in [`farcaster`].
 //!
 //! Behind the `http` feature, so the frame's message types alone do not carry them.
@@ -17,6 +17,7 @@ pub mod blockchain;
 pub mod farcaster;
 pub mod history;
 pub mod identity;
+pub mod onramp;
 pub mod social;
 
 /// `POST /auth/v1/email/start`.

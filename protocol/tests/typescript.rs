@@ -85,6 +85,33 @@ fn constants() -> String {
     out
 }
 
+/// The on-ramp's constants (spec §7, §9): the fallback network, the default fee range, the
+/// card on-ramp's networks and the built-in sample options. Apart from `constants.gen.ts`, which
+/// the page's first chunk imports, so they load only with the on-ramp's code.
+fn onramp_constants() -> String {
+    use oriel_protocol::http::onramp;
+    let mut out = String::from(
+        "// Generated from the oriel-protocol crate (http::onramp) by protocol/tests/typescript.rs.\n\
+         // Do not edit.\n",
+    );
+    out.push_str(&format!(
+        "\nexport const ONRAMP_FALLBACK_NETWORK = '{}'\n\nexport const DEFAULT_FEE_RANGE = '{}'\n",
+        onramp::ONRAMP_FALLBACK_NETWORK,
+        onramp::DEFAULT_FEE_RANGE
+    ));
+    let networks = serde_json::to_string(&onramp::ONRAMP_NETWORKS).unwrap();
+    out.push_str(&format!(
+        "\n/** The card on-ramp's networks (spec §9): [EIP-155 chain id, network name]. */\n\
+         export const ONRAMP_NETWORKS: readonly (readonly [number, string])[] = {networks}\n"
+    ));
+    let sample = serde_json::to_string(&onramp::sample_options()).unwrap();
+    out.push_str(&format!(
+        "\n/** The built-in sample on-ramp options (spec §7), as frame-host answers them. */\n\
+         export const ONRAMP_SAMPLE_OPTIONS = {sample} as const\n"
+    ));
+    out
+}
+
 /// Checks (or with `ORIEL_BLESS`, writes) one generated file under `sdk-react/src/codec/`.
 fn check_generated(file: &str, fresh: &str) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -115,4 +142,9 @@ fn generated_wire_schema_is_current() {
 #[test]
 fn generated_constants_are_current() {
     check_generated("constants.gen.ts", &constants());
+}
+
+#[test]
+fn generated_onramp_constants_are_current() {
+    check_generated("onramp.gen.ts", &onramp_constants());
 }

@@ -5,6 +5,7 @@
 
 use axum::{
     extract::{rejection::PathRejection, Path, State},
+    response::{IntoResponse, Response},
     Json,
 };
 use oriel_protocol::http::{
@@ -23,7 +24,7 @@ use super::{
     indexer::{checksummed, image_type, HistorySource},
 };
 use crate::{
-    api::{ApiError, ApiQuery, SdkClient},
+    api::{ApiError, ApiQuery, ClientIp, SdkClient},
     clock::rfc3339_seconds,
     config::Config,
     store::HistoryRow,
@@ -38,6 +39,8 @@ const ZERO: &str = "0x0000000000000000000000000000000000000000";
 pub(crate) struct HistoryQuery {
     chain_id: Option<String>,
     cursor: Option<String>,
+    /// An on-ramp provider's id: its purchases instead (spec §7 `onramp`).
+    onramp: Option<String>,
 }
 
 /// The path's address, lowercased; 400 when it is not one.
@@ -88,12 +91,38 @@ pub(super) fn nft_name(name: Option<&str>, collection: Option<&str>, token_id: &
     }
 }
 
-/// The route.
+/// The route: the account's transactions, or with `onramp` its purchases through that
+/// provider (`crate::onramp::purchases`, within the on-ramp budget, never cached).
 pub(crate) async fn history(
     State(state): State<AppState>,
-    _client: SdkClient,
+    client: SdkClient,
+    ClientIp(ip): ClientIp,
     account_path: Result<Path<String>, PathRejection>,
     ApiQuery(query): ApiQuery<HistoryQuery>,
+) -> Result<Response, ApiError> {
+    if let Some(provider) = query.onramp.as_deref() {
+        let Path(account) = account_path.map_err(|e| ApiError::InvalidParams(e.body_text()))?;
+        crate::ratelimit::check_onramp(&state, ip, &client.project_id).await?;
+        let reply = crate::onramp::purchases(
+            &state,
+            &client.project_id,
+            &account,
+            provider,
+            query.cursor.as_deref(),
+        )
+        .await?;
+        return Ok(reply.into_response());
+    }
+    Ok(transactions(&state, account_path, query)
+        .await?
+        .into_response())
+}
+
+/// The account's transactions.
+async fn transactions(
+    state: &AppState,
+    account_path: Result<Path<String>, PathRejection>,
+    query: HistoryQuery,
 ) -> Result<Json<HistoryReply>, ApiError> {
     let address = account(account_path)?;
     let config = state.config();
@@ -135,7 +164,7 @@ pub(crate) async fn history(
         data.push(HistoryTransaction {
             id: format!("{}-{}", first.tx_hash, first.chain_id),
             metadata: HistoryMetadata {
-                operation_type: operation(&group, &address),
+                operation_type: operation(&group, &address, is_router(config, first)),
                 hash: first.tx_hash.clone(),
                 mined_at: rfc3339_seconds(first.block_time),
                 sent_from: checksummed(&first.tx_from),
@@ -161,11 +190,28 @@ fn direction(row: &HistoryRow, address: &str) -> Direction {
     }
 }
 
-/// What a transaction did for `address`, from its transfers touching it.
-fn operation(rows: &[&HistoryRow], address: &str) -> OperationType {
+/// Whether `row`'s transaction was sent to its chain's swap router (`[[exchanges]]`, or the
+/// devnet's).
+fn is_router(config: &Config, row: &HistoryRow) -> bool {
+    config
+        .exchanges
+        .iter()
+        .any(|e| e.chain_id == row.chain_id && e.router.eq_ignore_ascii_case(&row.tx_to))
+}
+
+/// What a transaction did for `address`, from its transfers touching it; `to_router`: it was
+/// sent to the chain's swap router.
+fn operation(rows: &[&HistoryRow], address: &str, to_router: bool) -> OperationType {
     let all = |f: &dyn Fn(&HistoryRow) -> bool| rows.iter().all(|r| f(r));
+    let any = |f: &dyn Fn(&HistoryRow) -> bool| rows.iter().any(|r| f(r));
     let dir = |r: &HistoryRow| direction(r, address);
-    if all(&|r| dir(r) == Direction::In && r.from_addr == ZERO) {
+    let fungible = |r: &HistoryRow| matches!(r.kind.as_str(), "native" | "erc20");
+    if to_router
+        && any(&|r| fungible(r) && dir(r) == Direction::Out)
+        && any(&|r| fungible(r) && dir(r) == Direction::In)
+    {
+        OperationType::Trade
+    } else if all(&|r| dir(r) == Direction::In && r.from_addr == ZERO) {
         OperationType::Mint
     } else if all(&|r| dir(r) == Direction::Out && r.to_addr == ZERO) {
         OperationType::Burn
@@ -310,13 +356,21 @@ mod tests {
 
     #[test]
     fn operation_types() {
-        let op = |rows: &[HistoryRow]| operation(&rows.iter().collect::<Vec<_>>(), ME);
+        let op = |rows: &[HistoryRow]| operation(&rows.iter().collect::<Vec<_>>(), ME, false);
         assert_eq!(op(&[row(ZERO, ME)]), OperationType::Mint);
         assert_eq!(op(&[row(ME, ZERO)]), OperationType::Burn);
         assert_eq!(op(&[row(YOU, ME)]), OperationType::Receive);
         assert_eq!(op(&[row(ME, YOU)]), OperationType::Send);
         assert_eq!(op(&[row(ME, ME)]), OperationType::Send);
         assert_eq!(op(&[row(ME, YOU), row(YOU, ME)]), OperationType::Execute);
+        let swap = [row(ME, YOU), row(YOU, ME)];
+        let swap: Vec<&HistoryRow> = swap.iter().collect();
+        assert_eq!(operation(&swap, ME, true), OperationType::Trade);
+        let one_way = [row(YOU, ME)];
+        assert_eq!(
+            operation(&one_way.iter().collect::<Vec<_>>(), ME, true),
+            OperationType::Receive
+        );
         assert_eq!(direction(&row(ME, ME), ME), Direction::SelfTransfer);
         assert_eq!(direction(&row(YOU, ME), ME), Direction::In);
     }

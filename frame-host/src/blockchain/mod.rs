@@ -45,7 +45,8 @@ use crate::{
     api::{ApiError, ApiJson, SdkClient},
     cors, AppState,
 };
-use asset::{AssetKey, MAX_ASSET_ID_LEN};
+pub(crate) use asset::AssetKey;
+use asset::MAX_ASSET_ID_LEN;
 
 /// The one currency prices are given in.
 const CURRENCY: &str = "usd";

@@ -85,6 +85,16 @@ impl Config {
                 );
             }
         }
+        for provider in &self.onramp_providers {
+            for (name, url) in provider.urls() {
+                if !secure_and_public(url) {
+                    return refuse(
+                        format!("onramp_providers {:?} {name} {url:?}", provider.id),
+                        "purchases would go through a plain-http or loopback provider",
+                    );
+                }
+            }
+        }
         for project in &self.projects {
             for origin in &project.allowed_origins {
                 if !secure_and_public_origin(origin) {

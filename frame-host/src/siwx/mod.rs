@@ -19,7 +19,7 @@ mod parse;
 mod routes;
 mod sign_in;
 mod syntax;
-mod time;
+pub(crate) mod time;
 mod token;
 mod verify;
 

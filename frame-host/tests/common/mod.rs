@@ -4,6 +4,7 @@
 
 pub mod devnet;
 pub mod oidc;
+pub mod sandbox;
 
 use std::net::SocketAddr;
 

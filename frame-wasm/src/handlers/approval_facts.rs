@@ -38,6 +38,7 @@ pub(crate) async fn look_up<E: Env>(
         if let Some(native) = &network.native_currency {
             facts.native = native.clone();
         }
+        facts.swap_router = network.swap_router.as_deref().and_then(|r| r.parse().ok());
     }
     let Some(chain_id) = sign::eip155_chain_id(chain) else {
         return facts;

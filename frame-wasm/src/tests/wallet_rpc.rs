@@ -53,6 +53,7 @@ pub(super) fn frame_with(
                 symbol: "ETH".into(),
                 decimals: 18,
             }),
+            swap_router: None,
         }],
     };
     let mut f = Frame::new(config, env);

@@ -69,6 +69,9 @@ pub enum OperationType {
     Burn,
     /// Assets moved both ways.
     Execute,
+    /// A swap through the network's exchange: one asset out, another in (the transaction was
+    /// sent to the exchange's router).
+    Trade,
 }
 
 /// A transaction's state.

@@ -65,6 +65,12 @@ export const RECENT_WALLETS_MAX = 2
 export const DEFAULT_DEBOUNCE_MS = 500
 /** The swap slippage tolerance, in percent: a swap reverts rather than pay less than its quote minus this. */
 export const DEFAULT_SLIPPAGE_PERCENT = 1
+/** The slippage tolerances the Swap view offers besides a typed one, in percent. */
+export const SLIPPAGE_CHOICES_PERCENT: readonly number[] = [0.5, 1, 2]
+/** How often something is polled (a purchase's status, spec §9). */
+export const POLL_INTERVAL_MS = 4_000
+/** How long the Buy view follows a purchase before it stops asking. */
+export const PURCHASE_WATCH_MS = 15 * 60_000
 
 /** The local frame-host started by `make demo`. */
 export const DEFAULT_FRAME_HOST_URL = 'http://127.0.0.1:8787'

@@ -75,6 +75,8 @@ export interface FrameHostAnswers {
   /** History pages by cursor (`''` for the first page). */
   history: Record<string, { status?: number; body: unknown }>
   nfts: { status?: number; body: unknown }
+  /** The on-ramp: frame-host's options (their providers) and each provider's purchases (`?onramp=`). */
+  onramp?: { options: unknown; purchases: Record<string, unknown[]> }
 }
 
 /**
@@ -89,6 +91,9 @@ export function frameHostFetch(answers: FrameHostAnswers) {
     urls.push(url)
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status })
     if (url.pathname.endsWith('/balance')) return json(BALANCES)
+    if (url.pathname === '/v1/onramp/options' && answers.onramp) return json(answers.onramp.options)
+    const provider = url.searchParams.get('onramp')
+    if (provider !== null && answers.onramp) return json({ data: answers.onramp.purchases[provider] ?? [], next: null })
     if (url.pathname.endsWith('/history')) {
       const page = answers.history[url.searchParams.get('cursor') ?? '']
       if (!page) return json({ error: { code: 'invalid_params', message: 'Invalid cursor' } }, 400)

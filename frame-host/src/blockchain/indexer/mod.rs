@@ -20,6 +20,7 @@ mod meta;
 mod scan;
 mod source;
 mod task;
+mod unwrap;
 
 use std::{future::Future, pin::Pin, sync::Arc};
 
@@ -32,7 +33,7 @@ pub(crate) use source::IndexedHistory;
 use crate::{
     api::ApiError,
     blockchain::Chains,
-    config::IndexerConfig,
+    config::{ExchangeConfig, IndexerConfig},
     error::Result,
     store::{HistoryRow, SeenToken, Store},
 };
@@ -122,9 +123,11 @@ impl Indexers {
     }
 }
 
-/// Starts one indexing task per configured chain, as lease holder `holder`.
+/// Starts one indexing task per configured chain, as lease holder `holder`; each knows its
+/// chain's swap routers (`exchanges`).
 pub(crate) fn start(
     configs: &[IndexerConfig],
+    exchanges: &[ExchangeConfig],
     chains: &Chains,
     store: &Store,
     holder: &str,
@@ -134,8 +137,14 @@ pub(crate) fn start(
         .iter()
         .filter_map(|config| {
             let client = chains.get(&config.chain_id)?;
+            let routers = exchanges
+                .iter()
+                .filter(|e| e.chain_id == config.chain_id)
+                .map(|e| e.router.to_ascii_lowercase())
+                .collect();
             let task = task::ChainTask {
                 config: config.clone(),
+                routers,
                 client,
                 store: store.clone(),
                 holder: holder.to_owned(),

@@ -5,7 +5,8 @@
 //! The blocks must chain (each one's parent is the one before, the first one's parent the
 //! last stored block) and every log must name its block's hash, else the range straddles a
 //! reorg and nothing of it is used. Not indexed: Ether moved by contracts (internal calls,
-//! which need traces), value sent with a deployment, and zero-amount token transfers.
+//! which need traces) except a swap router's Ether payouts (`unwrap`), value sent with a
+//! deployment, and zero-amount token transfers.
 
 use std::collections::HashMap;
 
@@ -15,6 +16,7 @@ use serde_json::{json, Value};
 use super::{
     abi::{self, TRANSFER, TRANSFER_BATCH, TRANSFER_SINGLE},
     logs::{decode, Moved},
+    unwrap,
 };
 use crate::{
     blockchain::ChainClient,
@@ -52,6 +54,16 @@ struct Tx {
     value: U256,
     nonce: i64,
     block: usize,
+    /// A call to a swap router that pays Ether out: its recipient.
+    ether_to: Option<String>,
+}
+
+/// What the indexer reads of a receipt.
+struct Receipt {
+    succeeded: bool,
+    created: Option<String>,
+    /// A router call paying Ether out: the router's `Withdrawal`s (log index, amount).
+    unwrapped: Vec<(i64, U256)>,
 }
 
 struct Block {
@@ -67,11 +79,14 @@ fn unexpected(method: &'static str, value: &Value) -> ScanError {
 }
 
 /// Reads blocks `first..=last`; `parent` is the stored hash of block `first - 1`, if kept.
+/// `routers`: the chain's swap routers (lowercase), whose Ether payouts are read from their
+/// transactions' receipts (see `unwrap`).
 pub(super) async fn scan(
     client: &ChainClient,
     first: i64,
     last: i64,
     parent: Option<&str>,
+    routers: &[String],
 ) -> Result<Scanned, ScanError> {
     let mut calls: Vec<(String, Value)> = (first..=last)
         .map(|n| {
@@ -114,15 +129,21 @@ pub(super) async fn scan(
         expected_parent = Some(hash.clone());
         for t in b["transactions"].as_array().into_iter().flatten() {
             let parsed = (|| {
+                let to = abi::address(&t["to"]);
+                let ether_to = to
+                    .as_ref()
+                    .filter(|to| routers.contains(to))
+                    .and_then(|_| unwrap::ether_recipient(t["input"].as_str()?));
                 Some((
                     t["hash"].as_str()?.to_ascii_lowercase(),
                     Tx {
                         index: abi::quantity(&t["transactionIndex"])?,
                         from: abi::address(&t["from"])?,
-                        to: abi::address(&t["to"]),
+                        to,
                         value: abi::uint(t["value"].as_str()?)?,
                         nonce: abi::quantity(&t["nonce"])?,
                         block: blocks.len(),
+                        ether_to,
                     },
                 ))
             })();
@@ -141,7 +162,7 @@ pub(super) async fn scan(
     // Receipts: native transfers need their status, deployments their contract address.
     let mut wanted: Vec<String> = txs
         .iter()
-        .filter(|(_, tx)| !tx.value.is_zero() && tx.to.is_some())
+        .filter(|(_, tx)| (!tx.value.is_zero() && tx.to.is_some()) || tx.ether_to.is_some())
         .map(|(hash, _)| hash.clone())
         .collect();
     let mut decoded = Vec::new();
@@ -174,14 +195,19 @@ pub(super) async fn scan(
             decoded.push((tx_hash.clone(), log_index, item as i64, moved));
         }
     }
-    let receipts = receipts(client, &wanted).await?;
+    let payouts: HashMap<&String, &str> = txs
+        .iter()
+        .filter(|(_, tx)| tx.ether_to.is_some())
+        .filter_map(|(hash, tx)| Some((hash, tx.to.as_deref()?)))
+        .collect();
+    let receipts = receipts(client, &wanted, &payouts).await?;
     let transfer = |tx_hash: &str, log_index, item, moved: Moved| {
         let tx = &txs[tx_hash];
         let block = &blocks[tx.block];
         let tx_to = tx
             .to
             .clone()
-            .or_else(|| receipts.get(tx_hash).and_then(|r| r.1.clone()))
+            .or_else(|| receipts.get(tx_hash).and_then(|r| r.created.clone()))
             .unwrap_or_default();
         NewTransfer {
             block_number: block.number,
@@ -204,7 +230,9 @@ pub(super) async fn scan(
     let mut transfers = Vec::new();
     let mut native: Vec<(&String, &Tx)> = txs
         .iter()
-        .filter(|(hash, tx)| !tx.value.is_zero() && receipts.get(*hash).is_some_and(|r| r.0))
+        .filter(|(hash, tx)| {
+            !tx.value.is_zero() && receipts.get(*hash).is_some_and(|r| r.succeeded)
+        })
         .collect();
     native.sort_by_key(|(_, tx)| (tx.block, tx.index));
     for (hash, tx) in native {
@@ -218,6 +246,27 @@ pub(super) async fn scan(
         };
         transfers.push(transfer(hash, -1, 0, moved));
     }
+    // A router's Ether payout, from the router to the call's recipient, at its
+    // `Withdrawal` log.
+    let mut payouts: Vec<(&String, &Tx)> =
+        txs.iter().filter(|(_, tx)| tx.ether_to.is_some()).collect();
+    payouts.sort_by_key(|(_, tx)| (tx.block, tx.index));
+    for (hash, tx) in payouts {
+        let Some(receipt) = receipts.get(hash).filter(|r| r.succeeded) else {
+            continue;
+        };
+        for (log_index, wad) in &receipt.unwrapped {
+            let moved = Moved {
+                from: tx.to.clone().unwrap_or_default(),
+                to: tx.ether_to.clone().unwrap_or_default(),
+                kind: "native",
+                contract: String::new(),
+                token_id: String::new(),
+                amount: wad.to_string(),
+            };
+            transfers.push(transfer(hash, *log_index, 0, moved));
+        }
+    }
     for (hash, log_index, item, moved) in decoded {
         transfers.push(transfer(&hash, log_index, item, moved));
     }
@@ -227,11 +276,13 @@ pub(super) async fn scan(
     })
 }
 
-/// `(succeeded, created contract)` of each transaction in `hashes`.
+/// The receipt of each transaction in `hashes`; for those in `payouts`, the `Withdrawal`s of
+/// the router it names.
 async fn receipts(
     client: &ChainClient,
     hashes: &[String],
-) -> Result<HashMap<String, (bool, Option<String>)>, ScanError> {
+    payouts: &HashMap<&String, &str>,
+) -> Result<HashMap<String, Receipt>, ScanError> {
     let calls: Vec<(String, Value)> = hashes
         .iter()
         .map(|h| ("eth_getTransactionReceipt".to_owned(), json!([h])))
@@ -243,9 +294,17 @@ async fn receipts(
         let status = r["status"]
             .as_str()
             .ok_or_else(|| unexpected("eth_getTransactionReceipt", &r))?;
+        let unwrapped = payouts
+            .get(hash)
+            .map(|router| unwrap::withdrawals(&r, router))
+            .unwrap_or_default();
         out.insert(
             hash.clone(),
-            (status == "0x1", abi::address(&r["contractAddress"])),
+            Receipt {
+                succeeded: status == "0x1",
+                created: abi::address(&r["contractAddress"]),
+                unwrapped,
+            },
         );
     }
     Ok(out)

@@ -43,6 +43,8 @@ enum Progress {
 /// The indexer of one chain.
 pub(super) struct ChainTask {
     pub(super) config: IndexerConfig,
+    /// The chain's swap routers, lowercase.
+    pub(super) routers: Vec<String>,
     pub(super) client: Arc<ChainClient>,
     pub(super) store: Store,
     pub(super) holder: String,
@@ -168,7 +170,7 @@ impl ChainTask {
             .first()
             .filter(|(n, _)| *n == first - 1)
             .map(|(_, h)| h.as_str());
-        let scanned = match scan(&self.client, first, last, parent).await {
+        let scanned = match scan(&self.client, first, last, parent, &self.routers).await {
             Ok(scanned) => scanned,
             Err(ScanError::Reorg) => {
                 // The next step finds the fork (if the chain really changed: a chain whose

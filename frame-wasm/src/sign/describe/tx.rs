@@ -1,15 +1,17 @@
 //! A transaction (and ERC-5792 calls) as the approval screen shows it: the network, who pays
 //! whom, the amount, the most the network fee can be and the total in the native coin (with
 //! dollars when the price is known), the sender's balance with a warning when it is short,
-//! decoded ERC-20 calldata in the token's units, and the per-gas fees as secondary detail.
+//! decoded ERC-20 calldata in the token's units, a Uniswap V2 router's swaps and approvals
+//! summed up in one plain line ("Swap 0.1 ETH for at least 180.5 dUSD"), and the per-gas fees
+//! as secondary detail.
 
 use alloy_primitives::{Address, U256};
 
 use super::{address, mono, plain, row, Row, Value};
-use crate::sign::calldata::{self, KnownCall};
+use crate::sign::calldata::{self, KnownCall, Swap};
 use crate::sign::codec::to_hex;
 use crate::sign::facts::{Facts, Token};
-use crate::sign::format::{format_amount, format_gwei};
+use crate::sign::format::{format_amount, format_gwei, format_time_field};
 use crate::sign::tx::{FilledTx, TxRequest};
 use crate::sign::CallsRequest;
 
@@ -83,9 +85,79 @@ pub(crate) fn short_of_funds(symbol: &str) -> String {
     format!("Not enough {symbol} to cover the amount and the network fee.")
 }
 
+/// `amount` of the token at `token` in plain words: "180.5 dUSD", or its base units and the
+/// contract when the token's decimals and symbol are not known.
+fn token_words(facts: &Facts, token: &Address, amount: U256) -> String {
+    match facts.token(token) {
+        Some(t) => format_amount(amount, t.decimals, &t.symbol, None),
+        None => format!("{amount} base units of {}", token.to_checksum(None)),
+    }
+}
+
+/// `wei` of the native coin in plain words, without dollars: "0.1 ETH".
+fn native_words(facts: &Facts, wei: U256) -> String {
+    format_amount(wei, facts.native.decimals, &facts.native.symbol, None)
+}
+
+/// What a swap sells and the least it buys.
+fn swap_sides(swap: &Swap, value: U256, facts: &Facts) -> (String, String) {
+    let sold = match (swap.amount_in, swap.path.first()) {
+        (Some(amount), Some(token)) => token_words(facts, token, amount),
+        _ => native_words(facts, value),
+    };
+    let bought = match swap.path.last() {
+        Some(token) if !swap.ether_out => token_words(facts, token, swap.amount_out_min),
+        _ => native_words(facts, swap.amount_out_min),
+    };
+    (sold, bought)
+}
+
+/// The one-line summary of a swap or an approval the screen leads with, and its warnings: a
+/// swap that pays out to another account, a swap sent to another contract than the
+/// network's swap router.
+fn summary(tx: &TxShown<'_>, facts: &Facts, warnings: &mut Vec<String>) -> Option<String> {
+    let (Some(to), Some(call)) = (tx.to, calldata::decode(tx.data)) else {
+        return None;
+    };
+    let router = facts.swap_router.as_ref();
+    match call {
+        KnownCall::Swap(swap) => {
+            if swap.to != *tx.from {
+                warnings.push(format!(
+                    "The swap pays out to {}, not to the sending account.",
+                    swap.to.to_checksum(None)
+                ));
+            }
+            if router.is_some_and(|r| r != to) {
+                warnings.push("This is not the network's swap router: check the contract.".into());
+            }
+            let (sold, bought) = swap_sides(&swap, tx.value, facts);
+            Some(format!("Swap {sold} for at least {bought}"))
+        }
+        KnownCall::Approve { spender, amount } => {
+            let who = if router == Some(&spender) {
+                "the swap router".to_owned()
+            } else {
+                spender.to_checksum(None)
+            };
+            let symbol = facts.token(to).map_or("the token", |t| t.symbol.as_str());
+            let what = if amount == U256::MAX || amount == max_u160() {
+                format!("any amount of {symbol}")
+            } else {
+                format!("up to {}", token_words(facts, to, amount))
+            };
+            Some(format!("Allow {who} to spend {what}"))
+        }
+        _ => None,
+    }
+}
+
 fn transaction_rows(tx: TxShown<'_>, facts: &Facts) -> (Vec<Row>, Vec<String>) {
     let mut rows = Vec::new();
     let mut warnings = Vec::new();
+    if let Some(line) = summary(&tx, facts, &mut warnings) {
+        rows.push(row("Summary", plain(line)));
+    }
     if let Some(name) = &facts.network {
         rows.push(row("Network", plain(name.clone())));
     }
@@ -180,6 +252,36 @@ fn data_rows(data: &[u8], to: Option<&Address>, facts: &Facts, rows: &mut Vec<Ro
                 ("amount".into(), call_amount(token, amount, false)),
             ],
         )),
+        Some(KnownCall::Swap(swap)) => {
+            let name = match (swap.amount_in, swap.ether_out) {
+                (None, _) => "swapExactETHForTokens (Uniswap V2)",
+                (Some(_), true) => "swapExactTokensForETH (Uniswap V2)",
+                (Some(_), false) => "swapExactTokensForTokens (Uniswap V2)",
+            };
+            let path = swap
+                .path
+                .iter()
+                .map(|t| {
+                    facts
+                        .token(t)
+                        .map_or_else(|| t.to_checksum(None), |t| t.symbol.clone())
+                })
+                .collect::<Vec<_>>()
+                .join(" → ");
+            let mut fields = Vec::new();
+            if let Some(amount) = swap.amount_in {
+                let sold = swap.path.first().map(|t| token_words(facts, t, amount));
+                fields.push(("amountIn".into(), plain(sold.unwrap_or_default())));
+            }
+            let (_, bought) = swap_sides(&swap, U256::ZERO, facts);
+            fields.push(("amountOutMin".into(), plain(bought)));
+            fields.push(("path".into(), plain(path)));
+            fields.push(("to".into(), address(&swap.to)));
+            let deadline =
+                format_time_field(swap.deadline).unwrap_or_else(|| swap.deadline.to_string());
+            fields.push(("deadline".into(), plain(deadline)));
+            rows.push(function(name, fields));
+        }
         None if data.is_empty() => {}
         None => rows.push(row("Data", mono(to_hex(data)))),
     }

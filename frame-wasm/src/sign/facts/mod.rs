@@ -57,6 +57,8 @@ pub struct Facts {
     pub balance: Option<U256>,
     /// The tokens the request moves whose decimals and symbol were read.
     pub tokens: Vec<Token>,
+    /// The network's swap router (its exchange's, from the page config), named as such.
+    pub swap_router: Option<Address>,
 }
 
 impl Default for Facts {
@@ -70,6 +72,7 @@ impl Default for Facts {
             native_usd: None,
             balance: None,
             tokens: Vec::new(),
+            swap_router: None,
         }
     }
 }
@@ -99,6 +102,20 @@ impl Lookups {
         }
     }
 
+    /// The tokens a call to `to` moves: the token called (ERC-20), or a swap's first and
+    /// last tokens (the router's path).
+    fn add_call(&mut self, to: Address, data: &[u8]) {
+        match calldata::decode(data) {
+            Some(calldata::KnownCall::Swap(swap)) => {
+                for token in [swap.path.first(), swap.path.last()].into_iter().flatten() {
+                    self.add_token(*token);
+                }
+            }
+            Some(_) => self.add_token(to),
+            None => {}
+        }
+    }
+
     /// Whether there is nothing to look up.
     pub fn is_empty(&self) -> bool {
         self.balance_of.is_none() && !self.native_price && self.tokens.is_empty()
@@ -115,16 +132,14 @@ pub fn lookups(request: &SignRequest<FilledTx>, chain_id: u64) -> Lookups {
         SignRequest::SendTransaction(tx) => {
             out.balance_of = Some(tx.from);
             out.native_price = true;
-            if let (Some(to), Some(_)) = (tx.to, calldata::decode(&tx.data)) {
-                out.add_token(to);
+            if let Some(to) = tx.to {
+                out.add_call(to, &tx.data);
             }
         }
         SignRequest::SendCalls(calls) => {
             out.native_price = calls.calls.iter().any(|c| !c.value.is_zero());
             for call in &calls.calls {
-                if calldata::decode(&call.data).is_some() {
-                    out.add_token(call.to);
-                }
+                out.add_call(call.to, &call.data);
             }
         }
         SignRequest::TypedData(data) => {

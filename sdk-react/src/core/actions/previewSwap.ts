@@ -19,7 +19,7 @@ export type SwapFee =
 /** A live quote as the Swap view shows it. */
 export type SwapPreview = {
   readonly quote: SwapQuote
-  /** The least the swap pays at {@link DEFAULT_SLIPPAGE_PERCENT}. */
+  /** The least the swap pays at `slippage`. */
   readonly minimum: bigint
   readonly slippage: number
   /** The router may move less of `from` than `amount`: approve first. */
@@ -35,6 +35,8 @@ export type PreviewSwapParameters = {
   amount: bigint
   /** Also estimate the network fee (leave out while the amount is more than the balance). */
   withFee: boolean
+  /** The slippage tolerance, percent; default {@link DEFAULT_SLIPPAGE_PERCENT}. */
+  slippage?: number | undefined
   signal?: AbortSignal | undefined
 }
 
@@ -62,6 +64,7 @@ export async function previewSwap(client: OrielClient, p: PreviewSwapParameters)
   const userAddress = swapAccount(client)
   const api = getConvertApi(client)
   const options = { signal: p.signal }
+  const slippage = p.slippage ?? DEFAULT_SLIPPAGE_PERCENT
   const trade = { from: p.from.address, to: p.to.address, userAddress }
   const [quote, allowance] = await Promise.all([
     api.getQuote({ ...trade, amount: p.amount }, options),
@@ -73,7 +76,7 @@ export async function previewSwap(client: OrielClient, p: PreviewSwapParameters)
     try {
       const tx = needsApproval
         ? await api.buildApprove({ ...trade, amount: p.amount }, options)
-        : (await api.buildTransaction({ ...trade, amount: p.amount, slippage: DEFAULT_SLIPPAGE_PERCENT }, options)).tx
+        : (await api.buildTransaction({ ...trade, amount: p.amount, slippage }, options)).tx
       fee = { kind: needsApproval ? 'approval' : 'swap', wei: (tx.gas ?? 0n) * tx.gasPrice }
     } catch (error) {
       if (p.signal?.aborted) throw error
@@ -83,8 +86,8 @@ export async function previewSwap(client: OrielClient, p: PreviewSwapParameters)
   }
   return {
     quote,
-    minimum: minimumReceived(quote.toAmount, DEFAULT_SLIPPAGE_PERCENT),
-    slippage: DEFAULT_SLIPPAGE_PERCENT,
+    minimum: minimumReceived(quote.toAmount, slippage),
+    slippage,
     needsApproval,
     fee,
   }

@@ -1,5 +1,4 @@
 import type { OrielClient } from '../client/createClient'
-import { DEFAULT_SLIPPAGE_PERCENT } from '../constants'
 import { getConvertApi } from '../convert/client'
 import type { ConvertTransaction } from '../convert/parse'
 import { BaseError } from '../errors/base'
@@ -113,7 +112,8 @@ export type SwapReturnType = {
 
 /**
  * Swaps the form's amount of `from` for `to` (spec §2 Swap view): frame-host builds the router
- * call at this moment with the minimum out at the 1% slippage (`POST
+ * call at this moment with the minimum out at the form's slippage tolerance (1% unless the user
+ * chose another; `POST
  * /v1/convert/build-transaction`), the connected wallet sends it, and once it is mined the
  * amount received is read from the receipt, the form clears its amount and says what was
  * swapped, and the native balance and the token list are read again. A failure shows in the
@@ -126,12 +126,13 @@ export type SwapReturnType = {
  */
 export async function executeSwap(client: OrielClient, parameters: SwapStepParameters = {}): Promise<SwapReturnType> {
   return runStep(client, 'swap', async ({ fromToken, toToken, value }, user, provider) => {
+    const { slippage } = getSwapStore(client).getSnapshot()
     const built = await getConvertApi(client).buildTransaction({
       amount: value,
       from: fromToken.address,
       to: toToken.address,
       userAddress: user,
-      slippage: DEFAULT_SLIPPAGE_PERCENT,
+      slippage,
     })
     const hash = await send(client, provider, built.tx, user, parameters)
     const native = isNativeToken(toToken.address)

@@ -13,8 +13,8 @@ import {
 } from './validate'
 
 /** What a transaction did for the account (spec §7 history). */
-export type OperationType = 'send' | 'receive' | 'mint' | 'burn' | 'execute'
-export const OPERATION_TYPES: readonly OperationType[] = ['send', 'receive', 'mint', 'burn', 'execute']
+export type OperationType = 'send' | 'receive' | 'mint' | 'burn' | 'execute' | 'trade'
+export const OPERATION_TYPES: readonly OperationType[] = ['send', 'receive', 'mint', 'burn', 'execute', 'trade']
 
 /** Which way a transfer went, relative to the account whose history it is. */
 export type TransferDirection = 'in' | 'out' | 'self'

@@ -2,6 +2,7 @@ import type { HistoryTransaction } from '../blockchain/history'
 import { getNetwork } from '../actions/getNetwork'
 import type { OrielClient } from '../client/createClient'
 import { BaseError } from '../errors/base'
+import { fetchPurchases } from './fetchPurchases'
 import { groupByYearMonth, newestFirst, visibleTransactions } from './group'
 import { getHistoryStore, type HistoryState, INITIAL_HISTORY } from './historyStore'
 
@@ -29,7 +30,8 @@ const inFlight = new WeakMap<OrielClient, { key: string; read: Promise<void> }>(
 
 /**
  * Reads a page of the connected account's history on the active network from frame-host
- * (spec §4 transaction history loading): `loading` turns true; on success the page's shown
+ * (spec §4 transaction history loading), with its card purchases (`coinbaseTransactions`, first
+ * page only): `loading` turns true; on success the page's shown
  * transactions (connected chain only, all-spam ones left out) replace the list (first page) or
  * join it (`more`), `empty` follows the list's length and the next cursor is kept; on failure
  * `empty` turns true, the cursor is cleared and the snackbar shows 'Failed to fetch transactions'.
@@ -58,8 +60,11 @@ export async function fetchTransactions(client: OrielClient, parameters: FetchTr
   const flight = { key } as { key: string; read: Promise<void> }
   inFlight.set(client, flight)
   flight.read = (async () => {
+    // The first page comes with the account's card purchases (never failing: see fetchPurchases).
+    const purchases = cursor ? undefined : fetchPurchases(client, { address, caipNetworkId })
     try {
       const page = await client.blockchain.getHistory({ address, chainId: caipNetworkId, cursor })
+      const coinbaseTransactions = await purchases
       // The user moved to another account or network meanwhile: this page is not theirs.
       if (!owns(store.getSnapshot())) return
       const shown = visibleTransactions(page.data, caipNetworkId)
@@ -67,6 +72,7 @@ export async function fetchTransactions(client: OrielClient, parameters: FetchTr
       store.setState({
         transactions,
         transactionsByYear: groupByYearMonth(transactions),
+        ...(coinbaseTransactions ? { coinbaseTransactions } : {}),
         empty: transactions.length === 0,
         next: page.next,
         failed: false,

@@ -1,5 +1,6 @@
 import { shortenAddress } from '../account/address'
 import type { HistoryTransaction, HistoryTransfer, OperationType } from '../blockchain/history'
+import type { OnrampPurchase } from '../onramp/parse'
 
 /**
  * A transfer amount with exactly 3 decimals, truncated (never rounded up, like balances):
@@ -48,10 +49,12 @@ const TITLES: Record<OperationType, string> = {
   mint: 'Minted',
   burn: 'Burned',
   execute: 'Executed',
+  trade: 'Swapped',
 }
 
 /**
- * A transaction's row title by its operation type: Sent, Received, Minted, Burned, Executed.
+ * A transaction's row title by its operation type: Sent, Received, Minted, Burned, Executed,
+ * Swapped.
  *
  * @example
  * transactionTitle('receive') // 'Received'
@@ -72,6 +75,50 @@ export function describeTransfer(transfer: HistoryTransfer): string {
   if (transfer.nft) return `${sign}${transfer.nft.name}`
   const symbol = transfer.fungible?.symbol ?? ''
   return `${sign}${formatTransferAmount(transfer.quantity.numeric)}${symbol ? ` ${symbol}` : ''}`
+}
+
+/** A fungible amount with 3 decimals and its symbol, no sign: `0.100 ETH`. */
+function amountOf(transfer: HistoryTransfer): string {
+  const symbol = transfer.fungible?.symbol ?? ''
+  return `${formatTransferAmount(transfer.quantity.numeric)}${symbol ? ` ${symbol}` : ''}`
+}
+
+/**
+ * What a transaction's row says it moved: a swap as what left the account, then what reached it
+ * (`0.100 ETH → 296.150 dUSD`); anything else as each transfer with its sign.
+ *
+ * @example
+ * describeTransaction(swap) // '0.100 ETH → 296.150 dUSD'
+ */
+export function describeTransaction(tx: HistoryTransaction): string {
+  if (tx.metadata.operationType === 'trade') {
+    const side = (direction: 'in' | 'out') =>
+      tx.transfers
+        .filter((t) => t.direction === direction)
+        .map(amountOf)
+        .join(' + ')
+    return `${side('out')} → ${side('in')}`
+  }
+  return tx.transfers.map(describeTransfer).join(', ')
+}
+
+/**
+ * A purchase as its row says it: what arrived (or is on its way) and what was paid:
+ * `+0.016 ETH · paid 50.00 USD`.
+ *
+ * @example
+ * describePurchase(purchase) // '+0.016 ETH · paid 50.00 USD'
+ */
+export function describePurchase(purchase: OnrampPurchase): string {
+  const { purchaseAmount: bought, paymentTotal: paid } = purchase
+  return `+${formatTransferAmount(bought.amount)} ${bought.currency} · paid ${paid.amount} ${paid.currency}`
+}
+
+/** A purchase's row title by its status. */
+export function purchaseTitle(purchase: OnrampPurchase): string {
+  if (purchase.status === 'success') return 'Bought'
+  if (purchase.status === 'failed') return 'Purchase failed'
+  return 'Buying'
 }
 
 /**
@@ -95,6 +142,7 @@ export function counterparty(tx: HistoryTransaction, nativeSymbol: string): { te
       return payment ? { text: `to ${shortenAddress(sentTo)}`, address: sentTo } : undefined
     }
     case 'burn':
+    case 'trade':
       return undefined
   }
 }

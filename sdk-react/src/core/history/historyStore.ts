@@ -1,5 +1,6 @@
 import type { HistoryTransaction } from '../blockchain/history'
 import type { OrielClient } from '../client/createClient'
+import type { OnrampPurchase } from '../onramp/parse'
 import { createStore, type Store } from '../store/createStore'
 import type { TransactionsByYear } from './group'
 
@@ -9,6 +10,8 @@ export interface HistoryState {
   readonly transactions: readonly HistoryTransaction[]
   /** `transactions` by year, then month, then list, newest first. */
   readonly transactionsByYear: TransactionsByYear
+  /** The account's card purchases on this network (the history route's `onramp`), newest first. */
+  readonly coinbaseTransactions: readonly OnrampPurchase[]
   /** A page is being fetched. */
   readonly loading: boolean
   /** Nothing to show: the list is empty after a fetch, or the last fetch failed. */
@@ -31,6 +34,7 @@ export type HistoryStore = Store<HistoryState>
 export const INITIAL_HISTORY: HistoryState = Object.freeze({
   transactions: [],
   transactionsByYear: {},
+  coinbaseTransactions: [],
   loading: false,
   empty: false,
   next: undefined,

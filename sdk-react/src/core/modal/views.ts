@@ -1,6 +1,7 @@
 /**
  * Every modal view (spec §2), plus the email steps of the embedded wallet (login and update), the
- * network list, the recovery phrase, the storage access request, the help view, Receive and Send.
+ * network list, the recovery phrase, the storage access request, the help view, Receive, Send and
+ * Buy (the on-ramp panel).
  */
 export const VIEWS = [
   'Connect',
@@ -26,6 +27,7 @@ export const VIEWS = [
   'WhatIsAWallet',
   'Receive',
   'Send',
+  'Buy',
 ] as const
 
 export type ViewName = (typeof VIEWS)[number]
@@ -69,6 +71,7 @@ export const VIEW_TITLES: Readonly<Record<ViewName, string>> = {
   WhatIsAWallet: 'What is a Wallet?',
   Receive: 'Receive',
   Send: 'Send',
+  Buy: 'Buy',
 }
 
 /**

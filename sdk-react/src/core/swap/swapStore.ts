@@ -1,4 +1,5 @@
 import { getNetwork } from '../actions/getNetwork'
+import { DEFAULT_SLIPPAGE_PERCENT } from '../constants'
 import type { OrielClient } from '../client/createClient'
 import type { SwapToken } from '../convert/parse'
 import { createStore, type Store } from '../store/createStore'
@@ -36,6 +37,8 @@ export interface SwapState {
   readonly done: string | undefined
   /** Bumped when an approval or a swap is mined: allowances and quotes are read again. */
   readonly revision: number
+  /** The slippage tolerance, percent (0 to 50, at most 2 decimals): the swap reverts rather than pay less than its quote minus this. */
+  readonly slippage: number
 }
 
 export type SwapStore = Store<SwapState>
@@ -51,6 +54,7 @@ export const EMPTY_SWAP: SwapState = Object.freeze({
   error: undefined,
   done: undefined,
   revision: 0,
+  slippage: DEFAULT_SLIPPAGE_PERCENT,
 })
 
 const stores = new WeakMap<OrielClient, SwapStore>()
@@ -76,7 +80,8 @@ export function getSwapStore(client: OrielClient): SwapStore {
   let last = owner(client)
   const check = () => {
     const next = owner(client)
-    if (next !== last) created.setState(EMPTY_SWAP)
+    // The user's slippage tolerance is theirs, whatever the network.
+    if (next !== last) created.setState({ ...EMPTY_SWAP, slippage: created.getSnapshot().slippage })
     last = next
   }
   client.account.subscribe(check)
@@ -112,4 +117,23 @@ export function editSwap(client: OrielClient, patch: Partial<Pick<SwapState, 'fr
 export function flipSwap(client: OrielClient): void {
   const { from, to } = getSwapStore(client).getSnapshot()
   editSwap(client, { from: to, to: from })
+}
+
+/** Whether `percent` is a slippage tolerance frame-host takes: 0 to 50, at most 2 decimals. */
+export function isSlippage(percent: number): boolean {
+  return Number.isFinite(percent) && percent >= 0 && percent <= 50 && Math.abs(Math.round(percent * 100) - percent * 100) < 1e-9
+}
+
+/**
+ * Sets the slippage tolerance of the quote and the swap (spec §9: 1% unless the user chooses
+ * another); ignored while an approval or a swap is under way, or when it is not 0 to 50 with at
+ * most 2 decimals.
+ *
+ * @example
+ * setSwapSlippage(client, 0.5)
+ */
+export function setSwapSlippage(client: OrielClient, percent: number): void {
+  const store = getSwapStore(client)
+  if (store.getSnapshot().step !== 'idle' || !isSlippage(percent)) return
+  store.setState({ slippage: percent, error: undefined, done: undefined })
 }

@@ -39,8 +39,9 @@ export const css = /* css */ `
   ${paletteCss(PALETTES.light, 'light')}
 }
 * { box-sizing: border-box; }
-button, input { font: inherit; color: inherit; }
-button { cursor: pointer; border: 0; background: none; padding: 0; }
+button, input, select { font: inherit; color: inherit; }
+button, select { cursor: pointer; border: 0; background: none; padding: 0; }
+fieldset { margin: 0; padding: 0; border: 0; min-width: 0; }
 button:disabled { cursor: default; opacity: 0.5; }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 svg { display: block; flex: none; }

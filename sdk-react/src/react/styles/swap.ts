@@ -5,6 +5,8 @@ export const swapCss = /* css */ `
   flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
   font-size: calc(var(--fs) * 3); font-weight: 600; font-variant-numeric: tabular-nums;
 }
+.chips { display: flex; gap: 6px; }
+.chips > input { width: 0; flex: 1; border: 0; }
 .swap-done {
   margin: 0; padding: 10px 12px; border-radius: calc(var(--r) * 4); color: var(--fg);
   background: color-mix(in srgb, var(--success) 14%, transparent); font-size: calc(var(--fs) * 1.35);

@@ -15,6 +15,7 @@ import { AccountAvatar } from './AccountAvatar'
 import { copyAddress } from './copyAddress'
 import { NameIcon } from './names/icons'
 import { SendIcon } from './send/icons'
+import { BuyIcon } from './buy/icons'
 import { SwapIcon } from './swap/icons'
 import { StorageNotice } from './StorageNotice'
 import type { ViewProps } from './types'
@@ -25,7 +26,7 @@ import { Truncated } from './Truncated'
  * generated and the short address),
  * address (short, with copy, and in full), native balance, the tabs Tokens, NFTs and Activity,
  * the social login (provider and username), email, network,
- * Swap, Receive, Send (spec §9 wallet feature order), Choose a name (an eip155 account without one),
+ * Buy, Swap, Receive, Send (spec §9 wallet feature order), Choose a name (an eip155 account without one),
  * Update email, Disconnect.
  */
 export default function AccountView({ entry }: ViewProps) {
@@ -138,6 +139,12 @@ export default function AccountView({ entry }: ViewProps) {
           </dd>
         </div>
       </dl>
+      {client.config.features.onramp ? (
+        <button type="button" className="btn" onClick={() => client.modal.push('Buy')} disabled={busy}>
+          <BuyIcon />
+          Buy
+        </button>
+      ) : null}
       {client.config.features.swaps ? (
         <button type="button" className="btn" onClick={() => client.modal.push('Swap')} disabled={busy}>
           <SwapIcon />

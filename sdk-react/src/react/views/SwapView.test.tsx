@@ -101,6 +101,28 @@ describe('Swap view', () => {
     expect(ui.getByRole('button', { name: 'Swap' }).hasAttribute('disabled')).toBe(false)
   })
 
+  it('the slippage tolerance (1% unless chosen) sets the minimum shown and the swap built', async () => {
+    const { ui, convert } = await openSwap()
+    fireEvent.click(ui.getByRole('button', { name: 'Select token' }))
+    fireEvent.click(within(ui.getByRole('list', { name: 'Tokens to receive' })).getByRole('button', { name: /^USD Coin/ }))
+    fireEvent.change(ui.getByLabelText('You pay'), { target: { value: '0.1' } })
+    await vi.waitFor(() => expect(text(ui, 'swap-minimum')).toBe('29.318891 USDC'), QUOTE)
+    expect(ui.getByRole('button', { name: '1% (default)' }).getAttribute('aria-pressed')).toBe('true')
+    fireEvent.click(ui.getByRole('button', { name: '0.5%' }))
+    await vi.waitFor(() => expect(text(ui, 'swap-minimum')).toBe('29.466966 USDC'), QUOTE)
+    expect(text(ui, 'swap-slippage')).toBe('0.5%')
+    const custom = ui.getByLabelText('Custom slippage tolerance, percent')
+    fireEvent.change(custom, { target: { value: '60' } })
+    expect(ui.getByText('Enter a percentage from 0 to 50, with at most 2 decimals')).toBeTruthy()
+    fireEvent.change(custom, { target: { value: '7.5' } })
+    expect(ui.getByText('With 7.5% the swap may pay much less than quoted.')).toBeTruthy()
+    await vi.waitFor(() => expect(text(ui, 'swap-slippage')).toBe('7.5%'), QUOTE)
+    fireEvent.click(ui.getByRole('button', { name: 'Swap' }))
+    await ui.findByTestId('swap-done', {}, QUOTE)
+    const built = convert.requests.filter((r) => r.path === '/v1/convert/build-transaction').at(-1)
+    expect((built?.body as { eip155: { slippage: string } }).eip155.slippage).toBe('7.5')
+  })
+
   it('selling a token asks to approve it first, then swaps, and says what the swap paid', async () => {
     const { ui, convert } = await openSwap()
     fireEvent.click(ui.getByRole('button', { name: 'ETH, change token' }))

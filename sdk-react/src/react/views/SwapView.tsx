@@ -16,6 +16,7 @@ import { useStore } from '../hooks/useStore'
 import { useTokenBalances } from '../hooks/useTokenBalances'
 import { ChevronIcon, SpinnerIcon } from '../icons/icons'
 import { FlipIcon, SwapIcon } from './swap/icons'
+import { SlippageSetting } from './swap/SlippageSetting'
 import { SwapFacts } from './swap/SwapFacts'
 import { SwapTokenPicker } from './swap/SwapTokenPicker'
 import { useSwapPreview } from './swap/useSwapPreview'
@@ -37,8 +38,8 @@ function TokenChip(p: { token: SwapToken | undefined; open: boolean; controls: s
 /**
  * Swap (spec §2, reached from Account): the token sold and the token bought (each picked from the
  * network's swappable tokens, with search), the amount with Max, and a live quote 500 ms after
- * typing stops: what it pays, the rate, the price impact, the minimum received at the 1%
- * slippage and the network fee. When the router may not move enough of the token yet, "Approve
+ * typing stops: what it pays, the rate, the price impact, the minimum received at the slippage
+ * tolerance (1% unless the user picks 0.5%, 2% or types one) and the network fee. When the router may not move enough of the token yet, "Approve
  * {symbol}" comes first, then "Swap"; both go through the connected wallet. The form lives in the
  * client's swap store, so it survives the wallet's approval view; failures show here, in place.
  */
@@ -68,6 +69,7 @@ export default function SwapView({ entry }: ViewProps) {
     withFee: checked.amountError === undefined,
     revision: form.revision,
     enabled: !busy,
+    slippage: form.slippage,
   })
 
   if (!address) {
@@ -219,6 +221,7 @@ export default function SwapView({ entry }: ViewProps) {
         <SwapTokenPicker id={`${ids}-to`} label="Tokens to receive" tokens={tokens} balances={balances} selected={form.to} onPick={(t) => pick('to', t)} />
       ) : null}
       {fromToken && toToken ? <SwapFacts preview={preview} from={fromToken} to={toToken} /> : null}
+      <SlippageSetting value={form.slippage} disabled={busy} />
       <div aria-live="polite" className="send-status">
         {form.error ? (
           <p className="send-error" role="alert">

@@ -24,6 +24,7 @@ const ReceiveView = lazy(() => import('./ReceiveView'))
 const SendView = lazy(() => import('./SendView'))
 const SwapView = lazy(() => import('./SwapView'))
 const RegisterAccountNameView = lazy(() => import('./names/RegisterAccountNameView'))
+const BuyView = lazy(() => import('./BuyView'))
 
 /** The component of each view. Views not built yet show a placeholder under their title. */
 export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>>> = {
@@ -50,4 +51,5 @@ export const VIEW_COMPONENTS: Readonly<Record<ViewName, ComponentType<ViewProps>
   WhatIsAWallet: WhatIsAWalletView,
   Receive: ReceiveView,
   Send: SendView,
+  Buy: BuyView,
 }

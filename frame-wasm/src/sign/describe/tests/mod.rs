@@ -3,6 +3,7 @@
 //! and ERC-20 amounts in the token's units; `typed` typed data's addresses, token amounts and
 //! dates. Here what both use.
 
+mod swap;
 mod tx;
 mod typed;
 

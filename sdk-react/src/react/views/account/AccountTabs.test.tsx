@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { connectOtp } from '../../../core/actions/connectOtp'
 import { resetFakeFrameClient } from '../../../test/fakeFrameClient'
 import { frameHostFetch, hash, nftTransfer, type FrameHostAnswers, tokenTransfer, wireNft, wireTransaction } from '../../../test/history'
+import { OPTIONS, purchase } from '../../../test/onramp'
 import { getShadowRoot, renderWithOriel } from '../../../test/renderWithOriel'
 import { ConnectButton } from '../../ConnectButton'
 
@@ -118,6 +119,36 @@ describe('Account view: tabs Tokens, NFTs, Activity', () => {
     expect(rows('February 2025')).toEqual([['Received', 'from 0x7099…79C8', '1 yr', '+1.500 ETH']])
     expect(ui.getByRole('list', { name: 'November 2026' }).querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
     expect(host.history()[0]!.searchParams.get('chainId')).toBe('eip155:1')
+  })
+
+  it('Activity shows a swap as what left and what arrived, and card purchases: on their delivery, or on their own while under way', async () => {
+    const delivery = hash(8)
+    const history = {
+      '': page([
+        wireTransaction({
+          hash: hash(7),
+          minedAt: '2026-11-23T19:58:00Z',
+          operationType: 'trade',
+          transfers: [tokenTransfer('out', '0.1', 'ETH'), tokenTransfer('in', '296.150425', 'dUSD')],
+        }),
+        wireTransaction({ hash: delivery, minedAt: '2026-11-23T19:50:00Z', transfers: [tokenTransfer('in', '0.01638333', 'ETH')] }),
+      ]),
+    }
+    const account = '0x1234567890abcdef1234567890abcdef1234abcd'
+    const purchases = { sandbox: [{ ...purchase('p2', 'pending', account), createdAt: '2026-11-23T19:59:00Z' }, purchase('p1', 'success', account, delivery)] }
+    const { ui, host } = await openAccount({ history, nfts: noNfts, onramp: { options: OPTIONS, purchases } })
+    fireEvent.click(ui.getByRole('tab', { name: 'Activity' }))
+    await ui.findByRole('list', { name: 'Purchases' })
+    const rows = (name: string) =>
+      within(ui.getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((row) => [...row.querySelectorAll('.tx-title, .tx-party, .tx-desc')].map((part) => part.textContent))
+    expect(rows('Purchases')).toEqual([['Buying', '+0.016 ETH · paid 50.00 USD']])
+    expect(rows('November 2026')).toEqual([
+      ['Swapped', '0.100 ETH → 296.150 dUSD'],
+      ['Bought', '+0.016 ETH · paid 50.00 USD'],
+    ])
+    expect(host.urls.find((url) => url.searchParams.get('onramp'))?.pathname).toBe(`/v1/account/${account}/history`)
   })
 
   it('Activity loads the next page when the end of the list scrolls into view, never twice at once', async () => {

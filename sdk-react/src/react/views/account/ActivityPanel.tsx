@@ -5,7 +5,7 @@ import { useOrielClient } from '../../hooks/useOrielClient'
 import { useNetwork } from '../../hooks/useNetwork'
 import { useTransactionHistory } from '../../hooks/useTransactionHistory'
 import { SpinnerIcon } from '../../icons/icons'
-import { TransactionRow } from './TransactionRow'
+import { PurchaseRow, TransactionRow } from './TransactionRow'
 
 /** The client's clock, read again every 30 s so the relative times move on. */
 function useNow(): number {
@@ -47,14 +47,29 @@ function useEndOfList(onEnd: () => void, enabled: boolean, page: unknown) {
  * transactions hidden; the next page loads as the list's end scrolls into view. Loaded as its own chunk.
  */
 export default function ActivityPanel() {
-  const { transactions, transactionsByYear, loading, empty, next, failed, fetched, supported, loadMore, retry } = useTransactionHistory()
+  const { transactions, transactionsByYear, coinbaseTransactions, loading, empty, next, failed, fetched, supported, loadMore, retry } =
+    useTransactionHistory()
   const now = useNow()
   const nativeSymbol = useNetwork().network.nativeCurrency.symbol
   const sentinel = useEndOfList(loadMore, next !== undefined && !loading, next)
   if (!supported) return <p className="activity-empty">Activity is shown for EVM accounts only.</p>
+  // A purchase whose delivery is listed shows on that row; the others on their own, first.
+  const hashes = new Set(transactions.map((tx) => tx.metadata.hash.toLowerCase()))
+  const delivered = new Map(coinbaseTransactions.filter((p) => p.txHash).map((p) => [p.txHash?.toLowerCase(), p]))
+  const apart = coinbaseTransactions.filter((p) => !p.txHash || !hashes.has(p.txHash.toLowerCase()))
 
   return (
     <section className="activity" aria-label="Activity" aria-busy={loading}>
+      {apart.length > 0 ? (
+        <section className="activity-month" aria-label="Purchases">
+          <h4 className="activity-month-title">Purchases</h4>
+          <ul className="tx-list" aria-label="Purchases">
+            {apart.map((p) => (
+              <PurchaseRow key={p.id} purchase={p} now={now} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {sections(transactionsByYear).map(({ year, months }) => (
         <section key={year} className="activity-year" aria-label={String(year)}>
           <h3 className="activity-year-title">{year}</h3>
@@ -63,7 +78,7 @@ export default function ActivityPanel() {
               <h4 className="activity-month-title">{monthName(month)}</h4>
               <ul className="tx-list" aria-label={`${monthName(month)} ${year}`}>
                 {list.map((tx) => (
-                  <TransactionRow key={tx.id} tx={tx} now={now} nativeSymbol={nativeSymbol} />
+                  <TransactionRow key={tx.id} tx={tx} now={now} nativeSymbol={nativeSymbol} purchase={delivered.get(tx.metadata.hash.toLowerCase())} />
                 ))}
               </ul>
             </section>
@@ -83,7 +98,9 @@ export default function ActivityPanel() {
           <SpinnerIcon size={16} /> Loading activity…
         </p>
       ) : null}
-      {!loading && !failed && fetched && empty && transactions.length === 0 ? <p className="activity-empty">No activity yet.</p> : null}
+      {!loading && !failed && fetched && empty && transactions.length === 0 && apart.length === 0 ? (
+        <p className="activity-empty">No activity yet.</p>
+      ) : null}
       {next !== undefined ? <div ref={sentinel} className="sentinel" aria-hidden="true" /> : null}
     </section>
   )

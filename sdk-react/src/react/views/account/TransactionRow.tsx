@@ -1,5 +1,13 @@
 import type { HistoryTransaction } from '../../../core/blockchain/history'
-import { counterparty, describeTransfer, formatRelativeTime, transactionTitle } from '../../../core/history/format'
+import {
+  counterparty,
+  describePurchase,
+  describeTransaction,
+  formatRelativeTime,
+  purchaseTitle,
+  transactionTitle,
+} from '../../../core/history/format'
+import type { OnrampPurchase } from '../../../core/onramp/parse'
 import { Svg } from '../../icons/icons'
 
 /** The arrow of a transaction's direction: down into the account, up out of it, round for the rest. */
@@ -20,6 +28,7 @@ function DirectionIcon({ operationType }: { operationType: HistoryTransaction['m
         </Svg>
       )
     case 'execute':
+    case 'trade':
       return (
         <Svg size={16}>
           <path d="M4 7h11l-3-3M16 13H5l3 3" />
@@ -41,17 +50,27 @@ function TransactionIcon({ tx }: { tx: HistoryTransaction }) {
   )
 }
 
+export type TransactionRowProps = {
+  tx: HistoryTransaction
+  now: number
+  nativeSymbol: string
+  /** The card purchase this transaction delivered, if it is one. */
+  purchase?: OnrampPurchase | undefined
+}
+
 /**
- * One Activity row: icon; the title by operation type (Sent, Received, Minted, …) with the
- * counterparty and how long ago it was mined; the amounts with 3 decimals or the NFT's name.
+ * One Activity row: icon; the title by operation type (Sent, Received, Minted, Swapped, …) with
+ * the counterparty and how long ago it was mined; the amounts with 3 decimals (a swap's as what
+ * left, then what arrived) or the NFT's name. A card purchase's delivery says "Bought" and what
+ * was paid.
  */
-export function TransactionRow({ tx, now, nativeSymbol }: { tx: HistoryTransaction; now: number; nativeSymbol: string }) {
-  const title = transactionTitle(tx.metadata.operationType)
-  const other = counterparty(tx, nativeSymbol)
-  const transfers = tx.transfers.map(describeTransfer).join(', ')
+export function TransactionRow({ tx, now, nativeSymbol, purchase }: TransactionRowProps) {
+  const title = purchase ? purchaseTitle(purchase) : transactionTitle(tx.metadata.operationType)
+  const other = purchase ? undefined : counterparty(tx, nativeSymbol)
+  const transfers = purchase ? describePurchase(purchase) : describeTransaction(tx)
   const minedAt = Date.parse(tx.metadata.minedAt)
   return (
-    <li className="tx" data-hash={tx.metadata.hash}>
+    <li className="tx" data-hash={tx.metadata.hash} data-operation={purchase ? 'buy' : tx.metadata.operationType}>
       <TransactionIcon tx={tx} />
       <span className="tx-text">
         <span className="tx-line">
@@ -70,6 +89,32 @@ export function TransactionRow({ tx, now, nativeSymbol }: { tx: HistoryTransacti
             {transfers}
           </span>
         ) : null}
+      </span>
+    </li>
+  )
+}
+
+/** A card purchase not (or not yet) seen on chain: under way, failed, or delivered but not indexed yet. */
+export function PurchaseRow({ purchase, now }: { purchase: OnrampPurchase; now: number }) {
+  const at = Date.parse(purchase.createdAt)
+  const text = describePurchase(purchase)
+  return (
+    <li className="tx" data-purchase={purchase.id} data-status={purchase.status}>
+      <span className="tx-icon" data-operation="buy">
+        <span className="tx-arrow">
+          <DirectionIcon operationType="receive" />
+        </span>
+      </span>
+      <span className="tx-text">
+        <span className="tx-line">
+          <span className="tx-title">{purchaseTitle(purchase)}</span>
+          <time className="tx-time" dateTime={purchase.createdAt} title={new Date(at).toLocaleString()}>
+            {formatRelativeTime(at, now)}
+          </time>
+        </span>
+        <span className="tx-desc" title={text}>
+          {text}
+        </span>
       </span>
     </li>
   )

@@ -23,13 +23,15 @@ export type UseSwapPreviewParameters = {
   revision: number
   /** `false` while an approval or a swap is under way: the last preview stays. */
   enabled: boolean
+  /** The slippage tolerance, percent. */
+  slippage: number
 }
 
 /**
  * The live quote of the swap being typed (quote, allowance, network fee), asked for 500 ms
  * (spec §9 default debounce) after the form stops changing; a newer form aborts an older request.
  */
-export function useSwapPreview({ from, to, amount, withFee, revision, enabled }: UseSwapPreviewParameters): SwapPreviewState {
+export function useSwapPreview({ from, to, amount, withFee, revision, enabled, slippage }: UseSwapPreviewParameters): SwapPreviewState {
   const client = useOrielClient()
   const [state, setState] = useState<SwapPreviewState>({ status: 'idle' })
   // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` reads the allowance and the quote again after an approval or a swap
@@ -42,7 +44,7 @@ export function useSwapPreview({ from, to, amount, withFee, revision, enabled }:
     const controller = new AbortController()
     setState({ status: 'loading' })
     const timer = setTimeout(() => {
-      previewSwap(client, { from, to, amount, withFee, signal: controller.signal }).then(
+      previewSwap(client, { from, to, amount, withFee, slippage, signal: controller.signal }).then(
         (preview) => {
           if (!controller.signal.aborted) setState({ status: 'ready', preview })
         },
@@ -57,6 +59,6 @@ export function useSwapPreview({ from, to, amount, withFee, revision, enabled }:
       clearTimeout(timer)
       controller.abort()
     }
-  }, [client, from, to, amount, withFee, revision, enabled])
+  }, [client, from, to, amount, withFee, revision, enabled, slippage])
   return state
 }
