@@ -6,6 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { FARCASTER_FID, FARCASTER_PROFILE } from '../devnet/farcaster.mjs'
+import { seriousViolations } from './support/axe'
 import { launchChromium } from './support/browser.mjs'
 
 const urls = inject('urls')
@@ -78,6 +79,8 @@ describe('Sign In With Farcaster', () => {
     expect(url.searchParams.get('siweUri')).toBe(urls.demo)
     expect(url.searchParams.get('nonce')).toMatch(/^[0-9a-f]{32}$/)
     expect(devnetContracts.farcaster.fid).toBe(FARCASTER_FID)
+    // No serious or critical axe violations on ConnectingFarcaster.
+    expect(await seriousViolations(dapp)).toEqual([])
 
     // The client page shows what is asked, and approves.
     const client = await approve(link)

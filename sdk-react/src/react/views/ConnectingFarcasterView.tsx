@@ -102,10 +102,10 @@ export default function ConnectingFarcasterView({ entry }: ViewProps) {
     <div className="view" data-view={entry.view}>
       <div className="pairing">
         {farcasterUrl && isMobile() ? (
-          <a className="btn primary" href={farcasterUrl} rel="noreferrer">
+          <button type="button" className="btn primary" onClick={() => window.open(farcasterUrl, '_blank', 'noopener,noreferrer')}>
             <SocialIcon provider="farcaster" />
             Open Farcaster
-          </a>
+          </button>
         ) : null}
         {farcasterUrl ? (
           <QrCode uri={farcasterUrl} label="QR code for signing in with Farcaster" testId="farcaster-qr" />
