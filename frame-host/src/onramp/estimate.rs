@@ -45,7 +45,7 @@ fn tokens_for(cents: u64, price: f64) -> Option<String> {
         return None;
     }
     let units = (cents as f64 / 100.0 / price * 1e8).floor();
-    if !units.is_finite() || !(0.0..=1e30).contains(&units) {
+    if !(0.0..=1e30).contains(&units) {
         return None;
     }
     let units = units as u128;

@@ -7,6 +7,7 @@ export const swapCss = /* css */ `
 }
 .chips { display: flex; gap: 6px; }
 .chips > input { width: 0; flex: 1; border: 0; }
+.chips [aria-pressed='true'] { box-shadow: inset 0 0 0 1px var(--accent); }
 .swap-done {
   margin: 0; padding: 10px 12px; border-radius: calc(var(--r) * 4); color: var(--fg);
   background: color-mix(in srgb, var(--success) 14%, transparent); font-size: calc(var(--fs) * 1.35);

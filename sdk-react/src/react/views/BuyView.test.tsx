@@ -75,6 +75,16 @@ describe('Buy view', () => {
     expect(text(ui, 'buy-limits')).toBe('10.00 to 25,000.00 USD')
   })
 
+  it('says so when the provider sells nothing on the network, with a way to switch', async () => {
+    const utils = await loggedInAccount()
+    utils.onramp.options = { ...OPTIONS, purchaseCurrencies: OPTIONS.purchaseCurrencies.filter((c) => c.symbol === 'USDC') }
+    fireEvent.click(utils.ui.getByRole('button', { name: 'Buy' }))
+    expect((await utils.ui.findByRole('alert')).textContent).toBe('Oriel Sandbox sells nothing on Ethereum.')
+    expect(utils.ui.getByRole('button', { name: 'Continue with Oriel Sandbox' }).hasAttribute('disabled')).toBe(true)
+    fireEvent.click(utils.ui.getByRole('button', { name: 'Switch network' }))
+    expect(await utils.ui.findByRole('heading', { name: 'Choose Network' })).toBeTruthy()
+  })
+
   it('labels an estimated quote and the sample options honestly', async () => {
     const utils = await loggedInAccount()
     utils.onramp.options = { ...OPTIONS, sample: true }

@@ -29,7 +29,7 @@ export default function BuyView({ entry }: ViewProps) {
   const client = useOrielClient()
   const ids = useId()
   const { address, namespace } = useAccount()
-  const { caipNetworkId } = useNetwork()
+  const { caipNetworkId, network: activeNetwork } = useNetwork()
   const form = useStore(getBuyStore(client))
   const options = form.options.status === 'ready' ? form.options.options : undefined
   const currencies = options ? purchasableOn(options, caipNetworkId) : []
@@ -193,9 +193,16 @@ export default function BuyView({ entry }: ViewProps) {
             ))}
           </select>
         ) : (
-          <p className="field-error" role="alert">
-            Nothing can be bought for this network.
-          </p>
+          <>
+            <p className="field-error" role="alert">
+              {provider?.name ?? 'The provider'} sells nothing on {activeNetwork.name}.
+            </p>
+            {client.config.enableNetworkSwitch ? (
+              <button type="button" className="link" onClick={() => client.modal.push('Networks')}>
+                Switch network
+              </button>
+            ) : null}
+          </>
         )}
         {network ? (
           <span className="send-meta" data-testid="buy-network">
