@@ -88,7 +88,7 @@ export default function AccountView({ entry }: ViewProps) {
       </div>
       <AccountTabs />
       <dl className="facts">
-        {socialProvider ? (
+        {socialProvider && social?.provider !== 'farcaster' ? (
           <div>
             <dt>Social login</dt>
             <dd data-testid="account-social">
