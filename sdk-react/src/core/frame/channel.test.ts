@@ -20,7 +20,6 @@ function send(envelope: Envelope) {
   const bytes = codec.encode(envelope)
   frame.postMessage(bytes, [bytes.buffer])
 }
-const ready = (versions = [1]) => send({ version: 1, id: 0, body: { Event: { Ready: { versions, buildId: 'test-build' } } } })
 
 beforeEach(() => {
   controller = new AbortController()
@@ -52,32 +51,66 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** Ready, encoded, as the frame sends it first on the port it took. */
+function readyEvent(versions = [1], envelope?: Envelope): MessageEvent {
+  const bytes = codec.encode(envelope ?? { version: 1, id: 0, body: { Event: { Ready: { versions, buildId: 'test-build' } } } })
+  return new MessageEvent('message', { data: bytes.buffer })
+}
+
 describe('acceptFrame', () => {
-  it('hands a port to the announcing iframe, at its exact origin, and to nobody else', async () => {
+  function setUp() {
     const iframe = document.createElement('iframe')
     document.body.appendChild(iframe)
-    const posted: { message: unknown; targetOrigin: string; transfer: unknown[] }[] = []
+    const posted: { message: unknown; targetOrigin: string; port: MessagePort }[] = []
     iframe.contentWindow!.postMessage = ((message: unknown, targetOrigin: string, transfer: Transferable[]) => {
-      posted.push({ message, targetOrigin, transfer })
+      posted.push({ message, targetOrigin, port: transfer[0] as MessagePort })
     }) as Window['postMessage']
-    const port = acceptFrame(iframe, 'http://frame.test', controller.signal)
     const announce = (init: MessageEventInit) =>
       window.dispatchEvent(new MessageEvent('message', { data: { type: LOADED_MESSAGE_TYPE }, ...init }))
+    return { iframe, posted, announce }
+  }
+
+  it('hands a port to the announcing iframe, at its exact origin, and to nobody else', async () => {
+    const { iframe, posted, announce } = setUp()
+    const accepted = acceptFrame(iframe, 'http://frame.test', controller.signal)
     announce({ source: iframe.contentWindow, origin: 'http://evil.test' })
     announce({ source: window, origin: 'http://frame.test' })
     expect(posted).toEqual([])
     announce({ source: iframe.contentWindow, origin: 'http://frame.test' })
-    expect(posted).toEqual([{ message: { type: CONNECT_MESSAGE_TYPE }, targetOrigin: 'http://frame.test', transfer: [expect.any(MessagePort)] }])
-    expect(await port).toBeInstanceOf(MessagePort)
+    expect(posted).toEqual([{ message: { type: CONNECT_MESSAGE_TYPE }, targetOrigin: 'http://frame.test', port: expect.any(MessagePort) }])
+    posted[0]!.port.postMessage('ready')
+    const { port, first } = await accepted
+    expect(port).toBeInstanceOf(MessagePort)
+    expect(first.data).toBe('ready')
+    iframe.remove()
+  })
+
+  it('answers every announcement until the frame speaks, and keeps the port it spoke on', async () => {
+    const { iframe, posted, announce } = setUp()
+    const accepted = acceptFrame(iframe, 'http://frame.test', controller.signal)
+    // The first port never reached the frame (a dropped message): it announces again.
+    announce({ source: iframe.contentWindow, origin: 'http://frame.test' })
+    announce({ source: iframe.contentWindow, origin: 'http://frame.test' })
+    expect(posted).toHaveLength(2)
+    posted[1]!.port.postMessage('ready')
+    const { port, first } = await accepted
+    expect(first.data).toBe('ready')
+    // The port kept is the second one: what the host sends on it reaches the frame's end.
+    const reached = new Promise((resolve) => {
+      posted[1]!.port.onmessage = (event) => resolve(event.data)
+    })
+    port.postMessage('request')
+    expect(await reached).toBe('request')
+    // Once the frame spoke, later announcements get no port.
+    announce({ source: iframe.contentWindow, origin: 'http://frame.test' })
+    expect(posted).toHaveLength(2)
     iframe.remove()
   })
 })
 
 describe('openChannel', () => {
   it('agrees on a version from Ready and answers requests by id', async () => {
-    const opened = openChannel(codec, host, handlers, controller.signal)
-    ready([1, 2])
-    const { channel, buildId } = await opened
+    const { channel, buildId } = openChannel(codec, { port: host, first: readyEvent([1, 2]) }, handlers, controller.signal)
     expect([channel.version, buildId]).toEqual([1, 'test-build'])
     const first = channel.send('GetChainId', 10_000)
     const second = channel.send('IsConnected', 10_000)
@@ -89,24 +122,23 @@ describe('openChannel', () => {
     expect(handlers.answered).toEqual([2, 1])
   })
 
-  it('rejects a frame of no common version with the codec error', async () => {
-    const opened = openChannel(codec, host, handlers, controller.signal)
-    ready([2, 3])
-    await expect(opened).rejects.toBeInstanceOf(ProtocolVersionMismatchError)
+  it('rejects a frame of no common version with the codec error', () => {
+    expect(() => openChannel(codec, { port: host, first: readyEvent([2, 3]) }, handlers, controller.signal)).toThrow(
+      ProtocolVersionMismatchError,
+    )
   })
 
-  it('rejects a frame that does not start with Ready', async () => {
-    const opened = openChannel(codec, host, handlers, controller.signal)
-    send({ version: 1, id: 0, body: { Event: { Storage: { persistent: true, canRequest: false } } } })
-    await expect(opened).rejects.toMatchObject({ name: 'FrameRequestError', code: 'BadMessage' })
+  it('rejects a frame that does not start with Ready', () => {
+    const storage = readyEvent([], { version: 1, id: 0, body: { Event: { Storage: { persistent: true, canRequest: false } } } })
+    expect(() => openChannel(codec, { port: host, first: storage }, handlers, controller.signal)).toThrow(
+      expect.objectContaining({ name: 'FrameRequestError', code: 'BadMessage' }),
+    )
   })
 })
 
 describe('FrameChannel', () => {
   async function open() {
-    const opened = openChannel(codec, host, handlers, controller.signal)
-    ready()
-    return (await opened).channel
+    return openChannel(codec, { port: host, first: readyEvent() }, handlers, controller.signal).channel
   }
 
   it('forwards events; a Reveal lifts its request’s timeout', async () => {

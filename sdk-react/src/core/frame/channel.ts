@@ -37,16 +37,35 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>
 }
 
+/** A port the frame took, with the first message it sent on it (its Ready). */
+export interface AcceptedPort {
+  port: MessagePort
+  first: MessageEvent
+}
+
 /**
- * Waits for the frame in `iframe` to announce, from exactly `frameOrigin`, that it listens,
- * then hands it one end of a new `MessageChannel` (at that origin, never `"*"`) and resolves
- * with the other. Announcements from any other window or origin are ignored.
+ * Most ports offered to one frame: it announces itself at most 81 times (once, then every
+ * 250 ms until a port arrives), so more announcements than this are not the frame's.
+ */
+const MAX_PORT_OFFERS = 100
+
+/**
+ * Answers each announcement of the frame in `iframe`, from exactly `frameOrigin`, with one end
+ * of a new `MessageChannel` (posted at that origin, never `"*"`), and resolves with the first
+ * port the frame speaks on. Announcements from any other window or origin are ignored.
+ *
+ * Every announcement is answered, not just the first: a browser may drop a window message now
+ * and then (Chromium does, when the page opens a popup while the frame boots), in either
+ * direction. The frame announces again until a port reaches it and takes only the first that
+ * does; that port is the one it sends Ready on, so the others are closed unused.
  *
  * @example
- * const port = await acceptFrame(iframe, 'https://frame.example.com', signal)
+ * const { port, first } = await acceptFrame(iframe, 'https://frame.example.com', signal)
  */
-export function acceptFrame(iframe: HTMLIFrameElement, frameOrigin: string, signal: AbortSignal): Promise<MessagePort> {
+export function acceptFrame(iframe: HTMLIFrameElement, frameOrigin: string, signal: AbortSignal): Promise<AcceptedPort> {
   return new Promise((resolve) => {
+    const offered: MessagePort[] = []
+    const stop = () => window.removeEventListener('message', onMessage)
     const onMessage = (event: MessageEvent) => {
       if (
         event.source !== iframe.contentWindow ||
@@ -55,49 +74,55 @@ export function acceptFrame(iframe: HTMLIFrameElement, frameOrigin: string, sign
       ) {
         return
       }
-      window.removeEventListener('message', onMessage)
-      performance.mark('oriel:frame-loaded')
-      const channel = new MessageChannel()
-      iframe.contentWindow?.postMessage({ type: CONNECT_MESSAGE_TYPE }, frameOrigin, [channel.port2])
-      resolve(channel.port1)
+      if (offered.length === 0) performance.mark('oriel:frame-loaded')
+      if (offered.length >= MAX_PORT_OFFERS) {
+        stop()
+        return
+      }
+      const { port1, port2 } = new MessageChannel()
+      offered.push(port1)
+      port1.onmessage = (first: MessageEvent) => {
+        stop()
+        for (const other of offered) if (other !== port1) other.close()
+        resolve({ port: port1, first })
+      }
+      iframe.contentWindow?.postMessage({ type: CONNECT_MESSAGE_TYPE }, frameOrigin, [port2])
     }
     window.addEventListener('message', onMessage)
-    signal.addEventListener('abort', () => window.removeEventListener('message', onMessage), { once: true })
+    signal.addEventListener(
+      'abort',
+      () => {
+        stop()
+        for (const port of offered) port.close()
+      },
+      { once: true },
+    )
   })
 }
 
 /**
- * Waits for the frame's Ready event on `port`, agrees on a protocol version and resolves with
- * the open channel. Rejects with the codec's `ProtocolVersionMismatchError` when the two sides
- * share no version, or a {@link FrameRequestError} (`BadMessage`) when the frame starts with
- * anything but Ready. Aborting `signal` closes the port (and later the channel).
+ * Reads the frame's first message on the port it took, which must be Ready, agrees on a
+ * protocol version and returns the open channel. Throws the codec's
+ * `ProtocolVersionMismatchError` when the two sides share no version, or a
+ * {@link FrameRequestError} (`BadMessage`) when the frame starts with anything but Ready.
+ * Aborting `signal` closes the port (and later the channel).
  *
  * @example
- * const { channel, buildId } = await openChannel(codec, port, handlers, signal)
+ * const { channel, buildId } = openChannel(codec, await acceptFrame(iframe, origin, signal), handlers, signal)
  */
 export function openChannel(
   codec: Codec,
-  port: MessagePort,
+  { port, first }: AcceptedPort,
   handlers: ChannelHandlers,
   signal: AbortSignal,
-): Promise<{ channel: FrameChannel; buildId: string }> {
+): { channel: FrameChannel; buildId: string } {
   signal.addEventListener('abort', () => port.close(), { once: true })
-  return new Promise((resolve, reject) => {
-    port.onmessage = (event: MessageEvent) => {
-      try {
-        const envelope = codec.decode(new Uint8Array(event.data as ArrayBuffer))
-        const ready = readyOf(envelope)
-        if (!ready) {
-          throw new FrameRequestError({ code: 'BadMessage', message: 'The frame did not start with Ready', request: 'handshake' })
-        }
-        const version = codec.negotiate(ready.versions)
-        // The channel takes the port over now, before any later message is read.
-        resolve({ channel: new FrameChannel({ codec, port, version, handlers, signal }), buildId: ready.buildId })
-      } catch (error) {
-        reject(error)
-      }
-    }
-  })
+  const ready = readyOf(codec.decode(new Uint8Array(first.data as ArrayBuffer)))
+  if (!ready) {
+    throw new FrameRequestError({ code: 'BadMessage', message: 'The frame did not start with Ready', request: 'handshake' })
+  }
+  const version = codec.negotiate(ready.versions)
+  return { channel: new FrameChannel({ codec, port, version, handlers, signal }), buildId: ready.buildId }
 }
 
 /**

@@ -252,10 +252,10 @@ export class FrameClient {
   async #connect(placement: FramePlacement, signal: AbortSignal): Promise<FrameChannel> {
     const started = performance.now()
     performance.mark('oriel:frame-start')
-    const port = acceptFrame(placement.iframe, this.#frameOrigin, signal)
+    const accepted = acceptFrame(placement.iframe, this.#frameOrigin, signal)
     try {
       const { channel, buildId } = await settleWithin(
-        port.then((port) => openChannel(codec, port, this.#handlersFor(signal), signal)),
+        accepted.then((accepted) => openChannel(codec, accepted, this.#handlersFor(signal), signal)),
         FRAME_READY_TIMEOUT_MS,
         () => new FrameReadyTimeoutError({ frameUrl: this.#frameUrl, timeoutMs: FRAME_READY_TIMEOUT_MS }),
         signal,
