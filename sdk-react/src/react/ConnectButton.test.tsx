@@ -1,7 +1,9 @@
-import { act, fireEvent } from '@testing-library/react'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { act, fireEvent, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetFakeFrameClient } from '../test/fakeFrameClient'
-import { renderWithOriel } from '../test/renderWithOriel'
+import { getShadowRoot, renderWithOriel } from '../test/renderWithOriel'
+import { stubFrameHostFetch } from '../test/balances'
+import { preloadView } from './views/registry'
 import { ConnectButton } from './ConnectButton'
 import { connectOtp } from '../core/actions/connectOtp'
 import { disconnect } from '../core/actions/disconnect'
@@ -43,5 +45,21 @@ describe('ConnectButton', () => {
     await act(() => disconnect(utils.client))
     expect(utils.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
     utils.unmount()
+  })
+
+  it('fetches the Account view when pointed at, so the click shows it at once, without a spinner', async () => {
+    stubFrameHostFetch()
+    const utils = renderWithOriel(<ConnectButton />)
+    await act(() => connectOtp(utils.client, { otp: '123456' }))
+    const button = utils.getByRole('button', { name: '0x1234…abcd' })
+    fireEvent.pointerEnter(button)
+    // What the pointer-over started; by the time a user clicks, it is in.
+    await preloadView('Account')
+    act(() => fireEvent.click(button))
+    const modal = within(getShadowRoot() as unknown as HTMLElement)
+    expect(modal.getByTestId('account-address').textContent).toBe('0x1234567890abcdef1234567890abcdef1234abcd')
+    expect(modal.queryByText('Loading')).toBeNull()
+    utils.unmount()
+    vi.unstubAllGlobals()
   })
 })

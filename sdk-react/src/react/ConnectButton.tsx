@@ -4,6 +4,7 @@ import { DEFAULT_ACCENT } from '../core/config/theme'
 import { onAccentFor } from './styles/palette'
 import { useOrielClient } from './hooks/useOrielClient'
 import { useStore } from './hooks/useStore'
+import { preloadView } from './views/registry'
 
 export type ConnectButtonProps = {
   /** Text while disconnected. Default: "Connect Wallet". */
@@ -14,7 +15,8 @@ export type ConnectButtonProps = {
 
 /**
  * A button that opens the modal: "Connect Wallet" while disconnected, the short address once
- * connected. Rendered in the page (not in the shadow root) so it server-renders.
+ * connected (pointing at it or focusing it fetches the Account view, so that opens at once).
+ * Rendered in the page (not in the shadow root) so it server-renders.
  *
  * @example
  * <ConnectButton />
@@ -50,7 +52,11 @@ export function ConnectButton({ label = 'Connect Wallet', className }: ConnectBu
       style={style}
       data-oriel-connect-button=""
       title={address}
-      onPointerEnter={() => setHover(true)}
+      onPointerEnter={() => {
+        setHover(true)
+        if (address) void preloadView('Account')
+      }}
+      onFocus={() => address && void preloadView('Account')}
       onPointerLeave={() => setHover(false)}
       onClick={() => client.modal.open()}
     >

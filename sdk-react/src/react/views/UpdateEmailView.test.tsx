@@ -6,6 +6,7 @@ import { stubFrameHostFetch } from '../../test/balances'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
 import { connectOtp } from '../../core/actions/connectOtp'
+import { preloadView } from './registry'
 
 const updateEmail = vi.fn(async (_email: string) => ({ action: 'VERIFY_PRIMARY_OTP' as 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }))
 const updateEmailPrimaryOtp = vi.fn(async (_otp: string) => {})
@@ -15,7 +16,11 @@ const updateEmailSecondaryOtp = vi.fn(async (_otp: string) => ({ newEmail: 'grac
 async function openUpdateEmail() {
   const utils = renderWithOriel(<ConnectButton />)
   await act(() => connectOtp(utils.client, { otp: '123456' }))
-  fireEvent.click(utils.getByRole('button', { name: '0x1234…abcd' }))
+  const button = utils.getByRole('button', { name: '0x1234…abcd' })
+  // Pointing at the button fetches the Account view; it is in by the time the user clicks.
+  fireEvent.pointerEnter(button)
+  await preloadView('Account')
+  fireEvent.click(button)
   const ui = within(getShadowRoot() as unknown as HTMLElement)
   fireEvent.click(await ui.findByRole('button', { name: 'Update email' }))
   const input = await ui.findByRole('textbox', { name: 'New email' })
