@@ -3,16 +3,15 @@
 // Account header shows it; viem resolves it on the devnet through the devnet's universal
 // resolver and CCIP-read (frame-host's gateway); a browser wallet then sends devnet ETH to the
 // name from the Send view and it lands at the address; an ENS name of the devnet resolves there too.
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
+import type { Frame, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, toCoinType, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { getEnsAddress, normalize } from 'viem/ens'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { setEnsAddress } from '../devnet/ens.mjs'
 import { frameOnShow, readRequest } from './support/approval.mjs'
 import { seriousViolations } from './support/axe'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import { loggedInDemo } from './support/loggedIn.mjs'
 import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
 
 const urls = inject('urls')
@@ -24,27 +23,13 @@ const random = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toSt
 const taken = `taken${random}`
 /** What the embedded wallet registers in the widget. */
 const mine = `test${random}`
-let browser: Browser
-let context: BrowserContext
+const demo = loggedInDemo(`names+${random}@example.com`)
 let page: Page
 let address: Hex
 
-beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
-  page = await context.newPage()
-  await page.goto(urls.demo)
-  await loginByEmail(page, `names+${random}@example.com`)
-  address = (await page.getByTestId('demo-address').textContent()) as Hex
-})
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
-  }
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+beforeAll(() => {
+  page = demo.page
+  address = demo.address
 })
 
 const dialog = () => page.getByRole('dialog')
@@ -136,10 +121,10 @@ describe('names in the widget (embedded wallet)', () => {
 
 describe('sending to a name (browser wallet)', () => {
   it('the Send view resolves the name, shows the address, and the ETH lands there', async () => {
-    await context.close()
-    context = await browser.newContext()
-    await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
-    page = await context.newPage()
+    await demo.context.close()
+    demo.context = await demo.browser.newContext()
+    await demo.context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
+    page = demo.page = await demo.context.newPage()
     await page.goto(urls.demo)
     await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
     await dialog().getByRole('button', { name: /Oriel Test Wallet/ }).click()

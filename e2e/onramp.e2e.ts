@@ -4,37 +4,22 @@
 // to the provider's checkout in a popup, is declined with the declining test card, pays with the
 // paying one, and the wallet receives exactly the quoted ETH on the devnet; the view says so, the
 // Account balance follows, and Activity lists the purchase.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { seriousViolations } from './support/axe'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import { loggedInDemo } from './support/loggedIn.mjs'
 
 const urls = inject('urls')
 const chain = createPublicClient({ transport: http(urls.devnet) })
 const email = `buyer+${Date.now()}@example.com`
-let browser: Browser
-let context: BrowserContext
+const demo = loggedInDemo(email)
 let page: Page
 let address: Hex
 
-beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
-  page = await context.newPage()
-  await page.goto(urls.demo)
-  await loginByEmail(page, email)
-  address = (await page.getByTestId('demo-address').textContent()) as Hex
-})
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
-  }
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+beforeAll(() => {
+  page = demo.page
+  address = demo.address
 })
 
 const dialog = () => page.getByRole('dialog')
@@ -71,7 +56,7 @@ describe('Buy with a card through the sandbox provider', () => {
     const before = await chain.getBalance({ address })
 
     // The checkout opens in a popup on the provider's own origin.
-    const popupOpened = context.waitForEvent('page')
+    const popupOpened = demo.context.waitForEvent('page')
     await buyView().getByRole('button', { name: 'Continue with Oriel Sandbox' }).click()
     const checkout = await popupOpened
     await checkout.waitForURL((url) => url.href.startsWith(`${urls.onramp}/buy/select-asset?sessionToken=`), { timeout: 15_000 })

@@ -3,13 +3,12 @@
 // 1.5 of the 6-decimals token and of the USDT-style token to fresh addresses with the approval
 // in the frame, and check the receivers' balances on the devnet. A browser wallet (EIP-6963)
 // sees its own balances and sends the native coin through its own prompt.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseEther, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { readRequest, walletFrame } from './support/approval.mjs'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { approvalShown, walletFrame } from './support/approval.mjs'
+import { loggedInDemo } from './support/loggedIn.mjs'
 import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
 import { seriousViolations } from './support/axe'
 
@@ -18,42 +17,18 @@ const contracts = inject('devnetContracts')
 const chain = createPublicClient({ transport: http(urls.devnet) })
 const email = `sender+${Date.now()}@example.com`
 const token = (symbol: string) => contracts.tokens.find((t) => t.symbol === symbol)!
-let browser: Browser
-let context: BrowserContext
+const demo = loggedInDemo(email)
 let page: Page
 let address: Hex
 
-beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
-  page = await context.newPage()
-  await page.goto(urls.demo)
-  await loginByEmail(page, email)
-  address = (await page.getByTestId('demo-address').textContent()) as Hex
-})
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
-  }
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+beforeAll(() => {
+  page = demo.page
+  address = demo.address
 })
 
 const dialog = () => page.getByRole('dialog')
 const approveButton = () => walletFrame(page).getByRole('button', { name: 'Approve' })
 const tokenRow = (name: string) => dialog().getByRole('listitem', { name: new RegExp(`^${name}: `) })
-
-/** Waits for the frame's approval screen, its Approve button armed and the frame standing still. */
-async function approvalShown() {
-  await walletFrame(page).locator('.screen').waitFor({ timeout: 20_000 })
-  await readRequest(walletFrame(page))
-  await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
-  const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))
-  let last = await at()
-  await expect.poll(async () => last === (last = await at()), { interval: 300 }).toBe(true)
-}
 
 /** Fills the Send view: picks `tokenName`, types `amount` and `to`, and waits for the fee. */
 async function fillSend(tokenName: string, amount: string, to: string) {
@@ -75,7 +50,7 @@ async function sendTokenTo(symbol: string, name: string) {
   const receiver = privateKeyToAccount(generatePrivateKey()).address
   const view = await fillSend(name, '1.5', receiver.toLowerCase())
   await view.getByRole('button', { name: 'Send', exact: true }).click()
-  await approvalShown()
+  await approvalShown(page)
   const screen = () => walletFrame(page).locator('.screen').textContent().then((text) => text?.toLowerCase())
   await expect.poll(screen).toContain(token(symbol).address.toLowerCase())
   // The transfer's amount in the token's units, read from the token itself (decimals, symbol).
@@ -137,7 +112,7 @@ describe('Send from the embedded wallet', () => {
   it('Reject in the frame stays on Send with "Signature declined"', async () => {
     const view = await fillSend('Devnet Dollar', '1', privateKeyToAccount(generatePrivateKey()).address)
     await view.getByRole('button', { name: 'Send', exact: true }).click()
-    await approvalShown()
+    await approvalShown(page)
     await walletFrame(page).getByRole('button', { name: 'Reject' }).click()
     await expect.poll(() => dialog().locator('[data-view="Send"]').getByRole('alert').textContent()).toBe('Signature declined')
     await dialog().getByRole('button', { name: 'Back' }).click()
@@ -173,10 +148,10 @@ describe('Send from the embedded wallet', () => {
 
 describe('Send from a browser wallet (EIP-6963)', () => {
   it('sees its own balances and sends ETH through its own prompt', async () => {
-    await context.close()
-    context = await browser.newContext()
-    await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
-    page = await context.newPage()
+    await demo.context.close()
+    demo.context = await demo.browser.newContext()
+    await demo.context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
+    page = demo.page = await demo.context.newPage()
     await page.goto(urls.demo)
     await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
     await dialog().getByRole('button', { name: /Oriel Test Wallet/ }).click()

@@ -5,7 +5,7 @@ import { createPublicClient, http, parseEther, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_RECIPIENT, demoTypedData } from '../demo/src/typedData'
-import { readRequest, walletFrame } from './support/approval.mjs'
+import { approvalShown, walletFrame } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 import { startExport } from './support/exportPhrase.mjs'
@@ -44,21 +44,10 @@ afterAll(async () => {
 
 const approveButton = () => walletFrame(page).getByRole('button', { name: 'Approve' })
 
-/** Waits for the frame's approval screen and its Approve button to arm. */
-async function approvalShown() {
-  await walletFrame(page).locator('.screen').waitFor({ timeout: 20_000 })
-  await readRequest(walletFrame(page))
-  await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
-  // The widget has finished moving: the frame sits still over its room.
-  const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))
-  let last = await at()
-  await expect.poll(async () => last === (last = await at()), { interval: 300 }).toBe(true)
-}
-
 describe('embedded wallet signing', () => {
   it('personal_sign after Approve in the frame verifies with viem; Reject gives 4001', async () => {
     await page.getByRole('button', { name: 'Sign message' }).click()
-    await approvalShown()
+    await approvalShown(page)
     // The frame shows the message as text, and who asks.
     await expect.poll(() => walletFrame(page).locator('.screen').textContent()).toContain(MESSAGE)
     await approveButton().click()
@@ -66,14 +55,14 @@ describe('embedded wallet signing', () => {
     expect(await chain.verifyMessage({ address, message: MESSAGE, signature })).toBe(true)
 
     await page.getByRole('button', { name: 'Sign message' }).click()
-    await approvalShown()
+    await approvalShown(page)
     await walletFrame(page).getByRole('button', { name: 'Reject' }).click()
     await expect.poll(() => page.getByTestId('demo-error').textContent()).toMatch(/^4001: User rejected/)
   })
 
   it('the host page cannot approve: messages, synthetic clicks and an overlay get no signature', async () => {
     await page.getByRole('button', { name: 'Sign message' }).click()
-    await approvalShown()
+    await approvalShown(page)
     const box = (await approveButton().boundingBox())!
 
     // "Approve"-like messages to the frame window, and synthetic events on the iframe element.
@@ -125,7 +114,7 @@ describe('embedded wallet signing', () => {
 
   it('eth_signTypedData_v4 verifies with viem', async () => {
     await page.getByRole('button', { name: 'Sign typed data' }).click()
-    await approvalShown()
+    await approvalShown(page)
     await expect.poll(() => walletFrame(page).locator('.screen').textContent()).toContain('Lumen')
     await approveButton().click()
     const signature = (await page.getByTestId('demo-typed-signature').textContent({ timeout: 20_000 })) as Hex
@@ -146,7 +135,7 @@ describe('embedded wallet signing', () => {
     await chain.request({ method: 'hardhat_setBalance' as never, params: [address, '0x56BC75E2D63100000'] as never })
     const before = await chain.getBalance({ address: DEMO_RECIPIENT })
     await page.getByRole('button', { name: 'Send transaction' }).click()
-    await approvalShown()
+    await approvalShown(page)
     await expect.poll(() => walletFrame(page).locator('.screen').textContent()).toContain(DEMO_RECIPIENT)
     await approveButton().click()
     const hash = (await page.getByTestId('demo-tx-hash').textContent({ timeout: 30_000 })) as Hex

@@ -6,12 +6,11 @@
 // then "Swap". The frame's approval screen sums each up in one line ("Swap 0.1 ETH for at least
 // … dUSD", "Allow the swap router to spend up to 10 dUSD"), and Activity lists both swaps with
 // what left and what arrived. A network without an exchange says 'Network not supported for Swaps'.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, formatUnits, http, parseAbi, parseEther, parseUnits, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { readRequest, walletFrame } from './support/approval.mjs'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { approvalShown, walletFrame } from './support/approval.mjs'
+import { loggedInDemo } from './support/loggedIn.mjs'
 import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
 import { seriousViolations } from './support/axe'
 
@@ -24,29 +23,15 @@ const dev = contracts.tokens.find((t) => t.symbol === 'DEV')!
 const { router, weth } = contracts.uniswapV2
 const pairOf = (symbol: string) => contracts.uniswapV2.pairs.find((p) => p.symbol === symbol)!.pair
 const PAIR_ABI = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)', 'function token0() view returns (address)'])
-let browser: Browser
-let context: BrowserContext
+const demo = loggedInDemo(email)
 let page: Page
 let address: Hex
 /** What the two embedded-wallet swaps received: dUSD for the ETH, ETH for the dUSD. */
 const swapped = { bought: 0n, sold: 0n }
 
-beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
-  page = await context.newPage()
-  await page.goto(urls.demo)
-  await loginByEmail(page, email)
-  address = (await page.getByTestId('demo-address').textContent()) as Hex
-})
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
-  }
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+beforeAll(() => {
+  page = demo.page
+  address = demo.address
 })
 
 const dialog = () => page.getByRole('dialog')
@@ -55,16 +40,8 @@ const approveButton = () => walletFrame(page).getByRole('button', { name: 'Appro
 const balanceOf = (token: Hex, owner: Hex) => chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 const dusdOf = (owner: Hex) => balanceOf(dusd.address, owner)
 
-/** Waits for the frame's approval screen, its Approve button armed and the frame standing still; returns the screen's text. */
-async function approvalShown() {
-  await walletFrame(page).locator('.screen').waitFor({ timeout: 20_000 })
-  await readRequest(walletFrame(page))
-  await expect.poll(() => approveButton().isEnabled(), { timeout: 5_000 }).toBe(true)
-  const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))
-  let last = await at()
-  await expect.poll(async () => last === (last = await at()), { interval: 300 }).toBe(true)
-  return ((await walletFrame(page).locator('.screen').textContent()) ?? '').toLowerCase()
-}
+/** Waits for the frame's approval screen (see `approvalShown`); returns its text in lower case. */
+const approvalText = async () => (await approvalShown(page)).toLowerCase()
 
 /** The token's pool against WETH, its reserves now: `[wethReserve, tokenReserve]`. */
 async function reserves(symbol = 'dUSD'): Promise<[bigint, bigint]> {
@@ -131,7 +108,7 @@ describe('Swap from the embedded wallet', () => {
     const before = await dusdOf(address)
 
     await view.getByRole('button', { name: 'Swap', exact: true }).click()
-    const screen = await approvalShown()
+    const screen = await approvalText()
     expect(screen).toContain(router.toLowerCase())
     // The pool as the swap will find it: nothing else trades on the devnet meanwhile.
     const [wethReserve, dusdReserve] = await reserves()
@@ -159,7 +136,7 @@ describe('Swap from the embedded wallet', () => {
     expect(await allowance()).toBe(0n)
 
     await view.getByRole('button', { name: 'Approve dUSD', exact: true }).click()
-    const approval = await approvalShown()
+    const approval = await approvalText()
     expect(approval).toContain(dusd.address.toLowerCase())
     expect(approval).toContain('allow the swap router to spend up to 10 dusd')
     await approveButton().click()
@@ -169,7 +146,7 @@ describe('Swap from the embedded wallet', () => {
     const dusdBefore = await dusdOf(address)
     const ethBefore = await chain.getBalance({ address })
     await view.getByRole('button', { name: 'Swap', exact: true }).click()
-    const screen = await approvalShown()
+    const screen = await approvalText()
     expect(screen).toContain(router.toLowerCase())
     const [wethReserve, dusdReserve] = await reserves()
     const least = formatUnits(atLeast(amountOut(10_000_000n, dusdReserve, wethReserve)), 18)
@@ -223,10 +200,10 @@ describe('Swap from the embedded wallet', () => {
 
 describe('Swap from a browser wallet (EIP-6963)', () => {
   it('swaps 0.05 ETH for DEV through its own prompt, paid as the pool math says', async () => {
-    await context.close()
-    context = await browser.newContext()
-    await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
-    page = await context.newPage()
+    await demo.context.close()
+    demo.context = await demo.browser.newContext()
+    await demo.context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
+    page = demo.page = await demo.context.newPage()
     await page.goto(urls.demo)
     await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
     await dialog().getByRole('button', { name: /Oriel Test Wallet/ }).click()

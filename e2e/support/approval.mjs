@@ -2,6 +2,7 @@
 // waits until the request (and each message in it) has been scrolled to its end once, as a user
 // reading it does. These helpers read it.
 
+import { expect } from 'vitest'
 import { urls } from './servers.mjs'
 
 /**
@@ -36,4 +37,21 @@ export function walletFrame(page) {
   const frame = page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))
   if (!frame) throw new Error(`no wallet frame from ${urls.frameHost} in ${page.url()}`)
   return frame
+}
+
+/**
+ * Waits for the frame's approval screen: shown, read to its end, its Approve button armed, and
+ * the frame standing still over the widget (its motion ended). Returns the screen's text.
+ * @param {import('playwright-core').Page} page the dapp's page
+ * @returns {Promise<string>}
+ */
+export async function approvalShown(page) {
+  const frame = walletFrame(page)
+  await frame.locator('.screen').waitFor({ timeout: 20_000 })
+  await readRequest(frame)
+  await expect.poll(() => frame.getByRole('button', { name: 'Approve' }).isEnabled(), { timeout: 5_000 }).toBe(true)
+  const at = () => page.locator('iframe[data-oriel-frame]').boundingBox().then((b) => JSON.stringify(b))
+  let last = await at()
+  await expect.poll(async () => last === (last = await at()), { interval: 300 }).toBe(true)
+  return (await frame.locator('.screen').textContent()) ?? ''
 }
