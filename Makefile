@@ -1,6 +1,6 @@
 # Oriel's entry points. Every target installs what it needs first (see scripts/setup.sh).
 #   make demo   frame-host, the devnet and production builds of the demo dapp and wallet (Ctrl-C stops)
-#   make demo-dev  the same with Vite dev servers (hot reload) for the dapp and the wallet
+#   make demo-dev  the same with Vite dev servers (hot reload) for the dapp, the wallet and the Farcaster client
 #   make test   everything CI runs
 #   make screenshots  every reachable view in both themes, desktop and phone, into dist/screenshots
 #   make bench  sizes and frame-ready time, measured in Chromium; the Blockchain API's latency and

@@ -6,8 +6,10 @@
 // Ctrl-C stops them all.
 //
 // No dev server runs, so there is no dependency optimizer to race: every start renders the same
-// files. `make demo-dev` is the hot-reload loop instead.
-import { join } from 'node:path'
+// files. `make demo-dev` (`--dev`) is the hot-reload loop instead: the same setup, with the three
+// pages served by Vite dev servers from their sources.
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { startDevnet } from '../e2e/support/devnet.mjs'
 import { startOidcProvider } from '../e2e/support/oidc.mjs'
 import { startOnrampSandbox } from '../e2e/support/onrampSandbox.mjs'
@@ -27,6 +29,24 @@ const urls = {
 }
 
 const contractsFile = join(root, '.data/devnet-contracts.json')
+const dev = process.argv.includes('--dev')
+
+/**
+ * Serves a page's sources with a Vite dev server (hot reload) on its config's fixed origin,
+ * with `env` as its `VITE_*` variables.
+ */
+async function serveDev(configFile, env) {
+  const { createServer } = await import('vite')
+  Object.assign(process.env, env)
+  const server = await createServer({ configFile, root: dirname(configFile), clearScreen: false })
+  await server.listen()
+  return { stop: () => server.close() }
+}
+
+/** The devnet's ENS universal resolver, from the contracts file, for the dapp's ENS lookups. */
+function universalResolver() {
+  return JSON.parse(readFileSync(contractsFile, 'utf8')).ens?.universalResolver ?? ''
+}
 
 /** Stops everything started so far, newest first. */
 const stops = []
@@ -46,10 +66,15 @@ try {
   // frame-host's data, and the dapp's build learns the devnet's ENS universal resolver from them.
   const devnet = await startDevnet({ port: PORTS.devnet, contractsFile })
   stops.push(devnet.stop)
-  console.log('Building the demo dapp, the demo wallet and the demo Farcaster client (production builds)…')
-  const dappDir = await buildDemo(urls.frameHost, join(root, 'dist/demo'), urls.relay, urls.devnet, contractsFile)
-  const walletDir = await buildWallet(urls.relay, join(root, 'dist/wallet'))
-  const farcasterDir = await buildFarcasterClient(urls.frameHost, join(root, 'dist/farcaster'))
+  let dirs
+  if (!dev) {
+    console.log('Building the demo dapp, the demo wallet and the demo Farcaster client (production builds)…')
+    dirs = {
+      dapp: await buildDemo(urls.frameHost, join(root, 'dist/demo'), urls.relay, urls.devnet, contractsFile),
+      wallet: await buildWallet(urls.relay, join(root, 'dist/wallet')),
+      farcaster: await buildFarcasterClient(urls.frameHost, join(root, 'dist/farcaster')),
+    }
+  }
   stops.push((await startRelay({ port: PORTS.relay })).stop)
   // Social login: every provider signs in at the local identity provider.
   stops.push((await startOidcProvider({ port: PORTS.oidc, frameHosts: [urls.frameHost] })).stop)
@@ -75,16 +100,32 @@ try {
       })
     ).stop,
   )
-  stops.push((await serveStatic(walletDir, PORTS.wallet)).stop)
-  stops.push((await serveStatic(farcasterDir, PORTS.farcaster)).stop)
-  stops.push((await serveStatic(dappDir, PORTS.dapp, { spa: true })).stop)
+  if (dirs) {
+    stops.push((await serveStatic(dirs.wallet, PORTS.wallet)).stop)
+    stops.push((await serveStatic(dirs.farcaster, PORTS.farcaster)).stop)
+    stops.push((await serveStatic(dirs.dapp, PORTS.dapp, { spa: true })).stop)
+  } else {
+    // The configs fix each page's origin (host and port) to the ones above.
+    stops.push((await serveDev(join(root, 'demo/wallet/vite.config.ts'), { VITE_ORIEL_WC_RELAY: urls.relay })).stop)
+    stops.push((await serveDev(join(root, 'demo/farcaster/vite.config.ts'), { VITE_ORIEL_FRAME_HOST: urls.frameHost })).stop)
+    stops.push(
+      (
+        await serveDev(join(root, 'demo/vite.config.ts'), {
+          VITE_ORIEL_FRAME_HOST: urls.frameHost,
+          VITE_ORIEL_WC_RELAY: urls.relay,
+          VITE_ORIEL_DEVNET_RPC: urls.devnet,
+          VITE_ORIEL_DEVNET_ENS_UNIVERSAL_RESOLVER: universalResolver(),
+        })
+      ).stop,
+    )
+  }
 } catch (error) {
   console.error(`The demo could not start: ${error instanceof Error ? error.message : error}`)
   await exit(1)()
 }
 
 console.log(`
-  Oriel demo is running (production builds).
+  Oriel demo is running (${dev ? 'Vite dev servers, hot reload' : 'production builds'}).
     demo dapp (origin A):   ${urls.dapp}
     frame-host (origin B):  ${urls.frameHost}   (frame: ${urls.frameHost}/frame?projectId=demo)
     dev mailbox:            ${urls.frameHost}/dev/mailbox?to=you@example.com
