@@ -26,6 +26,9 @@ node e2e/support/relay.mjs --port 8600 &
 pids+=($!)
 node e2e/support/devnet.mjs 8545 .data/devnet-contracts.json &
 pids+=($!)
+# The local Solana cluster (litesvm) frame-host's defaults name.
+node devnet/solana/server.mjs --port 8899 &
+pids+=($!)
 # The sandbox card on-ramp (port 5177) once the devnet's contracts are deployed; frame-host reads
 # its [[onramp_providers]] entry beside the social tables.
 for _ in $(seq 1 600); do

@@ -114,8 +114,15 @@ const METHODS = {
   getHealth: () => 'ok',
   getVersion: () => ({ 'solana-core': `litesvm ${LITESVM_VERSION}` }),
   getGenesisHash: () => GENESIS_HASH,
-  getSlot: (cluster, params) => (config(params, 0), cluster.slot),
-  getBlockHeight: (cluster, params) => (config(params, 0), cluster.slot),
+  getSlot(cluster, params) {
+    config(params, 0)
+    return cluster.slot
+  },
+  // One block per slot: the height is the slot.
+  getBlockHeight(cluster, params) {
+    config(params, 0)
+    return cluster.slot
+  },
 
   getBalance(cluster, params) {
     const owner = address(params, 0)

@@ -5,6 +5,7 @@ import {
   type Address,
   appendTransactionMessageInstructions,
   createSolanaRpc,
+  devnet as testCluster,
   createTransactionMessage,
   generateKeyPairSigner,
   getBase58Decoder,
@@ -24,11 +25,12 @@ import { MAX_BODY_BYTES, startSolanaDevnet } from './server.mjs'
 
 const SOL = 1_000_000_000n
 let devnet: Awaited<ReturnType<typeof startSolanaDevnet>>
-let rpc: ReturnType<typeof createSolanaRpc>
+// A test cluster's RPC: it has requestAirdrop.
+let rpc: ReturnType<typeof createSolanaRpc<ReturnType<typeof testCluster>>>
 
 beforeAll(async () => {
   devnet = await startSolanaDevnet({ port: 0 })
-  rpc = createSolanaRpc(devnet.url)
+  rpc = createSolanaRpc(testCluster(devnet.url))
 })
 afterAll(() => devnet?.stop())
 
@@ -51,12 +53,12 @@ async function signed(payer: TransactionSigner, instructions: Instruction[]) {
 
 async function raw(body: unknown) {
   const response = await fetch(devnet.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) })
-  return { status: response.status, body: await response.json() }
+  return { status: response.status, body: (await response.json()) as { error: { code: number; message: string; data?: unknown } } }
 }
 
 async function faucet(address: Address, amount: string) {
   const response = await fetch(`${devnet.url}/faucet/token`, { method: 'POST', body: JSON.stringify({ address, amount }) })
-  return { status: response.status, body: await response.json() }
+  return { status: response.status, body: (await response.json()) as { error?: string; signature?: string } }
 }
 
 describe('the local Solana cluster', () => {
@@ -88,7 +90,7 @@ describe('the local Solana cluster', () => {
     const base58 = getBase58Decoder().decode(getTransactionEncoder().encode(second))
     const signature2 = await rpc.sendTransaction(base58 as never).send()
     expect((await rpc.getBalance(to).send()).value).toBe((3n * SOL) / 4n)
-    const { value } = await rpc.getSignatureStatuses([signature, signature2, signature.replace(/.$/, '1')]).send()
+    const { value } = await rpc.getSignatureStatuses([signature, signature2, signature.replace(/.$/, '1') as typeof signature]).send()
     expect(value.map((s) => s?.err ?? (s ? 'ok' : 'unknown'))).toEqual(['ok', 'ok', 'unknown'])
   })
 
