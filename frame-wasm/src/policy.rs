@@ -52,6 +52,15 @@ const METHODS: &[(&str, Policy)] = &[
     ("net_version", Policy::Safe),
     // Already signed by someone: the chain checks it.
     ("eth_sendRawTransaction", Policy::Safe),
+    // Solana reads, and a transaction already signed by someone: on solana networks only.
+    ("getAccountInfo", Policy::Safe),
+    ("getBalance", Policy::Safe),
+    ("getLatestBlockhash", Policy::Safe),
+    ("getMinimumBalanceForRentExemption", Policy::Safe),
+    ("getSignatureStatuses", Policy::Safe),
+    ("getTokenAccountsByOwner", Policy::Safe),
+    ("sendTransaction", Policy::Safe),
+    ("simulateTransaction", Policy::Safe),
     // Wallet queries and network switching (ERC-5792, EIP-3085, EIP-3326).
     ("wallet_getCapabilities", Policy::Safe),
     ("wallet_getCallsStatus", Policy::Safe),
@@ -71,6 +80,11 @@ const METHODS: &[(&str, Policy)] = &[
     ("wallet_revokePermissions", Policy::Approval),
     ("eth_sendUserOperation", Policy::Approval),
 ];
+
+/// Whether `method` is one of Solana's RPC methods (served on solana networks only).
+pub(crate) fn is_solana_read(method: &str) -> bool {
+    !method.contains('_') && policy(method) == Some(Policy::Safe)
+}
 
 /// The policy for `method` (case-sensitive, as JSON-RPC names are), or `None` when the frame
 /// refuses it: answer `error::NOT_ALLOWED` then.
@@ -125,6 +139,14 @@ mod tests {
         "eth_uninstallFilter",
         "net_version",
         "eth_sendRawTransaction",
+        "getAccountInfo",
+        "getBalance",
+        "getLatestBlockhash",
+        "getMinimumBalanceForRentExemption",
+        "getSignatureStatuses",
+        "getTokenAccountsByOwner",
+        "sendTransaction",
+        "simulateTransaction",
         "wallet_getCapabilities",
         "wallet_getCallsStatus",
         "wallet_getAssets",
