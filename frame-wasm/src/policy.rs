@@ -81,9 +81,21 @@ const METHODS: &[(&str, Policy)] = &[
     ("eth_sendUserOperation", Policy::Approval),
 ];
 
+/// Solana's RPC methods the frame passes to a solana network's RPC (and to no other).
+const SOLANA_READS: [&str; 8] = [
+    "getAccountInfo",
+    "getBalance",
+    "getLatestBlockhash",
+    "getMinimumBalanceForRentExemption",
+    "getSignatureStatuses",
+    "getTokenAccountsByOwner",
+    "sendTransaction",
+    "simulateTransaction",
+];
+
 /// Whether `method` is one of Solana's RPC methods (served on solana networks only).
 pub(crate) fn is_solana_read(method: &str) -> bool {
-    !method.contains('_') && policy(method) == Some(Policy::Safe)
+    SOLANA_READS.contains(&method)
 }
 
 /// The policy for `method` (case-sensitive, as JSON-RPC names are), or `None` when the frame
@@ -191,6 +203,21 @@ mod tests {
             assert_eq!(policy(method), Some(Policy::Approval), "{method}");
         }
         assert_eq!(seen.len(), SAFE.len() + APPROVAL.len());
+    }
+
+    #[test]
+    fn solana_reads_are_safe_and_nothing_else_is_one() {
+        for method in SOLANA_READS {
+            assert_eq!(policy(method), Some(Policy::Safe), "{method}");
+        }
+        for method in [
+            "eth_getBalance",
+            "solana_signMessage",
+            "getbalance",
+            "requestAirdrop",
+        ] {
+            assert!(!is_solana_read(method), "{method}");
+        }
     }
 
     #[test]
