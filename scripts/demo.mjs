@@ -2,7 +2,8 @@
 // (the chunks `make bench` measures), each served from its own output directory on its own
 // origin, beside frame-host (origin B, with the frame), a local EVM devnet (hardhat node, chain
 // 31337), a loopback WalletConnect relay, a local identity provider for the six social logins
-// (oidc-provider), a demo Farcaster client (its own origin) and the sandbox card on-ramp (origin D).
+// (oidc-provider), a demo Farcaster client (its own origin), the sandbox card on-ramp (origin D) and
+// a local Solana cluster (devnet/solana: JSON-RPC over litesvm, with a dUSDC mint and faucet).
 // Ctrl-C stops them all.
 //
 // No dev server runs, so there is no dependency optimizer to race: every start renders the same
@@ -10,13 +11,15 @@
 // pages served by Vite dev servers from their sources.
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { CHAIN_ID as SOLANA_CHAIN_ID, MINT as SOLANA_MINT } from '../devnet/solana/constants.mjs'
+import { startSolanaDevnet } from '../devnet/solana/server.mjs'
 import { startDevnet } from '../e2e/support/devnet.mjs'
 import { startOidcProvider } from '../e2e/support/oidc.mjs'
 import { startOnrampSandbox } from '../e2e/support/onrampSandbox.mjs'
 import { startRelay } from '../e2e/support/relay.mjs'
 import { buildDemo, buildFarcasterClient, buildWallet, root, serveStatic, startFrameHost } from '../e2e/support/servers.mjs'
 
-const PORTS = { frameHost: 8787, dapp: 5173, wallet: 5174, farcaster: 5176, onramp: 5177, devnet: 8545, relay: 8600, oidc: 8700 }
+const PORTS = { frameHost: 8787, dapp: 5173, wallet: 5174, farcaster: 5176, onramp: 5177, devnet: 8545, relay: 8600, oidc: 8700, solana: 8899 }
 const urls = {
   dapp: `http://localhost:${PORTS.dapp}`,
   frameHost: `http://127.0.0.1:${PORTS.frameHost}`,
@@ -26,6 +29,7 @@ const urls = {
   oidc: `http://127.0.0.1:${PORTS.oidc}`,
   farcaster: `http://127.0.0.1:${PORTS.farcaster}`,
   onramp: `http://127.0.0.1:${PORTS.onramp}`,
+  solana: `http://127.0.0.1:${PORTS.solana}`,
 }
 
 const contractsFile = join(root, '.data/devnet-contracts.json')
@@ -66,11 +70,12 @@ try {
   // frame-host's data, and the dapp's build learns the devnet's ENS universal resolver from them.
   const devnet = await startDevnet({ port: PORTS.devnet, contractsFile })
   stops.push(devnet.stop)
+  stops.push((await startSolanaDevnet({ port: PORTS.solana })).stop)
   let dirs
   if (!dev) {
     console.log('Building the demo dapp, the demo wallet and the demo Farcaster client (production builds)…')
     dirs = {
-      dapp: await buildDemo(urls.frameHost, join(root, 'dist/demo'), urls.relay, urls.devnet, contractsFile),
+      dapp: await buildDemo(urls.frameHost, join(root, 'dist/demo'), urls.relay, urls.devnet, contractsFile, urls.solana),
       wallet: await buildWallet(urls.relay, join(root, 'dist/wallet')),
       farcaster: await buildFarcasterClient(urls.frameHost, join(root, 'dist/farcaster')),
     }
@@ -82,7 +87,8 @@ try {
   // bought on the devnet.
   const sandbox = await startOnrampSandbox({ port: PORTS.onramp, devnetUrl: urls.devnet, contracts: devnet.contracts })
   stops.push(sandbox.stop)
-  // frame-host's built-in defaults are this setup: project `demo` for the dapp's origin, the devnet.
+  // frame-host's built-in defaults are this setup: project `demo` for the dapp's origin, the devnet
+  // and the local Solana cluster.
   // With the contracts file: the devnet's tokens in the balance route, POST /dev/faucet, and the
   // devnet indexed from block 0 (history and NFTs; the SQLite index in .data follows a fresh
   // devnet by treating it as a reorg).
@@ -96,6 +102,7 @@ try {
         // Sign In With Farcaster: links open the demo Farcaster client; the devnet's IdRegistry.
         farcasterClientUrl: urls.farcaster,
         onrampToml: sandbox.toml,
+        solanaUrl: urls.solana,
         log: 'info',
       })
     ).stop,
@@ -114,6 +121,7 @@ try {
           VITE_ORIEL_FRAME_HOST: urls.frameHost,
           VITE_ORIEL_WC_RELAY: urls.relay,
           VITE_ORIEL_DEVNET_RPC: urls.devnet,
+          VITE_ORIEL_SOLANA_RPC: urls.solana,
           VITE_ORIEL_DEVNET_ENS_UNIVERSAL_RESOLVER: universalResolver(),
         })
       ).stop,
@@ -135,6 +143,7 @@ console.log(`
     WalletConnect relay:    ${urls.relay}
     identity provider:      ${urls.oidc}   (social login: pick or type a user, or deny)
     Farcaster client:       ${urls.farcaster}   (Farcaster login: "Copy link" in the dapp, open it here; fid 1, @devnet-ada)
+    local Solana (${SOLANA_CHAIN_ID}): ${urls.solana}   (litesvm; requestAirdrop for SOL, POST /faucet/token for dUSDC, mint ${SOLANA_MINT})
     sandbox on-ramp:        ${urls.onramp}   (Account → Buy: pay with the test card 4242 4242 4242 4242)
   Press Ctrl-C to stop.
 `)

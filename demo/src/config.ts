@@ -1,4 +1,4 @@
-import { base, createConfig, createFrameHostSIWX, ethereum, localDevnet, polygon, solana, type Network } from '@oriel/react'
+import { base, createConfig, createFrameHostSIWX, ethereum, localDevnet, localSolana, polygon, solana, type Network } from '@oriel/react'
 
 /** Where frame-host serves the embedded wallet; `make demo` sets it. */
 export const frameHostUrl = import.meta.env.VITE_ORIEL_FRAME_HOST || 'http://127.0.0.1:8787'
@@ -18,6 +18,12 @@ const devnet: Network = {
   ...(devnetEns ? { contracts: { ensUniversalResolver: { address: devnetEns } } } : {}),
 }
 
+/** The local Solana cluster (devnet/solana, litesvm) that `make demo` and the browser tests start. */
+const solanaLocal: Network = {
+  ...localSolana,
+  rpcUrls: { default: { http: [import.meta.env.VITE_ORIEL_SOLANA_RPC || 'http://127.0.0.1:8899'] } },
+}
+
 /**
  * `?signin=required` or `?signin=optional`: the demo asks every connected wallet to sign in,
  * verified by frame-host (spec §4 sign-in flow). Off by default.
@@ -32,7 +38,7 @@ export const config = createConfig({
       : undefined,
   frameHostUrl,
   walletConnectRelayUrl,
-  networks: [ethereum, base, polygon, devnet, solana],
+  networks: [ethereum, base, polygon, devnet, solana, solanaLocal],
   // Wallet registry ids (frame-host's /getWallets): Rainbow and Zerion shown first, Trust Wallet
   // never listed, to show the site owner's featured and exclude rules.
   featuredWalletIds: [

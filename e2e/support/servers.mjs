@@ -1,7 +1,8 @@
 // Starts the real pieces the browser tests and the benchmark run against: frame-host (the
 // frame's origin), the built demo dapp (the dapp's origin), a third, unlisted origin, the
 // loopback WalletConnect relay, the demo wallet (its own origin), the local identity
-// provider of social login (oidc.mjs) and the demo Farcaster client (its own origin).
+// provider of social login (oidc.mjs), the demo Farcaster client (its own origin) and the local
+// Solana cluster (devnet/solana).
 import { spawn } from 'node:child_process'
 import { createReadStream, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -9,6 +10,8 @@ import { homedir, tmpdir } from 'node:os'
 import { extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FARCASTER_DEMO_RELAY_KEY } from '../../devnet/farcaster.mjs'
+import { MINT as SOLANA_MINT, CHAIN_ID as SOLANA_CHAIN_ID, TOKEN as SOLANA_TOKEN } from '../../devnet/solana/constants.mjs'
+import { startSolanaDevnet } from '../../devnet/solana/server.mjs'
 import { frameHostSocialToml, startOidcProvider } from './oidc.mjs'
 import { startOnrampSandbox } from './onrampSandbox.mjs'
 import { startRelay } from './relay.mjs'
@@ -33,6 +36,8 @@ export const PORTS = {
   farcaster: 15176 + offset,
   /** The sandbox card on-ramp: its API and its checkout page (onrampSandbox.mjs). */
   onramp: 15177 + offset,
+  /** The local Solana cluster (devnet/solana: JSON-RPC over litesvm). */
+  solana: 18560 + offset,
 }
 
 export const urls = {
@@ -45,6 +50,7 @@ export const urls = {
   oidc: `http://127.0.0.1:${PORTS.oidc}`,
   farcaster: `http://127.0.0.1:${PORTS.farcaster}`,
   onramp: `http://127.0.0.1:${PORTS.onramp}`,
+  solana: `http://127.0.0.1:${PORTS.solana}`,
 }
 
 const TYPES = {
@@ -88,13 +94,14 @@ export function serveStatic(dir, port, { spa = false } = {}) {
 }
 
 /**
- * Builds the demo dapp for the given frame-host, WalletConnect relay and devnet RPC URL, as a dapp
+ * Builds the demo dapp for the given frame-host, WalletConnect relay, devnet and local Solana RPC URLs, as a dapp
  * would ship it. `devnetContracts`: the devnet contracts file (`startDevnet`'s `contractsFile`),
  * whose ENS universal resolver the demo's Local Devnet then declares.
  */
-export async function buildDemo(frameHostUrl, outDir, relayUrl = urls.relay, devnetUrl = urls.devnet, devnetContracts = undefined) {
+export async function buildDemo(frameHostUrl, outDir, relayUrl = urls.relay, devnetUrl = urls.devnet, devnetContracts = undefined, solanaUrl = urls.solana) {
   const { build } = await import('vite')
   process.env.VITE_ORIEL_FRAME_HOST = frameHostUrl
+  process.env.VITE_ORIEL_SOLANA_RPC = solanaUrl
   process.env.VITE_ORIEL_WC_RELAY = relayUrl
   process.env.VITE_ORIEL_DEVNET_RPC = devnetUrl
   const ens = devnetContracts ? JSON.parse(readFileSync(devnetContracts, 'utf8')).ens : undefined
@@ -142,10 +149,15 @@ export function frameHostFarcasterToml(clientUrl) {
   return `[farcaster]\nrelay_keys = ${JSON.stringify([FARCASTER_DEMO_RELAY_KEY])}\nurl_base = ${JSON.stringify(`${clientUrl}/`)}\n`
 }
 
+/** frame-host's `[[tokens]]` entry of the local Solana cluster's dUSDC (devnet/solana). */
+export function frameHostSolanaTokenToml() {
+  return `[[tokens]]\nchain_id = "${SOLANA_CHAIN_ID}"\naddress = "${SOLANA_MINT}"\nsymbol = "${SOLANA_TOKEN.symbol}"\nname = "${SOLANA_TOKEN.name}"\ndecimals = ${SOLANA_TOKEN.decimals}\n`
+}
+
 /**
  * Starts the frame-host binary built by `cargo build -p oriel-frame-host` on `listen`. With
  * `allowedOrigins`, a throwaway config lists the `demo` project for those origins and the devnet
- * at `devnetUrl`, with state in a temporary directory; without, frame-host's built-in defaults
+ * at `devnetUrl` and the local Solana cluster at `solanaUrl`, with state in a temporary directory; without, frame-host's built-in defaults
  * (the `make demo` setup) apply, with state in `dataDir`. `devnetContracts`: the devnet contracts
  * file (`startDevnet`'s `contractsFile`), so frame-host lists its tokens and offers `POST /dev/faucet`.
  * `oidcUrl`: the local identity provider (`startOidcProvider`) frame-host signs in with for all
@@ -154,13 +166,14 @@ export function frameHostFarcasterToml(clientUrl) {
   `onrampToml`: the `[[onramp_providers]]` entry of the sandbox on-ramp
  * (`startOnrampSandbox`'s `toml`).
  *
- * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, devnetContracts?: string, oidcUrl?: string, farcasterClientUrl?: string, onrampToml?: string, log?: string }} options
+ * @param {{ allowedOrigins?: string[], listen?: string, dataDir?: string, devnetUrl?: string, solanaUrl?: string, devnetContracts?: string, oidcUrl?: string, farcasterClientUrl?: string, onrampToml?: string, log?: string }} options
  */
 export async function startFrameHost({
   allowedOrigins,
   listen = `127.0.0.1:${PORTS.frameHost}`,
   dataDir,
   devnetUrl = urls.devnet,
+  solanaUrl = urls.solana,
   devnetContracts,
   oidcUrl,
   farcasterClientUrl,
@@ -196,15 +209,18 @@ export async function startFrameHost({
   // Sign In With Farcaster through the demo client, against the devnet's IdRegistry.
   const farcaster = farcasterClientUrl && devnetContracts ? `\n${frameHostFarcasterToml(farcasterClientUrl)}` : ''
   const onramp = onrampToml ? `\n${onrampToml}\n` : ''
-  if (allowedOrigins || social || farcaster || onramp) {
+  // The local Solana cluster's dUSDC in the balance route (its network is in `[[networks]]`).
+  const solanaToken = solanaUrl ? `\n${frameHostSolanaTokenToml()}\n` : ''
+  if (allowedOrigins || social || farcaster || onramp || solanaToken) {
     const work = mkdtempSync(join(tmpdir(), 'oriel-e2e-'))
     env.ORIEL_CONFIG = join(work, 'frame-host.toml')
     const project = allowedOrigins
       ? `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n` +
         // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src).
-        `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n`
+        `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n` +
+        `\n[[networks]]\nchain_id = "${SOLANA_CHAIN_ID}"\nrpc_urls = ${JSON.stringify([solanaUrl])}\n`
       : ''
-    writeFileSync(env.ORIEL_CONFIG, project + social + farcaster + onramp)
+    writeFileSync(env.ORIEL_CONFIG, project + social + farcaster + onramp + solanaToken)
     env.ORIEL_DATA_DIR = dataDir ?? join(work, 'data')
   } else if (dataDir) {
     env.ORIEL_DATA_DIR = dataDir
@@ -252,6 +268,7 @@ export async function startAll({ devnetContracts } = {}) {
   const farcasterDir = await buildFarcasterClient(urls.frameHost, join(mkdtempSync(join(tmpdir(), 'oriel-farcaster-')), 'dist'))
   const stops = []
   try {
+    stops.push((await startSolanaDevnet({ port: PORTS.solana })).stop)
     stops.push((await startRelay({ port: PORTS.relay })).stop)
     stops.push((await serveStatic(walletDir, PORTS.wallet)).stop)
     const oidc = await startOidcProvider({ port: PORTS.oidc, frameHosts: [urls.frameHost] })

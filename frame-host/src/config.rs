@@ -336,7 +336,7 @@ pub struct NetworkConfig {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TokenConfig {
-    /// The network, one of `networks`' CAIP-2 ids (`eip155:` only).
+    /// The network, one of `networks`' CAIP-2 ids (`eip155:` or `solana:`).
     pub chain_id: String,
     /// The ERC-20 contract (`0x` and 40 hex digits); absent for the native coin.
     #[serde(default)]
@@ -468,16 +468,30 @@ impl Config {
                 symbol: token.symbol.clone(),
                 reason: reason.into(),
             };
-            if !token.chain_id.starts_with("eip155:")
+            let solana = token.chain_id.starts_with("solana:");
+            if !(token.chain_id.starts_with("eip155:") || solana)
                 || !chain_ids.contains(token.chain_id.as_str())
             {
-                return Err(invalid("chain_id is not a configured eip155 network"));
+                return Err(invalid(
+                    "chain_id is not a configured eip155 or solana network",
+                ));
             }
             if token.decimals > 77 {
                 return Err(invalid("decimals above 77"));
             }
-            let address = token.address.as_deref().map(str::to_ascii_lowercase);
-            if address
+            let address = if solana {
+                token.address.clone()
+            } else {
+                token.address.as_deref().map(str::to_ascii_lowercase)
+            };
+            if solana {
+                if address
+                    .as_deref()
+                    .is_some_and(|a| !crate::blockchain::is_solana_address(a))
+                {
+                    return Err(invalid("address is not a base58 Solana mint address"));
+                }
+            } else if address
                 .as_deref()
                 .is_some_and(|a| !crate::blockchain::is_evm_address(a))
             {
@@ -848,13 +862,23 @@ mod tests {
         assert_eq!(c.wallet_registry, None, "the built-in registry");
         assert_eq!(
             c.networks,
-            vec![NetworkConfig {
-                chain_id: "eip155:31337".into(),
-                rpc_urls: vec!["http://127.0.0.1:8545".into()],
-                ..NetworkConfig::default()
-            }]
+            vec![
+                NetworkConfig {
+                    chain_id: "eip155:31337".into(),
+                    rpc_urls: vec!["http://127.0.0.1:8545".into()],
+                    ..NetworkConfig::default()
+                },
+                NetworkConfig {
+                    chain_id: "solana:Ay2AEajzuAs9MiB6D6ug4qGQ4Yzt6NZo".into(),
+                    rpc_urls: vec!["http://127.0.0.1:8899".into()],
+                    ..NetworkConfig::default()
+                }
+            ]
         );
-        assert_eq!(c.connect_sources(), ["http://127.0.0.1:8545"]);
+        assert_eq!(
+            c.connect_sources(),
+            ["http://127.0.0.1:8545", "http://127.0.0.1:8899"]
+        );
         assert_eq!(
             c.projects,
             vec![ProjectConfig {

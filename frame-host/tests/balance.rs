@@ -176,7 +176,7 @@ async fn bad_requests_are_400_in_the_one_error_shape() {
     for (uri, message) in [
         (
             uri("0x1234", ""),
-            "Invalid address: expected 0x and 40 hex digits".to_owned(),
+            "Invalid address: expected 0x and 40 hex digits, or a base58 Solana address".to_owned(),
         ),
         (
             uri(HOLDER, "&chainId=eip155:1"),
@@ -205,7 +205,7 @@ async fn a_bad_token_list_stops_startup() {
         (
             token(None, "ETH", 18),
             "eip155:1",
-            "chain_id is not a configured eip155 network",
+            "chain_id is not a configured eip155 or solana network",
         ),
         (
             token(Some("0x1234"), "X", 18),

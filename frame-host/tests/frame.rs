@@ -8,7 +8,7 @@ use oriel_frame_host::{NetworkConfig, ProjectConfig, TokenConfig};
 
 const SHOP_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; \
     style-src 'self'; img-src 'self' data:; \
-    connect-src 'self' http://127.0.0.1:8545 https://rpc.example.com; \
+    connect-src 'self' http://127.0.0.1:8545 http://127.0.0.1:8899 https://rpc.example.com; \
     frame-ancestors https://shop.example.com https://*.example.com; object-src 'none'; \
     base-uri 'none'; form-action 'none'";
 
@@ -163,7 +163,7 @@ async fn frame_page_body() {
         r.body,
         format!(
             "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Oriel wallet frame</title>\n\
-             <script type=\"application/json\" id=\"oriel-frame-config\">{{\"projectId\":\"demo\",\"allowedOrigins\":[\"http://localhost:5173\"],\"defaultChainId\":\"eip155:1\",\"buildId\":\"{version}\",\"networks\":[{{\"chainId\":\"eip155:31337\",\"rpcUrls\":[\"http://127.0.0.1:8545\"],\"name\":\"Local Devnet\",\"nativeCurrency\":{{\"symbol\":\"ETH\",\"decimals\":18}}}}]}}</script>\n\
+             <script type=\"application/json\" id=\"oriel-frame-config\">{{\"projectId\":\"demo\",\"allowedOrigins\":[\"http://localhost:5173\"],\"defaultChainId\":\"eip155:1\",\"buildId\":\"{version}\",\"networks\":[{{\"chainId\":\"eip155:31337\",\"rpcUrls\":[\"http://127.0.0.1:8545\"],\"name\":\"Local Devnet\",\"nativeCurrency\":{{\"symbol\":\"ETH\",\"decimals\":18}}}},{{\"chainId\":\"solana:Ay2AEajzuAs9MiB6D6ug4qGQ4Yzt6NZo\",\"rpcUrls\":[\"http://127.0.0.1:8899\"],\"name\":\"Local Solana\",\"nativeCurrency\":{{\"symbol\":\"SOL\",\"decimals\":9}}}}]}}</script>\n\
              <link rel=\"preload\" href=\"/frame/assets/oriel_frame_bg.00000000000000c2.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
              <link rel=\"modulepreload\" href=\"/frame/assets/oriel_frame.00000000000000a1.js\">\n\
              <link rel=\"stylesheet\" href=\"/frame/assets/frame.00000000000000d3.css\">\n\
@@ -191,6 +191,11 @@ async fn frame_config_json_has_normalised_origins() {
                 "rpcUrls": ["http://127.0.0.1:8545"],
                 "name": "Local Devnet",
                 "nativeCurrency": { "symbol": "ETH", "decimals": 18 }
+            }, {
+                "chainId": "solana:Ay2AEajzuAs9MiB6D6ug4qGQ4Yzt6NZo",
+                "rpcUrls": ["http://127.0.0.1:8899"],
+                "name": "Local Solana",
+                "nativeCurrency": { "symbol": "SOL", "decimals": 9 }
             }],
         })
     );

@@ -150,6 +150,9 @@ pub(crate) enum Error {
     /// An EVM method on a network that is not eip155 (CAIP-2).
     #[error("{0} is not an EVM network")]
     NotEvm(String),
+    /// A Solana RPC method on a network that is not solana (CAIP-2).
+    #[error("{0} is not a Solana network")]
+    NotSolana(String),
     /// EIP-3326 4902: the frame has no RPC for this network (CAIP-2).
     #[error("Unrecognized chain ID {0}: the embedded wallet has no RPC for it")]
     UnrecognizedChain(String),
@@ -235,7 +238,9 @@ impl Error {
             Self::NotAllowed => ErrorCode::NotAllowed,
             Self::UserRejected => ErrorCode::Rpc(REJECTED),
             Self::Aborted => ErrorCode::Aborted,
-            Self::ParamsNotJson(_) | Self::NotEvm(_) => ErrorCode::Rpc(INVALID_PARAMS),
+            Self::ParamsNotJson(_) | Self::NotEvm(_) | Self::NotSolana(_) => {
+                ErrorCode::Rpc(INVALID_PARAMS)
+            }
             Self::UnrecognizedChain(_) => ErrorCode::Rpc(UNRECOGNIZED_CHAIN),
             Self::ChainNotAddable => ErrorCode::Rpc(UNSUPPORTED_METHOD),
             Self::Host { status, .. } => match status {

@@ -52,6 +52,15 @@ const METHODS: &[(&str, Policy)] = &[
     ("net_version", Policy::Safe),
     // Already signed by someone: the chain checks it.
     ("eth_sendRawTransaction", Policy::Safe),
+    // Solana reads, and a transaction already signed by someone: on solana networks only.
+    ("getAccountInfo", Policy::Safe),
+    ("getBalance", Policy::Safe),
+    ("getLatestBlockhash", Policy::Safe),
+    ("getMinimumBalanceForRentExemption", Policy::Safe),
+    ("getSignatureStatuses", Policy::Safe),
+    ("getTokenAccountsByOwner", Policy::Safe),
+    ("sendTransaction", Policy::Safe),
+    ("simulateTransaction", Policy::Safe),
     // Wallet queries and network switching (ERC-5792, EIP-3085, EIP-3326).
     ("wallet_getCapabilities", Policy::Safe),
     ("wallet_getCallsStatus", Policy::Safe),
@@ -71,6 +80,23 @@ const METHODS: &[(&str, Policy)] = &[
     ("wallet_revokePermissions", Policy::Approval),
     ("eth_sendUserOperation", Policy::Approval),
 ];
+
+/// Solana's RPC methods the frame passes to a solana network's RPC (and to no other).
+const SOLANA_READS: [&str; 8] = [
+    "getAccountInfo",
+    "getBalance",
+    "getLatestBlockhash",
+    "getMinimumBalanceForRentExemption",
+    "getSignatureStatuses",
+    "getTokenAccountsByOwner",
+    "sendTransaction",
+    "simulateTransaction",
+];
+
+/// Whether `method` is one of Solana's RPC methods (served on solana networks only).
+pub(crate) fn is_solana_read(method: &str) -> bool {
+    SOLANA_READS.contains(&method)
+}
 
 /// The policy for `method` (case-sensitive, as JSON-RPC names are), or `None` when the frame
 /// refuses it: answer `error::NOT_ALLOWED` then.
@@ -125,6 +151,14 @@ mod tests {
         "eth_uninstallFilter",
         "net_version",
         "eth_sendRawTransaction",
+        "getAccountInfo",
+        "getBalance",
+        "getLatestBlockhash",
+        "getMinimumBalanceForRentExemption",
+        "getSignatureStatuses",
+        "getTokenAccountsByOwner",
+        "sendTransaction",
+        "simulateTransaction",
         "wallet_getCapabilities",
         "wallet_getCallsStatus",
         "wallet_getAssets",
@@ -169,6 +203,21 @@ mod tests {
             assert_eq!(policy(method), Some(Policy::Approval), "{method}");
         }
         assert_eq!(seen.len(), SAFE.len() + APPROVAL.len());
+    }
+
+    #[test]
+    fn solana_reads_are_safe_and_nothing_else_is_one() {
+        for method in SOLANA_READS {
+            assert_eq!(policy(method), Some(Policy::Safe), "{method}");
+        }
+        for method in [
+            "eth_getBalance",
+            "solana_signMessage",
+            "getbalance",
+            "requestAirdrop",
+        ] {
+            assert!(!is_solana_read(method), "{method}");
+        }
     }
 
     #[test]

@@ -74,6 +74,7 @@ it('exports', () => {
       "isSolanaAddress",
       "isValidEmail",
       "localDevnet",
+      "localSolana",
       "openModal",
       "parseCaipAddress",
       "parseCaipNetworkId",

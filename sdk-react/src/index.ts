@@ -27,6 +27,7 @@ export {
   bitcoinTestnet,
   ethereum,
   localDevnet,
+  localSolana,
   polygon,
   solana,
   solanaDevnet,

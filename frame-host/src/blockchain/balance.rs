@@ -2,7 +2,8 @@
 //! (`eth_getBalance`) and its balances of the operator's `[[tokens]]` and of every ERC-20 the
 //! indexer has seen it receive (`eth_call` of `balanceOf`), read in one JSON-RPC batch per network and cached for [`CACHE_MS`] per
 //! (address, network) unless `forceUpdate`; zero balances are left out, prices come from the
-//! price source ([`super::Prices`]).
+//! price source ([`super::Prices`]). On `solana` networks: SOL and the listed SPL tokens
+//! ([`super::solana_balance`]).
 
 use std::{
     collections::HashMap,
@@ -17,7 +18,7 @@ use oriel_protocol::http::blockchain::{BalanceReply, Quantity, TokenBalance};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{asset::AssetKey, check_currency};
+use super::{asset::AssetKey, check_currency, solana_balance};
 use crate::{
     api::{ApiError, ApiQuery, SdkClient},
     config::TokenConfig,
@@ -56,9 +57,28 @@ impl Token {
         }
     }
 
-    fn from_config(token: &TokenConfig) -> Self {
+    /// The default native coin of a `solana` network without a configured one.
+    fn sol() -> Self {
         Self {
-            address: token.address.as_deref().map(str::to_ascii_lowercase),
+            address: None,
+            symbol: "SOL".into(),
+            name: "Solana".into(),
+            decimals: 9,
+            icon_url: None,
+        }
+    }
+
+    /// An `eip155` token address lowercased; a Solana mint as written (base58 is case-sensitive).
+    fn from_config(token: &TokenConfig) -> Self {
+        let solana = token.chain_id.starts_with("solana:");
+        Self {
+            address: token.address.as_deref().map(|a| {
+                if solana {
+                    a.to_owned()
+                } else {
+                    a.to_ascii_lowercase()
+                }
+            }),
             symbol: token.symbol.clone(),
             name: token.name.clone(),
             decimals: token.decimals,
@@ -67,7 +87,7 @@ impl Token {
     }
 }
 
-/// The tokens read on one network: its native coin first, then the listed ERC-20s in
+/// The tokens read on one network: its native coin first, then the listed tokens in
 /// configuration order; 0-decimal tokens left out (spec §5).
 pub(super) fn tokens_of(configured: &[TokenConfig], chain_id: &str) -> Vec<Token> {
     let listed: Vec<Token> = configured
@@ -79,7 +99,13 @@ pub(super) fn tokens_of(configured: &[TokenConfig], chain_id: &str) -> Vec<Token
         .iter()
         .find(|t| t.address.is_none())
         .cloned()
-        .unwrap_or_else(Token::ether);
+        .unwrap_or_else(|| {
+            if chain_id.starts_with("solana:") {
+                Token::sol()
+            } else {
+                Token::ether()
+            }
+        });
     std::iter::once(native)
         .chain(listed.into_iter().filter(|t| t.address.is_some()))
         .filter(|t| t.decimals > 0)
@@ -132,16 +158,20 @@ pub(crate) async fn balance(
     ApiQuery(query): ApiQuery<BalanceQuery>,
 ) -> Result<Json<BalanceReply>, ApiError> {
     let Path(address) = address.map_err(|e| ApiError::InvalidParams(e.body_text()))?;
-    if !is_evm_address(&address) {
+    let namespace = if is_evm_address(&address) {
+        "eip155:"
+    } else if solana_balance::is_solana_address(&address) {
+        "solana:"
+    } else {
         return Err(ApiError::invalid(
-            "Invalid address: expected 0x and 40 hex digits",
+            "Invalid address: expected 0x and 40 hex digits, or a base58 Solana address",
         ));
-    }
+    };
     check_currency(query.currency.as_deref())?;
     let config = state.config();
     let chains: Vec<&str> = match query.chain_id.as_deref() {
         Some(chain_id) => {
-            let known = chain_id.starts_with("eip155:")
+            let known = chain_id.starts_with(namespace)
                 && config.networks.iter().any(|n| n.chain_id == chain_id);
             if !known {
                 return Err(ApiError::InvalidParams(format!(
@@ -155,10 +185,20 @@ pub(crate) async fn balance(
             .networks
             .iter()
             .map(|n| n.chain_id.as_str())
-            .filter(|c| c.starts_with("eip155:"))
+            .filter(|c| c.starts_with(namespace))
             .collect(),
     };
-    let address = address.to_ascii_lowercase();
+    // An EVM address in any case is one account; a Solana address is case-sensitive.
+    let address = if namespace == "eip155:" {
+        address.to_ascii_lowercase()
+    } else {
+        address
+    };
+    let native = if namespace == "solana:" {
+        "slip44:501"
+    } else {
+        "slip44:60"
+    };
     let mut balances = Vec::new();
     for chain_id in chains {
         let holdings =
@@ -167,7 +207,7 @@ pub(crate) async fn balance(
             .iter()
             .map(|(token, _)| match &token.address {
                 Some(a) => format!("{chain_id}:{a}"),
-                None => format!("{chain_id}/slip44:60"),
+                None => format!("{chain_id}/{native}"),
             })
             .collect();
         let keys: Vec<AssetKey> = ids.iter().filter_map(|id| AssetKey::parse(id)).collect();
@@ -217,6 +257,28 @@ async fn holdings(
         .get(chain_id)
         .ok_or_else(|| ApiError::InvalidParams(format!("Unsupported chainId: {chain_id}")))?;
     let mut tokens = tokens_of(&state.config().tokens, chain_id);
+    if chain_id.starts_with("solana:") {
+        let outcomes = client
+            .batch(&solana_balance::calls(address))
+            .await
+            .map_err(Error::from)?;
+        let mut outcomes = outcomes.into_iter();
+        let mut next = || -> Result<Value, ApiError> {
+            Ok(outcomes
+                .next()
+                .ok_or(Error::RpcResult {
+                    method: "getTokenAccountsByOwner",
+                    result: "no answer".into(),
+                })?
+                .map_err(Error::from)?)
+        };
+        let (balance, accounts) = (next()?, next()?);
+        let held = Arc::new(solana_balance::holdings(tokens, &balance, &accounts)?);
+        state
+            .balance_cache()
+            .put(key, state.clock().now_ms(), held.clone());
+        return Ok(held);
+    }
     tokens.extend(seen_tokens(state, address, chain_id, &tokens).await?);
     let calls: Vec<(String, Value)> = tokens
         .iter()

@@ -16,6 +16,7 @@ pub(crate) mod devnet;
 mod devnet_exchange;
 pub(crate) mod ens;
 mod faucet;
+mod solana_balance;
 pub(crate) use faucet::FAUCET_WINDOW_MS;
 mod history;
 mod identity;
@@ -40,6 +41,7 @@ pub(crate) use identity::IdentityCache;
 pub(crate) use prices::Prices;
 pub(crate) use rpc::Chains;
 pub use rpc::{ChainClient, HttpTransport};
+pub(crate) use solana_balance::is_solana_address;
 
 use crate::{
     api::{ApiError, ApiJson, SdkClient},

@@ -21,7 +21,7 @@ const fn evm(name: &'static str, symbol: &'static str) -> KnownNetwork {
 }
 
 /// The well-known networks, by CAIP-2 id.
-const KNOWN: [(&str, KnownNetwork); 14] = [
+const KNOWN: [(&str, KnownNetwork); 15] = [
     ("eip155:1", evm("Ethereum", "ETH")),
     ("eip155:10", evm("OP Mainnet", "ETH")),
     ("eip155:56", evm("BNB Smart Chain", "BNB")),
@@ -40,6 +40,15 @@ const KNOWN: [(&str, KnownNetwork); 14] = [
         "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
         KnownNetwork {
             name: "Solana",
+            symbol: "SOL",
+            decimals: 9,
+        },
+    ),
+    // The local Solana cluster `make demo` and the browser tests run (devnet/solana).
+    (
+        "solana:Ay2AEajzuAs9MiB6D6ug4qGQ4Yzt6NZo",
+        KnownNetwork {
+            name: "Local Solana",
             symbol: "SOL",
             decimals: 9,
         },

@@ -5,6 +5,7 @@
 pub mod devnet;
 pub mod oidc;
 pub mod sandbox;
+pub mod solana;
 
 use std::net::SocketAddr;
 

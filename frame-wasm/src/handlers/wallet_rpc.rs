@@ -14,7 +14,7 @@ use crate::{
     handlers::approval_facts,
     host::Host,
     network::{check_chain_id, Network},
-    policy::{policy, Policy},
+    policy::{is_solana_read, policy, Policy},
     screen::{Outcome, Screen},
     session::Session,
     sign::{self, ChainReader, SignRequest},
@@ -89,6 +89,14 @@ async fn safe_call<E: Env>(
 ) -> Result<Value> {
     let eip155_id = sign::eip155_chain_id(chain);
     let not_evm = || Error::NotEvm(chain.to_owned());
+    // Each chain family's reads go to its own networks' RPC only.
+    let solana = chain.starts_with("solana:");
+    if is_solana_read(method) && !solana {
+        return Err(Error::NotSolana(chain.to_owned()));
+    }
+    if method.starts_with("eth_") && solana {
+        return Err(not_evm());
+    }
     match method {
         "eth_accounts" | "eth_requestAccounts" => Ok(json!([evm_address(wallet.session)?])),
         "eth_chainId" => eip155_id

@@ -281,3 +281,20 @@ fn rpc_needs_a_session() {
     let err = rpc(&mut f, "eth_blockNumber", json!([])).unwrap_err();
     assert_eq!(err.code, ErrorCode::NotConnected);
 }
+
+#[test]
+fn solana_reads_are_refused_on_an_evm_network_before_the_chain() {
+    let mut f = frame(|_, _| json!(1));
+    for method in ["getBalance", "getLatestBlockhash", "sendTransaction"] {
+        let err = rpc(&mut f, method, json!([])).unwrap_err();
+        assert_eq!(
+            (err.code, err.message.as_str()),
+            (
+                ErrorCode::Rpc(-32602),
+                "eip155:31337 is not a Solana network"
+            ),
+            "{method}"
+        );
+    }
+    assert!(f.env.chain.posts.borrow().is_empty());
+}

@@ -21,7 +21,14 @@ describe('built-in networks', () => {
       'bip122:000000000019d6689c085ae165831e93',
       'bip122:000000000933ea01ad0ee984209779ba',
       'eip155:31337',
+      'solana:Ay2AEajzuAs9MiB6D6ug4qGQ4Yzt6NZo',
     ])
+  })
+
+  it('localSolana is the local cluster, its id the fixed genesis hash prefix of devnet/solana', async () => {
+    const { CHAIN_ID } = await import('../../../devnet/solana/constants.mjs')
+    expect(networks.localSolana.caipNetworkId).toBe(CHAIN_ID)
+    expect(networks.localSolana.rpcUrls.default.http).toEqual(['http://127.0.0.1:8899'])
   })
 
   it('localDevnet points at the local node', () => {

@@ -146,3 +146,16 @@ export const localDevnet: Network = {
   testnet: true,
   assets: { imageId: 'devnet' },
 }
+
+/** The local Solana cluster used by the demo and tests (devnet/solana: JSON-RPC over litesvm;
+ * its genesis hash is fixed, so is its id). */
+export const localSolana: Network = {
+  id: 'Ay2AEajzuAs9MiB6D6ug4qGQ4Yzt6NZo',
+  name: 'Local Solana',
+  chainNamespace: 'solana',
+  caipNetworkId: 'solana:Ay2AEajzuAs9MiB6D6ug4qGQ4Yzt6NZo',
+  nativeCurrency: sol,
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+  testnet: true,
+  assets: { imageId: 'solana' },
+}

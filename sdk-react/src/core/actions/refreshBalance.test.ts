@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ethereum, localDevnet } from '../networks'
+import { ethereum, localDevnet, localSolana } from '../networks'
 import { FakeFrameClient } from '../../test/fakeFrameClient'
 import { createTestClient, freshEachTest, logInRecordingEvents } from '../../test/testClient'
 import { getBalance, watchBalance } from './getBalance'
@@ -11,7 +11,7 @@ freshEachTest()
 /** A logged-in client on Ethereum and the devnet whose frame answers `eth_getBalance` from `wei`. */
 async function loggedIn() {
   let time = 0
-  const { client } = createTestClient({ networks: [ethereum, localDevnet] }, () => time)
+  const { client } = createTestClient({ networks: [ethereum, localDevnet, localSolana] }, () => time)
   const wei = { value: 10n * 10n ** 18n }
   FakeFrameClient.onCreate = (fake) => {
     fake.rpc = async (method) => {
@@ -86,6 +86,26 @@ describe('getBalance / refreshBalance', () => {
     await expect(refreshBalance(client)).resolves.toBeUndefined()
     expect(getBalance(client).balance).toBe('10.000')
     expect(consoleError).toHaveBeenCalledWith(expect.stringMatching(/^oriel: reading the balance of 0x.* failed$/), expect.anything())
+    unmount()
+  })
+
+  it("reads SOL with Solana's getBalance on a solana network, and refuses a malformed answer", async () => {
+    const { client, frame, tick, unmount } = await loggedIn()
+    frame.rpc = async (method) => {
+      if (method !== 'getBalance') throw new Error(`unexpected ${method}`)
+      return { context: { slot: 7 }, value: 2_500_000_000 }
+    }
+    await switchNetwork(client, { network: localSolana })
+    await refreshBalance(client)
+    expect(getBalance(client)).toEqual({ balance: '2.500', balanceSymbol: 'SOL' })
+    const { address } = client.account.getSnapshot()
+    expect(frame.rpcCalls).toContainEqual({ method: 'getBalance', params: [address, { commitment: 'confirmed' }] })
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    frame.rpc = async () => ({ context: { slot: 8 }, value: '2500000000' })
+    tick(30_000)
+    await refreshBalance(client)
+    expect(getBalance(client).balance).toBe('2.500')
+    expect(consoleError).toHaveBeenCalledWith(expect.stringMatching(/reading the balance of .* on solana:Ay2A.* failed$/), expect.any(TypeError))
     unmount()
   })
 

@@ -18,11 +18,11 @@ const inFlight = new WeakMap<OrielClient, Map<string, Promise<RefreshBalanceRetu
 
 /**
  * Reads the connected account's native balance on the active network through the connected
- * wallet's own EIP-1193 provider (`eth_getBalance`: the embedded wallet, a browser wallet or a
- * WalletConnect session alike) into the client's cache, unless the cached value for this
- * (address, network) is younger than 30 s (spec §9). Concurrent calls share one read. A failed
- * read is logged and keeps the last value. Non-eip155 accounts, and networks the dapp does not
- * list (their currency is unknown), are not read.
+ * wallet's own provider (`eth_getBalance` on eip155, Solana's `getBalance` on solana: the
+ * embedded wallet, a browser wallet or a WalletConnect session alike) into the client's cache,
+ * unless the cached value for this (address, network) is younger than 30 s (spec §9).
+ * Concurrent calls share one read. A failed read is logged and keeps the last value. Other
+ * namespaces, and networks the dapp does not list (their currency is unknown), are not read.
  *
  * @example
  * await refreshBalance(client)
@@ -35,7 +35,8 @@ export async function refreshBalance(
   const { address, status, namespace } = client.account.getSnapshot()
   const { caipNetworkId, network, isSupported } = getNetwork(client)
   const { provider } = getProvider(client)
-  if (status !== 'connected' || !address || namespace !== 'eip155' || !isSupported || !provider) return undefined
+  const readable = namespace === 'eip155' || namespace === 'solana'
+  if (status !== 'connected' || !address || !readable || !isSupported || !provider) return undefined
   const key = balanceKey(address, caipNetworkId)
   const cached = client.balances.getSnapshot().entries[key]
   if (!parameters.force && !isStale(cached, client.balances.now())) return cached
@@ -46,14 +47,11 @@ export async function refreshBalance(
   if (pending) return pending
   const read = (async () => {
     try {
-      const result = await provider.request({ method: 'eth_getBalance', params: [address, 'latest'] })
-      if (typeof result !== 'string' || !/^0x[0-9a-fA-F]+$/.test(result)) {
-        throw new TypeError(`eth_getBalance returned ${JSON.stringify(result)}`)
-      }
+      const amount = namespace === 'solana' ? await readLamports(provider, address) : await readWei(provider, address)
       // The network changed while reading: the wallet may have answered for either chain.
       if (getNetwork(client).caipNetworkId !== caipNetworkId) return undefined
       const entry: BalanceEntry = {
-        balance: formatBalance(BigInt(result), network.nativeCurrency.decimals),
+        balance: formatBalance(amount, network.nativeCurrency.decimals),
         fetchedAt: client.balances.now(),
       }
       client.balances.setState((state) => ({ entries: { ...state.entries, [key]: entry } }))
@@ -67,4 +65,25 @@ export async function refreshBalance(
   })()
   reads.set(key, read)
   return read
+}
+
+type Provider = NonNullable<ReturnType<typeof getProvider>['provider']>
+
+/** `eth_getBalance` at `latest`, in wei. */
+async function readWei(provider: Provider, address: string): Promise<bigint> {
+  const result = await provider.request({ method: 'eth_getBalance', params: [address, 'latest'] })
+  if (typeof result !== 'string' || !/^0x[0-9a-fA-F]+$/.test(result)) {
+    throw new TypeError(`eth_getBalance returned ${JSON.stringify(result)}`)
+  }
+  return BigInt(result)
+}
+
+/** Solana's `getBalance` (`{ context, value }`), in lamports. */
+async function readLamports(provider: Provider, address: string): Promise<bigint> {
+  const result = await provider.request({ method: 'getBalance', params: [address, { commitment: 'confirmed' }] })
+  const value = (result as { value?: unknown } | null)?.value
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new TypeError(`getBalance returned ${JSON.stringify(result)?.slice(0, 200)}`)
+  }
+  return BigInt(value)
 }

@@ -71,7 +71,7 @@ const inFlight = new WeakMap<OrielClient, Map<string, Promise<void>>>()
  * Reads the connected account's token balances on the active network from frame-host
  * (`GET /v1/account/{address}/balance`) into the client's cache, unless the cached list is
  * younger than 30 s (spec §9 portfolio). When the fetch fails or the network is unsupported
- * (not eip155, not listed by the dapp, or frame-host answers 400) the snackbar shows 'Token
+ * (neither eip155 nor solana, not listed by the dapp, or frame-host answers 400) the snackbar shows 'Token
  * Balance Unavailable' and no new fetch starts for 30 s (spec §8). Concurrent calls share one read.
  *
  * @example
@@ -94,7 +94,7 @@ export async function refreshTokenBalances(client: OrielClient, parameters: Refr
     client.tokenBalances.setState((state) => ({ entries: { ...state.entries, [key]: { ...state.entries[key], ...patch } } }))
   const read = (async () => {
     try {
-      if (namespace !== 'eip155' || !isSupported) throw new Error(`unsupported network ${caipNetworkId}`)
+      if ((namespace !== 'eip155' && namespace !== 'solana') || !isSupported) throw new Error(`unsupported network ${caipNetworkId}`)
       const balances = await client.blockchain.getAccountBalances({ address, chainId: caipNetworkId, forceUpdate: parameters.force })
       set({ balances, fetchedAt: client.balances.now(), failedAt: undefined })
     } catch (error) {
