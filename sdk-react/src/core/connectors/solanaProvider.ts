@@ -27,8 +27,8 @@ export const SOLANA_PREFLIGHT_COMMITMENTS = [
   'max',
 ] as const
 
-/** The largest message `solana_signMessage` signs (bytes). Sign-in messages are far smaller. */
-export const MAX_SOLANA_MESSAGE_BYTES = 8_192
+/** The largest message `solana_signMessage` signs (bytes); sign-in messages are far smaller, and base58 decodes in quadratic time. */
+export const MAX_SOLANA_MESSAGE_BYTES = 2_048
 /** A Solana transaction fits one 1232-byte packet. */
 export const MAX_SOLANA_TRANSACTION_BYTES = 1_232
 /** The most transactions one `solana_signAllTransactions` carries. */
@@ -84,8 +84,8 @@ export function decodeParam(
   encoding: 'base58' | 'base64',
   maxBytes: number,
 ): Uint8Array {
-  // Both encodings need fewer than 1.4 characters per byte; checking first keeps decoding bounded.
-  const maxChars = Math.ceil(maxBytes * 1.4) + 4
+  // The longest text `maxBytes` bytes encode to; checking it first keeps decoding (quadratic for base58) bounded.
+  const maxChars = encoding === 'base58' ? Math.ceil(maxBytes * 1.3658) + 1 : Math.ceil(maxBytes / 3) * 4
   if (typeof value !== 'string' || value === '') {
     throw new InvalidWalletRequestError({ method, reason: `${name} must be a non-empty ${encoding} string` })
   }
