@@ -15,8 +15,15 @@ const registry = (
 ).wallets.sort((a, b) => a.order - b.order)
 const byName = (name: string) => registry.find((w) => w.name === name)!
 const TRUST = byName('Trust Wallet')
-// The demo's networks: Ethereum, Base, Polygon, the local devnet and Solana.
-const DEMO_CHAINS = ['eip155:1', 'eip155:8453', 'eip155:137', 'eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']
+// The demo's networks: Ethereum, Base, Polygon, the local devnet, Solana and Bitcoin.
+const DEMO_CHAINS = [
+  'eip155:1',
+  'eip155:8453',
+  'eip155:137',
+  'eip155:31337',
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  'bip122:000000000019d6689c085ae165831e93',
+]
 const listable = registry.filter((w) => w.id !== TRUST.id && w.chains.some((c) => DEMO_CHAINS.includes(c)))
 
 let browser: Browser

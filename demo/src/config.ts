@@ -1,4 +1,14 @@
-import { base, createConfig, createFrameHostSIWX, ethereum, localDevnet, polygon, solana, type Network } from '@oriel/react'
+import {
+  base,
+  bitcoin,
+  createConfig,
+  createFrameHostSIWX,
+  ethereum,
+  localDevnet,
+  polygon,
+  solana,
+  type Network,
+} from '@oriel/react'
 
 /** Where frame-host serves the embedded wallet; `make demo` sets it. */
 export const frameHostUrl = import.meta.env.VITE_ORIEL_FRAME_HOST || 'http://127.0.0.1:8787'
@@ -32,7 +42,7 @@ export const config = createConfig({
       : undefined,
   frameHostUrl,
   walletConnectRelayUrl,
-  networks: [ethereum, base, polygon, devnet, solana],
+  networks: [ethereum, base, polygon, devnet, solana, bitcoin],
   // Wallet registry ids (frame-host's /getWallets): Rainbow and Zerion shown first, Trust Wallet
   // never listed, to show the site owner's featured and exclude rules.
   featuredWalletIds: [
