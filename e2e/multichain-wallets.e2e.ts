@@ -159,4 +159,13 @@ describe('a Bitcoin wallet through wallet-standard', () => {
     await expect.poll(() => card.getByTestId('demo-error').textContent()).toBe('4001: User rejected the request.')
     await setReject('__orielBitcoinWallet', false)
   })
+
+  it('the Account view says balances are not available for Bitcoin, not a zero balance', async () => {
+    await page.getByRole('button', { name: /^bc1q/ }).click()
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.getByTestId('account-balance').textContent()).toBe('Balances are not available for this network')
+    expect(await dialog.getByText(/0\.000/).count()).toBe(0)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.waitFor({ state: 'detached' })
+  })
 })

@@ -1,4 +1,16 @@
+import type { ChainNamespace } from '../networks'
 import { createStore, type Store } from '../store/createStore'
+
+/** Spec §9: the namespaces whose balances the widget reads (eip155 and solana). */
+export const BALANCE_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
+
+/** What the Account view says of an account in another namespace (Bitcoin), instead of a zero balance. */
+export const BALANCES_NOT_AVAILABLE = 'Balances are not available for this network'
+
+/** Whether the widget reads balances for accounts of `namespace`. */
+export function hasBalances(namespace: ChainNamespace | undefined): boolean {
+  return namespace === undefined || BALANCE_NAMESPACES.includes(namespace)
+}
 
 /** How long a native balance read stays fresh (spec §9: native balance, 30 s). */
 export const BALANCE_CACHE_MS = 30_000

@@ -1,4 +1,4 @@
-import { balanceKey } from '../account/balance'
+import { balanceKey, hasBalances } from '../account/balance'
 import { TOKEN_BALANCE_UNAVAILABLE, mayFetch, totalUsd, type TokenBalanceEntry } from '../account/tokens'
 import type { TokenBalance } from '../blockchain/client'
 import type { OrielClient } from '../client/createClient'
@@ -82,7 +82,8 @@ export async function refreshTokenBalances(client: OrielClient, parameters: Refr
   const { address, status, namespace } = client.account.getSnapshot()
   const { caipNetworkId, isSupported } = getNetwork(client)
   const { key, entry } = currentEntry(client)
-  if (status !== 'connected' || !address || !key) return
+  // Accounts of namespaces without balances (Bitcoin): the view says so, nothing is fetched.
+  if (status !== 'connected' || !address || !key || !hasBalances(namespace)) return
   const now = client.balances.now()
   if (!mayFetch(entry, now, parameters.force)) return
 

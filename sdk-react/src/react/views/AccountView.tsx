@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { disconnect as disconnectAccount } from '../../core/actions/disconnect'
 import { shortenAddress } from '../../core/account/address'
+import { BALANCES_NOT_AVAILABLE, hasBalances } from '../../core/account/balance'
 import { getErrorMessage } from '../../core/errors/base'
 import { getConnectedSocial } from '../../core/farcaster/social'
 import { useOrielClient } from '../hooks/useOrielClient'
@@ -82,9 +83,15 @@ export default function AccountView({ entry }: ViewProps) {
         <span className="mono" data-testid="account-address">
           {address}
         </span>
-        <p className="balance" data-testid="account-balance">
-          {balance} {balanceSymbol}
-        </p>
+        {hasBalances(namespace) ? (
+          <p className="balance" data-testid="account-balance">
+            {balance} {balanceSymbol}
+          </p>
+        ) : (
+          <p className="muted" data-testid="account-balance">
+            {BALANCES_NOT_AVAILABLE}
+          </p>
+        )}
       </div>
       <AccountTabs />
       <dl className="facts">
