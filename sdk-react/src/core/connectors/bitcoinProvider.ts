@@ -24,11 +24,11 @@ export const MAX_PSBT_BYTES = 262_144
 /** The most inputs one `signPsbt` names. */
 export const MAX_SIGN_INPUTS = 256
 /** 21 million BTC in satoshis: no amount can exceed it. */
-const MAX_SATS = 2_100_000_000_000_000n
+export const MAX_SATS = 2_100_000_000_000_000n
 /** sats-connect's error code for a request the user declined. */
-const SATS_CONNECT_USER_REJECTION = -32000
+export const SATS_CONNECT_USER_REJECTION = -32000
 /** Bitcoin addresses (base58 and bech32/bech32m) are 26 to 90 characters of these. */
-const ADDRESS_PATTERN = /^[a-zA-Z0-9]{26,90}$/
+export const BITCOIN_ADDRESS_PATTERN = /^[a-zA-Z0-9]{26,90}$/
 
 /** One address of the wallet (spec §3 account entry: address, type, publicKey, path). */
 export type BitcoinAccountAddress = {
@@ -94,13 +94,14 @@ function objectParams(method: string, value: unknown): Record<string, unknown> {
   return value as Record<string, unknown>
 }
 
-function checkSignInputs(method: string, value: unknown): BitcoinSignInput[] {
+/** `signInputs` of a `signPsbt`, checked: 1 to 256 inputs, each an address, an index and at most one sighash byte. */
+export function checkSignInputs(method: string, value: unknown): BitcoinSignInput[] {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_SIGN_INPUTS) {
     throw new InvalidWalletRequestError({ method, reason: `signInputs must list 1 to ${MAX_SIGN_INPUTS} inputs` })
   }
   return value.map((entry, i) => {
     const { address, index, sighashTypes } = (entry ?? {}) as Record<string, unknown>
-    if (typeof address !== 'string' || !ADDRESS_PATTERN.test(address)) {
+    if (typeof address !== 'string' || !BITCOIN_ADDRESS_PATTERN.test(address)) {
       throw new InvalidWalletRequestError({ method, reason: `signInputs[${i}].address is not a Bitcoin address` })
     }
     if (!Number.isSafeInteger(index) || (index as number) < 0 || (index as number) >= 10_000) {
@@ -227,7 +228,7 @@ export function createWalletStandardBitcoinProvider(parameters: CreateWalletStan
       const method = 'sendTransfer'
       const p = objectParams(method, raw)
       accountOf(method, p.account)
-      if (typeof p.recipientAddress !== 'string' || !ADDRESS_PATTERN.test(p.recipientAddress)) {
+      if (typeof p.recipientAddress !== 'string' || !BITCOIN_ADDRESS_PATTERN.test(p.recipientAddress)) {
         throw new InvalidWalletRequestError({ method, reason: 'recipientAddress is not a Bitcoin address' })
       }
       if (typeof p.amount !== 'string' || !/^[1-9][0-9]{0,15}$/.test(p.amount) || BigInt(p.amount) > MAX_SATS) {
