@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { disconnect as disconnectAccount } from '../../core/actions/disconnect'
 import { shortenAddress } from '../../core/account/address'
-import { BALANCES_NOT_AVAILABLE, hasBalances } from '../../core/account/balance'
 import { getErrorMessage } from '../../core/errors/base'
 import { getConnectedSocial } from '../../core/farcaster/social'
 import { useOrielClient } from '../hooks/useOrielClient'
@@ -12,6 +11,7 @@ import { SOCIAL_NAMES } from '../icons/socialIcons'
 import { useBalance } from '../hooks/useBalance'
 import { useNetwork } from '../hooks/useNetwork'
 import { AccountTabs } from './account/AccountTabs'
+import { BitcoinBalance } from './account/BitcoinBalance'
 import { AccountAvatar } from './AccountAvatar'
 import { copyAddress } from './copyAddress'
 import { NameIcon } from './names/icons'
@@ -83,13 +83,11 @@ export default function AccountView({ entry }: ViewProps) {
         <span className="mono" data-testid="account-address">
           {address}
         </span>
-        {hasBalances(namespace) ? (
+        {namespace === 'bip122' ? (
+          <BitcoinBalance />
+        ) : (
           <p className="balance" data-testid="account-balance">
             {balance} {balanceSymbol}
-          </p>
-        ) : (
-          <p className="muted" data-testid="account-balance">
-            {BALANCES_NOT_AVAILABLE}
           </p>
         )}
       </div>

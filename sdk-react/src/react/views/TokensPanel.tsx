@@ -1,7 +1,5 @@
-import { BALANCES_NOT_AVAILABLE, hasBalances } from '../../core/account/balance'
+import { BALANCES_NOT_AVAILABLE } from '../../core/account/balance'
 import { formatTokenQuantity, formatUsd } from '../../core/account/tokens'
-import { useOrielClient } from '../hooks/useOrielClient'
-import { useStore } from '../hooks/useStore'
 import { useTokenBalances } from '../hooks/useTokenBalances'
 import { TokenIcon } from './TokenIcon'
 
@@ -10,9 +8,8 @@ import { TokenIcon } from './TokenIcon'
  * and USD value, then the total (a dash until the balances are known). Loaded as its own chunk.
  */
 export default function TokensPanel() {
-  const { namespace } = useStore(useOrielClient().account)
-  const { balances, totalUsd, loaded, failed } = useTokenBalances()
-  if (!hasBalances(namespace)) {
+  const { balances, totalUsd, loaded, failed, unavailable } = useTokenBalances()
+  if (unavailable) {
     return (
       <section className="tokens" aria-label="Tokens">
         <p className="tokens-empty">{BALANCES_NOT_AVAILABLE}</p>
