@@ -115,7 +115,7 @@ export function createWalletConnectSolanaProvider(parameters: CreateWalletConnec
       if (!Array.isArray(transactions) || transactions.length === 0 || transactions.length > MAX_SOLANA_TRANSACTIONS) {
         throw new InvalidWalletRequestError({ method, reason: `transactions must list 1 to ${MAX_SOLANA_TRANSACTIONS}` })
       }
-      transactions.forEach((t, i) => transactionParam(method, t, `transactions[${i}]`))
+      for (const [i, t] of transactions.entries()) transactionParam(method, t, `transactions[${i}]`)
       const answer = (await send(method, { transactions })) as { transactions?: unknown }
       return answerOf(method, () => {
         const list = answer?.transactions
