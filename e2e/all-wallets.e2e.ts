@@ -15,7 +15,8 @@ const registry = (
 ).wallets.sort((a, b) => a.order - b.order)
 const byName = (name: string) => registry.find((w) => w.name === name)!
 const TRUST = byName('Trust Wallet')
-// The demo's networks: Ethereum, Base, Polygon, the local devnet, Solana and the local Solana cluster.
+// The demo's networks: Ethereum, Base, Polygon, the local devnet, Solana, the local Solana
+// cluster and Bitcoin.
 const DEMO_CHAINS = [
   'eip155:1',
   'eip155:8453',
@@ -23,6 +24,7 @@ const DEMO_CHAINS = [
   'eip155:31337',
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   'solana:Ay2AEajzuAs9MiB6D6ug4qGQ4Yzt6NZo',
+  'bip122:000000000019d6689c085ae165831e93',
 ]
 const listable = registry.filter((w) => w.id !== TRUST.id && w.chains.some((c) => DEMO_CHAINS.includes(c)))
 

@@ -11,6 +11,7 @@ import { config } from './config'
 import { formatFrameStatus } from './frameStatus'
 import { FundWallet } from './FundWallet'
 import { ThemeToggle } from './ThemeToggle'
+import { TryBitcoin, TrySolana } from './TryOtherChains'
 import { TryWallet } from './TryWallet'
 
 export function App() {
@@ -123,6 +124,8 @@ export function App() {
         </section>
 
         <TryWallet />
+        <TrySolana />
+        <TryBitcoin />
       </main>
     </>
   )

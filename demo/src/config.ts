@@ -1,4 +1,15 @@
-import { base, createConfig, createFrameHostSIWX, ethereum, localDevnet, localSolana, polygon, solana, type Network } from '@oriel/react'
+import {
+  base,
+  bitcoin,
+  createConfig,
+  createFrameHostSIWX,
+  ethereum,
+  localDevnet,
+  localSolana,
+  polygon,
+  solana,
+  type Network,
+} from '@oriel/react'
 
 /** Where frame-host serves the embedded wallet; `make demo` sets it. */
 export const frameHostUrl = import.meta.env.VITE_ORIEL_FRAME_HOST || 'http://127.0.0.1:8787'
@@ -38,7 +49,7 @@ export const config = createConfig({
       : undefined,
   frameHostUrl,
   walletConnectRelayUrl,
-  networks: [ethereum, base, polygon, devnet, solana, solanaLocal],
+  networks: [ethereum, base, polygon, devnet, solana, solanaLocal, bitcoin],
   // Wallet registry ids (frame-host's /getWallets): Rainbow and Zerion shown first, Trust Wallet
   // never listed, to show the site owner's featured and exclude rules.
   featuredWalletIds: [

@@ -108,6 +108,11 @@ pub struct Config {
     /// default is Ether, ETH, 18 decimals).
     #[serde(default)]
     pub tokens: Vec<TokenConfig>,
+    /// Esplora-compatible APIs (`[[esplora]]`) the balance route reads Bitcoin (`bip122`)
+    /// balances from, one per network. A `bip122` network without one has no balances: the
+    /// route answers 'Unsupported chainId' and the widget says balances are not available.
+    #[serde(default)]
+    pub esplora: Vec<EsploraConfig>,
     /// A CoinGecko-compatible price API (`https://api.coingecko.com/api/v3` or a compatible
     /// one), asked for the prices `prices_file` does not have, for the networks whose
     /// `coingecko_platform` (tokens) and `coingecko_native_id` (native coin) are set.
@@ -332,6 +337,16 @@ pub struct NetworkConfig {
     pub coingecko_native_id: Option<String>,
 }
 
+/// An Esplora-compatible API (Blockstream's Esplora, mempool.space's) for one Bitcoin network.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EsploraConfig {
+    /// The network's CAIP-2 id, such as `bip122:000000000019d6689c085ae165831e93` (mainnet).
+    pub chain_id: String,
+    /// The API's base URL (`http(s)://`, no trailing slash), such as `https://blockstream.info/api`.
+    pub url: String,
+}
+
 /// A token of the operator's list, read by the balance route.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -459,6 +474,24 @@ impl Config {
             network.validate()?;
             if !chain_ids.insert(network.chain_id.as_str()) {
                 return Err(Error::DuplicateNetwork(network.chain_id.clone()));
+            }
+        }
+        let mut esplora_chains = HashSet::new();
+        for esplora in &self.esplora {
+            let invalid = |reason: &str| Error::InvalidNetwork {
+                chain_id: esplora.chain_id.clone(),
+                reason: reason.into(),
+            };
+            if !esplora.chain_id.starts_with("bip122:") || !is_caip2(&esplora.chain_id) {
+                return Err(invalid("an esplora entry is for a bip122 network"));
+            }
+            if rpc_url_origin(&esplora.url).is_none() || esplora.url.ends_with('/') {
+                return Err(invalid(
+                    "the esplora url must be http(s):// without a trailing slash",
+                ));
+            }
+            if !esplora_chains.insert(esplora.chain_id.as_str()) {
+                return Err(invalid("the network has two esplora entries"));
             }
         }
         let mut tokens = HashSet::new();

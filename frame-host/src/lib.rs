@@ -53,10 +53,11 @@ pub use blockchain::{
 };
 pub use clock::Clock;
 pub use config::{
-    Config, ExchangeConfig, FarcasterConfig, IndexerConfig, MailConfig, Mode, NetworkConfig,
-    OnrampApi, OnrampProviderConfig, ProjectConfig, SocialConfig, SocialProviderConfig, TokenAuth,
-    TokenConfig, WalletConnectRegistryConfig, DEFAULT_CONFIG, DEFAULT_EXPLORER_URL,
-    DEFAULT_SWAP_NETWORKS, FARCASTER_CHAIN_ID, FARCASTER_ID_REGISTRY, FARCASTER_URL_BASE,
+    Config, EsploraConfig, ExchangeConfig, FarcasterConfig, IndexerConfig, MailConfig, Mode,
+    NetworkConfig, OnrampApi, OnrampProviderConfig, ProjectConfig, SocialConfig,
+    SocialProviderConfig, TokenAuth, TokenConfig, WalletConnectRegistryConfig, DEFAULT_CONFIG,
+    DEFAULT_EXPLORER_URL, DEFAULT_SWAP_NETWORKS, FARCASTER_CHAIN_ID, FARCASTER_ID_REGISTRY,
+    FARCASTER_URL_BASE,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
@@ -100,6 +101,7 @@ struct Inner {
     chains: Chains,
     exchanges: Exchanges,
     onramp: Onramp,
+    esplora: blockchain::Esplora,
     balances: BalanceCache,
     history: Arc<dyn HistorySource>,
     identities: IdentityCache,
@@ -159,6 +161,7 @@ impl AppState {
         let chains = Chains::new(&config.networks, &transport)?;
         let exchanges = Exchanges::new(&config.exchanges, &chains);
         let onramp = Onramp::new(&config.onramp_providers).map_err(Error::HttpClient)?;
+        let esplora = blockchain::Esplora::new(&config.esplora).map_err(Error::HttpClient)?;
         let social = SocialProviders::new().map_err(Error::HttpClient)?;
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
@@ -185,6 +188,7 @@ impl AppState {
                 chains,
                 exchanges,
                 onramp,
+                esplora,
                 balances: BalanceCache::default(),
                 history,
                 identities: IdentityCache::default(),
@@ -285,6 +289,11 @@ impl AppState {
     /// The on-ramp providers.
     pub(crate) fn onramp(&self) -> &Onramp {
         &self.inner.onramp
+    }
+
+    /// The Esplora APIs Bitcoin balances come from.
+    pub(crate) fn esplora(&self) -> &blockchain::Esplora {
+        &self.inner.esplora
     }
 
     /// Where history, NFTs and received tokens are read.

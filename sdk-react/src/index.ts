@@ -50,7 +50,28 @@ export {
   type ParseCaipNetworkIdReturnType,
 } from './core/validation/caip'
 export { isEvmAddress, isSolanaAddress, type IsEvmAddressParameters } from './core/validation/address'
-export type { Connection, Connector, ConnectorEvent, ConnectorType } from './core/connectors/types'
+export type { Connection, Connector, ConnectorEvent, ConnectorType, NamespaceProviders } from './core/connectors/types'
+export {
+  MAX_SOLANA_MESSAGE_BYTES,
+  MAX_SOLANA_TRANSACTION_BYTES,
+  MAX_SOLANA_TRANSACTIONS,
+  SOLANA_PREFLIGHT_COMMITMENTS,
+  type SolanaMethod,
+  type SolanaMethods,
+  type SolanaProvider,
+  type SolanaRequestArguments,
+} from './core/connectors/solanaProvider'
+export {
+  MAX_BITCOIN_MESSAGE_BYTES,
+  MAX_PSBT_BYTES,
+  MAX_SIGN_INPUTS,
+  type BitcoinAccountAddress,
+  type BitcoinMethod,
+  type BitcoinMethods,
+  type BitcoinProvider,
+  type BitcoinRequestArguments,
+  type BitcoinSignInput,
+} from './core/connectors/bitcoinProvider'
 export type { ConnectionStatus, NamespaceConnection } from './core/connection/types'
 export type { RecentWallet } from './core/connection/types'
 export type { EIP1193Provider } from './core/wallets/eip6963'
@@ -88,6 +109,16 @@ export {
   ConnectionDeclinedError,
   InvalidRelayUrlError,
   WalletConnectLoadError,
+  InvalidWalletRequestError,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+  WalletDisconnectedError,
+  WalletRequestError,
+  type InvalidWalletRequestErrorType,
+  type UnsupportedMethodErrorType,
+  type UserRejectedRequestErrorType,
+  type WalletDisconnectedErrorType,
+  type WalletRequestErrorType,
   type ConnectionDeclinedErrorType,
   type InvalidRelayUrlErrorType,
   type WalletConnectLoadErrorType,
@@ -233,7 +264,11 @@ export {
 export {
   getProvider,
   watchProvider,
+  type GetNamespaceProviderReturnType,
+  type GetProviderParameters,
   type GetProviderReturnType,
+  type ProviderNamespace,
+  type WatchNamespaceProviderParameters,
   type WatchProviderParameters,
   type WatchProviderReturnType,
 } from './core/actions/getProvider'
@@ -299,7 +334,7 @@ export { useOrielModal, type UseOrielModalReturnType } from './react/hooks/useOr
 export { useAccount, type UseAccountReturnType } from './react/hooks/useAccount'
 export { useNetwork, type UseNetworkReturnType } from './react/hooks/useNetwork'
 export { useBalance, type UseBalanceReturnType } from './react/hooks/useBalance'
-export { useProvider, type UseProviderReturnType } from './react/hooks/useProvider'
+export { useProvider, type UseProviderParameters, type UseProviderReturnType } from './react/hooks/useProvider'
 export { useDisconnect, type UseDisconnectReturnType } from './react/hooks/useDisconnect'
 export { useWalletInfo, type UseWalletInfoReturnType, type WalletInfo } from './react/hooks/useWalletInfo'
 export { useOrielTheme, type UseOrielThemeReturnType } from './react/hooks/useOrielTheme'

@@ -18,7 +18,7 @@ use oriel_protocol::http::blockchain::{BalanceReply, Quantity, TokenBalance};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{asset::AssetKey, check_currency, solana_balance};
+use super::{asset::AssetKey, check_currency, esplora::is_bitcoin_address, solana_balance};
 use crate::{
     api::{ApiError, ApiQuery, SdkClient},
     config::TokenConfig,
@@ -158,6 +158,15 @@ pub(crate) async fn balance(
     ApiQuery(query): ApiQuery<BalanceQuery>,
 ) -> Result<Json<BalanceReply>, ApiError> {
     let Path(address) = address.map_err(|e| ApiError::InvalidParams(e.body_text()))?;
+    if let Some(chain_id) = query
+        .chain_id
+        .as_deref()
+        .filter(|c| c.starts_with("bip122:"))
+    {
+        check_currency(query.currency.as_deref())?;
+        let balances = bitcoin_balances(&state, chain_id, &address).await?;
+        return Ok(Json(BalanceReply { balances }));
+    }
     let namespace = if is_evm_address(&address) {
         "eip155:"
     } else if solana_balance::is_solana_address(&address) {
@@ -233,6 +242,58 @@ pub(crate) async fn balance(
     }
     Ok(Json(BalanceReply { balances }))
 }
+
+/// A Bitcoin address's balance on `chain_id` from the network's Esplora API, as one `BTC`
+/// entry (none when it holds nothing, like the zero balances of other networks).
+async fn bitcoin_balances(
+    state: &AppState,
+    chain_id: &str,
+    address: &str,
+) -> Result<Vec<TokenBalance>, ApiError> {
+    if !state.esplora().covers(chain_id) {
+        return Err(ApiError::InvalidParams(format!(
+            "Unsupported chainId: {}",
+            truncate(chain_id)
+        )));
+    }
+    if !is_bitcoin_address(address) {
+        return Err(ApiError::invalid(
+            "Invalid address: expected a Bitcoin address",
+        ));
+    }
+    let sats = state.esplora().balance(chain_id, address).await?;
+    if sats == 0 {
+        return Ok(Vec::new());
+    }
+    let key = AssetKey::parse(&format!("{chain_id}/slip44:0"));
+    let price = match &key {
+        Some(k) => state
+            .prices()
+            .lookup(std::slice::from_ref(k), state.now_ms())
+            .await?
+            .get(k)
+            .copied(),
+        None => None,
+    };
+    let numeric = to_decimal_units(&sats.to_string(), BITCOIN_DECIMALS);
+    let value = price.and_then(|p| numeric.parse::<f64>().ok().map(|n| n * p));
+    Ok(vec![TokenBalance {
+        name: "Bitcoin".into(),
+        symbol: "BTC".into(),
+        chain_id: chain_id.to_owned(),
+        address: None,
+        value,
+        price,
+        quantity: Quantity {
+            decimals: BITCOIN_DECIMALS.to_string(),
+            numeric,
+        },
+        icon_url: None,
+    }])
+}
+
+/// Satoshis per bitcoin: 10^8.
+const BITCOIN_DECIMALS: u8 = 8;
 
 /// At most 100 characters of a value echoed in a message.
 pub(super) fn truncate(text: &str) -> String {

@@ -14,6 +14,8 @@ mod coingecko;
 mod convert;
 pub(crate) mod devnet;
 mod devnet_exchange;
+mod esplora;
+pub(crate) use esplora::Esplora;
 pub(crate) mod ens;
 mod faucet;
 mod solana_balance;

@@ -1,5 +1,23 @@
 import { createStore, type Store } from '../store/createStore'
 
+/**
+ * What the Account view says of an account whose network has no balance source (a Bitcoin
+ * network without an Esplora API on frame-host), instead of a zero balance.
+ */
+export const BALANCES_NOT_AVAILABLE = 'Balances are not available for this network'
+
+/**
+ * A decimal string truncated (never rounded) to 3 decimals, always with 3, like
+ * {@link formatBalance}: `'1.7'` is `'1.700'`, `'0.12345678'` is `'0.123'`.
+ *
+ * @example
+ * truncateDecimal('1.23456') // '1.234'
+ */
+export function truncateDecimal(numeric: string): string {
+  const [whole = '0', fraction = ''] = numeric.split('.')
+  return `${whole}.${`${fraction}000`.slice(0, 3)}`
+}
+
 /** How long a native balance read stays fresh (spec §9: native balance, 30 s). */
 export const BALANCE_CACHE_MS = 30_000
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { formatTokenQuantity, formatUsd, mayFetch, PORTFOLIO_CACHE_MS, totalUsd } from './tokens'
+import { truncateDecimal } from './balance'
+import {
+  formatTokenQuantity,
+  formatUsd,
+  mayFetch,
+  PORTFOLIO_CACHE_MS,
+  tokenEntryFromStored,
+  tokenEntryToStored,
+  totalUsd,
+} from './tokens'
 
 describe('token balance display rules', () => {
   it('shows quantities with exactly 2 decimals, rounding half-down', () => {
@@ -30,5 +39,20 @@ describe('token balance display rules', () => {
     expect(mayFetch({ balances: [], fetchedAt: 0 }, PORTFOLIO_CACHE_MS)).toBe(true)
     expect(mayFetch({ failedAt: 100 }, 100 + PORTFOLIO_CACHE_MS - 1, true)).toBe(false)
     expect(mayFetch({ failedAt: 100 }, 100 + PORTFOLIO_CACHE_MS)).toBe(true)
+  })
+})
+
+describe('a network without a balance source', () => {
+  it('is remembered across a reload, so the view keeps saying so instead of showing zero', () => {
+    const stored = tokenEntryToStored({ balances: [], fetchedAt: 5, unavailable: true })
+    expect(stored).toEqual({ balances: [], fetchedAt: 5, unavailable: true })
+    expect(tokenEntryFromStored(JSON.parse(JSON.stringify(stored)))).toEqual({ balances: [], fetchedAt: 5, unavailable: true })
+    expect(tokenEntryToStored({ balances: [], fetchedAt: 5 })).toEqual({ balances: [], fetchedAt: 5 })
+  })
+
+  it('truncates a Bitcoin quantity to 3 decimals, never rounding up', () => {
+    expect(truncateDecimal('1.7')).toBe('1.700')
+    expect(truncateDecimal('0.12399999')).toBe('0.123')
+    expect(truncateDecimal('21000000')).toBe('21000000.000')
   })
 })

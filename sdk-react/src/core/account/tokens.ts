@@ -15,6 +15,8 @@ export interface TokenBalanceEntry {
   readonly fetchedAt?: number | undefined
   /** When the last fetch failed, cleared by a success. */
   readonly failedAt?: number | undefined
+  /** frame-host has no balance source for the network (a Bitcoin network without an Esplora API). */
+  readonly unavailable?: boolean | undefined
 }
 
 /** Token balance lists keyed by `balanceKey(address, caipNetworkId)`. */
@@ -81,17 +83,20 @@ export function totalUsd(balances: readonly TokenBalance[]): number {
 }
 
 /** What a token balance entry keeps in storage: its last good list and when it was read (not a failure). */
-export function tokenEntryToStored(entry: TokenBalanceEntry): { balances: readonly TokenBalance[]; fetchedAt: number } | undefined {
+export function tokenEntryToStored(
+  entry: TokenBalanceEntry,
+): { balances: readonly TokenBalance[]; fetchedAt: number; unavailable?: true } | undefined {
   if (!entry.balances || entry.fetchedAt === undefined) return undefined
-  return { balances: entry.balances, fetchedAt: entry.fetchedAt }
+  return { balances: entry.balances, fetchedAt: entry.fetchedAt, ...(entry.unavailable ? { unavailable: true as const } : {}) }
 }
 
 /** A stored token balance entry, `undefined` unless its list passes the balance route's shape check. */
 export function tokenEntryFromStored(value: unknown): TokenBalanceEntry | undefined {
-  const v = value as { balances?: unknown; fetchedAt?: unknown } | null
+  const v = value as { balances?: unknown; fetchedAt?: unknown; unavailable?: unknown } | null
   if (typeof v?.fetchedAt !== 'number') return undefined
   try {
-    return { balances: parseBalances({ balances: v.balances }), fetchedAt: v.fetchedAt }
+    const balances = parseBalances({ balances: v.balances })
+    return { balances, fetchedAt: v.fetchedAt, ...(v.unavailable === true ? { unavailable: true } : {}) }
   } catch {
     // Not a list this SDK wrote: read again from frame-host instead.
     return undefined

@@ -1,4 +1,5 @@
 import { balanceKey } from '../account/balance'
+import { HttpStatusError } from '../errors/registry'
 import { TOKEN_BALANCE_UNAVAILABLE, mayFetch, totalUsd, type TokenBalanceEntry } from '../account/tokens'
 import type { TokenBalance } from '../blockchain/client'
 import type { OrielClient } from '../client/createClient'
@@ -14,6 +15,8 @@ export type GetTokenBalancesReturnType = {
   loaded: boolean
   /** Whether the last fetch failed (within the 30 s before a retry is allowed or since). */
   failed: boolean
+  /** Whether frame-host has no balance source for the network (Bitcoin without an Esplora API). */
+  unavailable: boolean
 }
 
 const cache = createClientCache<GetTokenBalancesReturnType>()
@@ -38,7 +41,13 @@ export function getTokenBalances(client: OrielClient): GetTokenBalancesReturnTyp
   const { entry } = currentEntry(client)
   return cache.get(client, [entry], () => {
     const balances = entry?.balances ?? EMPTY
-    return { balances, totalUsd: totalUsd(balances), loaded: entry?.balances !== undefined, failed: entry?.failedAt !== undefined }
+    return {
+      balances,
+      totalUsd: totalUsd(balances),
+      loaded: entry?.balances !== undefined,
+      failed: entry?.failedAt !== undefined,
+      unavailable: entry?.unavailable === true,
+    }
   })
 }
 
@@ -67,6 +76,11 @@ export type RefreshTokenBalancesErrorType = never
 
 const inFlight = new WeakMap<OrielClient, Map<string, Promise<void>>>()
 
+/** frame-host's 400 'Unsupported chainId: …': it has no balance source for the network. */
+function isUnsupportedChain(error: unknown): boolean {
+  return error instanceof HttpStatusError && error.status === 400 && error.details.startsWith('Unsupported chainId')
+}
+
 /**
  * Reads the connected account's token balances on the active network from frame-host
  * (`GET /v1/account/{address}/balance`) into the client's cache, unless the cached list is
@@ -94,10 +108,17 @@ export async function refreshTokenBalances(client: OrielClient, parameters: Refr
     client.tokenBalances.setState((state) => ({ entries: { ...state.entries, [key]: { ...state.entries[key], ...patch } } }))
   const read = (async () => {
     try {
-      if ((namespace !== 'eip155' && namespace !== 'solana') || !isSupported) throw new Error(`unsupported network ${caipNetworkId}`)
+      if (!(namespace === 'eip155' || namespace === 'solana' || namespace === 'bip122') || !isSupported) {
+        throw new Error(`unsupported network ${caipNetworkId}`)
+      }
       const balances = await client.blockchain.getAccountBalances({ address, chainId: caipNetworkId, forceUpdate: parameters.force })
-      set({ balances, fetchedAt: client.balances.now(), failedAt: undefined })
+      set({ balances, fetchedAt: client.balances.now(), failedAt: undefined, unavailable: undefined })
     } catch (error) {
+      if (namespace === 'bip122' && isUnsupportedChain(error)) {
+        // No Esplora API on frame-host for this Bitcoin network: the view says so, no error toast.
+        set({ balances: [], fetchedAt: client.balances.now(), failedAt: undefined, unavailable: true })
+        return
+      }
       console.error(`oriel: reading the token balances of ${address} on ${caipNetworkId} failed`, error)
       set({ failedAt: client.balances.now() })
       client.snackbar.showError(TOKEN_BALANCE_UNAVAILABLE)

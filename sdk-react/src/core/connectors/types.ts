@@ -2,6 +2,18 @@ import type { User } from '../../codec/protocol.gen'
 import type { SocialProvider } from '../config/features'
 import type { CaipNetworkId, ChainNamespace, Network } from '../networks'
 import type { EIP1193Provider } from '../wallets/eip6963'
+import type { BitcoinProvider } from './bitcoinProvider'
+import type { SolanaProvider } from './solanaProvider'
+
+/** The provider a dapp gets per namespace: EIP-1193 for eip155, the request providers for Solana and Bitcoin. */
+export type NamespaceProviders = {
+  eip155: EIP1193Provider
+  solana: SolanaProvider
+  bip122: BitcoinProvider
+}
+
+/** The namespaces with a provider of their own besides eip155. */
+export type RequestProviderNamespace = 'solana' | 'bip122'
 
 /** Connector kinds (spec §3). `AUTH` is the embedded wallet. */
 export type ConnectorType = 'AUTH' | 'MULTI_CHAIN' | 'ANNOUNCED' | 'INJECTED' | 'EXTERNAL' | 'WALLET_CONNECT'
@@ -78,6 +90,8 @@ export interface Connector {
   disconnect(): Promise<void>
   /** The wallet's EIP-1193 provider (eip155), once connected. */
   getProvider(): EIP1193Provider | undefined
+  /** The wallet's Solana or Bitcoin provider, once connected in that namespace. */
+  getNamespaceProvider?<N extends RequestProviderNamespace>(namespace: N): NamespaceProviders[N] | undefined
   /** Listens to the wallet's own events; returns the unsubscribe function. */
   subscribe?(listener: (event: ConnectorEvent) => void): () => void
   /**

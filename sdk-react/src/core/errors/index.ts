@@ -82,3 +82,15 @@ export {
   type RegisterNameErrorType,
   type ResolveNameErrorType,
 } from './names'
+export {
+  InvalidWalletRequestError,
+  UnsupportedMethodError,
+  UserRejectedRequestError,
+  WalletDisconnectedError,
+  WalletRequestError,
+  type InvalidWalletRequestErrorType,
+  type UnsupportedMethodErrorType,
+  type UserRejectedRequestErrorType,
+  type WalletDisconnectedErrorType,
+  type WalletRequestErrorType,
+} from './wallet'

@@ -1,4 +1,6 @@
 import type { Metadata } from '../config/createConfig'
+import type { BitcoinProvider } from '../connectors/bitcoinProvider'
+import type { SolanaProvider } from '../connectors/solanaProvider'
 import type { Connection, Connector, ConnectorEvent } from '../connectors/types'
 import { isBrowser } from '../env'
 import { ChainNotSupportedError } from '../errors/connection'
@@ -9,6 +11,7 @@ import type { EIP1193Provider } from '../wallets/eip6963'
 import { buildNamespaces } from './namespaces'
 import { createPairingFlow, type PairingFlowState } from './pairing'
 import { reusesPairing } from './platform'
+import { createWalletConnectBitcoinProvider, createWalletConnectSolanaProvider } from './namespaceProviders'
 import { createWalletConnectProvider } from './provider'
 import { sessionToConnection } from './session'
 import type { SignClientLike, SignClientSession, SignClientStorage, StartSignClientParameters } from './types'
@@ -97,6 +100,14 @@ export function createWalletConnectConnector(
   let session: SignClientSession | undefined
   let caipNetworkId: CaipNetworkId | undefined
   let provider: EIP1193Provider | undefined
+  /** The sign client of the adopted session, for the Solana and Bitcoin providers. */
+  let loaded: SignClientLike | undefined
+  const namespaceProviders = new Map<'solana' | 'bip122', SolanaProvider | BitcoinProvider>()
+  const namespaceAccess = (signClient: SignClientLike) => ({
+    client: signClient,
+    getSession: () => session,
+    getCaipNetworkId: () => caipNetworkId,
+  })
   /** The connection the live session gave. */
   let adopted: Connection | undefined
   /** Set by `destroy()`: the relay connection is (being) closed. */
@@ -161,6 +172,8 @@ export function createWalletConnectConnector(
     session = approved
     caipNetworkId = connection.caipNetworkId
     adopted = connection
+    loaded = signClient
+    namespaceProviders.clear()
     provider = createWalletConnectProvider({
       client: signClient,
       getSession: () => session,
@@ -217,6 +230,18 @@ export function createWalletConnectConnector(
       await signClient.disconnect({ topic: current.topic, reason: DISCONNECT_REASON })
     },
     getProvider: () => provider,
+    getNamespaceProvider(namespace) {
+      const current = session
+      if (!current || !loaded || !current.namespaces[namespace]?.accounts.length) return undefined
+      const cached = namespaceProviders.get(namespace)
+      if (cached) return cached as never
+      const made =
+        namespace === 'solana'
+          ? createWalletConnectSolanaProvider(namespaceAccess(loaded))
+          : createWalletConnectBitcoinProvider(namespaceAccess(loaded))
+      namespaceProviders.set(namespace, made)
+      return made as never
+    },
     async switchNetwork(network) {
       // The session fixes the networks: a switch is to one the wallet shared an account on.
       const shared = session && Object.values(session.namespaces).some((namespace) =>

@@ -11,6 +11,7 @@ import { SOCIAL_NAMES } from '../icons/socialIcons'
 import { useBalance } from '../hooks/useBalance'
 import { useNetwork } from '../hooks/useNetwork'
 import { AccountTabs } from './account/AccountTabs'
+import { BitcoinBalance } from './account/BitcoinBalance'
 import { AccountAvatar } from './AccountAvatar'
 import { copyAddress } from './copyAddress'
 import { NameIcon } from './names/icons'
@@ -82,9 +83,13 @@ export default function AccountView({ entry }: ViewProps) {
         <span className="mono" data-testid="account-address">
           {address}
         </span>
-        <p className="balance" data-testid="account-balance">
-          {balance} {balanceSymbol}
-        </p>
+        {namespace === 'bip122' ? (
+          <BitcoinBalance />
+        ) : (
+          <p className="balance" data-testid="account-balance">
+            {balance} {balanceSymbol}
+          </p>
+        )}
       </div>
       <AccountTabs />
       <dl className="facts">

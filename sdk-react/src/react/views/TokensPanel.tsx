@@ -1,3 +1,4 @@
+import { BALANCES_NOT_AVAILABLE } from '../../core/account/balance'
 import { formatTokenQuantity, formatUsd } from '../../core/account/tokens'
 import { useTokenBalances } from '../hooks/useTokenBalances'
 import { TokenIcon } from './TokenIcon'
@@ -7,7 +8,14 @@ import { TokenIcon } from './TokenIcon'
  * and USD value, then the total (a dash until the balances are known). Loaded as its own chunk.
  */
 export default function TokensPanel() {
-  const { balances, totalUsd, loaded, failed } = useTokenBalances()
+  const { balances, totalUsd, loaded, failed, unavailable } = useTokenBalances()
+  if (unavailable) {
+    return (
+      <section className="tokens" aria-label="Tokens">
+        <p className="tokens-empty">{BALANCES_NOT_AVAILABLE}</p>
+      </section>
+    )
+  }
   return (
     <section className="tokens" aria-label="Tokens">
       <p className="tokens-total" data-testid="tokens-total">

@@ -1,0 +1,126 @@
+import { useAccount, useProvider } from '@oriel/react'
+import { base58, base64, hex } from '@scure/base'
+import { p2wpkh, Transaction } from '@scure/btc-signer'
+import { useState } from 'react'
+import { MESSAGE } from './TryWallet'
+
+type Result = { testId: string; value: string } | { testId: 'demo-error'; value: string }
+
+/** Runs one wallet request and keeps its answer (or its error's first line) for display. */
+function useRequest() {
+  const [result, setResult] = useState<Result>()
+  const [busy, setBusy] = useState(false)
+  const run = async (testId: string, ask: () => Promise<string>) => {
+    setBusy(true)
+    setResult(undefined)
+    try {
+      setResult({ testId, value: await ask() })
+    } catch (cause) {
+      const code = (cause as { code?: unknown })?.code
+      const message = cause instanceof Error ? cause.message.split('\n')[0]! : String(cause)
+      setResult({ testId: 'demo-error', value: typeof code === 'number' ? `${code}: ${message}` : message })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { result, busy, run }
+}
+
+function ResultLine({ result }: { result: Result | undefined }) {
+  if (!result) return null
+  return result.testId === 'demo-error' ? (
+    <p role="alert" data-testid="demo-error">
+      {result.value}
+    </p>
+  ) : (
+    <p className="mono" data-testid={result.testId}>
+      {result.value}
+    </p>
+  )
+}
+
+/** Sign a message with the connected Solana wallet, through the SDK's Solana provider. */
+export function TrySolana() {
+  const { provider } = useProvider({ namespace: 'solana' })
+  const { address, namespace } = useAccount()
+  const { result, busy, run } = useRequest()
+  if (!provider || !address || namespace !== 'solana') return null
+  const signMessage = async () => {
+    const message = base58.encode(new TextEncoder().encode(MESSAGE))
+    const { signature } = await provider.request({ method: 'solana_signMessage', params: { message, pubkey: address } })
+    return signature
+  }
+  return (
+    <section className="card" aria-labelledby="try-solana-title">
+      <h2 id="try-solana-title">Try the Solana wallet</h2>
+      <p className="muted">{MESSAGE}</p>
+      <div className="actions">
+        <button type="button" className="ghost" disabled={busy} onClick={() => run('demo-solana-signature', signMessage)}>
+          Sign message
+        </button>
+      </div>
+      <ResultLine result={result} />
+    </section>
+  )
+}
+
+/** The demo's PSBT amounts (satoshis): a 10 000 sat coin paying 9 000 back to the same address. */
+const DEMO_INPUT_SATS = 10_000n
+const DEMO_OUTPUT_SATS = 9_000n
+/** The made-up coin's transaction id. */
+const DEMO_COIN_TXID = '4c756d656e2064656d6f20636f696e0000000000000000000000000000000001'
+
+/**
+ * A PSBT spending one made-up coin of `address` back to itself: enough to show the wallet's
+ * signature, never broadcast (the coin does not exist).
+ */
+function demoPsbt(publicKey: Uint8Array, address: string): string {
+  const payment = p2wpkh(publicKey)
+  if (payment.address !== address) throw new Error('The wallet’s public key does not match its address')
+  const tx = new Transaction()
+  tx.addInput({
+    txid: hex.decode(DEMO_COIN_TXID),
+    index: 0,
+    witnessUtxo: { script: payment.script, amount: DEMO_INPUT_SATS },
+  })
+  tx.addOutputAddress(address, DEMO_OUTPUT_SATS)
+  return base64.encode(tx.toPSBT())
+}
+
+/** Sign a message and a PSBT with the connected Bitcoin wallet, through the SDK's Bitcoin provider. */
+export function TryBitcoin() {
+  const { provider } = useProvider({ namespace: 'bip122' })
+  const { address, namespace } = useAccount()
+  const { result, busy, run } = useRequest()
+  if (!provider || !address || namespace !== 'bip122') return null
+  const signMessage = async () => {
+    const { signature } = await provider.request({ method: 'signMessage', params: { account: address, message: MESSAGE } })
+    return signature
+  }
+  const signPsbt = async () => {
+    const accounts = await provider.request({ method: 'getAccountAddresses' })
+    const publicKey = accounts.find((a) => a.address === address)?.publicKey
+    if (!publicKey) throw new Error('The wallet shares no public key for this address')
+    const psbt = demoPsbt(hex.decode(publicKey), address)
+    const signed = await provider.request({
+      method: 'signPsbt',
+      params: { account: address, psbt, signInputs: [{ address, index: 0 }] },
+    })
+    return signed.psbt ?? ''
+  }
+  return (
+    <section className="card" aria-labelledby="try-bitcoin-title">
+      <h2 id="try-bitcoin-title">Try the Bitcoin wallet</h2>
+      <p className="muted">{MESSAGE}</p>
+      <div className="actions">
+        <button type="button" className="ghost" disabled={busy} onClick={() => run('demo-bitcoin-signature', signMessage)}>
+          Sign message
+        </button>
+        <button type="button" className="ghost" disabled={busy} onClick={() => run('demo-bitcoin-psbt', signPsbt)}>
+          Sign PSBT
+        </button>
+      </div>
+      <ResultLine result={result} />
+    </section>
+  )
+}

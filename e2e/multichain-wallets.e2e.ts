@@ -1,0 +1,171 @@
+// Solana and Bitcoin browser wallets end to end: test wallets registered through wallet-standard
+// (a real ed25519 key with @solana/kit, a real secp256k1 key with @scure/btc-signer) connect
+// from the demo's Connect view, and the demo signs through the SDK's Solana and Bitcoin
+// providers. Every signature is checked here with other code than the wallet's: @solana/kit's
+// verifier, bitcoinjs-message, and @scure/btc-signer's sighash with noble's verifier.
+import { secp256k1 } from '@noble/curves/secp256k1'
+import { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey, type SignatureBytes, verifySignature } from '@solana/kit'
+import { base58, base64, hex } from '@scure/base'
+import { OutScript, p2wpkh, SigHash, Transaction } from '@scure/btc-signer'
+import bitcoinMessage from 'bitcoinjs-message'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './support/browser.mjs'
+import {
+  BITCOIN_TEST_KEY,
+  bitcoinWalletScript,
+  SOLANA_TEST_SEED,
+  solanaWalletScript,
+} from './support/standardWallets.mjs'
+
+const urls = inject('urls')
+const SOLANA_WALLET = 'Oriel Solana Test Wallet'
+const BITCOIN_WALLET = 'Oriel Bitcoin Test Wallet'
+const MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+// What the wallets' keys are, worked out here and not asked of the wallets.
+const solanaKeys = await createKeyPairFromPrivateKeyBytes(hex.decode(SOLANA_TEST_SEED))
+const SOLANA_ADDRESS = await getAddressFromPublicKey(solanaKeys.publicKey)
+const BITCOIN_PUBLIC_KEY = secp256k1.getPublicKey(hex.decode(BITCOIN_TEST_KEY), true)
+const BITCOIN_ADDRESS = p2wpkh(BITCOIN_PUBLIC_KEY).address!
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  context = await browser.newContext()
+  await context.addInitScript({ content: await solanaWalletScript({ name: SOLANA_WALLET }) })
+  await context.addInitScript({ content: await bitcoinWalletScript({ name: BITCOIN_WALLET }) })
+  page = await context.newPage()
+  await page.goto(urls.demo, { waitUntil: 'networkidle' })
+})
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') {
+    console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
+  }
+})
+afterAll(async () => {
+  await context?.close()
+  await browser?.close()
+})
+
+const address = () => page.getByTestId('demo-address')
+const section = (title: string) => page.getByRole('region', { name: title })
+
+/** Connects `wallet` from the widget's Connect view and waits for its address. */
+async function connectFromWidget(wallet: string, expected: string) {
+  await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
+  const dialog = page.getByRole('dialog')
+  const row = dialog.getByRole('button', { name: new RegExp(wallet) })
+  await expect.poll(() => row.textContent()).toContain('INSTALLED')
+  await row.click()
+  await expect.poll(() => address().textContent(), { timeout: 15_000 }).toBe(expected)
+  await dialog.waitFor({ state: 'detached' })
+}
+
+/** Disconnects from the Account view (the account button shows the address's start). */
+async function disconnectFromWidget(start: string) {
+  await page.getByRole('button', { name: new RegExp(`^${start}`) }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
+  await expect.poll(() => address().textContent()).toBe('')
+}
+
+const setReject = (global: '__orielSolanaWallet' | '__orielBitcoinWallet', reject: boolean) =>
+  page.evaluate(([g, r]) => {
+    ;(window as unknown as Record<string, { reject: boolean }>)[g as string]!.reject = r as boolean
+  }, [global, reject] as const)
+
+describe('a Solana wallet through wallet-standard', () => {
+  it('connects from the Connect view on Solana', async () => {
+    await connectFromWidget(SOLANA_WALLET, SOLANA_ADDRESS)
+    expect(await page.getByTestId('demo-wallet').textContent()).toBe(SOLANA_WALLET)
+    expect(await page.getByTestId('demo-network').textContent()).toBe('Solana')
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('@oriel/connected_connector_ids'))) ?? '{}')).toEqual({
+      solana: `wallet-standard:solana:${SOLANA_WALLET}`,
+    })
+  })
+
+  it('signs the demo message through the Solana provider; the signature verifies with @solana/kit', async () => {
+    const card = section('Try the Solana wallet')
+    expect(await card.getByText(MESSAGE).count()).toBe(1)
+    await card.getByRole('button', { name: 'Sign message' }).click()
+    const signature = await card.getByTestId('demo-solana-signature').textContent()
+    const bytes = base58.decode(signature ?? '')
+    expect(bytes).toHaveLength(64)
+    const message = new TextEncoder().encode(MESSAGE)
+    expect(await verifySignature(solanaKeys.publicKey, bytes as SignatureBytes, message)).toBe(true)
+    // Not a signature of anything else.
+    expect(await verifySignature(solanaKeys.publicKey, bytes as SignatureBytes, new TextEncoder().encode(`${MESSAGE}!`))).toBe(
+      false,
+    )
+  })
+
+  it("a declined signature shows 4001 'User rejected the request.'", async () => {
+    await setReject('__orielSolanaWallet', true)
+    const card = section('Try the Solana wallet')
+    await card.getByRole('button', { name: 'Sign message' }).click()
+    await expect.poll(() => card.getByTestId('demo-error').textContent()).toBe('4001: User rejected the request.')
+    await setReject('__orielSolanaWallet', false)
+  })
+
+  it('disconnects, and the Solana card goes', async () => {
+    await disconnectFromWidget(SOLANA_ADDRESS.slice(0, 4))
+    expect(await section('Try the Solana wallet').count()).toBe(0)
+  })
+})
+
+describe('a Bitcoin wallet through wallet-standard', () => {
+  it('connects its payment address from the Connect view on Bitcoin', async () => {
+    await connectFromWidget(BITCOIN_WALLET, BITCOIN_ADDRESS)
+    expect(BITCOIN_ADDRESS).toMatch(/^bc1q/)
+    expect(await page.getByTestId('demo-wallet').textContent()).toBe(BITCOIN_WALLET)
+    expect(await page.getByTestId('demo-network').textContent()).toBe('Bitcoin')
+  })
+
+  it('signs the demo message; bitcoinjs-message verifies it for the address', async () => {
+    const card = section('Try the Bitcoin wallet')
+    await card.getByRole('button', { name: 'Sign message' }).click()
+    const signature = (await card.getByTestId('demo-bitcoin-signature').textContent()) ?? ''
+    expect(base64.decode(signature)).toHaveLength(65)
+    expect(bitcoinMessage.verify(MESSAGE, BITCOIN_ADDRESS, signature)).toBe(true)
+    expect(bitcoinMessage.verify(`${MESSAGE}!`, BITCOIN_ADDRESS, signature)).toBe(false)
+  })
+
+  it('signs a PSBT: the input signature verifies against the BIP-143 sighash, and the transaction finalizes', async () => {
+    const card = section('Try the Bitcoin wallet')
+    await card.getByRole('button', { name: 'Sign PSBT' }).click()
+    const signed = Transaction.fromPSBT(base64.decode((await card.getByTestId('demo-bitcoin-psbt').textContent()) ?? ''))
+    expect(signed.inputsLength).toBe(1)
+    expect(signed.getOutput(0).amount).toBe(9_000n)
+    expect(OutScript.decode(signed.getOutput(0).script!)).toEqual(OutScript.decode(p2wpkh(BITCOIN_PUBLIC_KEY).script))
+    const input = signed.getInput(0)
+    const [[publicKey, derWithHashType]] = input.partialSig as [Uint8Array, Uint8Array][]
+    expect(hex.encode(publicKey!)).toBe(hex.encode(BITCOIN_PUBLIC_KEY))
+    expect(derWithHashType!.at(-1)).toBe(SigHash.ALL)
+    // P2WPKH signs the BIP-143 digest with the P2PKH script of the key as the script code.
+    const scriptCode = OutScript.encode({ type: 'pkh', hash: p2wpkh(BITCOIN_PUBLIC_KEY).hash })
+    const digest = signed.preimageWitnessV0(0, scriptCode, SigHash.ALL, input.witnessUtxo!.amount)
+    const signature = secp256k1.Signature.fromDER(derWithHashType!.slice(0, -1))
+    expect(secp256k1.verify(signature, digest, BITCOIN_PUBLIC_KEY)).toBe(true)
+    signed.finalize()
+    expect(signed.extract().length).toBeGreaterThan(100)
+  })
+
+  it("a declined PSBT shows 4001 'User rejected the request.'", async () => {
+    await setReject('__orielBitcoinWallet', true)
+    const card = section('Try the Bitcoin wallet')
+    await card.getByRole('button', { name: 'Sign PSBT' }).click()
+    await expect.poll(() => card.getByTestId('demo-error').textContent()).toBe('4001: User rejected the request.')
+    await setReject('__orielBitcoinWallet', false)
+  })
+
+  it('the Account view says balances are not available for Bitcoin, not a zero balance', async () => {
+    await page.getByRole('button', { name: /^bc1q/ }).click()
+    const dialog = page.getByRole('dialog')
+    await expect.poll(() => dialog.getByTestId('account-balance').textContent()).toBe('Balances are not available for this network')
+    expect(await dialog.getByText(/0\.000/).count()).toBe(0)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.waitFor({ state: 'detached' })
+  })
+})
