@@ -2,6 +2,7 @@ import { balanceKey, formatBalance, isStale, type BalanceEntry } from '../accoun
 import type { OrielClient } from '../client/createClient'
 import { getNetwork } from './getNetwork'
 import { getProvider } from './getProvider'
+import type { EIP1193Provider } from '../wallets/eip6963'
 
 export type RefreshBalanceParameters = {
   /** Read even when the cached balance is younger than 30 s. */
@@ -67,7 +68,8 @@ export async function refreshBalance(
   return read
 }
 
-type Provider = NonNullable<ReturnType<typeof getProvider>['provider']>
+/** The current connection's request provider (the embedded wallet answers Solana reads through it too). */
+type Provider = EIP1193Provider
 
 /** `eth_getBalance` at `latest`, in wei. */
 async function readWei(provider: Provider, address: string): Promise<bigint> {
