@@ -1,31 +1,16 @@
 // ERC-4337 on a hardhat node of the test's own: the EntryPoint v0.7 and SimpleAccountFactory
 // from their npm artifacts, the real alto bundler in front, and user operations built and signed
-// by hand (as the frame will) landing on chain.
+// by hand (devnet/userOperation.mjs, as the frame will) landing on chain.
 import { createServer } from 'node:net'
-import {
-  type Address,
-  createPublicClient,
-  defineChain,
-  encodeFunctionData,
-  type Hex,
-  http,
-  type PublicClient,
-  parseEther,
-} from 'viem'
-import {
-  type BundlerClient,
-  createBundlerClient,
-  entryPoint07Abi,
-  formatUserOperationRequest,
-  getUserOperationHash,
-  type UserOperation,
-} from 'viem/account-abstraction'
+import { type Address, createPublicClient, defineChain, http, type PublicClient, parseEther } from 'viem'
+import { type BundlerClient, createBundlerClient, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBundler } from '../e2e/support/bundler.mjs'
 import { startDevnet } from '../e2e/support/devnet.mjs'
-import { ACCOUNT_FACTORY_ABI, SIMPLE_ACCOUNT_ABI } from './accountAbstraction.mjs'
+import { SIMPLE_ACCOUNT_ABI } from './accountAbstraction.mjs'
 import { clients, type DevnetContracts, deployDevnetContracts } from './deploy.mjs'
+import { signedUserOperation, smartAccountOf, userOperationRequest } from './userOperation.mjs'
 
 /** A port nothing listens on right now. */
 function freePort(): Promise<number> {
@@ -38,10 +23,6 @@ function freePort(): Promise<number> {
     })
   })
 }
-
-/** A well-formed ECDSA signature for gas estimation, which SimpleAccount rejects without reverting. */
-const DUMMY_SIGNATURE: Hex =
-  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
 let devnet: Awaited<ReturnType<typeof startDevnet>>
 let bundler: Awaited<ReturnType<typeof startBundler>>
@@ -67,14 +48,7 @@ afterAll(async () => {
   await devnet?.stop()
 })
 
-/** The counterfactual address of `owner`'s smart account (salt 0), from the factory. */
-const accountOf = (owner: Address) =>
-  client.readContract({
-    address: contracts.accountAbstraction.accountFactory,
-    abi: ACCOUNT_FACTORY_ABI,
-    functionName: 'getAddress',
-    args: [owner, 0n],
-  }) as Promise<Address>
+const accountOf = (owner: Address) => smartAccountOf(devnet.url, contracts, owner)
 
 /** Sends `value` wei of the deployer's ether to `to` and waits for it. */
 async function sendEther(to: Address, value: bigint) {
@@ -82,50 +56,13 @@ async function sendEther(to: Address, value: bigint) {
   await pub.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to, value }) })
 }
 
-/**
- * A user operation of `owner`'s account running `calls` in one `executeBatch`, with initCode
- * (factory, factoryData) while the account is not deployed, its gas estimated by the bundler and
- * signed by `signer` (the owner unless a test says otherwise).
- */
-async function userOperation(owner: PrivateKeyAccount, calls: { to: Address; value: bigint }[], signer = owner) {
-  const entryPoint = contracts.accountAbstraction.entryPoint
-  const sender = await accountOf(owner.address)
-  const deployed = (await client.getCode({ address: sender })) !== undefined
-  const nonce = (await client.readContract({ address: entryPoint, abi: entryPoint07Abi, functionName: 'getNonce', args: [sender, 0n] })) as bigint
-  const fees = (await bundlerClient.request({ method: 'pimlico_getUserOperationGasPrice' as never, params: [] as never })) as {
-    fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex }
-  }
-  const draft: UserOperation<'0.7'> = {
-    sender,
-    nonce,
-    ...(deployed
-      ? {}
-      : {
-          factory: contracts.accountAbstraction.accountFactory,
-          factoryData: encodeFunctionData({ abi: ACCOUNT_FACTORY_ABI, functionName: 'createAccount', args: [owner.address, 0n] }),
-        }),
-    callData: encodeFunctionData({
-      abi: SIMPLE_ACCOUNT_ABI,
-      functionName: 'executeBatch',
-      args: [calls.map((c) => c.to), calls.map((c) => c.value), calls.map(() => '0x')],
-    }),
-    callGasLimit: 0n,
-    verificationGasLimit: 0n,
-    preVerificationGas: 0n,
-    maxFeePerGas: BigInt(fees.fast.maxFeePerGas),
-    maxPriorityFeePerGas: BigInt(fees.fast.maxPriorityFeePerGas),
-    signature: DUMMY_SIGNATURE,
-  }
-  const gas = await bundlerClient.estimateUserOperationGas({ ...draft, entryPointAddress: entryPoint } as never)
-  const op = { ...draft, ...gas } as UserOperation<'0.7'>
-  const hash = getUserOperationHash({ chainId: 31337, entryPointAddress: entryPoint, entryPointVersion: '0.7', userOperation: op })
-  return { ...op, signature: await signer.signMessage({ message: { raw: hash } }) }
-}
+const userOperation = (owner: PrivateKeyAccount, calls: { to: Address; value: bigint }[], signer = owner) =>
+  signedUserOperation({ rpcUrl: devnet.url, bundlerUrl: bundler.url, contracts, owner, calls, signer })
 
 const send = (op: UserOperation<'0.7'>) =>
   bundlerClient.request({
     method: 'eth_sendUserOperation',
-    params: [formatUserOperationRequest(op), contracts.accountAbstraction.entryPoint],
+    params: [userOperationRequest(op), contracts.accountAbstraction.entryPoint],
   })
 
 describe('smart accounts through the alto bundler', () => {

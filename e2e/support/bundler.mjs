@@ -87,3 +87,18 @@ export async function startBundler({ port, rpcUrl, entryPoint, timeoutMs = 60_00
   }
   return { url, stop }
 }
+
+// `node e2e/support/bundler.mjs <port> <devnet rpc url> <entry point>`: runs alto in the
+// foreground until SIGINT/SIGTERM; prints its URL once it serves the EntryPoint.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [port, rpcUrl, entryPoint] = process.argv.slice(2)
+  if (!Number(port) || !rpcUrl || !/^0x[0-9a-fA-F]{40}$/.test(entryPoint ?? '')) {
+    console.error('usage: node e2e/support/bundler.mjs <port> <devnet rpc url> <entry point>')
+    process.exit(2)
+  }
+  const bundler = await startBundler({ port: Number(port), rpcUrl, entryPoint: /** @type {`0x${string}`} */ (entryPoint) })
+  console.log(bundler.url)
+  const shutdown = () => bundler.stop().then(() => process.exit(0))
+  process.once('SIGINT', shutdown)
+  process.once('SIGTERM', shutdown)
+}

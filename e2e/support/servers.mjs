@@ -1,7 +1,8 @@
 // Starts the real pieces the browser tests and the benchmark run against: frame-host (the
 // frame's origin), the built demo dapp (the dapp's origin), a third, unlisted origin, the
 // loopback WalletConnect relay, the demo wallet (its own origin), the local identity
-// provider of social login (oidc.mjs) and the demo Farcaster client (its own origin).
+// provider of social login (oidc.mjs), the demo Farcaster client (its own origin) and, with the
+// devnet's contracts, the devnet's ERC-4337 bundler (alto, bundler.mjs).
 import { spawn } from 'node:child_process'
 import { createReadStream, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -9,6 +10,7 @@ import { homedir, tmpdir } from 'node:os'
 import { extname, join, normalize, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FARCASTER_DEMO_RELAY_KEY } from '../../devnet/farcaster.mjs'
+import { startBundler } from './bundler.mjs'
 import { frameHostSocialToml, startOidcProvider } from './oidc.mjs'
 import { startOnrampSandbox } from './onrampSandbox.mjs'
 import { startRelay } from './relay.mjs'
@@ -33,6 +35,8 @@ export const PORTS = {
   farcaster: 15176 + offset,
   /** The sandbox card on-ramp: its API and its checkout page (onrampSandbox.mjs). */
   onramp: 15177 + offset,
+  /** The devnet's ERC-4337 bundler (alto). */
+  bundler: 18620 + offset,
 }
 
 export const urls = {
@@ -45,6 +49,7 @@ export const urls = {
   oidc: `http://127.0.0.1:${PORTS.oidc}`,
   farcaster: `http://127.0.0.1:${PORTS.farcaster}`,
   onramp: `http://127.0.0.1:${PORTS.onramp}`,
+  bundler: `http://127.0.0.1:${PORTS.bundler}`,
 }
 
 const TYPES = {
@@ -165,6 +170,7 @@ export async function startFrameHost({
   oidcUrl,
   farcasterClientUrl,
   onrampToml,
+  bundlerUrl,
   log = process.env.ORIEL_LOG ?? 'warn',
 } = {}) {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
@@ -202,7 +208,8 @@ export async function startFrameHost({
     const project = allowedOrigins
       ? `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n` +
         // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src).
-        `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n`
+        `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n` +
+        (bundlerUrl ? `bundler_url = ${JSON.stringify(bundlerUrl)}\n` : '')
       : ''
     writeFileSync(env.ORIEL_CONFIG, project + social + farcaster + onramp)
     env.ORIEL_DATA_DIR = dataDir ?? join(work, 'data')
@@ -258,11 +265,15 @@ export async function startAll({ devnetContracts } = {}) {
     stops.push(oidc.stop)
     stops.push((await serveStatic(farcasterDir, PORTS.farcaster)).stop)
     let onrampToml
+    let bundlerUrl
     if (devnetContracts) {
       const contracts = JSON.parse(readFileSync(devnetContracts, 'utf8'))
       const sandbox = await startOnrampSandbox({ port: PORTS.onramp, devnetUrl: urls.devnet, contracts })
       stops.push(sandbox.stop)
       onrampToml = sandbox.toml
+      const bundler = await startBundler({ port: PORTS.bundler, rpcUrl: urls.devnet, entryPoint: contracts.accountAbstraction.entryPoint })
+      stops.push(bundler.stop)
+      bundlerUrl = bundler.url
     }
     stops.push(
       (
@@ -272,6 +283,7 @@ export async function startAll({ devnetContracts } = {}) {
           oidcUrl: oidc.url,
           farcasterClientUrl: urls.farcaster,
           onrampToml,
+          bundlerUrl,
         })
       ).stop,
     )
