@@ -5,7 +5,8 @@
 // resolver (viem's ENS actions call it) and the resolver of frame-host's name suffix (CCIP-read;
 // frame-host points it at its gateway when it starts), Uniswap V2 with pools between ETH and
 // the tokens (devnet/uniswap.mjs), and an IdRegistry of Farcaster accounts with the devnet's own
-// account (devnet/farcaster.mjs) registered as fid 1. `fund` is the faucet's logic: ETH, some of
+// account (devnet/farcaster.mjs) registered as fid 1, and ERC-4337 (devnet/accountAbstraction.mjs:
+// the EntryPoint v0.7 and a smart-account factory). `fund` is the faucet's logic: ETH, some of
 // each token and one NFT to an address.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -24,6 +25,7 @@ import {
   zeroHash,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { deployAccountAbstraction } from './accountAbstraction.mjs'
 import { compileDevnetContracts } from './compile.mjs'
 import { FARCASTER_CUSTODY_ADDRESS, FARCASTER_FID } from './farcaster.mjs'
 import { deployUniswapV2 } from './uniswap.mjs'
@@ -50,6 +52,7 @@ export const FAUCET_ETHER = '10'
  *   ens: { registry: `0x${string}`, resolver: `0x${string}`, universalResolver: `0x${string}`, nameResolver: `0x${string}` },
  *   uniswapV2: import('./uniswap.mjs').UniswapV2Deployment,
  *   farcaster: { idRegistry: `0x${string}`, fid: number, custody: `0x${string}` },
+ *   accountAbstraction: import('./accountAbstraction.mjs').AccountAbstractionDeployment,
  * }} DevnetContracts The addresses file: `startBlock` is the block of the first deployment; `ens`:
  *   the ENS registry (the deployer owns the root, `reverse` and `addr.reverse`), its public
  *   resolver, the universal resolver (`DevUniversalResolver`, for viem's
@@ -57,7 +60,8 @@ export const FAUCET_ETHER = '10'
  *   (`OffchainNameResolver`, owned by the deployer, with no gateway until frame-host sets one);
  *   `uniswapV2`: the exchange and its seeded pools; `farcaster`: the IdRegistry (`DevIdRegistry`,
  *   the deployer registers) and the devnet's Farcaster account in it (`fid`, its `custody`
- *   address, whose key is devnet/farcaster.mjs's).
+ *   address, whose key is devnet/farcaster.mjs's); `accountAbstraction`: ERC-4337's EntryPoint
+ *   v0.7 and the SimpleAccountFactory of smart accounts (devnet/accountAbstraction.mjs).
  */
 
 /** The tokens, in deployment order. */
@@ -184,6 +188,7 @@ async function deploy(rpcUrl, file) {
   const farcasterFid = await registerFidWith({ pub, wallet }, artifacts, idRegistry.address, FARCASTER_CUSTODY_ADDRESS)
   // The demo Farcaster client (demo/farcaster) signs in as this fid.
   if (farcasterFid !== FARCASTER_FID) throw new Error(`the devnet's Farcaster account got fid ${farcasterFid}, not ${FARCASTER_FID}`)
+  const accountAbstraction = await deployAccountAbstraction({ pub, wallet })
 
   /** @type {DevnetContracts} */
   const contracts = {
@@ -202,6 +207,7 @@ async function deploy(rpcUrl, file) {
     },
     uniswapV2,
     farcaster: { idRegistry: idRegistry.address, fid: farcasterFid, custody: getAddress(FARCASTER_CUSTODY_ADDRESS) },
+    accountAbstraction,
   }
   if (file) {
     mkdirSync(dirname(file), { recursive: true })

@@ -1,8 +1,9 @@
 // Starts the real pieces the browser tests and the benchmark run against: frame-host (the
 // frame's origin), the built demo dapp (the dapp's origin), a third, unlisted origin, the
 // loopback WalletConnect relay, the demo wallet (its own origin), the local identity
-// provider of social login (oidc.mjs), the demo Farcaster client (its own origin) and the local
-// Solana cluster (devnet/solana).
+// provider of social login (oidc.mjs), the demo Farcaster client (its own origin), the local
+// Solana cluster (devnet/solana) and, with the devnet's contracts, the devnet's ERC-4337 bundler
+// (alto, bundler.mjs).
 import { spawn } from 'node:child_process'
 import { createReadStream, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { FARCASTER_DEMO_RELAY_KEY } from '../../devnet/farcaster.mjs'
 import { MINT as SOLANA_MINT, CHAIN_ID as SOLANA_CHAIN_ID, TOKEN as SOLANA_TOKEN } from '../../devnet/solana/constants.mjs'
 import { startSolanaDevnet } from '../../devnet/solana/server.mjs'
+import { startBundler } from './bundler.mjs'
 import { frameHostSocialToml, startOidcProvider } from './oidc.mjs'
 import { startOnrampSandbox } from './onrampSandbox.mjs'
 import { startRelay } from './relay.mjs'
@@ -38,6 +40,8 @@ export const PORTS = {
   onramp: 15177 + offset,
   /** The local Solana cluster (devnet/solana: JSON-RPC over litesvm). */
   solana: 18560 + offset,
+  /** The devnet's ERC-4337 bundler (alto). */
+  bundler: 18620 + offset,
 }
 
 export const urls = {
@@ -51,6 +55,7 @@ export const urls = {
   farcaster: `http://127.0.0.1:${PORTS.farcaster}`,
   onramp: `http://127.0.0.1:${PORTS.onramp}`,
   solana: `http://127.0.0.1:${PORTS.solana}`,
+  bundler: `http://127.0.0.1:${PORTS.bundler}`,
 }
 
 const TYPES = {
@@ -178,6 +183,7 @@ export async function startFrameHost({
   oidcUrl,
   farcasterClientUrl,
   onrampToml,
+  bundlerUrl,
   log = process.env.ORIEL_LOG ?? 'warn',
 } = {}) {
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
@@ -218,6 +224,7 @@ export async function startFrameHost({
       ? `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n` +
         // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src).
         `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n` +
+        (bundlerUrl ? `bundler_url = ${JSON.stringify(bundlerUrl)}\n` : '') +
         `\n[[networks]]\nchain_id = "${SOLANA_CHAIN_ID}"\nrpc_urls = ${JSON.stringify([solanaUrl])}\n`
       : ''
     writeFileSync(env.ORIEL_CONFIG, project + social + farcaster + onramp + solanaToken)
@@ -275,11 +282,15 @@ export async function startAll({ devnetContracts } = {}) {
     stops.push(oidc.stop)
     stops.push((await serveStatic(farcasterDir, PORTS.farcaster)).stop)
     let onrampToml
+    let bundlerUrl
     if (devnetContracts) {
       const contracts = JSON.parse(readFileSync(devnetContracts, 'utf8'))
       const sandbox = await startOnrampSandbox({ port: PORTS.onramp, devnetUrl: urls.devnet, contracts })
       stops.push(sandbox.stop)
       onrampToml = sandbox.toml
+      const bundler = await startBundler({ port: PORTS.bundler, rpcUrl: urls.devnet, entryPoint: contracts.accountAbstraction.entryPoint })
+      stops.push(bundler.stop)
+      bundlerUrl = bundler.url
     }
     stops.push(
       (
@@ -289,6 +300,7 @@ export async function startAll({ devnetContracts } = {}) {
           oidcUrl: oidc.url,
           farcasterClientUrl: urls.farcaster,
           onrampToml,
+          bundlerUrl,
         })
       ).stop,
     )

@@ -335,6 +335,11 @@ pub struct NetworkConfig {
     /// from `prices_url`.
     #[serde(default)]
     pub coingecko_native_id: Option<String>,
+    /// An ERC-4337 bundler's JSON-RPC endpoint (`http(s)://`, `eip155` only), which
+    /// `POST /v1/bundler/{chainId}` passes the frame's user-operation calls to; unset, the
+    /// network has no smart accounts. The frame never sees the URL (it may carry a key).
+    #[serde(default)]
+    pub bundler_url: Option<String>,
 }
 
 /// An Esplora-compatible API (Blockstream's Esplora, mempool.space's) for one Bitcoin network.
@@ -656,7 +661,8 @@ impl NetworkConfig {
         self.validate_services()
     }
 
-    /// Checks `name`, `ens_registry`, `coingecko_platform` and `coingecko_native_id`.
+    /// Checks `name`, `ens_registry`, `bundler_url`, `coingecko_platform` and
+    /// `coingecko_native_id`.
     fn validate_services(&self) -> Result<()> {
         let invalid = |reason: String| Error::InvalidNetwork {
             chain_id: self.chain_id.clone(),
@@ -676,6 +682,16 @@ impl NetworkConfig {
             }
             if !crate::blockchain::is_evm_address(registry) {
                 return Err(invalid("ens_registry is not 0x and 40 hex digits".into()));
+            }
+        }
+        if let Some(url) = &self.bundler_url {
+            if !self.chain_id.starts_with("eip155:") {
+                return Err(invalid("bundler_url is for eip155 networks only".into()));
+            }
+            if rpc_url_origin(url).is_none() {
+                return Err(invalid(
+                    "bundler_url is not an http(s) URL with a host".into(),
+                ));
             }
         }
         let plain = |id: &String| {

@@ -4,6 +4,7 @@ mod analytics;
 mod api;
 mod auth;
 mod blockchain;
+mod bundler;
 mod clock;
 mod config;
 mod cors;
@@ -99,6 +100,8 @@ struct Inner {
     registry: Registry,
     prices: Prices,
     chains: Chains,
+    /// The HTTP transport the chain clients share (the bundler pass-through posts with it).
+    transport: HttpTransport,
     exchanges: Exchanges,
     onramp: Onramp,
     esplora: blockchain::Esplora,
@@ -186,6 +189,7 @@ impl AppState {
                 registry,
                 prices,
                 chains,
+                transport,
                 exchanges,
                 onramp,
                 esplora,
@@ -279,6 +283,11 @@ impl AppState {
     /// The chain RPC client of each configured network.
     pub(crate) fn chains(&self) -> &Chains {
         &self.inner.chains
+    }
+
+    /// The HTTP transport the chain clients share, for the bundler pass-through.
+    pub(crate) fn transport(&self) -> &HttpTransport {
+        &self.inner.transport
     }
 
     /// The exchange of each swap network.
@@ -407,6 +416,7 @@ pub fn app(state: AppState) -> Router {
         .merge(wallet::router())
         .merge(registry::router(&state))
         .merge(blockchain::router(&state))
+        .merge(bundler::router())
         .merge(onramp::router(&state))
         .merge(analytics::router(&state))
         .merge(siwx::router(&state))

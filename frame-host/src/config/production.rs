@@ -53,6 +53,19 @@ impl Config {
                 );
             }
         }
+        // frame-host itself reaches the bundlers, with the user operations of real accounts.
+        for network in &self.networks {
+            if let Some(url) = network
+                .bundler_url
+                .as_ref()
+                .filter(|u| !secure_and_public(u))
+            {
+                return refuse(
+                    format!("networks {:?} bundler_url {url:?}", network.chain_id),
+                    "user operations would travel over plain http or to a loopback bundler",
+                );
+            }
+        }
         if let Some(path) = &self.devnet_contracts {
             return refuse(
                 format!("devnet_contracts {path:?}"),
@@ -209,6 +222,11 @@ mod tests {
         ] {
             let e = refusal(|c| c.networks[0].rpc_urls = vec![url.into()]);
             assert!(e.contains(&format!("\"eip155:1\" rpc_urls {url:?}")), "{e}");
+            let e = refusal(|c| c.networks[0].bundler_url = Some(url.into()));
+            assert!(
+                e.contains(&format!("\"eip155:1\" bundler_url {url:?}")),
+                "{e}"
+            );
         }
         let e = refusal(|c| c.devnet_contracts = Some("devnet-contracts.json".into()));
         assert!(
