@@ -84,7 +84,6 @@ pub(crate) enum Requester {
 /// transaction `tx` (which also stores the attempt, so a start costs one commit). 429 'Please
 /// try again after {n} seconds' when a limit is reached; the caller then drops `tx`, which
 /// rolls the counts back.
-#[allow(clippy::too_many_arguments)]
 pub(crate) async fn check_email_start(
     state: &AppState,
     tx: &mut WriteTx,
