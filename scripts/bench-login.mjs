@@ -8,10 +8,13 @@
 // (start to verified) beside the targets. It fails on any answer that is not 200.
 // ORIEL_E2E_PORT_OFFSET shifts its port like the e2e runs'; ORIEL_BENCH_SECONDS sets the
 // duration of each run (default 10); ORIEL_TEST_POSTGRES_URL names the PostgreSQL server.
+// Each figure is printed beside the previous run's (kept in $CARGO_TARGET_DIR/bench-login.json),
+// and each run's CPU use is split between frame-host, this client and the rest of the machine
+// (the database server, other work), in cores, so a saturated client shows.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { homedir, tmpdir } from 'node:os'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { homedir, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 
@@ -22,10 +25,13 @@ const PORT = 19_187 + Number(process.env.ORIEL_E2E_PORT_OFFSET ?? 0)
 const PG_URL = process.env.ORIEL_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const base = `http://127.0.0.1:${PORT}`
 const work = mkdtempSync(join(tmpdir(), 'oriel-bench-login-'))
+const target = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
+const lastRunFile = join(target, 'bench-login.json')
+const lastRun = existsSync(lastRunFile) ? JSON.parse(readFileSync(lastRunFile, 'utf8')) : {}
+const thisRun = {}
 
 /** frame-host on `databaseUrl`, trusting 127.0.0.1 as its reverse proxy. Resolves to its stop. */
 async function startFrameHost(databaseUrl) {
-  const target = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target')
   const bin = join(target, 'release/oriel-frame-host')
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build --release -p oriel-frame-host`)
   const config = join(work, 'frame-host.toml')
@@ -55,10 +61,30 @@ async function startFrameHost(databaseUrl) {
     }
     await new Promise((r) => setTimeout(r, 100))
   }
-  return async () => {
+  const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM')
     await exited
   }
+  return { stop, pid: child.pid }
+}
+
+/** CPU seconds so far: the machine's busy time, frame-host's (`pid`) and this process's. */
+function cpuSeconds(pid) {
+  const tick = 100 // USER_HZ on Linux
+  const all = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+  const busy = all.reduce((a, b) => a + b, 0) - all[3] - all[4] // minus idle and iowait
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const host = Number(fields[11]) + Number(fields[12]) // utime, stime
+  const own = process.cpuUsage()
+  return { busy: busy / tick, host: host / tick, client: (own.user + own.system) / 1e6 }
+}
+
+/** Cores used between two `cpuSeconds` over `seconds`. */
+function cpuShare(before, after, seconds) {
+  const cores = (key) => (after[key] - before[key]) / seconds
+  const rest = cores('busy') - cores('host') - cores('client')
+  return `cpu (cores) frame-host ${cores('host').toFixed(2)}  client ${cores('client').toFixed(2)}  rest ${rest.toFixed(2)}`
 }
 
 /** A fresh PostgreSQL database for one run; resolves to its URL and its removal. */
@@ -194,35 +220,52 @@ const percentile = (samples, q) => {
 }
 const fmt = (n, digits = 1) => n.toFixed(digits).padStart(7)
 const mark = (ok) => (ok ? 'ok  ' : 'MISS')
+/** `value` under `key` of this run, printed with the previous run's. */
+const was = (key, value, digits = 1) => {
+  thisRun[key] = value
+  const before = lastRun[key]
+  return `(was ${before === undefined ? '   -' : before.toFixed(digits)})`
+}
 
 async function benchBackend(label, databaseUrl) {
-  const stop = await startFrameHost(databaseUrl)
+  const { stop, pid } = await startFrameHost(databaseUrl)
   try {
     const logins = []
     const started = performance.now()
+    const cpuBefore = cpuSeconds(pid)
     const login = await load(loginRequests(logins))
     const seconds = (performance.now() - started) / 1000
+    const cpuLogin = cpuShare(cpuBefore, cpuSeconds(pid), seconds)
     const rate = logins.length / seconds
     const p99 = login.latency.p99
+    const times = logins.map((l) => l.ms)
+    const key = label.toLowerCase()
     console.log(`\n  ${label}`)
     console.log(
-      `    email login   ${fmt(rate, 0)} logins/s (target ≥ ${TARGET.loginsPerSecond}) ${mark(rate >= TARGET.loginsPerSecond)}` +
-        `   request p50 ${fmt(login.latency.p50)} ms  p99 ${fmt(p99)} ms (target ≤ ${TARGET.p99}) ${mark(p99 <= TARGET.p99)}` +
-        `   login p50 ${fmt(percentile(logins.map((l) => l.ms), 0.5))} ms  p99 ${fmt(percentile(logins.map((l) => l.ms), 0.99))} ms`,
+      `    email login   ${fmt(rate, 0)} logins/s ${was(`${key}.logins`, rate, 0)} (target ≥ ${TARGET.loginsPerSecond}) ${mark(rate >= TARGET.loginsPerSecond)}` +
+        `   request p50 ${fmt(login.latency.p50)} ms  p99 ${fmt(p99)} ms ${was(`${key}.loginP99`, p99)} (target ≤ ${TARGET.p99}) ${mark(p99 <= TARGET.p99)}` +
+        `   login p50 ${fmt(percentile(times, 0.5))} ms  p99 ${fmt(percentile(times, 0.99))} ms`,
     )
+    console.log(`                  ${cpuLogin}`)
     const refreshed = []
+    const refreshCpu = cpuSeconds(pid)
     const refresh = await load(refreshRequests(logins.slice(0, 2 * CONNECTIONS), refreshed))
+    const cpuRefresh = cpuShare(refreshCpu, cpuSeconds(pid), SECONDS)
     const refreshRate = refreshed.length / SECONDS
+    const refreshP99 = refresh.latency.p99
     console.log(
-      `    refresh       ${fmt(refreshRate, 0)} refreshes/s            ` +
-        `   request p50 ${fmt(refresh.latency.p50)} ms  p99 ${fmt(refresh.latency.p99)} ms (target ≤ ${TARGET.p99}) ${mark(refresh.latency.p99 <= TARGET.p99)}`,
+      `    refresh       ${fmt(refreshRate, 0)} refreshes/s ${was(`${key}.refreshes`, refreshRate, 0)}` +
+        `   request p50 ${fmt(refresh.latency.p50)} ms  p99 ${fmt(refreshP99)} ms ${was(`${key}.refreshP99`, refreshP99)} (target ≤ ${TARGET.p99}) ${mark(refreshP99 <= TARGET.p99)}`,
     )
+    console.log(`                  ${cpuRefresh}`)
   } finally {
     await stop()
   }
 }
 
 console.log(`\n  frame-host login path, release build, ${CONNECTIONS} connections, ${SECONDS} s per run`)
+// Other work on the machine skews every figure: say how busy it was.
+console.log(`  load average before the run: ${loadavg()[0].toFixed(2)}`)
 await benchBackend('SQLite')
 const pg = postgresDatabase()
 try {
@@ -230,3 +273,4 @@ try {
 } finally {
   pg.drop()
 }
+writeFileSync(lastRunFile, `${JSON.stringify(thisRun, null, 2)}\n`)

@@ -26,7 +26,11 @@
 
 use std::net::IpAddr;
 
-use crate::{api::ApiError, store::Limit, AppState};
+use crate::{
+    api::ApiError,
+    store::{count_hits, limit_reached, Limit, WriteTx},
+    AppState,
+};
 
 /// One email login start per email and device per this many milliseconds.
 pub(crate) const EMAIL_WINDOW_MS: i64 = 30_000;
@@ -76,10 +80,13 @@ pub(crate) enum Requester {
     NewDevice,
 }
 
-/// An email login start for `email` on `device_id` from `ip`. 429 'Please try again after
-/// {n} seconds' when a limit is reached.
+/// An email login start for `email` on `device_id` from `ip`, counted in the caller's write
+/// transaction `tx` (which also stores the attempt, so a start costs one commit). 429 'Please
+/// try again after {n} seconds' when a limit is reached; the caller then drops `tx`, which
+/// rolls the counts back.
 pub(crate) async fn check_email_start(
     state: &AppState,
+    tx: &mut WriteTx,
     ip: IpAddr,
     project_id: &str,
     email: &str,
@@ -102,11 +109,15 @@ pub(crate) async fn check_email_start(
         ));
     }
     if requester == Requester::NewAccount {
-        if let Some(wait_ms) = guesses_spent(state, project_id, email).await? {
+        let spent = limit_reached(tx, &guesses(project_id, email), state.now_ms()).await?;
+        if let Some(wait_ms) = spent {
             return Err(ApiError::Throttled(wait_ms));
         }
     }
-    hits(state, &limits).await
+    match count_hits(tx, &limits, state.now_ms()).await? {
+        None => Ok(()),
+        Some(wait_ms) => Err(ApiError::Throttled(wait_ms)),
+    }
 }
 
 /// When the wrong-code limit of `email` is spent: the milliseconds until it renews.

@@ -12,7 +12,7 @@ use crate::{
     mail::Outgoing,
     ratelimit::{self, Requester},
     secrets,
-    store::{CodeState, CodeTable, LoginAttempt, NewApproval},
+    store::{insert_login_attempt, CodeState, CodeTable, LoginAttempt, NewApproval},
     AppState,
 };
 
@@ -41,15 +41,8 @@ pub(super) async fn start(
         }
         Some(_) => Requester::NewDevice,
     };
-    ratelimit::check_email_start(
-        &state,
-        ip,
-        &body.project_id,
-        &email,
-        &body.device_id,
-        requester,
-    )
-    .await?;
+    // The start's code (or link) is made before the write transaction, which then counts
+    // the limits and stores the attempt in one commit.
     let now = state.now_ms();
     let needs_approval = requester == Requester::NewDevice;
     let attempt = LoginAttempt {
@@ -60,38 +53,37 @@ pub(super) async fn start(
         user_id: user.map(|u| u.id),
         code: CodeState::default(),
     };
-    let action = if needs_approval {
+    let (mail, approval, code, action) = if needs_approval {
         let token = secrets::token()?;
         let approval = NewApproval {
             token_hash: secrets::token_hash(&token),
             expires_at: now + APPROVAL_TTL_MS,
         };
-        store
-            .insert_login_attempt(&attempt, None, Some(&approval), now)
-            .await?;
         let url = format!(
             "{}/auth/v1/device/approve?token={token}",
             state.config().public_url
         );
-        state
-            .mailer()
-            .send(Outgoing::device_approval(&attempt.email, &url), now)
-            .await?;
-        EmailAction::VerifyDevice
+        let mail = Outgoing::device_approval(&attempt.email, &url);
+        (mail, Some(approval), None, EmailAction::VerifyDevice)
     } else {
         let (code, stored) = otp::new_code(&state)?;
-        store
-            .insert_login_attempt(&attempt, Some(&stored), None, now)
-            .await?;
-        state
-            .mailer()
-            .send(
-                Outgoing::code(&attempt.email, &code, LOGIN_CODE_REASON),
-                now,
-            )
-            .await?;
-        EmailAction::VerifyOtp
+        let mail = Outgoing::code(&attempt.email, &code, LOGIN_CODE_REASON);
+        (mail, None, Some(stored), EmailAction::VerifyOtp)
     };
+    let mut tx = store.begin().await?;
+    ratelimit::check_email_start(
+        &state,
+        &mut tx,
+        ip,
+        &attempt.project_id,
+        &attempt.email,
+        &attempt.device_id,
+        requester,
+    )
+    .await?;
+    insert_login_attempt(&mut tx, &attempt, code.as_ref(), approval.as_ref(), now).await?;
+    tx.commit().await?;
+    state.mailer().send(mail, now).await?;
     tracing::info!(attempt = %attempt.id, ?action, "email login started");
     Ok(Json(EmailStartReply {
         attempt_id: attempt.id,

@@ -109,6 +109,18 @@ pub(crate) enum EmailChangeOutcome {
 }
 
 type CodeCols = (Option<String>, Option<String>, Option<i64>, i64, i64);
+type AttemptCols = (
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    i64,
+    i64,
+);
 
 fn code_state((hash, salt, expires_at, wrong_tries, used): CodeCols) -> CodeState {
     CodeState {
@@ -122,7 +134,8 @@ fn code_state((hash, salt, expires_at, wrong_tries, used): CodeCols) -> CodeStat
 
 impl Store {
     /// Stores a login attempt, with its code (`VERIFY_OTP`) or with a device approval link
-    /// (`VERIFY_DEVICE`), in one transaction.
+    /// (`VERIFY_DEVICE`), in one transaction (the start handler stores it in its own).
+    #[cfg(test)]
     pub(crate) async fn insert_login_attempt(
         &self,
         attempt: &LoginAttempt,
@@ -131,61 +144,39 @@ impl Store {
         now: i64,
     ) -> Result<()> {
         let mut tx = self.begin().await?;
-        sqlx::query(
-            "INSERT INTO login_attempts (id, project_id, email, device_id, user_id, code_hash, \
-             code_salt, expires_at, wrong_tries, used, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, $9)",
-        )
-        .bind(&attempt.id)
-        .bind(&attempt.project_id)
-        .bind(&attempt.email)
-        .bind(&attempt.device_id)
-        .bind(attempt.user_id.as_deref())
-        .bind(code.map(|c| b64(&c.hash)))
-        .bind(code.map(|c| b64(&c.salt)))
-        .bind(code.map(|c| c.expires_at))
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        if let (Some(approval), Some(user_id)) = (approval, &attempt.user_id) {
-            sqlx::query(
-                "INSERT INTO device_approvals (token_hash, attempt_id, user_id, device_id, \
-                 expires_at, used_at) VALUES ($1, $2, $3, $4, $5, NULL)",
-            )
-            .bind(&approval.token_hash)
-            .bind(&attempt.id)
-            .bind(user_id)
-            .bind(&attempt.device_id)
-            .bind(approval.expires_at)
-            .execute(&mut *tx)
-            .await?;
-        }
+        insert_login_attempt(&mut tx, attempt, code, approval, now).await?;
         tx.commit().await?;
         Ok(())
     }
 
-    /// The login attempt `id`.
+    /// The login attempt `id`, with its code, in one query.
     pub(crate) async fn login_attempt(&self, id: &str) -> Result<Option<LoginAttempt>> {
-        let row: Option<(String, String, String, String, Option<String>)> = sqlx::query_as(
-            "SELECT id, project_id, email, device_id, user_id FROM login_attempts WHERE id = $1",
+        type Row = (String, String, String, String, Option<String>);
+        let row: Option<(Row, CodeCols)> = sqlx::query_as::<_, AttemptCols>(
+            "SELECT id, project_id, email, device_id, user_id, code_hash, code_salt, \
+             expires_at, wrong_tries, used FROM login_attempts WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(self.pool())
-        .await?;
-        let Some((id, project_id, email, device_id, user_id)) = row else {
-            return Ok(None);
-        };
-        let Some(code) = self.code_state(CodeTable::Login, &id).await? else {
-            return Ok(None);
-        };
-        Ok(Some(LoginAttempt {
-            id,
-            project_id,
-            email,
-            device_id,
-            user_id,
-            code,
-        }))
+        .await?
+        .map(
+            |(id, project, email, device, user, hash, salt, expires, tries, used)| {
+                (
+                    (id, project, email, device, user),
+                    (hash, salt, expires, tries, used),
+                )
+            },
+        );
+        Ok(row.map(
+            |((id, project_id, email, device_id, user_id), code)| LoginAttempt {
+                id,
+                project_id,
+                email,
+                device_id,
+                user_id,
+                code: code_state(code),
+            },
+        ))
     }
 
     /// The code columns of attempt `id` in `table`.
@@ -405,6 +396,47 @@ impl Store {
         tx.commit().await?;
         Ok(EmailChangeOutcome::Changed)
     }
+}
+
+/// Stores a login attempt, with its code or its device approval link, in the caller's
+/// transaction `conn`.
+pub(crate) async fn insert_login_attempt(
+    conn: &mut AnyConnection,
+    attempt: &LoginAttempt,
+    code: Option<&NewCode>,
+    approval: Option<&NewApproval>,
+    now: i64,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO login_attempts (id, project_id, email, device_id, user_id, code_hash, \
+         code_salt, expires_at, wrong_tries, used, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, $9)",
+    )
+    .bind(&attempt.id)
+    .bind(&attempt.project_id)
+    .bind(&attempt.email)
+    .bind(&attempt.device_id)
+    .bind(attempt.user_id.as_deref())
+    .bind(code.map(|c| b64(&c.hash)))
+    .bind(code.map(|c| b64(&c.salt)))
+    .bind(code.map(|c| c.expires_at))
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    if let (Some(approval), Some(user_id)) = (approval, &attempt.user_id) {
+        sqlx::query(
+            "INSERT INTO device_approvals (token_hash, attempt_id, user_id, device_id, \
+             expires_at, used_at) VALUES ($1, $2, $3, $4, $5, NULL)",
+        )
+        .bind(&approval.token_hash)
+        .bind(&attempt.id)
+        .bind(user_id)
+        .bind(&attempt.device_id)
+        .bind(approval.expires_at)
+        .execute(conn)
+        .await?;
+    }
+    Ok(())
 }
 
 /// Marks a reserved, right code used and gives its try back. False if it was used already.

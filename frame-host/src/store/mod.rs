@@ -43,12 +43,13 @@ use tokio::sync::Semaphore;
 
 pub(crate) use analytics::StoredEvent;
 pub(crate) use attempts::{
-    CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt, NewApproval, NewCode,
+    insert_login_attempt, CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt,
+    NewApproval, NewCode,
 };
 pub(crate) use chain_history::{HistoryRow, SeenToken, TxKey};
 pub(crate) use chain_index::{Batch, NewTransfer, NftMeta, TokenMeta};
 pub(crate) use farcaster::{Channel, ChannelLogin, Completion};
-pub(crate) use limits::Limit;
+pub(crate) use limits::{count_hits, limit_reached, Limit};
 pub(crate) use mailbox::Mail;
 pub(crate) use names::{NameInsert, StoredName};
 pub(crate) use recovery::{Release, ReleasePurpose};

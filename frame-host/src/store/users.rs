@@ -119,7 +119,8 @@ pub(super) async fn device_approved(
     Ok(row.is_some_and(|(a,)| flag(a)))
 }
 
-/// Finds the user with `email` in `project_id`, creating it with `new_id` if there is none.
+/// Finds the user with `email` in `project_id`, creating it with `new_id` if there is none:
+/// one statement for a new user, a second (the lookup) only when the email has one already.
 pub(super) async fn find_or_create_user(
     conn: &mut AnyConnection,
     project_id: &str,
@@ -127,16 +128,19 @@ pub(super) async fn find_or_create_user(
     new_id: &str,
     now: i64,
 ) -> Result<User> {
-    sqlx::query::<Any>(
+    let created: Option<UserRow> = sqlx::query_as(
         "INSERT INTO users (id, project_id, email, created_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT DO NOTHING",
+         ON CONFLICT DO NOTHING RETURNING id, project_id, email",
     )
     .bind(new_id)
     .bind(project_id)
     .bind(email)
     .bind(now)
-    .execute(&mut *conn)
+    .fetch_optional(&mut *conn)
     .await?;
+    if let Some(row) = created {
+        return Ok(user(row));
+    }
     let row: UserRow = sqlx::query_as(
         "SELECT id, project_id, email FROM users WHERE project_id = $1 AND email = $2",
     )
