@@ -28,6 +28,7 @@ export default defineWorkspace([
       environment: 'jsdom',
       include: ['sdk-react/src/**/*.test.{ts,tsx}'],
       exclude: ['sdk-react/src/codec/**', 'sdk-react/src/**/*.node.test.ts'],
+      setupFiles: ['sdk-react/src/test/setup.ts'],
     },
   },
   {
