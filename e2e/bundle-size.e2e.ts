@@ -14,8 +14,12 @@ import { readBundle } from './support/bundle.mjs'
  * the buttons' busy state) and the account's socialProvider and username (spec §3, also in
  * `useAccount()`); the flow itself, its checks and errors and the Account row load with their
  * own chunks. Then 50,000 for Farcaster's view entry and the two storage keys disconnect clears
- * (+173 measured on its own) and the Buy view's entry (merged together). */
-const INITIAL_OVER_REACT_BUDGET = 50_000
+ * (+173 measured on its own) and the Buy view's entry (merged together). Then 60,500 for issue
+ * 17's Solana and Bitcoin providers (60,101 measured): their request checks, typed errors and
+ * wallet-standard features ship with the wallet-standard connector, which the Connect view needs
+ * to list those wallets; the demo's Bitcoin library moved to a chunk of its own (it had taken
+ * the demo to 105,213). Next: the providers' request handlers in a chunk loaded on first use. */
+const INITIAL_OVER_REACT_BUDGET = 60_500
 
 const bundle = readBundle(inject('demoDir'))
 

@@ -1,6 +1,5 @@
 import { useAccount, useProvider } from '@oriel/react'
-import { base58, base64, hex } from '@scure/base'
-import { p2wpkh, Transaction } from '@scure/btc-signer'
+import { base58, hex } from '@scure/base'
 import { useState } from 'react'
 import { MESSAGE } from './TryWallet'
 
@@ -64,29 +63,6 @@ export function TrySolana() {
   )
 }
 
-/** The demo's PSBT amounts (satoshis): a 10 000 sat coin paying 9 000 back to the same address. */
-const DEMO_INPUT_SATS = 10_000n
-const DEMO_OUTPUT_SATS = 9_000n
-/** The made-up coin's transaction id. */
-const DEMO_COIN_TXID = '4c756d656e2064656d6f20636f696e0000000000000000000000000000000001'
-
-/**
- * A PSBT spending one made-up coin of `address` back to itself: enough to show the wallet's
- * signature, never broadcast (the coin does not exist).
- */
-function demoPsbt(publicKey: Uint8Array, address: string): string {
-  const payment = p2wpkh(publicKey)
-  if (payment.address !== address) throw new Error('The wallet’s public key does not match its address')
-  const tx = new Transaction()
-  tx.addInput({
-    txid: hex.decode(DEMO_COIN_TXID),
-    index: 0,
-    witnessUtxo: { script: payment.script, amount: DEMO_INPUT_SATS },
-  })
-  tx.addOutputAddress(address, DEMO_OUTPUT_SATS)
-  return base64.encode(tx.toPSBT())
-}
-
 /** Sign a message and a PSBT with the connected Bitcoin wallet, through the SDK's Bitcoin provider. */
 export function TryBitcoin() {
   const { provider } = useProvider({ namespace: 'bip122' })
@@ -101,6 +77,8 @@ export function TryBitcoin() {
     const accounts = await provider.request({ method: 'getAccountAddresses' })
     const publicKey = accounts.find((a) => a.address === address)?.publicKey
     if (!publicKey) throw new Error('The wallet shares no public key for this address')
+    // The Bitcoin library loads with the first PSBT, not with the page.
+    const { demoPsbt } = await import('./demoPsbt')
     const psbt = demoPsbt(hex.decode(publicKey), address)
     const signed = await provider.request({
       method: 'signPsbt',
