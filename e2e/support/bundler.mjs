@@ -5,10 +5,10 @@
 // treasury, the tenth). Safe mode (ERC-7562's
 // opcode and storage rules) stays off: it needs geth's JavaScript tracer, which hardhat lacks;
 // every other check (simulation, signature, gas, fees) runs.
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { spawnUntilReady } from './spawnUntilReady.mjs'
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 
@@ -55,36 +55,20 @@ export async function startBundler({ port, rpcUrl, entryPoint, timeoutMs = 60_00
     ['--safe-mode', 'false'],
     ['--log-level', log ? 'info' : 'warn'],
   ].flat()
-  const child = spawn(bin, args, {
-    cwd: root,
-    env: { ...process.env, NODE_NO_WARNINGS: '1' },
-    stdio: ['ignore', log ? 'inherit' : 'ignore', 'inherit'],
+  const stop = await spawnUntilReady({
+    bin,
+    args,
+    env: { NODE_NO_WARNINGS: '1' },
+    log,
+    name: `alto on ${url}`,
+    what: `list ${entryPoint}`,
+    ready: async () => {
+      const supported = await call(url, 'eth_supportedEntryPoints')
+      return Array.isArray(supported) && supported.some((a) => String(a).toLowerCase() === entryPoint.toLowerCase())
+    },
+    timeoutMs,
+    pollMs: 200,
   })
-  const killChild = () => child.kill('SIGTERM')
-  process.once('exit', killChild)
-  /** @type {() => Promise<void>} */
-  const stop = () =>
-    new Promise((done) => {
-      process.off('exit', killChild)
-      if (child.exitCode !== null || child.signalCode !== null) return done()
-      child.once('exit', () => done())
-      child.kill('SIGTERM')
-    })
-  let exited = false
-  child.once('exit', () => {
-    exited = true
-  })
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const supported = await call(url, 'eth_supportedEntryPoints')
-    if (Array.isArray(supported) && supported.some((a) => String(a).toLowerCase() === entryPoint.toLowerCase())) break
-    if (exited) throw new Error(`alto on ${url} exited early with code ${child.exitCode}`)
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`alto on ${url} did not list ${entryPoint} within ${timeoutMs} ms`)
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
   return { url, stop }
 }
 

@@ -1,11 +1,11 @@
 // The local EVM devnet: hardhat's node (chain 31337, instant mining, the well-known funded test
 // accounts), started from the checkout's node_modules so it runs offline, with the devnet's
 // contracts (devnet/deploy.mjs: Multicall3, three tokens, an NFT collection) deployed on it.
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { deployDevnetContracts } from '../../devnet/deploy.mjs'
+import { spawnUntilReady } from './spawnUntilReady.mjs'
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const CONFIG = join(root, 'e2e/support/hardhat.config.cjs')
@@ -42,37 +42,17 @@ export async function startDevnet({ port, host = '127.0.0.1', timeoutMs = 30_000
   if (await chainIdOf(url)) throw new Error(`${url} is already taken by another node`)
   const bin = join(root, 'node_modules/.bin/hardhat')
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run npm ci`)
-  const child = spawn(bin, ['--config', CONFIG, 'node', '--hostname', host, '--port', String(port)], {
-    cwd: root,
-    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
-    stdio: ['ignore', log ? 'inherit' : 'ignore', 'inherit'],
+  const stop = await spawnUntilReady({
+    bin,
+    args: ['--config', CONFIG, 'node', '--hostname', host, '--port', String(port)],
+    env: { HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+    log,
+    name: `hardhat node on ${url}`,
+    what: 'answer eth_chainId',
+    ready: async () => (await chainIdOf(url)) === DEVNET_CHAIN_ID,
+    timeoutMs,
+    pollMs: 100,
   })
-  // Never leave a node behind holding the port, however this process ends.
-  const killChild = () => child.kill('SIGTERM')
-  process.once('exit', killChild)
-  /** @type {() => Promise<void>} */
-  const stop = () =>
-    new Promise((done) => {
-      process.off('exit', killChild)
-      if (child.exitCode !== null || child.signalCode !== null) return done()
-      child.once('exit', () => done())
-      child.kill('SIGTERM')
-    })
-
-  let exited = false
-  child.once('exit', () => {
-    exited = true
-  })
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    if ((await chainIdOf(url)) === DEVNET_CHAIN_ID) break
-    if (exited) throw new Error(`hardhat node on ${url} exited early with code ${child.exitCode}`)
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`hardhat node on ${url} did not answer eth_chainId within ${timeoutMs} ms`)
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
   if (!deploy) return { url, stop }
   try {
     return { url, stop, contracts: await deployDevnetContracts(url, { file: contractsFile }) }
