@@ -1,10 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 
-/** Serious and critical axe violations on the page (the open modal included), as readable lines. */
+/**
+ * Serious and critical axe violations on the page (the open modal included), as readable lines
+ * that name each failing node's markup, so a failure says what was on screen.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // Scan what the user settles on: a view or snackbar still fading in is partly transparent,
-  // and axe would measure its contrast against whatever shows through.
+  // Scan what the user settles on: a view or snackbar still fading in or out is partly
+  // transparent, and axe would measure its contrast against whatever shows through. A notice
+  // lasts 2.5 s: one still up could start fading out in the middle of the scan, so the scan
+  // waits for it to go (its colours are checked in palette.test.ts).
+  await page.locator('oriel-modal .snackbar').waitFor({ state: 'detached', timeout: 10_000 })
   await page.evaluate(async () => {
     // Two frames: whatever the last answer rendered has started its animations by then.
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
@@ -15,5 +21,5 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html}`).join(', ')}`)
 }
