@@ -8,7 +8,7 @@ import { WalletConnectLoadError } from '../errors/walletconnect'
 import type { CaipNetworkId, Network } from '../networks'
 import type { ReadableStore } from '../store/createStore'
 import type { EIP1193Provider } from '../wallets/eip6963'
-import { buildNamespaces } from './namespaces'
+import { buildNamespaces, isPairingNamespace } from './namespaces'
 import { createPairingFlow, type PairingFlowState } from './pairing'
 import { reusesPairing } from './platform'
 import { createWalletConnectBitcoinProvider, createWalletConnectSolanaProvider } from './namespaceProviders'
@@ -200,6 +200,14 @@ export function createWalletConnectConnector(
     name: 'WalletConnect',
     type: 'WALLET_CONNECT',
     chain: defaultNetwork?.chainNamespace ?? 'eip155',
+    /**
+     * The namespaces a session covers: the live session's, else every one the pairing proposes.
+     * The connection store moves a WalletConnect connection between them on a network switch.
+     */
+    get namespaces() {
+      if (session) return Object.keys(session.namespaces).filter(isPairingNamespace)
+      return [...new Set(networks.map((n) => n.chainNamespace).filter(isPairingNamespace))]
+    },
     reconnectOnlyWhenStored: true,
     pairing: flow,
     async connect() {
@@ -244,11 +252,16 @@ export function createWalletConnectConnector(
     },
     async switchNetwork(network) {
       // The session fixes the networks: a switch is to one the wallet shared an account on.
-      const shared = session && Object.values(session.namespaces).some((namespace) =>
+      const shared = Object.values(session?.namespaces ?? {}).some((namespace) =>
         namespace.accounts.some((account) => account.startsWith(`${network.caipNetworkId}:`)),
       )
-      if (!shared) throw new ChainNotSupportedError({ caipNetworkId: network.caipNetworkId })
+      if (!session || !shared) throw new ChainNotSupportedError({ caipNetworkId: network.caipNetworkId })
+      const from = caipNetworkId?.split(':')[0]
       caipNetworkId = network.caipNetworkId
+      // Another namespace of the session has its own address (a Solana or Bitcoin account).
+      if (from !== network.chainNamespace) {
+        notify({ type: 'change', connection: sessionToConnection({ session, networks, activeNetwork: network }) })
+      }
     },
     watchPairing: () => flow.watch(),
     getPeer() {
