@@ -6,10 +6,11 @@
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey, type SignatureBytes, verifySignature } from '@solana/kit'
 import { base58, base64, hex } from '@scure/base'
-import { OutScript, p2wpkh, SigHash, Transaction } from '@scure/btc-signer'
+import { p2wpkh } from '@scure/btc-signer'
 import bitcoinMessage from 'bitcoinjs-message'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { expectDemoPsbtSigned } from './support/bitcoinChecks'
 import { launchChromium } from './support/browser.mjs'
 import {
   BITCOIN_TEST_KEY,
@@ -135,21 +136,7 @@ describe('a Bitcoin wallet through wallet-standard', () => {
   it('signs a PSBT: the input signature verifies against the BIP-143 sighash, and the transaction finalizes', async () => {
     const card = section('Try the Bitcoin wallet')
     await card.getByRole('button', { name: 'Sign PSBT' }).click()
-    const signed = Transaction.fromPSBT(base64.decode((await card.getByTestId('demo-bitcoin-psbt').textContent()) ?? ''))
-    expect(signed.inputsLength).toBe(1)
-    expect(signed.getOutput(0).amount).toBe(9_000n)
-    expect(OutScript.decode(signed.getOutput(0).script!)).toEqual(OutScript.decode(p2wpkh(BITCOIN_PUBLIC_KEY).script))
-    const input = signed.getInput(0)
-    const [[publicKey, derWithHashType]] = input.partialSig as [Uint8Array, Uint8Array][]
-    expect(hex.encode(publicKey!)).toBe(hex.encode(BITCOIN_PUBLIC_KEY))
-    expect(derWithHashType!.at(-1)).toBe(SigHash.ALL)
-    // P2WPKH signs the BIP-143 digest with the P2PKH script of the key as the script code.
-    const scriptCode = OutScript.encode({ type: 'pkh', hash: p2wpkh(BITCOIN_PUBLIC_KEY).hash })
-    const digest = signed.preimageWitnessV0(0, scriptCode, SigHash.ALL, input.witnessUtxo!.amount)
-    const signature = secp256k1.Signature.fromDER(derWithHashType!.slice(0, -1))
-    expect(secp256k1.verify(signature, digest, BITCOIN_PUBLIC_KEY)).toBe(true)
-    signed.finalize()
-    expect(signed.extract().length).toBeGreaterThan(100)
+    expectDemoPsbtSigned((await card.getByTestId('demo-bitcoin-psbt').textContent()) ?? '', BITCOIN_PUBLIC_KEY)
   })
 
   it("a declined PSBT shows 4001 'User rejected the request.'", async () => {

@@ -1,13 +1,15 @@
 // The demo wallet: pairs with a dapp through WalletConnect (the sign client, on the wallet's
-// side), approves sessions for Hardhat's test account #1 on every eip155 chain the dapp asks
-// for, and signs `personal_sign` and `eth_signTypedData_v4` requests with viem once the user
+// side), approves sessions on every eip155, solana and bip122 chain the dapp asks for (Hardhat's
+// test account #1, a Solana test key, a Bitcoin test key), and answers each request once the user
 // presses "Sign". A `?uri=wc:…` query parameter pairs at once; `?relay=ws://…` picks the relay.
 import { SignClient } from '@walletconnect/sign-client'
-import { hexToString, isHex, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { bitcoin } from './bitcoin'
+import { eip155 } from './eip155'
+import { type Ask, type ChainFamily, RequestError } from './request'
+import { solana } from './solana'
+import { $, prompt, status } from './ui'
 
-/** Hardhat's well-known test mnemonic, account #1 (m/44'/60'/0'/0/1). Test funds only. */
-const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+const FAMILIES: readonly ChainFamily[] = [eip155, solana, bitcoin]
 const params = new URLSearchParams(location.search)
 const relayUrl = params.get('relay') || import.meta.env.VITE_ORIEL_WC_RELAY || 'ws://127.0.0.1:8600'
 
@@ -21,111 +23,91 @@ type Proposal = {
     proposer: { metadata: { name: string; url: string } }
   }
 }
-type SessionRequest = { id: number; topic: string; params: { request: { method: string; params: unknown } } }
+type SessionRequest = { id: number; topic: string; params: { chainId: string; request: { method: string; params: unknown } } }
 
-const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T
-const status = (text: string) => {
-  $('[data-testid="wallet-status"]').textContent = text
+for (const family of FAMILIES) {
+  $(`[data-testid="wallet-address-${family.namespace}"]`).textContent = family.address
 }
-$('[data-testid="wallet-address"]').textContent = account.address
 $('[data-testid="wallet-relay"]').textContent = relayUrl
-
-/** Shows a prompt with Approve/Reject style buttons; resolves with the pressed one's index. */
-function prompt(title: string, body: string, buttons: [string, string]): Promise<boolean> {
-  const box = document.createElement('div')
-  box.className = 'prompt'
-  const heading = document.createElement('h3')
-  heading.textContent = title
-  const details = document.createElement('pre')
-  details.textContent = body
-  const row = document.createElement('div')
-  row.className = 'row'
-  box.append(heading, details, row)
-  $('#prompts').append(box)
-  return new Promise((resolve) => {
-    buttons.forEach((label, index) => {
-      const button = document.createElement('button')
-      button.type = 'button'
-      button.textContent = label
-      if (index === 1) button.className = 'secondary'
-      button.addEventListener('click', () => {
-        box.remove()
-        resolve(index === 0)
-      })
-      row.append(button)
-    })
-  })
-}
 
 function renderSessions(wallet: Wallet) {
   const list = $('#sessions')
   list.replaceChildren(
     ...wallet.session.getAll().map((session) => {
       const item = document.createElement('li')
-      item.textContent = `${session.peer.metadata.name} (${session.peer.metadata.url})`
+      item.textContent = `${session.peer.metadata.name} (${session.peer.metadata.url}): ${Object.keys(session.namespaces).join(', ')}`
       return item
     }),
   )
 }
 
+/** The chains the proposal names in `namespace`, required or optional. */
+function chainsOf({ requiredNamespaces, optionalNamespaces }: Proposal['params'], namespace: string): string[] {
+  return [...new Set([...(requiredNamespaces[namespace]?.chains ?? []), ...(optionalNamespaces[namespace]?.chains ?? [])])]
+}
+
 async function onProposal(wallet: Wallet, { id, params: proposal }: Proposal) {
-  const asked = { ...proposal.requiredNamespaces, ...proposal.optionalNamespaces }
-  const chains: string[] = [...new Set<string>([
-    ...(proposal.requiredNamespaces['eip155']?.chains ?? []),
-    ...(proposal.optionalNamespaces['eip155']?.chains ?? []),
-  ])]
   const dapp = proposal.proposer.metadata
+  const unknownRequired = Object.keys(proposal.requiredNamespaces).filter((n) => !FAMILIES.some((f) => f.namespace === n))
+  const shared = FAMILIES.map((family) => ({ family, chains: chainsOf(proposal, family.namespace) })).filter((s) => s.chains.length > 0)
   const approve = await prompt(
     `Connect to ${dapp.name}?`,
-    `${dapp.url}\nchains: ${chains.join(', ') || 'none on eip155'}\nnamespaces: ${Object.keys(asked).join(', ')}`,
+    `${dapp.url}\n${shared.map(({ family, chains }) => `${family.namespace}: ${chains.join(', ')}`).join('\n') || 'no chain this wallet has'}`,
     ['Approve', 'Reject'],
   )
-  if (!approve || chains.length === 0) {
+  if (!approve || shared.length === 0 || unknownRequired.length > 0) {
     await wallet.reject({ id, reason: { code: 5000, message: 'User rejected.' } })
     status('Rejected a connection')
     return
   }
-  const methods = asked['eip155']?.methods ?? ['personal_sign']
-  const { acknowledged } = await wallet.approve({
-    id,
-    namespaces: {
-      eip155: {
+  const namespaces = Object.fromEntries(
+    shared.map(({ family, chains }) => [
+      family.namespace,
+      {
         chains,
-        accounts: chains.map((chain) => `${chain}:${account.address}`),
-        methods,
-        events: asked['eip155']?.events ?? ['chainChanged', 'accountsChanged'],
+        accounts: chains.map((chain) => `${chain}:${family.address}`),
+        methods: [...family.methods],
+        events: [...family.events],
       },
-    },
-  })
+    ]),
+  )
+  const { acknowledged } = await wallet.approve({ id, namespaces })
   await acknowledged()
   status(`Connected to ${dapp.name}`)
   renderSessions(wallet)
 }
 
-async function onRequest(wallet: Wallet, { id, topic, params: request }: SessionRequest) {
-  const { method } = request.request
-  const args = Array.isArray(request.request.params) ? (request.request.params as unknown[]) : []
+async function onRequest(wallet: Wallet, { id, topic, params: { chainId, request } }: SessionRequest) {
+  const { method } = request
   const respond = (response: { result: unknown } | { error: { code: number; message: string } }) =>
     wallet.respond({ topic, response: { id, jsonrpc: '2.0', ...response } })
-  if (method !== 'personal_sign' && method !== 'eth_signTypedData_v4') {
-    await respond({ error: { code: 4200, message: `The demo wallet does not support ${method}` } })
+  const refuse = async (error: unknown) => {
+    const known = error instanceof RequestError ? error : new RequestError(-32603, `The demo wallet failed: ${String(error)}`)
+    await respond({ error: { code: known.code, message: known.message } })
+    status(`Refused ${method}: ${known.message}`)
+  }
+  const family = FAMILIES.find((f) => chainId.startsWith(`${f.namespace}:`))
+  let ask: Ask
+  try {
+    if (!family) throw new RequestError(4200, `The demo wallet has no account on ${chainId}`)
+    ask = family.read(method, request.params)
+  } catch (error) {
+    await refuse(error)
     return
   }
-  const shown =
-    method === 'personal_sign'
-      ? isHex(args[0]) ? hexToString(args[0] as Hex) : String(args[0])
-      : JSON.stringify(JSON.parse(String(args[1])), null, 2)
-  const sign = await prompt(`${method} request`, shown, ['Sign', 'Reject'])
-  if (!sign) {
+  if (!(await prompt(`${method} request`, ask.shown, ['Sign', 'Reject']))) {
     await respond({ error: { code: 4001, message: 'User rejected the request.' } })
     status(`Rejected ${method}`)
     return
   }
-  const signature =
-    method === 'personal_sign'
-      ? await account.signMessage({ message: isHex(args[0]) ? { raw: args[0] as Hex } : String(args[0]) })
-      : await account.signTypedData(JSON.parse(String(args[1])))
-  await respond({ result: signature })
+  let result: unknown
+  try {
+    result = await ask.answer()
+  } catch (error) {
+    await refuse(error)
+    return
+  }
+  await respond({ result })
   status(`Signed ${method}`)
 }
 
