@@ -3,7 +3,7 @@
 // (oidc.mjs, origin C), frame-host's callback page handing the result to the frame, the frame
 // redeeming it and opening the wallet. Each new browser context is a new device.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './support/browser.mjs'
 
 const urls = inject('urls')
@@ -23,14 +23,29 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** The latest device's page, and what its page and frame logged as warnings and errors. */
+const latest: { page?: Page; logs: string[] } = { logs: [] }
+
 /** The demo in a new browser context (a new device). */
 async function newDevice(): Promise<Page> {
   const context = await browser.newContext()
   contexts.push(context)
   const page = await context.newPage()
+  latest.page = page
+  latest.logs = []
+  const started = Date.now()
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') latest.logs.push(`${Date.now() - started} ms ${m.type()}: ${m.text()}`)
+  })
   await page.goto(urls.demo)
   return page
 }
+
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail' || !latest.page) return
+  const snapshot = await latest.page.locator('body').ariaSnapshot({ timeout: 5_000 }).catch(String)
+  console.error(`${task.name}: the page at failure:\n${snapshot}\nits console:\n${latest.logs.join('\n')}`)
+})
 
 /** Opens the widget and clicks "Continue with {provider}"; the provider's page in the popup. */
 async function startSocialLogin(page: Page, provider: 'Google' | 'GitHub'): Promise<Page> {

@@ -57,12 +57,18 @@ const MAX_PORT_OFFERS = 100
  * Every announcement is answered, not just the first: a browser may drop a window message now
  * and then (Chromium does, when the page opens a popup while the frame boots), in either
  * direction. The frame announces again until a port reaches it and takes only the first that
- * does; that port is the one it sends Ready on, so the others are closed unused.
+ * does; that port is the one it sends Ready on, so the others are closed unused. `onAnnounce`
+ * hears each announcement (a timeout then says how far the handshake got).
  *
  * @example
  * const { port, first } = await acceptFrame(iframe, 'https://frame.example.com', signal)
  */
-export function acceptFrame(iframe: HTMLIFrameElement, frameOrigin: string, signal: AbortSignal): Promise<AcceptedPort> {
+export function acceptFrame(
+  iframe: HTMLIFrameElement,
+  frameOrigin: string,
+  signal: AbortSignal,
+  onAnnounce?: () => void,
+): Promise<AcceptedPort> {
   return new Promise((resolve) => {
     const offered: MessagePort[] = []
     const stop = () => window.removeEventListener('message', onMessage)
@@ -75,6 +81,7 @@ export function acceptFrame(iframe: HTMLIFrameElement, frameOrigin: string, sign
         return
       }
       if (offered.length === 0) performance.mark('oriel:frame-loaded')
+      onAnnounce?.()
       if (offered.length >= MAX_PORT_OFFERS) {
         stop()
         return

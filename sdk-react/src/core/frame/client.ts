@@ -252,12 +252,13 @@ export class FrameClient {
   async #connect(placement: FramePlacement, signal: AbortSignal): Promise<FrameChannel> {
     const started = performance.now()
     performance.mark('oriel:frame-start')
-    const accepted = acceptFrame(placement.iframe, this.#frameOrigin, signal)
+    let announcements = 0
+    const accepted = acceptFrame(placement.iframe, this.#frameOrigin, signal, () => announcements++)
     try {
       const { channel, buildId } = await settleWithin(
         accepted.then((accepted) => openChannel(codec, accepted, this.#handlersFor(signal), signal)),
         FRAME_READY_TIMEOUT_MS,
-        () => new FrameReadyTimeoutError({ frameUrl: this.#frameUrl, timeoutMs: FRAME_READY_TIMEOUT_MS }),
+        () => new FrameReadyTimeoutError({ frameUrl: this.#frameUrl, timeoutMs: FRAME_READY_TIMEOUT_MS, announcements }),
         signal,
       )
       if (signal.aborted) throw signal.reason

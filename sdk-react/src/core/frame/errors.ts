@@ -19,9 +19,14 @@ export type FrameReadyTimeoutErrorType = FrameReadyTimeoutError & { name: 'Frame
 /** The frame page did not complete the handshake in time. */
 export class FrameReadyTimeoutError extends BaseError {
   override name = 'FrameReadyTimeoutError'
-  constructor({ frameUrl, timeoutMs }: { frameUrl: string; timeoutMs: number }) {
+  /**
+   * `announcements`: how many times the frame announced itself (each answered with a port), so
+   * the message tells a frame that never ran (0) from one whose Ready never came.
+   */
+  constructor({ frameUrl, timeoutMs, announcements }: { frameUrl: string; timeoutMs: number; announcements?: number | undefined }) {
+    const heard = announcements === undefined ? '' : ` (it announced itself ${announcements} times)`
     super('Unable to load email login dependency', {
-      details: `${frameUrl} did not become ready within ${timeoutMs} ms.`,
+      details: `${frameUrl} did not become ready within ${timeoutMs} ms${heard}.`,
       metaMessages: [
         'Check that frame-host runs at frameHostUrl and lists this page origin for the project.',
       ],
