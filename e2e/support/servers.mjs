@@ -208,6 +208,11 @@ export async function startFrameHost({
     // And it logs in by email far more often than a person: more than the default 20 codes per
     // address per 10 minutes over a whole run (the per-email and per-device limits still hold).
     ORIEL_EMAIL_CODES_PER_IP: '1000000',
+    // And it holds far more connections open from that address than one browser: a file keeps
+    // its pages (each with a frame, popups and keep-alive connections) until it ends. Past the
+    // default 64, frame-host closes a new connection at once, and a frame whose script came on
+    // one never starts (ERR_CONNECTION_RESET, then the host's 20 s ready timeout).
+    ORIEL_CONNECTIONS_PER_ADDRESS: '4096',
   }
   if (devnetContracts) env.ORIEL_DEVNET_CONTRACTS = devnetContracts
   // Social login through the local identity provider: its `[social.*]` tables.

@@ -132,6 +132,12 @@ pub struct Config {
     /// address); the per-email and per-device limits stay as they are.
     #[serde(default = "default_email_codes_per_ip")]
     pub email_codes_per_ip: u32,
+    /// How many connections one client address may hold open at once (env
+    /// `ORIEL_CONNECTIONS_PER_ADDRESS`); one over it is closed at once. Raise it where many
+    /// visitors share one address without a trusted proxy in front (a test run's browsers on
+    /// one loopback address); `trusted_proxies` are exempt anyway.
+    #[serde(default = "default_connections_per_address")]
+    pub connections_per_address: u32,
     /// Dev mode only: the devnet's contracts file (`.data/devnet-contracts.json`, written by
     /// `make demo`), read at startup. Its tokens join `tokens` for its chain, and its chain is
     /// indexed from block 0 unless `indexer` names it.
@@ -431,6 +437,7 @@ impl Config {
         for (var, key) in [
             ("ORIEL_ANALYTICS_EVENTS_PER_IP", "analytics_events_per_ip"),
             ("ORIEL_EMAIL_CODES_PER_IP", "email_codes_per_ip"),
+            ("ORIEL_CONNECTIONS_PER_ADDRESS", "connections_per_address"),
         ] {
             if let Some(value) = env(var) {
                 let number = value
@@ -561,6 +568,11 @@ impl Config {
         if self.email_codes_per_ip == 0 {
             return Err(Error::InvalidValue(
                 "email_codes_per_ip must be at least 1".into(),
+            ));
+        }
+        if self.connections_per_address == 0 {
+            return Err(Error::InvalidValue(
+                "connections_per_address must be at least 1".into(),
             ));
         }
         if self.convert_requests_per_ip == 0 {
@@ -746,6 +758,12 @@ impl fmt::Display for Mode {
 /// The default of `email_codes_per_ip`: a household or office asking for codes now and then.
 fn default_email_codes_per_ip() -> u32 {
     20
+}
+
+/// The default of `connections_per_address`: a browser opens a handful per origin, even with
+/// several tabs of a dapp; a few hundred idle sockets from one address would not get in.
+fn default_connections_per_address() -> u32 {
+    64
 }
 
 /// The default of `analytics_events_per_ip`: far above what one person's use of the widget sends.
@@ -994,6 +1012,10 @@ mod tests {
                 .analytics_events_per_ip,
             500
         );
+        assert_eq!(load(&[]).unwrap().connections_per_address, 64);
+        let c = load(&[("ORIEL_CONNECTIONS_PER_ADDRESS", "4096")]).unwrap();
+        assert_eq!(c.connections_per_address, 4096);
+        assert!(load_file("connections_per_address = 0").is_err());
         let c = load(&[("ORIEL_ANALYTICS_EVENTS_PER_IP", "1000000")]).unwrap();
         assert_eq!(c.analytics_events_per_ip, 1_000_000);
         for bad in ["many", "-1", "5000000000"] {

@@ -29,6 +29,7 @@ async fn run() -> Result<()> {
     let addr = config.listen;
     let (mode, projects) = (config.mode, config.projects.len());
     let limits = ConnectionLimits {
+        per_address: usize::try_from(config.connections_per_address).unwrap_or(usize::MAX),
         proxies: config.trusted_proxies.clone(),
         ..ConnectionLimits::default()
     };
