@@ -282,9 +282,10 @@ fn boot() -> Result<(), String> {
 }
 
 /// How often, and how many times, the frame announces itself again until the host's port
-/// arrives: a browser may lose the first announcement (Chromium does, now and then, when the
-/// page opens a popup while the frame boots, as a quick click on a social login does), and the
-/// host waits for one (20 s). The host takes the first it receives and no other.
+/// arrives: the host waits for an announcement (20 s), so a lost message in either direction
+/// costs 250 ms this way, not the login. (The social-login failure this was first written for
+/// turned out to be frame-host refusing connections past its per-address cap, so the frame
+/// never ran; see `connections_per_address`.) The frame takes the first port and no other.
 const ANNOUNCE_EVERY_MS: u32 = 250;
 const ANNOUNCE_TIMES: u32 = 80;
 

@@ -54,9 +54,9 @@ const MAX_PORT_OFFERS = 100
  * of a new `MessageChannel` (posted at that origin, never `"*"`), and resolves with the first
  * port the frame speaks on. Announcements from any other window or origin are ignored.
  *
- * Every announcement is answered, not just the first: a browser may drop a window message now
- * and then (Chromium does, when the page opens a popup while the frame boots), in either
- * direction. The frame announces again until a port reaches it and takes only the first that
+ * Every announcement is answered, not just the first, so one lost window message in either
+ * direction costs one announcement period rather than the handshake. The frame announces again
+ * until a port reaches it and takes only the first that
  * does; that port is the one it sends Ready on, so the others are closed unused. `onAnnounce`
  * hears each announcement (a timeout then says how far the handshake got).
  *
