@@ -28,6 +28,9 @@ FRAME_WASM_GZIP_BUDGET=254500
 # Uniswap V2 router calls decoded, the one-line summary of swaps and approvals, the swap router
 # named from the page config).
 FRAME_WASM_GZIP_BUDGET=262000
+# Raised 262,000 -> 262,500 for issue 17's smart-account networks (261,810 -> 262,291 measured:
+# the page config's `bundler` flag, its eip155-only check and the networks' list).
+FRAME_WASM_GZIP_BUDGET=262500
 
 # The crate is a plain rlib in Cargo.toml (a cdylib there gets an unhashed file name); ask for
 # the cdylib only here.

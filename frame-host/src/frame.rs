@@ -34,7 +34,8 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// Network `n` as the frame page lists it: its RPC URLs, its name (the configured one, else a
 /// well-known network's) and its native coin (the `[[tokens]]` entry without an address for
 /// it, else a well-known network's, else Ether for `eip155` and SOL for `solana`, as the
-/// balance route assumes), and its exchange's router, for the approval screen.
+/// balance route assumes), its exchange's router, for the approval screen, and whether it has
+/// a bundler (`bundler_url`), for smart accounts.
 fn frame_network(config: &Config, n: &NetworkConfig) -> NetworkRpc {
     let known = known_network(&n.chain_id);
     let configured = config
@@ -68,6 +69,7 @@ fn frame_network(config: &Config, n: &NetworkConfig) -> NetworkRpc {
             .iter()
             .find(|e| e.chain_id == n.chain_id && config.swap_networks.contains(&e.chain_id))
             .map(|e| e.router.to_ascii_lowercase()),
+        bundler: n.bundler_url.is_some(),
     }
 }
 

@@ -82,6 +82,7 @@ async fn frame_page_connects_to_each_network_rpc_origin() {
             chain_id: "eip155:8453".into(),
             rpc_urls: vec!["https://base.example.org/".into()],
             name: Some("Base, our node".into()),
+            bundler_url: Some("https://bundler.example.org/base".into()),
             ..NetworkConfig::default()
         },
         NetworkConfig {
@@ -125,7 +126,8 @@ async fn frame_page_connects_to_each_network_rpc_origin() {
                 "chainId": "eip155:8453",
                 "rpcUrls": ["https://base.example.org/"],
                 "name": "Base, our node",
-                "nativeCurrency": { "symbol": "bETH", "decimals": 18 }
+                "nativeCurrency": { "symbol": "bETH", "decimals": 18 },
+                "bundler": true
             },
             {
                 "chainId": "eip155:777",
@@ -135,7 +137,7 @@ async fn frame_page_connects_to_each_network_rpc_origin() {
         ]),
         "the frame gets the URLs as configured, each network's name (configured, else a \
          well-known one's) and native coin (its [[tokens]] entry, else a well-known one's, \
-         else ETH)"
+         else ETH), and whether it has a bundler (its URL stays with frame-host)"
     );
 }
 

@@ -1,10 +1,12 @@
-//! Account types (spec §3, §6): which kind of account is active on each chain family. The
-//! embedded wallet's accounts are keys (EOA); smart accounts need a network with them enabled,
-//! and this frame-host enables none yet, so a preference for one falls back to the EOA.
+//! Account types (spec §3, §6): which kind of account the user prefers on each chain family.
+//! Smart accounts need a network with them enabled: one for which frame-host has an ERC-4337
+//! bundler. The embedded wallet's account in effect is still its key (EOA) everywhere: the
+//! smart account's address is not derived yet, so a stored preference for one waits for it.
 
 use oriel_protocol::AccountType;
 
 use crate::{
+    config::FrameConfig,
     env::Env,
     error::{Error, Result},
 };
@@ -45,9 +47,15 @@ fn namespace(chain_id: &str) -> &str {
     chain_id.split(':').next().unwrap_or_default()
 }
 
-/// Networks (CAIP-2) with smart accounts enabled: none on this frame-host yet.
-pub(crate) fn smart_account_networks() -> Vec<String> {
-    Vec::new()
+/// Networks (CAIP-2) with smart accounts enabled: those of the page config for which
+/// frame-host has a bundler (`eip155` ones, as the config's check has it), in its order.
+pub(crate) fn smart_account_networks(config: &FrameConfig) -> Vec<String> {
+    config
+        .networks
+        .iter()
+        .filter(|n| n.bundler)
+        .map(|n| n.chain_id.clone())
+        .collect()
 }
 
 /// The account type the user prefers on `chain_id`'s family: stored, or the default.
@@ -58,33 +66,25 @@ pub(crate) fn preferred(env: &impl Env, project_id: &str, chain_id: &str) -> Acc
         .unwrap_or_else(|| default_for(namespace))
 }
 
-/// The account type in effect on `chain_id`: the preference, where the network can serve it.
-pub(crate) fn active(env: &impl Env, project_id: &str, chain_id: &str) -> AccountType {
-    match preferred(env, project_id, chain_id) {
-        AccountType::SmartAccount if smart_account_networks().iter().any(|n| n == chain_id) => {
-            AccountType::SmartAccount
-        }
-        _ => AccountType::Eoa,
-    }
-}
-
 /// Checks that `account_type` can serve `chain_id` and stores it as the preference of its
 /// family.
 pub(crate) fn set_preferred(
     env: &impl Env,
-    project_id: &str,
+    config: &FrameConfig,
     chain_id: &str,
     account_type: AccountType,
 ) -> Result<()> {
     match account_type {
         AccountType::Payment => return Err(Error::PaymentAccount),
-        AccountType::SmartAccount if !smart_account_networks().iter().any(|n| n == chain_id) => {
+        AccountType::SmartAccount
+            if !smart_account_networks(config).iter().any(|n| n == chain_id) =>
+        {
             return Err(Error::NoSmartAccounts(chain_id.to_owned()))
         }
         _ => {}
     }
     env.save(
-        &storage_key(project_id, namespace(chain_id)),
+        &storage_key(&config.project_id, namespace(chain_id)),
         name(account_type),
     );
     Ok(())

@@ -74,6 +74,9 @@ fn checked_networks(networks: Vec<NetworkRpc>) -> Result<Vec<NetworkRpc>, Config
         if network.rpc_urls.is_empty() {
             return Err(invalid("no RPC URL"));
         }
+        if network.bundler && !network.chain_id.starts_with("eip155:") {
+            return Err(invalid("a bundler is for eip155 networks only"));
+        }
         if let Some(url) = network
             .rpc_urls
             .iter()
@@ -128,6 +131,7 @@ mod tests {
                         decimals: 18,
                     }),
                     swap_router: None,
+                    bundler: false,
                 },
                 NetworkRpc {
                     chain_id: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp".into(),
@@ -164,6 +168,10 @@ mod tests {
                 r#"[{"chainId":"eip155:1","rpcUrls":["https://a.com"]},{"chainId":"eip155:1","rpcUrls":["https://b.com"]}]"#
             ),
             "the frame config is not valid: network \"eip155:1\": listed twice"
+        );
+        assert_eq!(
+            with(r#"[{"chainId":"solana:x","rpcUrls":["https://a.com"],"bundler":true}]"#),
+            "the frame config is not valid: network \"solana:x\": a bundler is for eip155 networks only"
         );
         assert!(with(r#"[{"chainId":"eip155:1"}]"#).contains("missing field `rpcUrls`"));
     }

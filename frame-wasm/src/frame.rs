@@ -236,7 +236,9 @@ impl<E: Env> Frame<E> {
             Request::SetPreferredAccount { account_type } => {
                 account::set_preferred(cx, session, &network.active, account_type)
             }
-            Request::GetSmartAccountEnabledNetworks => Ok(account::smart_account_networks()).into(),
+            Request::GetSmartAccountEnabledNetworks => {
+                Ok(account::smart_account_networks(cx.config)).into()
+            }
             Request::InitSmartAccount => {
                 account::init_smart_account(session, &network.active).into()
             }

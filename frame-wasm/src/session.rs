@@ -4,10 +4,9 @@
 //! frame-host carry only ciphertext, wraps and ids.
 
 use base64::{engine::general_purpose::STANDARD as B64, Engine};
-use oriel_protocol::{Account, User};
+use oriel_protocol::{Account, AccountType, User};
 
 use crate::{
-    account_type,
     api::SessionTokens,
     context::Cx,
     env::Env,
@@ -187,7 +186,8 @@ impl Session {
         } else {
             addresses.eip155.clone()
         };
-        let account_type = account_type::active(cx.env, cx.project_id(), chain_id);
+        // The key's account, whatever the preference: the smart account is not derived yet.
+        let account_type = AccountType::Eoa;
         Some(User {
             // A user who came in by Farcaster (or a social account without an email) has none.
             email: (!session.email.is_empty()).then(|| session.email.clone()),

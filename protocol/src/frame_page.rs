@@ -44,6 +44,10 @@ pub struct NetworkRpc {
     /// approval screen names as this network's swap router; absent on a network without swaps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub swap_router: Option<String>,
+    /// Whether frame-host has an ERC-4337 bundler for it (`POST /v1/bundler/{chainId}`), so
+    /// the embedded wallet can use a smart account there (`eip155` only); false when absent.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bundler: bool,
 }
 
 /// A network's native coin, such as ETH with 18 decimals.
@@ -77,6 +81,7 @@ mod tests {
                         decimals: 18,
                     }),
                     swap_router: Some("0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae".into()),
+                    bundler: true,
                 },
                 NetworkRpc {
                     chain_id: "eip155:5".into(),
@@ -89,7 +94,7 @@ mod tests {
         let json = serde_json::to_string(&config).unwrap();
         assert_eq!(
             json,
-            r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1","buildId":"0.1.0","networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"],"name":"Local Devnet","nativeCurrency":{"symbol":"ETH","decimals":18},"swapRouter":"0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae"},{"chainId":"eip155:5","rpcUrls":["http://127.0.0.1:8546"]}]}"#
+            r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1","buildId":"0.1.0","networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"],"name":"Local Devnet","nativeCurrency":{"symbol":"ETH","decimals":18},"swapRouter":"0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae","bundler":true},{"chainId":"eip155:5","rpcUrls":["http://127.0.0.1:8546"]}]}"#
         );
         assert_eq!(
             serde_json::from_str::<FramePageConfig>(&json).unwrap(),

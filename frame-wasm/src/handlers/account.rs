@@ -5,6 +5,7 @@ use oriel_protocol::{AccountType, Reply};
 
 use crate::{
     account_type,
+    config::FrameConfig,
     context::{Answer, Cx},
     env::Env,
     error::{Error, Result},
@@ -23,7 +24,7 @@ pub(crate) fn set_preferred<E: Env>(
             .user(cx, chain_id)
             .ok_or(Error::NotConnected)?
             .address;
-        account_type::set_preferred(cx.env, cx.project_id(), chain_id, account_type)?;
+        account_type::set_preferred(cx.env, cx.config, chain_id, account_type)?;
         Ok(Reply::SetPreferredAccount {
             account_type,
             address,
@@ -32,14 +33,14 @@ pub(crate) fn set_preferred<E: Env>(
     Answer::changing_session(set())
 }
 
-/// `GetSmartAccountEnabledNetworks`.
-pub(crate) fn smart_account_networks() -> Reply {
+/// `GetSmartAccountEnabledNetworks`: the networks with a bundler.
+pub(crate) fn smart_account_networks(config: &FrameConfig) -> Reply {
     Reply::GetSmartAccountEnabledNetworks {
-        networks: account_type::smart_account_networks(),
+        networks: account_type::smart_account_networks(config),
     }
 }
 
-/// `InitSmartAccount`: no network has smart accounts on this frame-host yet.
+/// `InitSmartAccount`: the frame does not derive smart accounts yet, on any network.
 pub(crate) fn init_smart_account(session: &Session, chain_id: &str) -> Result<Reply> {
     session.wallet()?;
     Err(Error::NoSmartAccounts(chain_id.to_owned()))

@@ -1,5 +1,5 @@
 use crate::{
-    config::FrameConfig,
+    config::{FrameConfig, NetworkRpc},
     frame::Frame,
     test_env::{log_in, TestEnv},
 };
@@ -7,11 +7,16 @@ use oriel_protocol::{AccountType, AllowList, ErrorCode, ErrorReply, Reply, Reque
 use pollster::block_on;
 
 fn frame(logged_in: bool) -> Frame<TestEnv> {
+    frame_with(logged_in, Vec::new())
+}
+
+/// A frame on eip155:1 that reaches `networks`.
+fn frame_with(logged_in: bool, networks: Vec<NetworkRpc>) -> Frame<TestEnv> {
     let config = FrameConfig {
         project_id: "demo".into(),
         allowed_origins: AllowList::parse(&["http://localhost:5173"]).unwrap(),
         default_chain_id: "eip155:1".into(),
-        networks: Vec::new(),
+        networks,
     };
     let mut f = Frame::new(config, TestEnv::default());
     if logged_in {
@@ -69,6 +74,54 @@ fn setting_a_type_is_checked_stored_and_announced() {
     }))
     .unwrap();
     assert_eq!(f.preferred_account_type(), AccountType::Eoa);
+}
+
+fn network(chain_id: &str, bundler: bool) -> NetworkRpc {
+    NetworkRpc {
+        chain_id: chain_id.into(),
+        rpc_urls: vec!["http://127.0.0.1:8545".into()],
+        bundler,
+        ..NetworkRpc::default()
+    }
+}
+
+#[test]
+fn the_networks_with_a_bundler_have_smart_accounts() {
+    let mut f = frame_with(
+        true,
+        vec![
+            network("eip155:1", true),
+            network("eip155:10", false),
+            network("eip155:31337", true),
+        ],
+    );
+    assert_eq!(
+        block_on(f.handle(Request::GetSmartAccountEnabledNetworks)),
+        Ok(Reply::GetSmartAccountEnabledNetworks {
+            networks: vec!["eip155:1".into(), "eip155:31337".into()]
+        })
+    );
+    let address = f.user().unwrap().address;
+    assert_eq!(
+        set(&mut f, AccountType::SmartAccount),
+        Ok(Reply::SetPreferredAccount {
+            account_type: AccountType::SmartAccount,
+            address,
+        }),
+        "a network with a bundler takes the preference"
+    );
+    assert_eq!(f.preferred_account_type(), AccountType::SmartAccount);
+    // The account in effect stays the key's until the smart account's address is derived.
+    assert_eq!(f.active_account_type(), AccountType::Eoa);
+    block_on(f.handle(Request::SwitchNetwork {
+        chain_id: "eip155:10".into(),
+    }))
+    .unwrap();
+    assert_eq!(
+        set(&mut f, AccountType::SmartAccount).unwrap_err().message,
+        "Smart accounts are not enabled on eip155:10",
+        "a network without one refuses it"
+    );
 }
 
 #[test]

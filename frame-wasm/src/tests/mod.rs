@@ -69,8 +69,8 @@ impl<E: Env> Frame<E> {
         account_type::preferred(&self.env, &self.config.project_id, &self.network.active)
     }
 
-    /// The account type in effect on the active network.
+    /// The account type in effect on the active network, as the logged-in user's account has it.
     pub(crate) fn active_account_type(&self) -> AccountType {
-        account_type::active(&self.env, &self.config.project_id, &self.network.active)
+        self.user().expect("logged in").accounts[0].account_type
     }
 }

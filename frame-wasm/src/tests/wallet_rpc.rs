@@ -54,6 +54,7 @@ pub(super) fn frame_with(
                 decimals: 18,
             }),
             swap_router: None,
+            bundler: false,
         }],
     };
     let mut f = Frame::new(config, env);
