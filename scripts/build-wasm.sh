@@ -27,7 +27,10 @@ FRAME_WASM_GZIP_BUDGET=254500
 # Raised 247,500 -> 250,500 for issue 13's swap approvals (247,295 -> 250,109 measured: the
 # Uniswap V2 router calls decoded, the one-line summary of swaps and approvals, the swap router
 # named from the page config).
-FRAME_WASM_GZIP_BUDGET=262000
+# Raised 262,000 -> 264,600 for issue 17's Solana approvals (264,524 measured with them: the
+# System transfer, TransferChecked and associated-account create read and shown; the size
+# before them was not measured on this branch).
+FRAME_WASM_GZIP_BUDGET=264600
 
 # The crate is a plain rlib in Cargo.toml (a cdylib there gets an unhashed file name); ask for
 # the cdylib only here.

@@ -1,4 +1,5 @@
 import type { OrielClient } from '../client/createClient'
+import type { SolanaProvider } from '../connectors/solanaProvider'
 import { getWalletErrorCode, USER_REJECTED_CODE } from '../errors/connection'
 import { BaseError } from '../errors/base'
 import { resolveName } from '../names/resolve'
@@ -15,6 +16,7 @@ import { waitForReceipt, type SendReceipt } from '../send/receipt'
 import { EMPTY_SEND, getSendStore } from '../send/sendStore'
 import { buildSendTransaction } from '../send/transaction'
 import { validateSend, type ValidateSendErrorType } from '../send/validate'
+import type { EIP1193Provider } from '../wallets/eip6963'
 import { getNetwork } from './getNetwork'
 import { getProvider } from './getProvider'
 import { refreshBalance } from './refreshBalance'
@@ -39,6 +41,18 @@ function showAccount(client: OrielClient) {
   if (history.at(-1)?.view !== 'Send') return
   if (history.at(-2)?.view === 'Account') client.modal.goBack()
   else client.modal.replace('Account')
+}
+
+/**
+ * The Solana wallet to send with: a browser or WalletConnect wallet's Solana provider, else the
+ * current connection's own provider, which for the embedded wallet takes the `solana_*`
+ * requests itself (its frame signs them on a Solana network).
+ */
+function solanaWallet(client: OrielClient, provider: EIP1193Provider | undefined): SolanaProvider | undefined {
+  const own = getProvider(client, { namespace: 'solana' }).provider
+  if (own) return own
+  if (!provider) return undefined
+  return { namespace: 'solana', request: (args) => provider.request(args) as never }
 }
 
 /** A wallet's failure as the send's typed error: 4001 is 'Signature declined'. */
@@ -99,7 +113,7 @@ export async function sendToken(client: OrielClient, parameters: SendTokenParame
     return fail(error)
   }
   const { provider } = getProvider(client)
-  const solana = valid.namespace === 'solana' ? getProvider(client, { namespace: 'solana' }).provider : undefined
+  const solana = valid.namespace === 'solana' ? solanaWallet(client, provider) : undefined
   if (valid.namespace === 'solana' ? !solana : !provider) return fail(new NoSendWalletError())
 
   client.events.emit('SEND_INITIATED', { ...summary, isSmartAccount: false })
