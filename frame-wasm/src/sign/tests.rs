@@ -654,14 +654,109 @@ fn solana_transaction_shows_its_summary() {
     );
     assert_eq!(find(&summary, "Instructions"), &Value::Text("1".into()));
     assert_eq!(
-        find(&summary, "Programs"),
-        &Value::Tree(vec![(
-            "1".into(),
-            Value::Mono("11111111111111111111111111111111".into())
-        )])
+        find(&summary, "Instruction 1"),
+        &Value::Tree(vec![
+            ("Action".into(), Value::Text("Transfer SOL".into())),
+            ("From".into(), Value::Mono(addresses().solana)),
+            ("To".into(), Value::Mono(solana::base58(&[4; 32]))),
+            ("Amount".into(), Value::Text("0.001 SOL".into())),
+        ])
     );
     assert_eq!(find(&summary, "Signatures"), &Value::Text("1".into()));
     assert_eq!(find(&summary, "Version"), &Value::Text("legacy".into()));
+}
+
+/// A token send as the SDK builds it: keys me, Bob's token account, my token account, Bob, the
+/// mint, System, Token, Associated Token; create Bob's account if missing, then TransferChecked.
+#[test]
+fn solana_token_send_shows_mint_amount_and_receiver() {
+    let payer = solana_key().verifying_key().to_bytes();
+    let token = bs58::decode("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA")
+        .into_vec()
+        .unwrap();
+    let ata = bs58::decode("ATokenGPvbdhVxxr1kvrjqfcEUEyWpiXCo6tFzu8dEPk")
+        .into_vec()
+        .unwrap();
+    let mut tx = vec![1];
+    tx.extend_from_slice(&[0; 64]);
+    tx.extend_from_slice(&[1, 0, 5, 8]);
+    for key in [
+        &payer[..],
+        &[3; 32],
+        &[4; 32],
+        &[2; 32],
+        &[5; 32],
+        &[0; 32],
+        &token,
+        &ata,
+    ] {
+        tx.extend_from_slice(key);
+    }
+    tx.extend_from_slice(&[9; 32]);
+    tx.extend_from_slice(&[2, 7, 6, 0, 1, 3, 4, 5, 6, 1, 1]);
+    tx.extend_from_slice(&[6, 4, 2, 4, 1, 0, 10, 12]);
+    tx.extend_from_slice(&2_500_000u64.to_le_bytes());
+    tx.push(6);
+    let tx = solana::SolanaTx::parse(&tx).unwrap();
+    let summary = describe::<TxRequest>(&SignRequest::SolanaSignTransaction { tx });
+    let create = find(&summary, "Instruction 1");
+    assert_eq!(
+        create_field(create, "Action"),
+        &Value::Text("Create token account if missing".into())
+    );
+    assert_eq!(
+        create_field(create, "Owner"),
+        &Value::Mono(solana::base58(&[2; 32]))
+    );
+    let transfer = find(&summary, "Instruction 2");
+    assert_eq!(
+        create_field(transfer, "Mint"),
+        &Value::Mono(solana::base58(&[5; 32]))
+    );
+    assert_eq!(create_field(transfer, "Amount"), &Value::Text("2.5".into()));
+    assert_eq!(
+        create_field(transfer, "To"),
+        &Value::Mono(solana::base58(&[2; 32]))
+    );
+    assert_eq!(
+        create_field(transfer, "To account"),
+        &Value::Mono(solana::base58(&[3; 32]))
+    );
+}
+
+/// A field of an instruction's tree.
+fn create_field<'a>(tree: &'a Value, label: &str) -> &'a Value {
+    match tree {
+        Value::Tree(fields) => {
+            &fields
+                .iter()
+                .find(|(l, _)| l == label)
+                .unwrap_or_else(|| panic!("no {label} in {fields:?}"))
+                .1
+        }
+        other => panic!("{other:?} is not a tree"),
+    }
+}
+
+/// An instruction whose accounts are not in the message is shown by its program and why.
+#[test]
+fn solana_unreadable_instruction_shows_program_and_reason() {
+    let payer = solana_key().verifying_key().to_bytes();
+    let mut bytes = solana_tx_bytes(&payer);
+    // The transfer names account index 9 of 3 keys.
+    let at = bytes.len() - 15;
+    bytes[at] = 9;
+    let tx = solana::SolanaTx::parse(&bytes).unwrap();
+    let summary = describe::<TxRequest>(&SignRequest::SolanaSignTransaction { tx });
+    let shown = find(&summary, "Instruction 1");
+    assert_eq!(
+        create_field(shown, "Program"),
+        &Value::Mono("11111111111111111111111111111111".into())
+    );
+    assert_eq!(
+        create_field(shown, "Unreadable"),
+        &Value::Text("account index 9 is not in the message".into())
+    );
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! `tx` writes transactions and calls, `typed` typed data, `budget` cuts what is too large.
 
 mod budget;
+mod solana;
 #[cfg(test)]
 mod tests;
 mod tx;
@@ -15,8 +16,8 @@ use sha2::{Digest, Sha256};
 use super::codec::to_hex;
 use super::facts::Facts;
 use super::format::format_count;
-use super::solana::{base58, MessageVersion, SolanaTx};
 use super::SignRequest;
+use solana::solana_rows;
 
 #[cfg(test)]
 pub(crate) use budget::{size, SHOWN_ENTRIES, SHOWN_TEXT_BYTES};
@@ -156,28 +157,6 @@ fn json_value(value: &Json) -> Value {
         Json::Null => text("null"),
         other => text(other.to_string()),
     }
-}
-
-fn solana_rows(tx: &SolanaTx) -> Vec<Row> {
-    let programs = tx
-        .program_ids()
-        .enumerate()
-        .map(|(i, id)| ((i + 1).to_string(), mono(base58(id))))
-        .collect();
-    vec![
-        row("Fee payer", mono(base58(tx.fee_payer()))),
-        row("Recent blockhash", mono(base58(&tx.recent_blockhash))),
-        row(
-            "Version",
-            text(match tx.version {
-                MessageVersion::Legacy => "legacy",
-                MessageVersion::V0 => "v0",
-            }),
-        ),
-        row("Instructions", text(tx.instructions.len().to_string())),
-        row("Programs", Value::Tree(programs)),
-        row("Signatures", text(tx.signatures.len().to_string())),
-    ]
 }
 
 /// What the approval screen shows for `req`, parsed or prepared, in the terms of `facts`

@@ -2,8 +2,10 @@
 //! request and result shapes of WalletConnect's Solana JSON-RPC reference (messages base58,
 //! transactions base64, signatures base58).
 
+mod instruction;
 mod wire;
 
+pub use instruction::{decode_instruction, DecodeError, Decoded};
 pub use wire::{write_compact_u16, Instruction, MessageVersion, SolanaTx, PACKET_DATA_SIZE};
 
 use base64::Engine as _;

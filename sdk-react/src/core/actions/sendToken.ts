@@ -1,4 +1,5 @@
 import type { OrielClient } from '../client/createClient'
+import type { SolanaProvider } from '../connectors/solanaProvider'
 import { getWalletErrorCode, USER_REJECTED_CODE } from '../errors/connection'
 import { BaseError } from '../errors/base'
 import { resolveName } from '../names/resolve'
@@ -15,6 +16,7 @@ import { waitForReceipt, type SendReceipt } from '../send/receipt'
 import { EMPTY_SEND, getSendStore } from '../send/sendStore'
 import { buildSendTransaction } from '../send/transaction'
 import { validateSend, type ValidateSendErrorType } from '../send/validate'
+import type { EIP1193Provider } from '../wallets/eip6963'
 import { getNetwork } from './getNetwork'
 import { getProvider } from './getProvider'
 import { refreshBalance } from './refreshBalance'
@@ -39,6 +41,18 @@ function showAccount(client: OrielClient) {
   if (history.at(-1)?.view !== 'Send') return
   if (history.at(-2)?.view === 'Account') client.modal.goBack()
   else client.modal.replace('Account')
+}
+
+/**
+ * The Solana wallet to send with: a browser or WalletConnect wallet's Solana provider, else the
+ * current connection's own provider, which for the embedded wallet takes the `solana_*`
+ * requests itself (its frame signs them on a Solana network).
+ */
+function solanaWallet(client: OrielClient, provider: EIP1193Provider | undefined): SolanaProvider | undefined {
+  const own = getProvider(client, { namespace: 'solana' }).provider
+  if (own) return own
+  if (!provider) return undefined
+  return { namespace: 'solana', request: (args) => provider.request(args) as never }
 }
 
 /** A wallet's failure as the send's typed error: 4001 is 'Signature declined'. */
@@ -84,40 +98,51 @@ export async function sendToken(client: OrielClient, parameters: SendTokenParame
       (error: unknown) => void console.error('oriel: resolving the receiver failed', error),
     )
   }
-  let request: ReturnType<typeof buildSendTransaction>
+  let valid: ReturnType<typeof validateSend>
   let summary: { network: string; token: string; amount: string }
-  let symbol: string
   try {
     const token = findSendToken(client, form.tokenKey)
-    const valid = validateSend({ namespace, token, amount: form.amount, receiver: form.receiver, receiverAddress })
-    if (valid.namespace !== 'eip155') throw new SendNotAvailableError({ namespace: valid.namespace })
+    valid = validateSend({ namespace, token, amount: form.amount, receiver: form.receiver, receiverAddress })
     if (!address) throw new NoSendWalletError()
-    request = buildSendTransaction({ from: address as `0x${string}`, to: valid.to as `0x${string}`, token: valid.token, value: valid.value })
     summary = {
       network: caipNetworkId,
       token: valid.token.contract ?? valid.token.symbol,
       amount: formatAmount(valid.value, valid.token.decimals),
     }
-    symbol = valid.token.symbol
   } catch (error) {
     return fail(error)
   }
   const { provider } = getProvider(client)
-  if (!provider) return fail(new NoSendWalletError())
+  const solana = valid.namespace === 'solana' ? solanaWallet(client, provider) : undefined
+  if (valid.namespace === 'solana' ? !solana : !provider) return fail(new NoSendWalletError())
 
   client.events.emit('SEND_INITIATED', { ...summary, isSmartAccount: false })
   store.setState({ loading: true, error: undefined })
   try {
-    const hash = await provider.request({ method: 'eth_sendTransaction', params: [request] })
-    if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
-      throw new InvalidChainAnswerError({ method: 'eth_sendTransaction', value: hash })
+    let receipt: SendReceipt
+    if (valid.namespace === 'solana' && solana) {
+      // The Solana builder loads with the first Solana send, out of the SDK's initial code.
+      const { sendSolana, solanaReader } = await import('../send/solana/send')
+      const reader = solanaReader(provider, getNetwork(client).network)
+      if (!reader) throw new SendNotAvailableError({ namespace: 'solana' })
+      receipt = await sendSolana({ reader, wallet: solana, from: address, to: valid.to, token: valid.token, value: valid.value, confirm: parameters.receipt })
+    } else if (provider) {
+      const request = buildSendTransaction({ from: address as `0x${string}`, to: valid.to as `0x${string}`, token: valid.token, value: valid.value })
+      const hash = await provider.request({ method: 'eth_sendTransaction', params: [request] })
+      if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash)) {
+        throw new InvalidChainAnswerError({ method: 'eth_sendTransaction', value: hash })
+      }
+      store.setState({ hash })
+      receipt = await waitForReceipt(provider, { hash, ...parameters.receipt })
+    } else {
+      throw new NoSendWalletError()
     }
+    const hash = receipt.transactionHash
     store.setState({ hash })
-    const receipt = await waitForReceipt(provider, { hash, ...parameters.receipt })
     client.events.emit('SEND_SUCCESS', { ...summary, hash, isSmartAccount: false })
     store.setState(EMPTY_SEND)
     showAccount(client)
-    client.snackbar.showSuccess(`Sent ${summary.amount} ${symbol}`)
+    client.snackbar.showSuccess(`Sent ${summary.amount} ${valid.token.symbol}`)
     void refreshBalance(client, { force: true })
     void refreshTokenBalances(client, { force: true })
     return receipt

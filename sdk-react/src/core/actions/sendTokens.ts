@@ -45,6 +45,9 @@ export function findSendToken(client: OrielClient, key: string | undefined): Sen
   return key === undefined ? undefined : getSendTokens(client).find((token) => token.key === key)
 }
 
+/** Lamports per signature on every Solana cluster (5000); the Send view's fee line on solana. */
+export const SOLANA_FEE_PER_SIGNATURE = 5_000n
+
 export type EstimateSendFeeParameters = {
   token: SendToken
   /** Base units; 0 to estimate before an amount is known. */
@@ -63,6 +66,8 @@ export type EstimateSendFeeParameters = {
  */
 export async function estimateSendFee(client: OrielClient, parameters: EstimateSendFeeParameters): Promise<NetworkFee> {
   const { address, namespace } = client.account.getSnapshot()
+  // A Solana send is one signature, with no priority fee: the cluster's fee per signature.
+  if (address && namespace === 'solana') return { gas: 1n, expected: SOLANA_FEE_PER_SIGNATURE, max: SOLANA_FEE_PER_SIGNATURE }
   const { provider } = getProvider(client)
   if (!address || namespace !== 'eip155' || !provider) throw new NoSendWalletError()
   const from = address as `0x${string}`

@@ -136,3 +136,14 @@ export class NoSendWalletError extends BaseError {
     super('No connected wallet', { details: 'Connect a wallet on an eip155 network to send.' })
   }
 }
+
+export type SolanaTransactionFailedErrorType = SolanaTransactionFailedError & { name: 'SolanaTransactionFailedError' }
+/** The Solana transaction landed with an error: nothing was sent (the fee was still paid). */
+export class SolanaTransactionFailedError extends BaseError {
+  override name = 'SolanaTransactionFailedError'
+  readonly signature: string
+  constructor({ signature, reason }: { signature: string; reason: unknown }) {
+    super('Transaction failed on chain', { details: `Transaction ${signature} failed: ${JSON.stringify(reason)?.slice(0, 200)}` })
+    this.signature = signature
+  }
+}

@@ -1,5 +1,5 @@
 import type { TokenBalance } from '../blockchain/client'
-import { isEvmAddress } from '../validation/address'
+import { isEvmAddress, isSolanaAddress } from '../validation/address'
 import { parseAmount } from './amount'
 
 /** A token the user can send: an entry of the balance list with its numbers made exact. */
@@ -9,8 +9,8 @@ export interface SendToken {
   readonly name: string
   readonly symbol: string
   readonly decimals: number
-  /** The ERC-20 contract; `undefined` for the native coin. */
-  readonly contract: `0x${string}` | undefined
+  /** The ERC-20 contract (lower case) or the SPL mint (base58); `undefined` for the native coin. */
+  readonly contract: string | undefined
   /** The balance in base units. */
   readonly balance: bigint
   /** USD per whole token, `null` when unknown. */
@@ -30,11 +30,16 @@ export interface SendToken {
 export function toSendToken(entry: TokenBalance): SendToken | undefined {
   const decimals = Number(entry.quantity.decimals)
   if (!/^\d{1,2}$/.test(entry.quantity.decimals) || !Number.isSafeInteger(decimals)) return undefined
-  let contract: `0x${string}` | undefined
+  let contract: string | undefined
   if (entry.address !== undefined) {
     const candidate = entry.address.split(':').at(-1)
-    if (!isEvmAddress(candidate) || !candidate.startsWith('0x')) return undefined
-    contract = candidate.toLowerCase() as `0x${string}`
+    if (entry.chainId.startsWith('solana:')) {
+      if (!isSolanaAddress(candidate)) return undefined
+      contract = candidate
+    } else {
+      if (!isEvmAddress(candidate) || !candidate.startsWith('0x')) return undefined
+      contract = candidate.toLowerCase()
+    }
   }
   const numeric = /^\d+(?:\.(\d+))?$/.exec(entry.quantity.numeric)
   if (!numeric || (numeric[1]?.length ?? 0) > decimals) return undefined

@@ -58,5 +58,6 @@ export type BuildSendTransactionParameters = {
  */
 export function buildSendTransaction({ from, to, token, value }: BuildSendTransactionParameters): SendTransactionRequest {
   if (!token.contract) return { from, to, value: toQuantity(value) }
-  return { from, to: token.contract, value: '0x0', data: encodeTransfer(to, value) }
+  if (!/^0x[0-9a-fA-F]{40}$/.test(token.contract)) throw new TypeError(`${token.contract} is not an ERC-20 contract`)
+  return { from, to: token.contract as `0x${string}`, value: '0x0', data: encodeTransfer(to, value) }
 }

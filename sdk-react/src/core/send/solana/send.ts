@@ -1,0 +1,80 @@
+import { base58, base64 } from '@scure/base'
+import type { SolanaProvider } from '../../connectors/solanaProvider'
+import type { Network } from '../../networks'
+import { InvalidChainAnswerError } from '../errors'
+import type { SendReceipt } from '../receipt'
+import type { SendToken } from '../token'
+import { unsignedTransaction } from './message'
+import { readBlockhash, readTokenProgram, type SolanaReader, waitForSignature, type WaitForSignatureParameters } from './rpc'
+import { buildSolanaTransfer } from './transfer'
+
+/** The most a cluster's JSON-RPC answer may be (bytes) before it is refused. */
+const MAX_ANSWER_BYTES = 1_000_000
+
+/**
+ * The reader of a Solana send: the connected wallet's request provider when it has one (the
+ * embedded wallet answers Solana reads, getLatestBlockhash, getAccountInfo and
+ * getSignatureStatuses, through its frame's read policy, the same path `refreshBalance` reads
+ * balances by), else the active network's RPC URL (a browser Solana wallet signs and sends but
+ * offers no reads). Both ask the same cluster the wallet sends to.
+ *
+ * @example
+ * const reader = solanaReader(getProvider(client).provider, getNetwork(client).network)
+ */
+export function solanaReader(provider: SolanaReader | undefined, network: Pick<Network, 'rpcUrls'>): SolanaReader | undefined {
+  if (provider) return provider
+  const url = network.rpcUrls.default.http[0]
+  if (!url) return undefined
+  let id = 0
+  return {
+    async request({ method, params }) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
+      })
+      const text = await response.text()
+      if (text.length > MAX_ANSWER_BYTES) throw new InvalidChainAnswerError({ method, value: `${text.length} bytes` })
+      const answer = JSON.parse(text) as { result?: unknown; error?: { message?: unknown } }
+      if (answer.error) throw new Error(`${method}: ${String(answer.error.message)}`)
+      if (!response.ok || !('result' in answer)) throw new InvalidChainAnswerError({ method, value: answer })
+      return answer.result
+    },
+  }
+}
+
+export type SendSolanaParameters = {
+  reader: SolanaReader
+  wallet: SolanaProvider
+  from: string
+  to: string
+  token: Pick<SendToken, 'contract' | 'decimals'>
+  value: bigint
+  confirm?: Omit<WaitForSignatureParameters, 'signature'> | undefined
+}
+
+/**
+ * Sends SOL or an SPL token: builds the message with a recent blockhash and the sender as fee
+ * payer, asks the wallet's `solana_signAndSendTransaction`, and waits until the cluster
+ * confirms it (a failed status throws `SolanaTransactionFailedError`).
+ *
+ * @example
+ * const { transactionHash } = await sendSolana({ reader, wallet, from, to, token, value: 1_000_000n })
+ */
+export async function sendSolana(parameters: SendSolanaParameters): Promise<SendReceipt> {
+  const { reader, wallet, from, to, token, value } = parameters
+  const mint = token.contract
+    ? { address: token.contract, decimals: token.decimals, tokenProgram: await readTokenProgram(reader, token.contract) }
+    : undefined
+  const recentBlockhash = await readBlockhash(reader)
+  const message = buildSolanaTransfer({ from, to, value, mint, recentBlockhash })
+  const { signature } = await wallet.request({
+    method: 'solana_signAndSendTransaction',
+    params: { transaction: base64.encode(unsignedTransaction(message)), sendOptions: { preflightCommitment: 'confirmed' } },
+  })
+  if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(signature) || base58.decode(signature).length !== 64) {
+    throw new InvalidChainAnswerError({ method: 'solana_signAndSendTransaction', value: signature })
+  }
+  const { slot } = await waitForSignature(reader, { signature, ...parameters.confirm })
+  return { transactionHash: signature, blockNumber: slot, status: 'success' }
+}
