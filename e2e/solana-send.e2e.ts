@@ -15,7 +15,7 @@ import {
 } from '@solana/kit'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { approvalShown, walletFrame } from './support/approval.mjs'
+import { approvalShown, readRequest, walletFrame } from './support/approval.mjs'
 import { launchChromium } from './support/browser.mjs'
 import { loginByEmail } from './support/emailLogin.mjs'
 
@@ -24,7 +24,7 @@ const solana = createSolanaRpc(testCluster(urls.solana))
 const email = `solana-send+${Date.now()}@example.com`
 const DUSDC_MINT = toAddress('3Cm7mRnSmKuGJa7hEJD2SkBwvAHvrvBGA2dWqEYhsseu')
 const TOKEN_PROGRAM = toAddress('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
-const ASSOCIATED_TOKEN_PROGRAM = toAddress('ATokenGPvbdhVxxr1kvrjqfcEUEyWpiXCo6tFzu8dEPk')
+const ASSOCIATED_TOKEN_PROGRAM = toAddress('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL')
 /** How long the widget and frame-host keep an address's balances on one network (spec §9). */
 const BALANCE_CACHE_MS = 30_000
 
@@ -160,6 +160,8 @@ describe('Send from the embedded wallet on the local Solana cluster', () => {
     expect(await approvalField(2, 'Amount')).toBe('2.5')
     expect(await approvalField(2, 'To')).toBe(receiver)
     expect(await approvalField(2, 'To account')).toBe(account)
+    // Two instructions fill more than the screen: Approve waits until the request was read to its end.
+    await readRequest(walletFrame(page))
     await walletFrame(page).getByRole('button', { name: 'Approve' }).click()
     await dialog().locator('[data-view="Account"]').waitFor({ timeout: 30_000 })
     const held = await readTokenAccount(account)

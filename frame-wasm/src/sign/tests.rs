@@ -674,7 +674,7 @@ fn solana_token_send_shows_mint_amount_and_receiver() {
     let token = bs58::decode("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA")
         .into_vec()
         .unwrap();
-    let ata = bs58::decode("ATokenGPvbdhVxxr1kvrjqfcEUEyWpiXCo6tFzu8dEPk")
+    let ata = bs58::decode("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL")
         .into_vec()
         .unwrap();
     let mut tx = vec![1];

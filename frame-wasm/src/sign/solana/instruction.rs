@@ -14,7 +14,7 @@ pub(crate) const TOKEN_PROGRAM: &str = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ
 /// The SPL Token-2022 program.
 pub(crate) const TOKEN_2022_PROGRAM: &str = "TokenzQdBNbLqP5VEhdkAS5EPFoSNfuEHsuAcE4x1CkQ";
 /// The Associated Token Account program.
-pub(crate) const ASSOCIATED_TOKEN_PROGRAM: &str = "ATokenGPvbdhVxxr1kvrjqfcEUEyWpiXCo6tFzu8dEPk";
+pub(crate) const ASSOCIATED_TOKEN_PROGRAM: &str = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
 
 /// One instruction, read.
 #[derive(Debug, Clone, PartialEq, Eq)]

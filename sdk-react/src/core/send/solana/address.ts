@@ -9,7 +9,7 @@ export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 /** The SPL Token-2022 program. */
 export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS5EPFoSNfuEHsuAcE4x1CkQ'
 /** The Associated Token Account program. */
-export const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdhVxxr1kvrjqfcEUEyWpiXCo6tFzu8dEPk'
+export const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
 
 const PDA_MARKER = new TextEncoder().encode('ProgramDerivedAddress')
 

@@ -1,6 +1,8 @@
 import { getProgramDerivedAddress, address as kitAddress, getAddressEncoder } from '@solana/addresses'
 import { getCompiledTransactionMessageDecoder } from '@solana/transaction-messages'
 import { getTransactionDecoder } from '@solana/transactions'
+import { SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system'
+import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { describe, expect, it } from 'vitest'
 import { ASSOCIATED_TOKEN_PROGRAM, associatedTokenAddress, isOnCurve, addressBytes, SYSTEM_PROGRAM, TOKEN_PROGRAM } from './address'
 import { unsignedTransaction } from './message'
@@ -26,6 +28,14 @@ async function kitAta(owner: string, mint: string) {
   })
   return pda as string
 }
+
+describe('the program ids', () => {
+  it('are the published ones (an unknown associated-token program once left an SPL send unanswered)', () => {
+    expect(ASSOCIATED_TOKEN_PROGRAM).toBe(ASSOCIATED_TOKEN_PROGRAM_ADDRESS)
+    expect(TOKEN_PROGRAM).toBe(TOKEN_PROGRAM_ADDRESS)
+    expect(SYSTEM_PROGRAM).toBe(SYSTEM_PROGRAM_ADDRESS)
+  })
+})
 
 describe('associatedTokenAddress', () => {
   it('matches @solana/addresses for several owners, and is off the curve', async () => {
