@@ -3,39 +3,18 @@
 // Receive, fund it on the cluster (an airdrop of SOL, the faucet's dUSDC) and see the exact
 // SOL balance and token quantities frame-host reads from the cluster.
 import { type Address, createSolanaRpc, devnet as testCluster, lamports } from '@solana/kit'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { loggedInDemo } from './support/loggedIn.mjs'
 
 const urls = inject('urls')
 const solana = createSolanaRpc(testCluster(urls.solana))
 const email = `solana+${Date.now()}@example.com`
-let browser: Browser
-let context: BrowserContext
+const demo = loggedInDemo(email)
 let page: Page
-/** The page's console errors, shown when a test fails. */
-const consoleErrors: string[] = []
 
-beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
-  })
-  await page.goto(urls.demo)
-  await loginByEmail(page, email)
-})
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
-    console.error(`its console errors:\n${consoleErrors.join('\n')}`)
-  }
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+beforeAll(() => {
+  page = demo.page
 })
 
 const dialog = () => page.getByRole('dialog')

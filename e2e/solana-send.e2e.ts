@@ -13,11 +13,10 @@ import {
   lamports,
   devnet as testCluster,
 } from '@solana/kit'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { approvalShown, readRequest, walletFrame } from './support/approval.mjs'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import { loggedInDemo } from './support/loggedIn.mjs'
 
 const urls = inject('urls')
 const solana = createSolanaRpc(testCluster(urls.solana))
@@ -28,30 +27,11 @@ const ASSOCIATED_TOKEN_PROGRAM = toAddress('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTN
 /** How long the widget and frame-host keep an address's balances on one network (spec §9). */
 const BALANCE_CACHE_MS = 30_000
 
-let browser: Browser
-let context: BrowserContext
+const demo = loggedInDemo(email)
 let page: Page
-const consoleErrors: string[] = []
 
-beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
-  page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
-  })
-  await page.goto(urls.demo)
-  await loginByEmail(page, email)
-})
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
-    console.error(`its console errors:\n${consoleErrors.join('\n')}`)
-  }
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+beforeAll(() => {
+  page = demo.page
 })
 
 const dialog = () => page.getByRole('dialog')
