@@ -346,7 +346,25 @@ pub struct NetworkConfig {
     /// network has no smart accounts. The frame never sees the URL (it may carry a key).
     #[serde(default)]
     pub bundler_url: Option<String>,
+    /// The EntryPoint v0.7 the bundler serves (`0x` and 40 hex digits; with `bundler_url`
+    /// only). Unset: [`ENTRY_POINT_V07`], its address on every public chain; with
+    /// `devnet_contracts`, the devnet's.
+    #[serde(default)]
+    pub entry_point: Option<String>,
+    /// The factory of the embedded wallet's smart accounts: `createAccount(owner, salt)` and
+    /// `getAddress(owner, salt)` as the reference `SimpleAccountFactory` v0.7 has them (with
+    /// `bundler_url` only). Unset: [`SIMPLE_ACCOUNT_FACTORY_V07`]; with `devnet_contracts`,
+    /// the devnet's.
+    #[serde(default)]
+    pub account_factory: Option<String>,
 }
+
+/// The EntryPoint v0.7's address, the same on every chain it is deployed to.
+pub const ENTRY_POINT_V07: &str = "0x0000000071727de22e5e9d8baf0edac6f37da032";
+
+/// The reference `SimpleAccountFactory` v0.7's address on the public chains
+/// (eth-infinitism's deployment, bound to [`ENTRY_POINT_V07`]).
+pub const SIMPLE_ACCOUNT_FACTORY_V07: &str = "0x91e60e0613810449d098b0b5ec8b51a0fe8c8985";
 
 /// An Esplora-compatible API (Blockstream's Esplora, mempool.space's) for one Bitcoin network.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -673,8 +691,8 @@ impl NetworkConfig {
         self.validate_services()
     }
 
-    /// Checks `name`, `ens_registry`, `bundler_url`, `coingecko_platform` and
-    /// `coingecko_native_id`.
+    /// Checks `name`, `ens_registry`, `bundler_url` with `entry_point` and
+    /// `account_factory`, `coingecko_platform` and `coingecko_native_id`.
     fn validate_services(&self) -> Result<()> {
         let invalid = |reason: String| Error::InvalidNetwork {
             chain_id: self.chain_id.clone(),
@@ -704,6 +722,18 @@ impl NetworkConfig {
                 return Err(invalid(
                     "bundler_url is not an http(s) URL with a host".into(),
                 ));
+            }
+        }
+        for (key, address) in [
+            ("entry_point", &self.entry_point),
+            ("account_factory", &self.account_factory),
+        ] {
+            let Some(address) = address else { continue };
+            if self.bundler_url.is_none() {
+                return Err(invalid(format!("{key} needs bundler_url")));
+            }
+            if !crate::blockchain::is_evm_address(address) {
+                return Err(invalid(format!("{key} is not 0x and 40 hex digits")));
             }
         }
         let plain = |id: &String| {

@@ -11,14 +11,19 @@ use axum::{
     routing::get,
     Router,
 };
-use oriel_protocol::frame_page::{FramePageConfig, NativeCurrency, NetworkRpc, CONFIG_ELEMENT_ID};
+use oriel_protocol::frame_page::{
+    FramePageConfig, NativeCurrency, NetworkRpc, SmartAccountContracts, CONFIG_ELEMENT_ID,
+};
 use serde::{Deserialize, Serialize};
 use tower::ServiceBuilder;
 use tower_http::{services::ServeDir, set_header::SetResponseHeaderLayer};
 
 use crate::{
     api::ProjectQuery,
-    config::{known_networks::known_network, Config, NetworkConfig},
+    config::{
+        known_networks::known_network, Config, NetworkConfig, ENTRY_POINT_V07,
+        SIMPLE_ACCOUNT_FACTORY_V07,
+    },
     headers, AppState, VERSION,
 };
 
@@ -35,7 +40,7 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// well-known network's) and its native coin (the `[[tokens]]` entry without an address for
 /// it, else a well-known network's, else Ether for `eip155` and SOL for `solana`, as the
 /// balance route assumes), its exchange's router, for the approval screen, and whether it has
-/// a bundler (`bundler_url`), for smart accounts.
+/// a bundler (`bundler_url`), its smart-account contracts.
 fn frame_network(config: &Config, n: &NetworkConfig) -> NetworkRpc {
     let known = known_network(&n.chain_id);
     let configured = config
@@ -69,7 +74,18 @@ fn frame_network(config: &Config, n: &NetworkConfig) -> NetworkRpc {
             .iter()
             .find(|e| e.chain_id == n.chain_id && config.swap_networks.contains(&e.chain_id))
             .map(|e| e.router.to_ascii_lowercase()),
-        bundler: n.bundler_url.is_some(),
+        smart_account: n.bundler_url.as_ref().map(|_| SmartAccountContracts {
+            entry_point: n
+                .entry_point
+                .as_deref()
+                .unwrap_or(ENTRY_POINT_V07)
+                .to_ascii_lowercase(),
+            account_factory: n
+                .account_factory
+                .as_deref()
+                .unwrap_or(SIMPLE_ACCOUNT_FACTORY_V07)
+                .to_ascii_lowercase(),
+        }),
     }
 }
 

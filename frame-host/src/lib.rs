@@ -46,8 +46,8 @@ use tracing::Level;
 pub use auth::JWT_KEY_FILE;
 pub use blockchain::{
     devnet::{
-        DevnetContracts, DevnetEns, DevnetFarcaster, DevnetFaucet, DevnetNft, DevnetPair,
-        DevnetToken, DevnetUniswapV2,
+        DevnetAccountAbstraction, DevnetContracts, DevnetEns, DevnetFarcaster, DevnetFaucet,
+        DevnetNft, DevnetPair, DevnetToken, DevnetUniswapV2,
     },
     indexer::Indexers,
     ChainClient, HttpTransport,
@@ -57,8 +57,8 @@ pub use config::{
     Config, EsploraConfig, ExchangeConfig, FarcasterConfig, IndexerConfig, MailConfig, Mode,
     NetworkConfig, OnrampApi, OnrampProviderConfig, ProjectConfig, SocialConfig,
     SocialProviderConfig, TokenAuth, TokenConfig, WalletConnectRegistryConfig, DEFAULT_CONFIG,
-    DEFAULT_EXPLORER_URL, DEFAULT_SWAP_NETWORKS, FARCASTER_CHAIN_ID, FARCASTER_ID_REGISTRY,
-    FARCASTER_URL_BASE,
+    DEFAULT_EXPLORER_URL, DEFAULT_SWAP_NETWORKS, ENTRY_POINT_V07, FARCASTER_CHAIN_ID,
+    FARCASTER_ID_REGISTRY, FARCASTER_URL_BASE, SIMPLE_ACCOUNT_FACTORY_V07,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;
@@ -143,6 +143,7 @@ impl AppState {
                 config.indexer.push(IndexerConfig::devnet(&devnet.caip2()));
             }
             devnet.join_ens(&mut config.networks);
+            devnet.join_account_abstraction(&mut config.networks);
             devnet.join_exchange(&mut config.swap_networks, &mut config.exchanges);
         }
         let farcaster = farcaster::Setup::resolve(&config, devnet.as_ref())?;

@@ -355,3 +355,49 @@ async fn a_bundler_url_is_for_eip155_networks_and_http() {
         assert!(e.to_string().contains(reason), "{e}");
     }
 }
+
+#[tokio::test]
+async fn smart_account_contracts_need_a_bundler_and_addresses() {
+    let cases: [(Option<&str>, Option<&str>, &str); 3] = [
+        (None, Some(FACTORY), "account_factory needs bundler_url"),
+        (
+            Some("http://127.0.0.1:1"),
+            Some("0x1234"),
+            "account_factory is not 0x and 40 hex digits",
+        ),
+        (
+            Some("http://127.0.0.1:1"),
+            Some("not an address"),
+            "account_factory is not 0x and 40 hex digits",
+        ),
+    ];
+    for (bundler_url, account_factory, reason) in cases {
+        let e = common::startup_error(|c| {
+            c.networks = vec![NetworkConfig {
+                chain_id: "eip155:1".into(),
+                rpc_urls: vec!["https://rpc.example.com".into()],
+                bundler_url: bundler_url.map(Into::into),
+                account_factory: account_factory.map(Into::into),
+                ..NetworkConfig::default()
+            }];
+        })
+        .await;
+        assert!(e.to_string().contains(reason), "{e}");
+    }
+    let e = common::startup_error(|c| {
+        c.networks = vec![NetworkConfig {
+            chain_id: "eip155:1".into(),
+            rpc_urls: vec!["https://rpc.example.com".into()],
+            entry_point: Some(FACTORY.into()),
+            ..NetworkConfig::default()
+        }];
+    })
+    .await;
+    assert!(
+        e.to_string().contains("entry_point needs bundler_url"),
+        "{e}"
+    );
+}
+
+/// Any well-formed address: the checks above only read the shape.
+const FACTORY: &str = "0x91e60e0613810449d098b0b5ec8b51a0fe8c8985";

@@ -127,7 +127,10 @@ async fn frame_page_connects_to_each_network_rpc_origin() {
                 "rpcUrls": ["https://base.example.org/"],
                 "name": "Base, our node",
                 "nativeCurrency": { "symbol": "bETH", "decimals": 18 },
-                "bundler": true
+                "smartAccount": {
+                    "entryPoint": "0x0000000071727de22e5e9d8baf0edac6f37da032",
+                    "accountFactory": "0x91e60e0613810449d098b0b5ec8b51a0fe8c8985"
+                }
             },
             {
                 "chainId": "eip155:777",
@@ -137,7 +140,8 @@ async fn frame_page_connects_to_each_network_rpc_origin() {
         ]),
         "the frame gets the URLs as configured, each network's name (configured, else a \
          well-known one's) and native coin (its [[tokens]] entry, else a well-known one's, \
-         else ETH), and whether it has a bundler (its URL stays with frame-host)"
+         else ETH), and with a bundler its smart-account contracts (the v0.7 defaults; the \
+         bundler's URL stays with frame-host)"
     );
 }
 

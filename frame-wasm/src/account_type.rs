@@ -1,7 +1,7 @@
 //! Account types (spec §3, §6): which kind of account the user prefers on each chain family.
 //! Smart accounts need a network with them enabled: one for which frame-host has an ERC-4337
-//! bundler. The embedded wallet's account in effect is still its key (EOA) everywhere: the
-//! smart account's address is not derived yet, so a stored preference for one waits for it.
+//! bundler, and so names the network's EntryPoint and account factory. Elsewhere a preference
+//! for a smart account leaves the key's own account (EOA) in effect.
 
 use oriel_protocol::AccountType;
 
@@ -9,6 +9,7 @@ use crate::{
     config::FrameConfig,
     env::Env,
     error::{Error, Result},
+    sign::{parse_address, smart::Contracts},
 };
 
 /// Spec §6 "Default account types": eip155 smartAccount, solana and polkadot eoa, bip122
@@ -53,9 +54,20 @@ pub(crate) fn smart_account_networks(config: &FrameConfig) -> Vec<String> {
     config
         .networks
         .iter()
-        .filter(|n| n.bundler)
+        .filter(|n| n.smart_account.is_some())
         .map(|n| n.chain_id.clone())
         .collect()
+}
+
+/// The smart-account contracts of network `chain`, when it has smart accounts (the config's
+/// check made sure they are addresses).
+pub(crate) fn contracts(config: &FrameConfig, chain: &str) -> Option<Contracts> {
+    let network = config.networks.iter().find(|n| n.chain_id == chain)?;
+    let contracts = network.smart_account.as_ref()?;
+    Some(Contracts {
+        entry_point: parse_address(&contracts.entry_point).ok()?,
+        factory: parse_address(&contracts.account_factory).ok()?,
+    })
 }
 
 /// The account type the user prefers on `chain_id`'s family: stored, or the default.
@@ -64,6 +76,25 @@ pub(crate) fn preferred(env: &impl Env, project_id: &str, chain_id: &str) -> Acc
     env.load(&storage_key(project_id, namespace))
         .and_then(|t| parse(&t))
         .unwrap_or_else(|| default_for(namespace))
+}
+
+/// Stores `account_type` as the preference of `chain_id`'s family as the host page asks on
+/// `GetUser` (its stored choice or its configured default): a payment account is for bip122
+/// only; a smart account preferred on a network without them means the key's account there.
+pub(crate) fn keep_preference(
+    env: &impl Env,
+    project_id: &str,
+    chain_id: &str,
+    account_type: AccountType,
+) -> Result<()> {
+    if account_type == AccountType::Payment && namespace(chain_id) != "bip122" {
+        return Err(Error::PaymentAccount);
+    }
+    env.save(
+        &storage_key(project_id, namespace(chain_id)),
+        name(account_type),
+    );
+    Ok(())
 }
 
 /// Checks that `account_type` can serve `chain_id` and stores it as the preference of its

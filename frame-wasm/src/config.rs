@@ -74,8 +74,16 @@ fn checked_networks(networks: Vec<NetworkRpc>) -> Result<Vec<NetworkRpc>, Config
         if network.rpc_urls.is_empty() {
             return Err(invalid("no RPC URL"));
         }
-        if network.bundler && !network.chain_id.starts_with("eip155:") {
-            return Err(invalid("a bundler is for eip155 networks only"));
+        if let Some(contracts) = &network.smart_account {
+            if !network.chain_id.starts_with("eip155:") {
+                return Err(invalid("smart accounts are for eip155 networks only"));
+            }
+            let is_address = |a: &str| crate::sign::parse_address(a).is_ok();
+            if !is_address(&contracts.entry_point) || !is_address(&contracts.account_factory) {
+                return Err(invalid(
+                    "the smart-account contracts are not 0x and 40 hex digits",
+                ));
+            }
         }
         if let Some(url) = network
             .rpc_urls
@@ -131,7 +139,7 @@ mod tests {
                         decimals: 18,
                     }),
                     swap_router: None,
-                    bundler: false,
+                    smart_account: None,
                 },
                 NetworkRpc {
                     chain_id: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp".into(),
@@ -170,8 +178,8 @@ mod tests {
             "the frame config is not valid: network \"eip155:1\": listed twice"
         );
         assert_eq!(
-            with(r#"[{"chainId":"solana:x","rpcUrls":["https://a.com"],"bundler":true}]"#),
-            "the frame config is not valid: network \"solana:x\": a bundler is for eip155 networks only"
+            with(r#"[{"chainId":"solana:x","rpcUrls":["https://a.com"],"smartAccount":{"entryPoint":"0x0000000071727de22e5e9d8baf0edac6f37da032","accountFactory":"0x91e60e0613810449d098b0b5ec8b51a0fe8c8985"}}]"#),
+            "the frame config is not valid: network \"solana:x\": smart accounts are for eip155 networks only"
         );
         assert!(with(r#"[{"chainId":"eip155:1"}]"#).contains("missing field `rpcUrls`"));
     }

@@ -156,6 +156,24 @@ impl<E: Env> Frame<E> {
         };
         let mut out = vec![encode(Envelope::new(version, id, body))];
         if answer.session_changed {
+            // The account in effect on the active network, looked up when it is a smart one.
+            let Self {
+                env,
+                config,
+                network,
+                session,
+                ..
+            } = self;
+            let cx = Cx {
+                env,
+                config,
+                id: 0,
+                version: SUPPORTED_VERSIONS[0],
+            };
+            // A failure is in the console; the update then names the key's own account.
+            let _ = session
+                .look_up_smart_account(&cx, &network.active, &network.rpc(&network.active))
+                .await;
             out.push(self.session_update());
         }
         out
@@ -214,7 +232,7 @@ impl<E: Env> Frame<E> {
                 social::redirect_uri(cx, host, flow, provider).await.into()
             }
             Request::ConnectSocial { uri } => {
-                social::connect(cx, session, flow, &network.active, &uri).await
+                social::connect(cx, session, flow, network, &uri).await
             }
             // Changing the email and exporting the recovery phrase.
             Request::UpdateEmail { email } => {
@@ -234,13 +252,16 @@ impl<E: Env> Frame<E> {
             }
             // Account types.
             Request::SetPreferredAccount { account_type } => {
-                account::set_preferred(cx, session, &network.active, account_type)
+                let chain = network.active.clone();
+                account::set_preferred(cx, session, network, &chain, account_type).await
             }
             Request::GetSmartAccountEnabledNetworks => {
                 Ok(account::smart_account_networks(cx.config)).into()
             }
             Request::InitSmartAccount => {
-                account::init_smart_account(session, &network.active).into()
+                account::init_smart_account(cx, session, network, &network.active)
+                    .await
+                    .into()
             }
             // The host page and the active network.
             Request::GetChainId => Ok(host_requests::chain_id(network)).into(),

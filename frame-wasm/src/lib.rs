@@ -7,6 +7,7 @@ mod account_type;
 // keep their `pub` in this private module.
 #[allow(unreachable_pub)]
 mod api;
+mod bundler;
 pub mod config;
 mod context;
 pub mod env;

@@ -7,12 +7,17 @@ use base64::{engine::general_purpose::STANDARD as B64, Engine};
 use oriel_protocol::{Account, AccountType, User};
 
 use crate::{
+    account_type,
     api::SessionTokens,
     context::Cx,
     env::Env,
     error::{Error, Result},
     keys::{self, Device, UnlockedWallet},
-    sign::CallsStore,
+    sign::{
+        parse_address,
+        smart::{self, SmartAccount},
+        CallsStore, ChainReader, SignError,
+    },
     store::{self, SessionRecord},
 };
 
@@ -27,6 +32,8 @@ pub(crate) struct Unlocked {
     pub(crate) wallet: UnlockedWallet,
     /// `wallet_sendCalls` bundles, for `wallet_getCallsStatus`.
     pub(crate) calls: CallsStore,
+    /// The key's smart account on each network (CAIP-2) it was looked up on.
+    pub(crate) smart: Vec<(String, SmartAccount)>,
 }
 
 /// The login: the stored session and, once opened, the wallet.
@@ -172,37 +179,114 @@ impl Session {
             user_id: session.user_id,
             wallet,
             calls,
+            smart: Vec::new(),
         });
         Ok(())
     }
 
-    /// The logged-in user on network `chain_id`, if the wallet is unlocked.
+    /// The smart account in effect on `chain`: the key's, when the user prefers a smart
+    /// account there, the network has smart accounts, and it was looked up
+    /// ([`Session::look_up_smart_account`]).
+    pub(crate) fn smart_account<E: Env>(
+        &self,
+        cx: &Cx<'_, E>,
+        chain: &str,
+    ) -> Option<SmartAccount> {
+        let unlocked = self.unlocked.as_ref()?;
+        if account_type::preferred(cx.env, cx.project_id(), chain) != AccountType::SmartAccount
+            || account_type::contracts(cx.config, chain).is_none()
+        {
+            return None;
+        }
+        unlocked
+            .smart
+            .iter()
+            .find(|(c, _)| c == chain)
+            .map(|(_, account)| *account)
+    }
+
+    /// Looks up the key's smart account on `chain` through `rpc` when the user prefers one
+    /// there and the network has smart accounts: its address once (from the factory), then
+    /// whether it is deployed, until it is. A chain that cannot answer leaves the key's own
+    /// account in effect, says so in the console, and answers why.
+    pub(crate) async fn look_up_smart_account<E: Env, R: ChainReader>(
+        &mut self,
+        cx: &Cx<'_, E>,
+        chain: &str,
+        rpc: &R,
+    ) -> std::result::Result<(), SignError> {
+        let Some(unlocked) = self.unlocked.as_mut() else {
+            return Ok(());
+        };
+        let Some(contracts) = account_type::contracts(cx.config, chain) else {
+            return Ok(());
+        };
+        if account_type::preferred(cx.env, cx.project_id(), chain) != AccountType::SmartAccount {
+            return Ok(());
+        }
+        let known = unlocked.smart.iter().position(|(c, _)| c == chain);
+        let looked_up = match known.map(|i| unlocked.smart[i].1) {
+            Some(account) if account.deployed => return Ok(()),
+            Some(account) => smart::is_deployed(rpc, &account.address)
+                .await
+                .map(|deployed| SmartAccount {
+                    deployed,
+                    ..account
+                }),
+            None => match parse_address(&unlocked.wallet.addresses().eip155) {
+                Ok(owner) => smart::account_of(rpc, &contracts, &owner).await,
+                Err(e) => Err(e),
+            },
+        };
+        match (looked_up, known) {
+            (Ok(account), Some(i)) => unlocked.smart[i].1 = account,
+            (Ok(account), None) => unlocked.smart.push((chain.to_owned(), account)),
+            (Err(e), _) => {
+                crate::log::warn(&format!(
+                    "the smart account on {chain} could not be looked up, so the key's own \
+                     account is in effect there: {e}"
+                ));
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// The logged-in user on network `chain_id`, if the wallet is unlocked: its smart account
+    /// there when one is in effect ([`Session::smart_account`]), else its key's account.
     pub(crate) fn user<E: Env>(&self, cx: &Cx<'_, E>, chain_id: &str) -> Option<User> {
         let unlocked = self.unlocked.as_ref()?;
         let session = stored(cx)?;
         let addresses = unlocked.wallet.addresses();
-        let address = if chain_id.starts_with("solana:") {
-            addresses.solana.clone()
-        } else {
-            addresses.eip155.clone()
+        let smart = self.smart_account(cx, chain_id);
+        let (address, account_type) = match smart {
+            _ if chain_id.starts_with("solana:") => (addresses.solana.clone(), AccountType::Eoa),
+            Some(account) => (account.address.to_checksum(None), AccountType::SmartAccount),
+            None => (addresses.eip155.clone(), AccountType::Eoa),
         };
-        // The key's account, whatever the preference: the smart account is not derived yet.
-        let account_type = AccountType::Eoa;
+        // Every account of the key on this network's family: the smart one first when in effect.
+        let mut accounts = vec![Account {
+            address: address.clone(),
+            account_type,
+        }];
+        if smart.is_some() {
+            accounts.push(Account {
+                address: addresses.eip155.clone(),
+                account_type: AccountType::Eoa,
+            });
+        }
         Some(User {
             // A user who came in by Farcaster (or a social account without an email) has none.
             email: (!session.email.is_empty()).then(|| session.email.clone()),
-            address: address.clone(),
+            address,
             chain_id: chain_id.to_owned(),
-            accounts: vec![Account {
-                address,
-                account_type,
-            }],
+            accounts,
             // A social login's username, else a Farcaster account's.
             user_name: session.user_name.clone().or_else(|| {
                 store::farcaster_profile(cx.env, cx.project_id(), &session.user_id)
                     .map(|p| p.user_name)
             }),
-            smart_account_deployed: false,
+            smart_account_deployed: smart.is_some_and(|a| a.deployed),
             preferred_account_type: account_type,
         })
     }
@@ -250,6 +334,7 @@ impl Unlocked {
             user_id: user_id.into(),
             wallet,
             calls: CallsStore::new(),
+            smart: Vec::new(),
         }
     }
 }

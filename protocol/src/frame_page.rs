@@ -44,10 +44,23 @@ pub struct NetworkRpc {
     /// approval screen names as this network's swap router; absent on a network without swaps.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub swap_router: Option<String>,
-    /// Whether frame-host has an ERC-4337 bundler for it (`POST /v1/bundler/{chainId}`), so
-    /// the embedded wallet can use a smart account there (`eip155` only); false when absent.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub bundler: bool,
+    /// Its smart accounts, when frame-host has an ERC-4337 bundler for it
+    /// (`POST /v1/bundler/{chainId}`): the contracts the embedded wallet's smart account
+    /// lives by (`eip155` only); absent on a network without smart accounts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub smart_account: Option<SmartAccountContracts>,
+}
+
+/// The ERC-4337 contracts of a network's smart accounts: the EntryPoint (v0.7) the bundler
+/// serves and the factory whose `createAccount(owner, 0)` deploys a user's account (the
+/// reference `SimpleAccountFactory`'s interface), both `0x` and 40 hex digits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SmartAccountContracts {
+    /// The EntryPoint v0.7.
+    pub entry_point: String,
+    /// The account factory.
+    pub account_factory: String,
 }
 
 /// A network's native coin, such as ETH with 18 decimals.
@@ -81,7 +94,10 @@ mod tests {
                         decimals: 18,
                     }),
                     swap_router: Some("0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae".into()),
-                    bundler: true,
+                    smart_account: Some(SmartAccountContracts {
+                        entry_point: "0x0000000071727de22e5e9d8baf0edac6f37da032".into(),
+                        account_factory: "0x91e60e0613810449d098b0b5ec8b51a0fe8c8985".into(),
+                    }),
                 },
                 NetworkRpc {
                     chain_id: "eip155:5".into(),
@@ -94,7 +110,7 @@ mod tests {
         let json = serde_json::to_string(&config).unwrap();
         assert_eq!(
             json,
-            r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1","buildId":"0.1.0","networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"],"name":"Local Devnet","nativeCurrency":{"symbol":"ETH","decimals":18},"swapRouter":"0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae","bundler":true},{"chainId":"eip155:5","rpcUrls":["http://127.0.0.1:8546"]}]}"#
+            r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1","buildId":"0.1.0","networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"],"name":"Local Devnet","nativeCurrency":{"symbol":"ETH","decimals":18},"swapRouter":"0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae","smartAccount":{"entryPoint":"0x0000000071727de22e5e9d8baf0edac6f37da032","accountFactory":"0x91e60e0613810449d098b0b5ec8b51a0fe8c8985"}},{"chainId":"eip155:5","rpcUrls":["http://127.0.0.1:8546"]}]}"#
         );
         assert_eq!(
             serde_json::from_str::<FramePageConfig>(&json).unwrap(),

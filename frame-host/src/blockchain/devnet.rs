@@ -43,6 +43,20 @@ pub struct DevnetContracts {
     /// "Sign In With Farcaster").
     #[serde(default)]
     pub farcaster: Option<DevnetFarcaster>,
+    /// ERC-4337's EntryPoint v0.7 and the smart accounts' factory (absent from files
+    /// written before they were deployed): a devnet network with a bundler uses them.
+    #[serde(default)]
+    pub account_abstraction: Option<DevnetAccountAbstraction>,
+}
+
+/// The devnet's ERC-4337 contracts (`devnet/accountAbstraction.mjs`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DevnetAccountAbstraction {
+    /// The EntryPoint v0.7.
+    pub entry_point: String,
+    /// The `SimpleAccountFactory` bound to it.
+    pub account_factory: String,
 }
 
 /// The devnet's Farcaster IdRegistry (`DevIdRegistry`) and the account the deploy registered.
@@ -149,6 +163,10 @@ impl DevnetContracts {
         if let Some(uniswap) = &self.uniswap_v2 {
             uniswap.check()?;
         }
+        if let Some(aa) = &self.account_abstraction {
+            address("accountAbstraction entryPoint", &aa.entry_point)?;
+            address("accountAbstraction accountFactory", &aa.account_factory)?;
+        }
         if let Some(farcaster) = &self.farcaster {
             address("farcaster idRegistry", &farcaster.id_registry)?;
             address("farcaster custody", &farcaster.custody)?;
@@ -190,6 +208,21 @@ impl DevnetContracts {
         if let (Some(ens), Some(network)) = (&self.ens, network) {
             if network.ens_registry.is_none() {
                 network.ens_registry = Some(ens.registry.to_ascii_lowercase());
+            }
+        }
+    }
+
+    /// Makes the devnet's EntryPoint and account factory those of its smart accounts, where
+    /// its network has a bundler and names neither.
+    pub fn join_account_abstraction(&self, networks: &mut [NetworkConfig]) {
+        let chain_id = self.caip2();
+        let network = networks.iter_mut().find(|n| n.chain_id == chain_id);
+        if let (Some(aa), Some(network)) = (&self.account_abstraction, network) {
+            if network.bundler_url.is_some() && network.entry_point.is_none() {
+                network.entry_point = Some(aa.entry_point.to_ascii_lowercase());
+            }
+            if network.bundler_url.is_some() && network.account_factory.is_none() {
+                network.account_factory = Some(aa.account_factory.to_ascii_lowercase());
             }
         }
     }
@@ -281,6 +314,42 @@ mod tests {
             networks[0].ens_registry.as_deref(),
             Some("0x0165878a594ca255338adfa4d48449f69242eb8f")
         );
+    }
+
+    #[test]
+    fn a_devnet_network_with_a_bundler_gets_its_smart_account_contracts() {
+        let with_aa = FILE.replace(
+            r#""faucet":{"ether":"10"}"#,
+            r#""faucet":{"ether":"10"},"accountAbstraction":{"entryPoint":"0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6","accountFactory":"0x8A791620dd6260079BF849Dc5567aDC3F2FdC318"}"#,
+        );
+        let contracts = load(&with_aa).unwrap();
+        let network = |bundler: bool| NetworkConfig {
+            chain_id: "eip155:31337".into(),
+            bundler_url: bundler.then(|| "http://127.0.0.1:4337".into()),
+            ..NetworkConfig::default()
+        };
+        let mut networks = vec![network(true), network(false)];
+        networks[1].chain_id = "eip155:1".into();
+        contracts.join_account_abstraction(&mut networks);
+        assert_eq!(
+            networks[0].entry_point.as_deref(),
+            Some("0x2279b7a0a67db372996a5fab50d91eaa73d2ebe6")
+        );
+        assert_eq!(
+            networks[0].account_factory.as_deref(),
+            Some("0x8a791620dd6260079bf849dc5567adc3f2fdc318")
+        );
+        assert_eq!(networks[1].account_factory, None, "another chain");
+        let mut without_bundler = vec![network(false)];
+        contracts.join_account_abstraction(&mut without_bundler);
+        assert_eq!(
+            without_bundler[0].entry_point, None,
+            "no bundler, no smart accounts"
+        );
+        let e = load(&with_aa.replace("0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6", "0x1"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("accountAbstraction entryPoint \"0x1\""), "{e}");
     }
 
     #[test]

@@ -9,7 +9,6 @@ use crate::{
     env::Env,
     error::{Error, Result},
     flow::Flow,
-    handlers::account,
     network::{check_chain_id, Network},
     rpc::Transport,
     session::{self, Session},
@@ -120,7 +119,8 @@ pub(crate) async fn is_connected<E: Env>(cx: &Cx<'_, E>, session: &mut Session) 
 }
 
 /// `GetUser`: the logged-in user, on network `chain_id` (made active) when given, after
-/// storing `preferred` as the account type when it differs (the host then hears the session).
+/// keeping `preferred` as the account type of its family when it differs (the host page's
+/// stored choice or configured default; the host then hears the session).
 pub(crate) async fn get_user<E: Env, T: Transport>(
     cx: &Cx<'_, E>,
     session: &mut Session,
@@ -134,31 +134,29 @@ pub(crate) async fn get_user<E: Env, T: Transport>(
         }
         network.active = chain_id;
     }
-    let chain = network.active.as_str();
-    let reply = user(cx, session, chain).await;
-    match preferred {
-        Some(t)
-            if reply.is_ok() && t != account_type::preferred(cx.env, cx.project_id(), chain) =>
-        {
-            let set = account::set_preferred(cx, session, chain, t);
-            if set.reply.is_err() {
-                return set;
+    let chain = network.active.clone();
+    let changed = match preferred {
+        Some(t) if t != account_type::preferred(cx.env, cx.project_id(), &chain) => {
+            if let Err(e) = account_type::keep_preference(cx.env, cx.project_id(), &chain, t) {
+                return Err(e).into();
             }
-            Answer {
-                reply: user(cx, session, chain).await,
-                session_changed: true,
-            }
+            true
         }
-        _ => reply.into(),
-    }
-}
-
-/// The logged-in user on network `chain`, unlocking the wallet first.
-async fn user<E: Env>(cx: &Cx<'_, E>, session: &mut Session, chain: &str) -> Result<Reply> {
-    session.unlock(cx).await?;
-    Ok(Reply::GetUser(
-        session.user(cx, chain).ok_or(Error::NotConnected)?,
-    ))
+        _ => false,
+    };
+    let reply = async {
+        session.unlock(cx).await?;
+        // A failure is in the console; the user then has the key's own account.
+        let _ = session
+            .look_up_smart_account(cx, &chain, &network.rpc(&chain))
+            .await;
+        Ok(Reply::GetUser(
+            session.user(cx, &chain).ok_or(Error::NotConnected)?,
+        ))
+    };
+    let mut answer = Answer::from(reply.await);
+    answer.session_changed |= changed;
+    answer
 }
 
 /// `SignOut`: ends the session here and, best effort, at frame-host; any flow ends with it.

@@ -20,6 +20,7 @@ use crate::{
     error::{Error, Result},
     flow::{Flow, SocialLogin},
     host::Host,
+    network::Network,
     session::{self, Session},
 };
 
@@ -78,12 +79,12 @@ pub(crate) async fn redirect_uri<E: Env>(
 }
 
 /// `ConnectSocial`: the login named by `uri` (its provider URL) takes its result, redeems it
-/// and opens the wallet on network `chain`. The login ends either way.
+/// and opens the wallet on the active network. The login ends either way.
 pub(crate) async fn connect<E: Env>(
     cx: &Cx<'_, E>,
     session: &mut Session,
     flow: &mut Option<Flow>,
-    chain: &str,
+    network: &Network<E::Rpc>,
     uri: &str,
 ) -> Answer {
     let login = match flow.take() {
@@ -110,8 +111,15 @@ pub(crate) async fn connect<E: Env>(
         Err(e) => return Err(e).into(),
     };
     session::save_login(cx, tokens, user_name);
+    let chain = network.active.as_str();
     let opened = match session.unlock_after_login(cx).await {
-        Ok(()) => session.user(cx, chain).ok_or(Error::NotConnected),
+        Ok(()) => {
+            // A failure is in the console; the user then has the key's own account.
+            let _ = session
+                .look_up_smart_account(cx, chain, &network.rpc(chain))
+                .await;
+            session.user(cx, chain).ok_or(Error::NotConnected)
+        }
         Err(e) => Err(e),
     };
     if opened.is_err() {

@@ -2,12 +2,15 @@
 //! request flows" 5-6). Safe methods are answered from the wallet's state or passed to the
 //! active network's RPC; approval methods go through the signing pipeline (`sign`: parse,
 //! prepare, describe, then execute only after the user clicks Approve in the frame's own
-//! document); everything else is refused.
+//! document); everything else is refused. Where a smart account is in effect, its
+//! transactions and call bundles become one user operation each (`operation_call`).
 
 use oriel_protocol::{ErrorReply, Reply, RevealPurpose};
 use serde_json::{json, Value};
 
 use crate::{
+    account_type,
+    bundler::Bundler,
     context::{Answer, Cx},
     env::Env,
     error::{Error, Result},
@@ -17,8 +20,18 @@ use crate::{
     policy::{is_solana_read, policy, Policy},
     screen::{Outcome, Screen},
     session::Session,
-    sign::{self, ChainReader, SignRequest},
+    sign::{
+        self, parse_address,
+        smart::{self, SmartAccount},
+        Call, CallsRequest, ChainReader, FilledTx, SignError, SignRequest, Summary,
+    },
 };
+
+/// How long `eth_sendTransaction` from a smart account waits for its operation to be in a
+/// block, to answer the transaction that carried it: 60 reads, a second apart.
+const OPERATION_RECEIPT_READS: u32 = 60;
+/// Milliseconds between those reads.
+const OPERATION_RECEIPT_INTERVAL_MS: u32 = 1000;
 
 /// The state an RPC request reads and changes.
 pub(crate) struct Wallet<'a, E: Env> {
@@ -71,17 +84,34 @@ async fn answer<E: Env>(
     };
     match policy(method) {
         None => Err(Error::NotAllowed),
-        Some(Policy::Safe) => safe_call(wallet, method, params, &chain).await,
+        Some(Policy::Safe) => safe_call(cx, wallet, method, params, &chain).await,
         Some(Policy::Approval) => approval_call(cx, wallet, method, params, &chain).await,
     }
 }
 
-/// The active eip155 address.
-fn evm_address(session: &Session) -> Result<String> {
-    Ok(session.wallet()?.wallet.addresses().eip155.clone())
+/// The eip155 account in effect on `chain`: the smart account's, else the key's.
+fn evm_address<E: Env>(cx: &Cx<'_, E>, session: &Session, chain: &str) -> Result<String> {
+    let key = &session.wallet()?.wallet.addresses().eip155;
+    Ok(session
+        .smart_account(cx, chain)
+        .map_or_else(|| key.clone(), |a| a.address.to_checksum(None)))
+}
+
+/// The bundler of `chain` for this session (frame-host's pass-through).
+async fn bundler<'a, E: Env>(
+    cx: &'a Cx<'_, E>,
+    session: &mut Session,
+    chain: &str,
+) -> Result<Bundler<'a, E>> {
+    Ok(Bundler {
+        api: cx.api(),
+        access: session.access_token(cx).await?,
+        chain: chain.to_owned(),
+    })
 }
 
 async fn safe_call<E: Env>(
+    cx: &Cx<'_, E>,
     wallet: &mut Wallet<'_, E>,
     method: &str,
     params: Value,
@@ -98,7 +128,9 @@ async fn safe_call<E: Env>(
         return Err(not_evm());
     }
     match method {
-        "eth_accounts" | "eth_requestAccounts" => Ok(json!([evm_address(wallet.session)?])),
+        "eth_accounts" | "eth_requestAccounts" => {
+            Ok(json!([evm_address(cx, wallet.session, chain)?]))
+        }
         "eth_chainId" => eip155_id
             .map(|id| json!(format!("{id:#x}")))
             .ok_or_else(not_evm),
@@ -123,25 +155,31 @@ async fn safe_call<E: Env>(
             Ok(Value::Null)
         }
         "wallet_getCapabilities" => {
-            let address = sign::parse_address(&evm_address(wallet.session)?)?;
+            let address = parse_address(&evm_address(cx, wallet.session, chain)?)?;
             let id = eip155_id.ok_or_else(not_evm)?;
-            Ok(sign::get_capabilities(&params, address, id)?)
+            let atomic = wallet.session.smart_account(cx, chain).is_some();
+            Ok(sign::get_capabilities(&params, address, id, atomic)?)
         }
         "wallet_getCallsStatus" => {
+            let bundler = bundler(cx, wallet.session, chain).await?;
             let rpc = wallet.network.rpc(chain);
             let calls = &wallet.session.wallet()?.calls;
-            Ok(calls.get_calls_status(&params, &rpc).await?)
+            Ok(calls.get_calls_status(&params, &rpc, &bundler).await?)
         }
-        "wallet_getAssets" => native_assets(wallet, chain).await,
+        "wallet_getAssets" => native_assets(cx, wallet, chain).await,
         _ => Ok(wallet.network.rpc(chain).call(method, params).await?),
     }
 }
 
 /// `wallet_getAssets` for the native token of the active network (spec §3 "Asset from
 /// wallet"): `{ "0x…chain": [{ address, balance, type, metadata }] }`.
-async fn native_assets<E: Env>(wallet: &Wallet<'_, E>, chain: &str) -> Result<Value> {
+async fn native_assets<E: Env>(
+    cx: &Cx<'_, E>,
+    wallet: &Wallet<'_, E>,
+    chain: &str,
+) -> Result<Value> {
     let id = sign::eip155_chain_id(chain).ok_or_else(|| Error::NotEvm(chain.to_owned()))?;
-    let address = evm_address(wallet.session)?;
+    let address = evm_address(cx, wallet.session, chain)?;
     let balance = wallet
         .network
         .rpc(chain)
@@ -169,7 +207,16 @@ async fn approval_call<E: Env>(
     chain: &str,
 ) -> Result<Value> {
     let unlocked = wallet.session.wallet()?;
-    let request = sign::parse(method, &params, unlocked.wallet.addresses())?;
+    let smart = wallet.session.smart_account(cx, chain);
+    // A smart account's requests name its address, which the checks then expect.
+    let mut addresses = unlocked.wallet.addresses().clone();
+    if let Some(account) = smart {
+        addresses.eip155 = account.address.to_checksum(None);
+    }
+    let request = sign::parse(method, &params, &addresses)?;
+    if let Some(account) = smart {
+        return operation_call(cx, wallet, request, account, chain).await;
+    }
     let rpc = wallet.network.rpc(chain);
     if let SignRequest::SendTransaction(_) = &request {
         sign::eip155_chain_id(chain).ok_or_else(|| Error::NotEvm(chain.to_owned()))?;
@@ -177,39 +224,154 @@ async fn approval_call<E: Env>(
     }
     let request = sign::prepare(request, chain, &rpc).await?;
     let facts = approval_facts::look_up(cx, chain, &rpc, &request).await;
-    let summary = sign::describe(&request, &facts);
-    let requester = wallet.host.requester();
+    approve(cx, wallet.host, &sign::describe(&request, &facts)).await?;
+    let Some(unlocked) = wallet.session.unlocked.as_mut() else {
+        return Err(Error::NotConnected);
+    };
+    let result = sign::execute(&request, &unlocked.wallet, chain, &rpc, &mut unlocked.calls).await;
+    if result.is_ok() && matches!(request, SignRequest::SendCalls(_)) {
+        wallet.session.save_calls(cx);
+    }
+    match result {
+        Ok(result) => Ok(result),
+        Err(error) => Err(failed(cx, &request, error).await),
+    }
+}
+
+/// Shows `summary` for approval in the frame; `Ok` once the user approved.
+async fn approve<E: Env>(cx: &Cx<'_, E>, host: &Host, summary: &Summary) -> Result<()> {
+    let requester = host.requester();
     cx.reveal(RevealPurpose::Approval);
-    let outcome = cx
-        .env
-        .present(Screen::Approval {
-            summary: &summary,
-            requester: &requester,
-        })
-        .await;
-    match outcome {
-        Outcome::Approved => {
-            let Some(unlocked) = wallet.session.unlocked.as_mut() else {
-                return Err(Error::NotConnected);
-            };
-            let result =
-                sign::execute(&request, &unlocked.wallet, chain, &rpc, &mut unlocked.calls).await;
-            if result.is_ok() && matches!(request, SignRequest::SendCalls(_)) {
-                wallet.session.save_calls(cx);
-            }
-            match result {
-                Ok(result) => Ok(result),
-                Err(error) => {
-                    // The user sees why in the frame, until Close (or Escape, or the host
-                    // giving up); the dapp then gets the error as it always has.
-                    let reply = ErrorReply::from(error);
-                    let failure = sign::failure(&request, &reply);
-                    cx.env.present(Screen::Failure(&failure)).await;
-                    Err(Error::Reply(reply))
-                }
-            }
-        }
+    let screen = Screen::Approval {
+        summary,
+        requester: &requester,
+    };
+    match cx.env.present(screen).await {
+        Outcome::Approved => Ok(()),
         Outcome::Rejected => Err(Error::UserRejected),
         Outcome::Aborted => Err(Error::Aborted),
     }
+}
+
+/// A request that failed after Approve: the user sees why in the frame, until Close (or
+/// Escape, or the host giving up); the dapp then gets the error as it always has.
+async fn failed<E: Env>(
+    cx: &Cx<'_, E>,
+    request: &SignRequest<FilledTx>,
+    error: SignError,
+) -> Error {
+    let reply = ErrorReply::from(error);
+    let failure = sign::failure(request, &reply);
+    cx.env.present(Screen::Failure(&failure)).await;
+    Error::Reply(reply)
+}
+
+/// A smart account's transaction or call bundle as one user operation: checked, prepared
+/// (nonce, deployment, fees and gas; so the screen shows the most it can cost), approved in
+/// the frame, then signed and sent to the bundler. `wallet_sendCalls` answers `{ id }` at once;
+/// `eth_sendTransaction` answers the hash of the transaction that carried the operation, once
+/// it is in a block. A smart account signs no messages (`SmartAccountCannotSign`).
+async fn operation_call<E: Env>(
+    cx: &Cx<'_, E>,
+    wallet: &mut Wallet<'_, E>,
+    request: SignRequest,
+    account: SmartAccount,
+    chain: &str,
+) -> Result<Value> {
+    let chain_id = sign::eip155_chain_id(chain).ok_or_else(|| Error::NotEvm(chain.to_owned()))?;
+    let contracts = account_type::contracts(cx.config, chain)
+        .ok_or_else(|| Error::NoSmartAccounts(chain.to_owned()))?;
+    let (title, calls) = match request {
+        SignRequest::SendTransaction(tx) => {
+            if let Some(requested) = tx.chain_id.filter(|id| *id != chain_id) {
+                return Err(SignError::ChainMismatch {
+                    requested: format!("eip155:{requested}"),
+                    active: chain.to_owned(),
+                }
+                .into());
+            }
+            let to = tx.to.ok_or(SignError::SmartAccountCreate)?;
+            let call = Call {
+                to,
+                data: tx.data,
+                value: tx.value,
+            };
+            (
+                "Send transaction",
+                CallsRequest::one(call, tx.from, chain_id),
+            )
+        }
+        SignRequest::SendCalls(calls) if calls.chain_id != chain_id => {
+            return Err(SignError::UnsupportedChainId(format!("{:#x}", calls.chain_id)).into())
+        }
+        SignRequest::SendCalls(calls) => ("Send calls", calls),
+        SignRequest::PersonalSign { .. } | SignRequest::TypedData(_) => {
+            return Err(SignError::SmartAccountCannotSign.into())
+        }
+        _ => {
+            return Err(SignError::ChainMismatch {
+                requested: "solana".to_owned(),
+                active: chain.to_owned(),
+            }
+            .into())
+        }
+    };
+    let unlocked = wallet.session.wallet()?;
+    let bundle_id = match title {
+        "Send calls" => Some(unlocked.calls.new_id(&calls)?),
+        _ => None,
+    };
+    let owner = parse_address(&unlocked.wallet.addresses().eip155)?;
+    let bundler = bundler(cx, wallet.session, chain).await?;
+    let rpc = wallet.network.rpc(chain);
+    rpc.0.as_ref().map_err(Clone::clone)?;
+    let prepared = smart::prepare(
+        &contracts,
+        &owner,
+        &account,
+        calls.calls.clone(),
+        chain_id,
+        &rpc,
+        &bundler,
+    )
+    .await?;
+    let summary_calls = calls.clone();
+    let shown: SignRequest<FilledTx> = SignRequest::SendCalls(calls);
+    let facts = approval_facts::look_up(cx, chain, &rpc, &shown).await;
+    let summary = sign::describe_operation(title, &summary_calls, prepared.op.max_cost(), &facts);
+    approve(cx, wallet.host, &summary).await?;
+    let Some(unlocked) = wallet.session.unlocked.as_mut() else {
+        return Err(Error::NotConnected);
+    };
+    let sent = smart::send(unlocked.wallet.eip155_signer(), &prepared, &bundler).await;
+    let answer = match (sent, bundle_id) {
+        (Ok(hash), Some(id)) => {
+            let answer = unlocked.calls.insert_operation(id, chain_id, hash);
+            wallet.session.save_calls(cx);
+            Ok(answer)
+        }
+        (Ok(hash), None) => carrier(cx, &bundler, hash).await,
+        (Err(error), _) => Err(error),
+    };
+    match answer {
+        Ok(answer) => Ok(answer),
+        Err(error) => Err(failed(cx, &shown, error).await),
+    }
+}
+
+/// The hash of the transaction that carried user operation `hash`, once it is in a block.
+async fn carrier<E: Env>(
+    cx: &Cx<'_, E>,
+    bundler: &Bundler<'_, E>,
+    hash: alloy_primitives::B256,
+) -> std::result::Result<Value, SignError> {
+    for _ in 0..OPERATION_RECEIPT_READS {
+        if let Some(receipt) = smart::receipt(bundler, &hash).await? {
+            return Ok(json!(sign::to_hex(
+                smart::transaction_hash(&receipt)?.as_slice()
+            )));
+        }
+        cx.env.sleep(OPERATION_RECEIPT_INTERVAL_MS).await;
+    }
+    Err(SignError::OperationPending(sign::to_hex(hash.as_slice())))
 }

@@ -1,6 +1,7 @@
-//! ERC-5792 for an EOA: `wallet_sendCalls` runs the calls in order as separate transactions
-//! (never atomically), `wallet_getCallsStatus` reports them by the bundle id, and
-//! `wallet_getCapabilities` says that atomic execution is unsupported.
+//! ERC-5792: for an EOA, `wallet_sendCalls` runs the calls in order as separate transactions
+//! (never atomically); a smart account runs them as one user operation (`smart`), recorded
+//! here. `wallet_getCallsStatus` reports either by the bundle id, and `wallet_getCapabilities`
+//! says whether atomic execution is supported.
 
 use alloy_primitives::{Address, Bytes, B256, U256};
 use alloy_signer_local::PrivateKeySigner;
@@ -41,6 +42,20 @@ pub struct CallsRequest {
     pub atomic_required: bool,
     /// The calls, in order.
     pub calls: Vec<Call>,
+}
+
+impl CallsRequest {
+    /// One call from `from` on `chain_id`, as a bundle (a smart account's transaction).
+    pub fn one(call: Call, from: Address, chain_id: u64) -> Self {
+        Self {
+            version: "2.0.0".to_owned(),
+            id: None,
+            from,
+            chain_id,
+            atomic_required: true,
+            calls: vec![call],
+        }
+    }
 }
 
 /// Reads `wallet_sendCalls`' first param. Spec §5: each call's `to` and `data` must start
@@ -151,6 +166,9 @@ struct Bundle {
     hashes: Vec<B256>,
     /// A later call could not be sent after earlier ones were.
     incomplete: bool,
+    /// The user operation that runs the calls, for a smart account's bundle (then `hashes`
+    /// is empty).
+    user_op: Option<B256>,
 }
 
 fn read_bundle(entry: &Value) -> Option<(String, Bundle)> {
@@ -162,12 +180,17 @@ fn read_bundle(entry: &Value) -> Option<(String, Bundle)> {
         .map(|h| h.as_str()?.parse::<B256>().ok())
         .collect::<Option<Vec<_>>>()?;
     let incomplete = entry.get("incomplete")?.as_bool()?;
+    let user_op = match entry.get("userOp") {
+        None | Some(Value::Null) => None,
+        Some(hash) => Some(hash.as_str()?.parse::<B256>().ok()?),
+    };
     Some((
         id,
         Bundle {
             chain_id,
             hashes,
             incomplete,
+            user_op,
         },
     ))
 }
@@ -206,14 +229,15 @@ impl CallsStore {
     }
 
     /// The bundles as JSON, for the frame's storage:
-    /// `[{ "id", "chainId", "hashes": ["0x…"], "incomplete" }]`.
+    /// `[{ "id", "chainId", "hashes": ["0x…"], "incomplete", "userOp" }]`.
     pub fn to_json(&self) -> String {
         let list: Vec<Value> = self
             .bundles
             .iter()
             .map(|(id, b)| {
                 let hashes: Vec<String> = b.hashes.iter().map(|h| to_hex(h.as_slice())).collect();
-                json!({ "id": id, "chainId": b.chain_id, "hashes": hashes, "incomplete": b.incomplete })
+                let user_op = b.user_op.map(|h| to_hex(h.as_slice()));
+                json!({ "id": id, "chainId": b.chain_id, "hashes": hashes, "incomplete": b.incomplete, "userOp": user_op })
             })
             .collect();
         Value::Array(list).to_string()
@@ -254,15 +278,12 @@ impl CallsStore {
         if req.atomic_required {
             return Err(SignError::AtomicityNotSupported);
         }
-        let id = match &req.id {
-            Some(id) if self.get(id).is_some() => return Err(SignError::DuplicateId(id.clone())),
-            Some(id) => id.clone(),
-            None => random_id()?,
-        };
+        let id = self.new_id(req)?;
         let mut bundle = Bundle {
             chain_id,
             hashes: Vec::with_capacity(req.calls.len()),
             incomplete: false,
+            user_op: None,
         };
         let mut next_nonce = None;
         for call in &req.calls {
@@ -298,13 +319,38 @@ impl CallsStore {
         Ok(json!({ "id": id }))
     }
 
+    /// The id of a new bundle: the dapp's (5720 when taken) or a random one.
+    pub(crate) fn new_id(&self, req: &CallsRequest) -> Result<String, SignError> {
+        match &req.id {
+            Some(id) if self.get(id).is_some() => Err(SignError::DuplicateId(id.clone())),
+            Some(id) => Ok(id.clone()),
+            None => random_id(),
+        }
+    }
+
+    /// Records bundle `id` that a smart account sent as user operation `hash` on `chain_id`;
+    /// answers `{ id }`.
+    pub(crate) fn insert_operation(&mut self, id: String, chain_id: u64, hash: B256) -> Value {
+        let bundle = Bundle {
+            chain_id,
+            hashes: Vec::new(),
+            incomplete: false,
+            user_op: Some(hash),
+        };
+        self.insert(id.clone(), bundle);
+        json!({ "id": id })
+    }
+
     /// `wallet_getCallsStatus`: reads each transaction's receipt. Status 100 while any is
     /// missing, 200 when all succeeded, 500 when all reverted, 600 when some reverted or
     /// not every call could be sent.
-    pub async fn get_calls_status<R: ChainReader>(
+    /// A smart account's bundle is its user operation's receipt from `bundler`: 100 until it
+    /// is in a block, then 200 or 500, atomic.
+    pub async fn get_calls_status<R: ChainReader, B: ChainReader>(
         &self,
         params: &Value,
         rpc: &R,
+        bundler: &B,
     ) -> Result<Value, SignError> {
         let id = params
             .get(0)
@@ -313,6 +359,22 @@ impl CallsStore {
         let bundle = self
             .get(id)
             .ok_or_else(|| SignError::UnknownBundleId(id.to_owned()))?;
+        if let Some(hash) = &bundle.user_op {
+            let receipt = super::smart::receipt(bundler, hash).await?;
+            return Ok(status_answer(
+                id,
+                bundle.chain_id,
+                true,
+                receipt.map(|r| {
+                    let status = if r["success"].as_bool() == Some(true) {
+                        200
+                    } else {
+                        500
+                    };
+                    (status, vec![receipt_shape(&r["receipt"])])
+                }),
+            ));
+        }
         let mut receipts = Vec::with_capacity(bundle.hashes.len());
         for hash in &bundle.hashes {
             let receipt = rpc
@@ -340,21 +402,24 @@ impl CallsStore {
         } else {
             600
         };
-        let mut answer = Map::new();
-        answer.insert("version".into(), json!("2.0.0"));
-        answer.insert("id".into(), json!(id));
-        answer.insert(
-            "chainId".into(),
-            json!(to_quantity(U256::from(bundle.chain_id))),
-        );
-        answer.insert("status".into(), json!(status));
-        answer.insert("atomic".into(), json!(false));
-        if status != 100 {
-            let receipts: Vec<Value> = receipts.iter().map(receipt_shape).collect();
-            answer.insert("receipts".into(), Value::Array(receipts));
-        }
-        Ok(Value::Object(answer))
+        let done = (status != 100).then(|| (status, receipts.iter().map(receipt_shape).collect()));
+        Ok(status_answer(id, bundle.chain_id, false, done))
     }
+}
+
+/// A `wallet_getCallsStatus` answer: pending (100) without `done`, else its status and the
+/// receipts.
+fn status_answer(id: &str, chain_id: u64, atomic: bool, done: Option<(u16, Vec<Value>)>) -> Value {
+    let mut answer = Map::new();
+    answer.insert("version".into(), json!("2.0.0"));
+    answer.insert("id".into(), json!(id));
+    answer.insert("chainId".into(), json!(to_quantity(U256::from(chain_id))));
+    answer.insert("status".into(), json!(done.as_ref().map_or(100, |d| d.0)));
+    answer.insert("atomic".into(), json!(atomic));
+    if let Some((_, receipts)) = done {
+        answer.insert("receipts".into(), Value::Array(receipts));
+    }
+    Value::Object(answer)
 }
 
 /// The receipt fields ERC-5792 lists.
@@ -374,13 +439,14 @@ fn receipt_shape(receipt: &Value) -> Value {
     })
 }
 
-/// `wallet_getCapabilities` for the embedded EOA: `params` is `[address, chainIds?]`; the
-/// address must be this wallet's (4100). Answers, per chain id asked (or `active_chain_id`),
-/// `{ atomic: { status: "unsupported" } }`.
+/// `wallet_getCapabilities`: `params` is `[address, chainIds?]`; the address must be the
+/// wallet's account (4100). Answers, per chain id asked (or `active_chain_id`),
+/// `{ atomic: { status } }`: "supported" for a smart account (`atomic`), else "unsupported".
 pub(crate) fn get_capabilities(
     params: &Value,
     wallet: Address,
     active_chain_id: u64,
+    atomic: bool,
 ) -> Result<Value, SignError> {
     let address = params
         .get(0)
@@ -401,7 +467,7 @@ pub(crate) fn get_capabilities(
     for chain in chains {
         answer.insert(
             to_quantity(U256::from(chain)),
-            json!({ "atomic": { "status": "unsupported" } }),
+            json!({ "atomic": { "status": if atomic { "supported" } else { "unsupported" } } }),
         );
     }
     Ok(Value::Object(answer))

@@ -116,6 +116,19 @@ pub enum SignError {
     /// ERC-5792 5760: the dapp required atomic execution; an EOA cannot give it.
     #[error("atomicity not supported: the embedded wallet runs calls one by one")]
     AtomicityNotSupported,
+    /// EIP-1193 4200: the smart account cannot sign messages: its contract (the reference
+    /// `SimpleAccount`) has no ERC-1271, so no one could check such a signature.
+    #[error("This smart account cannot sign messages: its contract cannot prove a signature (no ERC-1271). Switch the account to EOA in Account to sign.")]
+    SmartAccountCannotSign,
+    /// The user operation was sent but is not in a block after a minute: the dapp gets its
+    /// hash to follow it (`eth_getUserOperationReceipt`).
+    #[error("the user operation {0} was sent but is not in a block yet")]
+    OperationPending(String),
+    /// A smart account's transaction must call an address: it cannot deploy a contract.
+    #[error(
+        "invalid params: a smart account cannot deploy a contract (the transaction has no to)"
+    )]
+    SmartAccountCreate,
     /// The chain RPC answered with an error (passed on as it came).
     #[error("{}", .0.message)]
     Chain(ErrorReply),
@@ -148,7 +161,8 @@ impl SignError {
             | Self::InvalidPreflightCommitment(_)
             | Self::NotASigner(_) => INVALID_PARAMS,
             Self::Unauthorized(_) => UNAUTHORIZED,
-            Self::UnsupportedMethod(_) => UNSUPPORTED_METHOD,
+            Self::UnsupportedMethod(_) | Self::SmartAccountCannotSign => UNSUPPORTED_METHOD,
+            Self::SmartAccountCreate => INVALID_PARAMS,
             Self::ChainMismatch { .. } => CHAIN_DISCONNECTED,
             Self::UnsupportedCapability(_) => UNSUPPORTED_CAPABILITY,
             Self::UnsupportedChainId(_) => UNSUPPORTED_CHAIN_ID,
@@ -160,7 +174,9 @@ impl SignError {
                 ErrorCode::Rpc(code) => code,
                 _ => INTERNAL_ERROR,
             },
-            Self::BadChainAnswer { .. } | Self::Signing(_) => INTERNAL_ERROR,
+            Self::BadChainAnswer { .. } | Self::Signing(_) | Self::OperationPending(_) => {
+                INTERNAL_ERROR
+            }
         }
     }
 

@@ -32,6 +32,7 @@ mod format;
 mod network;
 mod parse;
 mod send;
+pub mod smart;
 pub mod solana;
 mod tx;
 
@@ -43,8 +44,8 @@ mod tests;
 pub(crate) use calls::get_capabilities;
 pub use calls::{Call, CallsRequest, CallsStore};
 pub use chain::ChainReader;
-pub(crate) use codec::parse_address;
-pub use describe::{describe, Row, ShownTx, Summary, Value};
+pub(crate) use codec::{parse_address, to_hex};
+pub use describe::{describe, describe_operation, Row, ShownTx, Summary, Value};
 pub use eip712::{Field, TypedData};
 pub use error::*;
 pub use evm::{personal_sign, sign_typed_data, typed_data_hash};

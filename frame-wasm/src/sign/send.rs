@@ -81,40 +81,7 @@ pub async fn fill<R: ChainReader>(
         }
     };
     let (max_fee_per_gas, max_priority_fee_per_gas) =
-        match (req.max_fee_per_gas, req.max_priority_fee_per_gas) {
-            (Some(max), Some(priority)) => (max, priority),
-            (max, priority) => {
-                let priority = match priority {
-                    Some(priority) => priority,
-                    None => {
-                        let tip = ask(rpc, "eth_maxPriorityFeePerGas", json!([])).await?;
-                        let tip = quantity_u128(&tip, "tip").map_err(|_| {
-                            bad_answer("eth_maxPriorityFeePerGas", "not a quantity")
-                        })?;
-                        // A dapp-given max fee bounds the suggested tip.
-                        max.map_or(tip, |max| tip.min(max))
-                    }
-                };
-                let max = match max {
-                    Some(max) => max,
-                    None => {
-                        let block =
-                            ask(rpc, "eth_getBlockByNumber", json!(["latest", false])).await?;
-                        let base = block.get("baseFeePerGas").ok_or_else(|| {
-                            bad_answer(
-                                "eth_getBlockByNumber",
-                                "the latest block has no baseFeePerGas (no EIP-1559 on this chain)",
-                            )
-                        })?;
-                        let base = quantity_u128(base, "baseFeePerGas").map_err(|_| {
-                            bad_answer("eth_getBlockByNumber", "baseFeePerGas is not a quantity")
-                        })?;
-                        base.saturating_mul(2).saturating_add(priority)
-                    }
-                };
-                (max, priority)
-            }
-        };
+        fees(req.max_fee_per_gas, req.max_priority_fee_per_gas, rpc).await?;
     let gas_limit = match req.gas {
         Some(gas) => gas,
         None => {
@@ -137,6 +104,48 @@ pub async fn fill<R: ChainReader>(
     };
     filled.check()?;
     Ok(filled)
+}
+
+/// The fees per gas: those given, else the priority fee from `eth_maxPriorityFeePerGas`
+/// (bounded by a given max fee) and the max fee as twice the latest block's
+/// `baseFeePerGas` plus the priority fee. Answers `(max fee, priority fee)`.
+pub(crate) async fn fees<R: ChainReader>(
+    max: Option<u128>,
+    priority: Option<u128>,
+    rpc: &R,
+) -> Result<(u128, u128), SignError> {
+    Ok(match (max, priority) {
+        (Some(max), Some(priority)) => (max, priority),
+        (max, priority) => {
+            let priority = match priority {
+                Some(priority) => priority,
+                None => {
+                    let tip = ask(rpc, "eth_maxPriorityFeePerGas", json!([])).await?;
+                    let tip = quantity_u128(&tip, "tip")
+                        .map_err(|_| bad_answer("eth_maxPriorityFeePerGas", "not a quantity"))?;
+                    // A dapp-given max fee bounds the suggested tip.
+                    max.map_or(tip, |max| tip.min(max))
+                }
+            };
+            let max = match max {
+                Some(max) => max,
+                None => {
+                    let block = ask(rpc, "eth_getBlockByNumber", json!(["latest", false])).await?;
+                    let base = block.get("baseFeePerGas").ok_or_else(|| {
+                        bad_answer(
+                            "eth_getBlockByNumber",
+                            "the latest block has no baseFeePerGas (no EIP-1559 on this chain)",
+                        )
+                    })?;
+                    let base = quantity_u128(base, "baseFeePerGas").map_err(|_| {
+                        bad_answer("eth_getBlockByNumber", "baseFeePerGas is not a quantity")
+                    })?;
+                    base.saturating_mul(2).saturating_add(priority)
+                }
+            };
+            (max, priority)
+        }
+    })
 }
 
 /// Signs `tx` as an EIP-1559 transaction and answers its EIP-2718 bytes

@@ -997,7 +997,7 @@ fn send_calls_runs_each_call_in_order_with_increasing_nonces() {
     let pending = TestChain::new()
         .then("eth_getTransactionReceipt", Ok(receipt(&a, "0x1")))
         .then("eth_getTransactionReceipt", Ok(Json::Null));
-    let status = block_on(store.get_calls_status(&json!([id]), &pending)).unwrap();
+    let status = block_on(store.get_calls_status(&json!([id]), &pending, &pending)).unwrap();
     assert_eq!(status["status"], 100);
     assert_eq!(status["atomic"], false);
     assert_eq!(status["chainId"], "0x7a69");
@@ -1006,7 +1006,7 @@ fn send_calls_runs_each_call_in_order_with_increasing_nonces() {
     let mined = TestChain::new()
         .then("eth_getTransactionReceipt", Ok(receipt(&a, "0x1")))
         .then("eth_getTransactionReceipt", Ok(receipt(&b, "0x1")));
-    let status = block_on(store.get_calls_status(&json!([id]), &mined)).unwrap();
+    let status = block_on(store.get_calls_status(&json!([id]), &mined, &mined)).unwrap();
     assert_eq!(status["status"], 200);
     assert_eq!(status["receipts"][1]["transactionHash"], json!(b));
     assert_eq!(
@@ -1022,19 +1022,19 @@ fn send_calls_runs_each_call_in_order_with_increasing_nonces() {
         .then("eth_getTransactionReceipt", Ok(receipt(&a, "0x1")))
         .then("eth_getTransactionReceipt", Ok(receipt(&b, "0x0")));
     assert_eq!(
-        block_on(store.get_calls_status(&json!([id]), &partial)).unwrap()["status"],
+        block_on(store.get_calls_status(&json!([id]), &partial, &partial)).unwrap()["status"],
         600
     );
     let reverted = TestChain::new()
         .then("eth_getTransactionReceipt", Ok(receipt(&a, "0x0")))
         .then("eth_getTransactionReceipt", Ok(receipt(&b, "0x0")));
     assert_eq!(
-        block_on(store.get_calls_status(&json!([id]), &reverted)).unwrap()["status"],
+        block_on(store.get_calls_status(&json!([id]), &reverted, &reverted)).unwrap()["status"],
         500
     );
 
     assert_eq!(
-        block_on(store.get_calls_status(&json!(["0x1234"]), &chain)),
+        block_on(store.get_calls_status(&json!(["0x1234"]), &chain, &chain)),
         Err(SignError::UnknownBundleId("0x1234".into()))
     );
 }
@@ -1096,10 +1096,10 @@ fn bundles_survive_storage_and_the_store_keeps_the_newest_50() {
             Ok(json!({ "status": "0x1", "transactionHash": "0x01" })),
         )
     };
-    let status = block_on(restored.get_calls_status(&json!(["b50"]), &mined())).unwrap();
+    let status = block_on(restored.get_calls_status(&json!(["b50"]), &mined(), &mined())).unwrap();
     assert_eq!(status["status"], 200);
     assert_eq!(
-        block_on(restored.get_calls_status(&json!(["b0"]), &mined())),
+        block_on(restored.get_calls_status(&json!(["b0"]), &mined(), &mined())),
         Err(SignError::UnknownBundleId("b0".into())),
         "the oldest of 51 is forgotten"
     );
@@ -1109,9 +1109,9 @@ fn bundles_survive_storage_and_the_store_keeps_the_newest_50() {
     let bad = json!({ "id": "x", "chainId": 1, "hashes": ["0x12"], "incomplete": false });
     let mixed = json!([bad, saved[0]]).to_string();
     let kept = CallsStore::from_json(&mixed);
-    assert!(block_on(kept.get_calls_status(&json!(["b1"]), &mined())).is_ok());
+    assert!(block_on(kept.get_calls_status(&json!(["b1"]), &mined(), &mined())).is_ok());
     assert_eq!(
-        block_on(kept.get_calls_status(&json!(["x"]), &mined())),
+        block_on(kept.get_calls_status(&json!(["x"]), &mined(), &mined())),
         Err(SignError::UnknownBundleId("x".into()))
     );
 }
@@ -1137,7 +1137,7 @@ fn a_later_call_failing_is_reported_as_partial() {
         "eth_getTransactionReceipt",
         json!({ "status": "0x1", "transactionHash": format!("0x{}", "aa".repeat(32)) }),
     );
-    let status = block_on(store.get_calls_status(&json!([id]), &mined)).unwrap();
+    let status = block_on(store.get_calls_status(&json!([id]), &mined, &mined)).unwrap();
     assert_eq!(status["status"], 600);
     assert_eq!(status["receipts"].as_array().unwrap().len(), 1);
 }
@@ -1146,16 +1146,16 @@ fn a_later_call_failing_is_reported_as_partial() {
 fn capabilities_of_the_eoa() {
     let wallet: Address = ADDRESS.parse().unwrap();
     assert_eq!(
-        get_capabilities(&json!([ADDRESS]), wallet, 31337).unwrap(),
+        get_capabilities(&json!([ADDRESS]), wallet, 31337, false).unwrap(),
         json!({ "0x7a69": { "atomic": { "status": "unsupported" } } })
     );
     assert_eq!(
-        get_capabilities(&json!([ADDRESS, ["0x1", "0x2105"]]), wallet, 31337).unwrap(),
+        get_capabilities(&json!([ADDRESS, ["0x1", "0x2105"]]), wallet, 31337, false).unwrap(),
         json!({ "0x1": { "atomic": { "status": "unsupported" } },
                 "0x2105": { "atomic": { "status": "unsupported" } } })
     );
     assert_eq!(
-        get_capabilities(&json!([BOB]), wallet, 1),
+        get_capabilities(&json!([BOB]), wallet, 1, false),
         Err(SignError::Unauthorized(BOB.into()))
     );
 }

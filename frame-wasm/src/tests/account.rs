@@ -1,3 +1,5 @@
+use oriel_protocol::frame_page::SmartAccountContracts;
+
 use crate::{
     config::{FrameConfig, NetworkRpc},
     frame::Frame,
@@ -76,11 +78,14 @@ fn setting_a_type_is_checked_stored_and_announced() {
     assert_eq!(f.preferred_account_type(), AccountType::Eoa);
 }
 
-fn network(chain_id: &str, bundler: bool) -> NetworkRpc {
+fn network(chain_id: &str, smart: bool) -> NetworkRpc {
     NetworkRpc {
         chain_id: chain_id.into(),
         rpc_urls: vec!["http://127.0.0.1:8545".into()],
-        bundler,
+        smart_account: smart.then(|| SmartAccountContracts {
+            entry_point: "0x0000000071727de22e5e9d8baf0edac6f37da032".into(),
+            account_factory: "0x91e60e0613810449d098b0b5ec8b51a0fe8c8985".into(),
+        }),
         ..NetworkRpc::default()
     }
 }
@@ -101,17 +106,16 @@ fn the_networks_with_a_bundler_have_smart_accounts() {
             networks: vec!["eip155:1".into(), "eip155:31337".into()]
         })
     );
-    let address = f.user().unwrap().address;
+    // The frame reaches no chain here: the smart account cannot be looked up, so nothing
+    // changes and the user hears why.
+    set(&mut f, AccountType::Eoa).unwrap();
+    let err = set(&mut f, AccountType::SmartAccount).unwrap_err();
+    assert_eq!(err.message, "Network not found");
     assert_eq!(
-        set(&mut f, AccountType::SmartAccount),
-        Ok(Reply::SetPreferredAccount {
-            account_type: AccountType::SmartAccount,
-            address,
-        }),
-        "a network with a bundler takes the preference"
+        f.preferred_account_type(),
+        AccountType::Eoa,
+        "no half switch"
     );
-    assert_eq!(f.preferred_account_type(), AccountType::SmartAccount);
-    // The account in effect stays the key's until the smart account's address is derived.
     assert_eq!(f.active_account_type(), AccountType::Eoa);
     block_on(f.handle(Request::SwitchNetwork {
         chain_id: "eip155:10".into(),

@@ -8,6 +8,7 @@ mod email_update;
 mod export;
 mod farcaster;
 mod screen;
+mod smart_account;
 mod social;
 mod storage_access;
 mod unlock;

@@ -54,7 +54,7 @@ pub(super) fn frame_with(
                 decimals: 18,
             }),
             swap_router: None,
-            bundler: false,
+            smart_account: None,
         }],
     };
     let mut f = Frame::new(config, env);

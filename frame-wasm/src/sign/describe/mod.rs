@@ -159,6 +159,23 @@ fn json_value(value: &Json) -> Value {
     }
 }
 
+/// What the approval screen shows for a smart account's user operation running `calls`, which
+/// can cost at most `max_fee` wei: titled as the dapp's method (`Send transaction` or `Send
+/// calls`).
+pub fn describe_operation(
+    title: &str,
+    calls: &crate::sign::CallsRequest,
+    max_fee: alloy_primitives::U256,
+    facts: &Facts,
+) -> Summary {
+    let (rows, warnings) = tx::operation_rows(calls, max_fee, facts);
+    Summary {
+        title: title.to_owned(),
+        warnings,
+        rows: budget::bounded(rows),
+    }
+}
+
 /// What the approval screen shows for `req`, parsed or prepared, in the terms of `facts`
 /// (what the frame looked up: the network, the balance, tokens, prices; all optional).
 pub fn describe<Tx: ShownTx>(req: &SignRequest<Tx>, facts: &Facts) -> Summary {

@@ -58,6 +58,38 @@ impl ShownTx for FilledTx {
     }
 }
 
+/// A smart account's user operation: its calls as [`calls_rows`] shows them, that they run
+/// as one, the most the network fee can be and the total, which the account pays.
+pub(super) fn operation_rows(
+    calls: &CallsRequest,
+    max_fee: U256,
+    facts: &Facts,
+) -> (Vec<Row>, Vec<String>) {
+    let mut rows = calls_rows(calls, facts);
+    let mut warnings = Vec::new();
+    rows.insert(
+        1,
+        row(
+            "Account",
+            plain("Smart account: the calls run as one, all or none".to_owned()),
+        ),
+    );
+    let value = calls
+        .calls
+        .iter()
+        .fold(U256::ZERO, |sum, call| sum.saturating_add(call.value));
+    let total = value.saturating_add(max_fee);
+    rows.push(row("Max network fee", plain(native(facts, max_fee))));
+    rows.push(row("Total (amount + max fee)", plain(native(facts, total))));
+    if let Some(balance) = facts.balance {
+        if balance < total {
+            warnings.push(short_of_funds(&facts.native.symbol));
+        }
+        rows.push(row("Your balance", plain(native(facts, balance))));
+    }
+    (rows, warnings)
+}
+
 /// The fields of a transaction the screen shows; `None` is what the network sets.
 struct TxShown<'a> {
     from: &'a Address,
