@@ -15,11 +15,12 @@ import { CHAIN_ID as SOLANA_CHAIN_ID, MINT as SOLANA_MINT } from '../devnet/sola
 import { startSolanaDevnet } from '../devnet/solana/server.mjs'
 import { startDevnet } from '../e2e/support/devnet.mjs'
 import { startOidcProvider } from '../e2e/support/oidc.mjs'
+import { startBundler } from '../e2e/support/bundler.mjs'
 import { startOnrampSandbox } from '../e2e/support/onrampSandbox.mjs'
 import { startRelay } from '../e2e/support/relay.mjs'
 import { buildDemo, buildFarcasterClient, buildWallet, root, serveStatic, startFrameHost } from '../e2e/support/servers.mjs'
 
-const PORTS = { frameHost: 8787, dapp: 5173, wallet: 5174, farcaster: 5176, onramp: 5177, devnet: 8545, relay: 8600, oidc: 8700, solana: 8899 }
+const PORTS = { frameHost: 8787, dapp: 5173, wallet: 5174, farcaster: 5176, onramp: 5177, devnet: 8545, relay: 8600, bundler: 8620, oidc: 8700, solana: 8899 }
 const urls = {
   dapp: `http://localhost:${PORTS.dapp}`,
   frameHost: `http://127.0.0.1:${PORTS.frameHost}`,
@@ -65,6 +66,8 @@ const exit = (code) => () => stopAll().then(() => process.exit(code))
 process.once('SIGINT', exit(0))
 process.once('SIGTERM', exit(0))
 
+/** The bundler's URL, once it runs. */
+let bundlerUrl
 try {
   // The devnet's contracts (devnet/deploy.mjs) are deployed on it; their addresses go next to
   // frame-host's data, and the dapp's build learns the devnet's ENS universal resolver from them.
@@ -87,6 +90,10 @@ try {
   // bought on the devnet.
   const sandbox = await startOnrampSandbox({ port: PORTS.onramp, devnetUrl: urls.devnet, contracts: devnet.contracts })
   stops.push(sandbox.stop)
+  // The devnet's ERC-4337 bundler (alto): the embedded wallet's smart accounts send through it.
+  const bundler = await startBundler({ port: PORTS.bundler, rpcUrl: urls.devnet, entryPoint: devnet.contracts.accountAbstraction.entryPoint })
+  stops.push(bundler.stop)
+  bundlerUrl = bundler.url
   // frame-host's built-in defaults are this setup: project `demo` for the dapp's origin, the devnet
   // and the local Solana cluster.
   // With the contracts file: the devnet's tokens in the balance route, POST /dev/faucet, and the
@@ -103,6 +110,8 @@ try {
         farcasterClientUrl: urls.farcaster,
         onrampToml: sandbox.toml,
         solanaUrl: urls.solana,
+        bundlerUrl,
+        devnetUrl: urls.devnet,
         log: 'info',
       })
     ).stop,
@@ -145,5 +154,6 @@ console.log(`
     Farcaster client:       ${urls.farcaster}   (Farcaster login: "Copy link" in the dapp, open it here; fid 1, @devnet-ada)
     local Solana (${SOLANA_CHAIN_ID}): ${urls.solana}   (litesvm; requestAirdrop for SOL, POST /faucet/token for dUSDC, mint ${SOLANA_MINT})
     sandbox on-ramp:        ${urls.onramp}   (Account → Buy: pay with the test card 4242 4242 4242 4242)
+    ERC-4337 bundler:       ${bundlerUrl}   (alto; Account → Switch to Smart Account on Local Devnet)
   Press Ctrl-C to stop.
 `)

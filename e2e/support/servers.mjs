@@ -222,17 +222,22 @@ export async function startFrameHost({
   const onramp = onrampToml ? `\n${onrampToml}\n` : ''
   // The local Solana cluster's dUSDC in the balance route (its network is in `[[networks]]`).
   const solanaToken = solanaUrl ? `\n${frameHostSolanaTokenToml()}\n` : ''
-  if (allowedOrigins || social || farcaster || onramp || solanaToken) {
+  if (allowedOrigins || bundlerUrl || social || farcaster || onramp || solanaToken) {
     const work = mkdtempSync(join(tmpdir(), 'oriel-e2e-'))
     env.ORIEL_CONFIG = join(work, 'frame-host.toml')
     const project = allowedOrigins
-      ? `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n` +
-        // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src).
-        `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n` +
-        (bundlerUrl ? `bundler_url = ${JSON.stringify(bundlerUrl)}\n` : '') +
-        `\n[[networks]]\nchain_id = "${SOLANA_CHAIN_ID}"\nrpc_urls = ${JSON.stringify([solanaUrl])}\n`
+      ? `[[projects]]\nid = "demo"\nname = "Oriel e2e"\nallowed_origins = ${JSON.stringify(allowedOrigins)}\n`
       : ''
-    writeFileSync(env.ORIEL_CONFIG, project + social + farcaster + onramp + solanaToken)
+    // The frame's chain RPC for the local devnet (its origin joins the frame's connect-src), with
+    // the devnet's bundler for smart accounts (the EntryPoint and the account factory come from
+    // the devnet contracts file).
+    const networks =
+      allowedOrigins || bundlerUrl
+        ? `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n` +
+          (bundlerUrl ? `bundler_url = ${JSON.stringify(bundlerUrl)}\n` : '') +
+          `\n[[networks]]\nchain_id = "${SOLANA_CHAIN_ID}"\nrpc_urls = ${JSON.stringify([solanaUrl])}\n`
+        : ''
+    writeFileSync(env.ORIEL_CONFIG, project + networks + social + farcaster + onramp + solanaToken)
     env.ORIEL_DATA_DIR = dataDir ?? join(work, 'data')
   } else if (dataDir) {
     env.ORIEL_DATA_DIR = dataDir
