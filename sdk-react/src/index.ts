@@ -80,7 +80,8 @@ export type { CloseModalOptions, OpenModalOptions } from './core/modal/modalStor
 export type { RouterData, ViewName } from './core/modal/views'
 export type { OrielEvent, OrielEventName, OrielEventProperties } from './core/events/eventsStore'
 export type { FrameState, FrameStatus } from './core/frame/client'
-export type { AccountStatus } from './core/account/accountStore'
+export type { AccountEntry, AccountStatus } from './core/account/accountStore'
+export type { AccountType } from './codec/protocol.gen'
 
 export {
   BaseError,
