@@ -176,7 +176,7 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
   const storedAccountTypes = (): Record<string, unknown> => {
     try {
       const stored: unknown = JSON.parse(storage.getItem(STORAGE_KEYS.embeddedPreferredAccountTypes) ?? '{}')
-      return stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {}
+      return stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {}
     } catch {
       return {}
     }

@@ -10,18 +10,28 @@ import { getShadowRoot, renderWithOriel } from '../../../test/renderWithOriel'
 import { TestWallet } from '../../../test/testWallet'
 import { ConnectButton } from '../../ConnectButton'
 
-/** Logs in through the (fake) frame on eip155:1, then opens the Account view from the ConnectButton. */
-async function openAccount(config: Partial<CreateConfigParameters> = {}) {
-  const utils = renderWithOriel(<ConnectButton />, config)
-  await act(() => connectOtp(utils.client, { otp: '123456' }))
+let unmount = () => {}
+
+/** Opens the Account view from the ConnectButton (unmounted after the test, even when this fails). */
+async function openFrom(utils: ReturnType<typeof renderWithOriel>) {
+  unmount = utils.unmount
   fireEvent.click(utils.getByRole('button', { name: /^0x/ }))
   const ui = within(getShadowRoot() as unknown as HTMLElement)
-  await ui.findByRole('button', { name: 'Disconnect' })
+  // The modal's code loads on first use: slow on a busy machine.
+  await ui.findByRole('button', { name: 'Disconnect' }, { timeout: 5000 })
+  return ui
+}
+
+/** Logs in through the (fake) frame on eip155:1, then opens the Account view. */
+async function openAccount(config: Partial<CreateConfigParameters> = {}) {
+  const utils = renderWithOriel(<ConnectButton />, config)
+  unmount = utils.unmount
+  await act(() => connectOtp(utils.client, { otp: '123456' }))
+  const ui = await openFrom(utils)
   return { ...utils, ui, frame: FakeFrameClient.instances[0]! }
 }
 
 describe('Account view: account type', () => {
-  let unmount = () => {}
   beforeEach(() => {
     resetFakeFrameClient()
     localStorage.clear()
@@ -30,6 +40,7 @@ describe('Account view: account type', () => {
   })
   afterEach(() => {
     unmount()
+    unmount = () => {}
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
   })
@@ -39,7 +50,6 @@ describe('Account view: account type', () => {
       fake.smartAccountNetworks = ['eip155:1']
     }
     const { ui, client, frame, ...utils } = await openAccount({ defaultAccountTypes: { eip155: 'eoa' } })
-    unmount = utils.unmount
     expect((await ui.findByTestId('account-type')).textContent).toBe('EOA')
     expect(ui.getByTestId('switch-account-type').textContent).toBe('Switch to Smart Account')
 
@@ -65,8 +75,7 @@ describe('Account view: account type', () => {
       fake.smartAccountNetworks = ['eip155:1']
       fake.user = { ...fake.user, smartAccountDeployed: true }
     }
-    const { ui, ...utils } = await openAccount()
-    unmount = utils.unmount
+    const { ui } = await openAccount()
     expect((await ui.findByTestId('account-type')).textContent).toBe('Smart account')
     expect(ui.getByTestId('account-address').textContent).toBe(TEST_SMART_ACCOUNT)
   })
@@ -78,8 +87,7 @@ describe('Account view: account type', () => {
         throw new Error('Smart accounts are not enabled on eip155:1')
       }
     }
-    const { ui, ...utils } = await openAccount({ defaultAccountTypes: { eip155: 'eoa' } })
-    unmount = utils.unmount
+    const { ui } = await openAccount({ defaultAccountTypes: { eip155: 'eoa' } })
     fireEvent.click(await ui.findByTestId('switch-account-type'))
     expect((await ui.findByRole('alert')).textContent).toBe('Smart accounts are not enabled on eip155:1')
     expect(ui.getByTestId('account-address').textContent).toBe(TEST_USER.address)
@@ -90,8 +98,7 @@ describe('Account view: account type', () => {
     FakeFrameClient.onCreate = (fake) => {
       fake.smartAccountNetworks = ['eip155:31337']
     }
-    const { ui, frame, ...utils } = await openAccount()
-    unmount = utils.unmount
+    const { ui, frame } = await openAccount()
     await vi.waitFor(() => expect(frame.smartAccountNetworksAsked).toBe(1))
     expect(ui.queryByTestId('account-type')).toBeNull()
     expect(ui.queryByTestId('switch-account-type')).toBeNull()
@@ -118,9 +125,7 @@ describe('Account view: account type', () => {
       smartAccountDeployed: false,
       preferredAccountType: undefined,
     })
-    fireEvent.click(utils.getByRole('button', { name: /^0x/ }))
-    const ui = within(getShadowRoot() as unknown as HTMLElement)
-    await ui.findByRole('button', { name: 'Disconnect' })
+    const ui = await openFrom(utils)
     expect(ui.queryByTestId('account-type')).toBeNull()
     expect(ui.queryByTestId('switch-account-type')).toBeNull()
     expect(FakeFrameClient.instances.every((fake) => fake.smartAccountNetworksAsked === 0)).toBe(true)

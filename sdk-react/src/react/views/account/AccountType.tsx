@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { AccountType as AccountTypeName } from '../../../codec/protocol.gen'
+import { getActiveAccountType } from '../../../core/account/accountType'
 import { setPreferredAccountType } from '../../../core/actions/setPreferredAccountType'
 import { EMBEDDED_CONNECTOR_ID } from '../../../core/embedded/connector'
 import { getErrorMessage } from '../../../core/errors/base'
@@ -14,8 +15,8 @@ import { useStore } from '../../hooks/useStore'
  */
 function useChoosableAccountType(): { type: AccountTypeName; deployed: boolean } | undefined {
   const client = useOrielClient()
-  const { address, caipAddress, connectorId, namespace, allAccounts, preferredAccountType, smartAccountDeployed } =
-    useStore(client.account)
+  const account = useStore(client.account)
+  const { caipAddress, connectorId, namespace, smartAccountDeployed } = account
   const network = isCaipAddress(caipAddress) ? parseCaipAddress(caipAddress).caipNetworkId : undefined
   const asking = connectorId === EMBEDDED_CONNECTOR_ID && namespace === 'eip155' ? network : undefined
   const [enabled, setEnabled] = useState<{ network: string; enabled: boolean }>()
@@ -36,10 +37,7 @@ function useChoosableAccountType(): { type: AccountTypeName; deployed: boolean }
   }, [client, asking])
 
   if (!asking || enabled?.network !== asking || !enabled.enabled) return undefined
-  // The active address's own type; the preference when the wallet did not list it.
-  const active = allAccounts?.find((account) => account.address.toLowerCase() === address?.toLowerCase())
-  const type = active?.type ?? preferredAccountType ?? 'eoa'
-  return { type, deployed: smartAccountDeployed ?? false }
+  return { type: getActiveAccountType(account) ?? 'eoa', deployed: smartAccountDeployed ?? false }
 }
 
 /**
