@@ -1,10 +1,10 @@
 import { useAccount, useNetwork, useProvider } from '@oriel/react'
 import { useState } from 'react'
-import { DEMO_RECIPIENT, DEMO_VALUE, demoTypedData } from './typedData'
+import { DEMO_RECIPIENT, DEMO_SECOND_RECIPIENT, DEMO_VALUE, demoTypedData } from './typedData'
 
 export const MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
 
-type Kind = 'signature' | 'typed' | 'tx'
+type Kind = 'signature' | 'typed' | 'tx' | 'batch'
 type Result = { kind: Kind; value: string } | { kind: 'error'; value: string }
 
 /** Where each result shows, for people and for the browser tests. */
@@ -12,6 +12,7 @@ const RESULT_TEST_IDS: Record<Kind, string> = {
   signature: 'demo-signature',
   typed: 'demo-typed-signature',
   tx: 'demo-tx-hash',
+  batch: 'demo-batch-id',
 }
 
 const toHex = (text: string) =>
@@ -19,8 +20,9 @@ const toHex = (text: string) =>
 
 /**
  * Every signing path of the connected wallet, through the SDK's EIP-1193 provider exactly as a
- * dapp would use it: personal_sign, eth_signTypedData_v4 and eth_sendTransaction. With the
- * embedded wallet, each one opens the approval inside the wallet frame.
+ * dapp would use it: personal_sign, eth_signTypedData_v4, eth_sendTransaction and
+ * wallet_sendCalls (ERC-5792). With the embedded wallet, each one opens the approval inside the
+ * wallet frame.
  */
 export function TryWallet() {
   const { provider } = useProvider()
@@ -64,6 +66,29 @@ export function TryWallet() {
       label: 'Send transaction',
       ask: () =>
         provider.request({ method: 'eth_sendTransaction', params: [{ from: address, to: DEMO_RECIPIENT, value: DEMO_VALUE }] }),
+    },
+    {
+      kind: 'batch',
+      label: 'Send a batch',
+      // ERC-5792 v2, as the frame parses it (frame-wasm/src/sign/calls.rs); the answer is `{ id }`.
+      ask: async () => {
+        const { id } = (await provider.request({
+          method: 'wallet_sendCalls',
+          params: [
+            {
+              version: '2.0.0',
+              chainId: `0x${chainId.toString(16)}`,
+              from: address,
+              atomicRequired: true,
+              calls: [
+                { to: DEMO_RECIPIENT, value: DEMO_VALUE },
+                { to: DEMO_SECOND_RECIPIENT, value: DEMO_VALUE },
+              ],
+            },
+          ],
+        })) as { id: string }
+        return id
+      },
     },
   ]
 

@@ -41,6 +41,17 @@ const solanaLocal: Network = {
  */
 const signIn = new URLSearchParams(globalThis.location?.search ?? '').get('signin')
 
+/**
+ * `?account=smartAccount`: the embedded wallet starts on its smart account where frame-host has
+ * a bundler. Otherwise it starts on the EOA: the devnet's account contract (eth-infinitism's
+ * SimpleAccount v0.7) has no ERC-1271 `isValidSignature`, so a smart account's message
+ * signatures cannot be verified by sign-in or name registration. The Account view switches.
+ */
+const defaultAccountTypes =
+  new URLSearchParams(globalThis.location?.search ?? '').get('account') === 'smartAccount'
+    ? ({ eip155: 'smartAccount' } as const)
+    : ({ eip155: 'eoa' } as const)
+
 export const config = createConfig({
   projectId: 'demo',
   siwx:
@@ -49,6 +60,7 @@ export const config = createConfig({
       : undefined,
   frameHostUrl,
   walletConnectRelayUrl,
+  defaultAccountTypes,
   networks: [ethereum, base, polygon, devnet, solana, solanaLocal, bitcoin],
   // Wallet registry ids (frame-host's /getWallets): Rainbow and Zerion shown first, Trust Wallet
   // never listed, to show the site owner's featured and exclude rules.

@@ -33,3 +33,5 @@ export function demoTypedData(chainId: number, owner: `0x${string}`) {
 export const DEMO_RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 /** 0.001 ETH in wei, as a hex quantity. */
 export const DEMO_VALUE = '0x38d7ea4c68000'
+/** The second recipient of "Send a batch" (the first is `DEMO_RECIPIENT`): hardhat's well-known account #5. */
+export const DEMO_SECOND_RECIPIENT = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'

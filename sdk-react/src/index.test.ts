@@ -19,6 +19,7 @@ it('exports', () => {
       "InvalidCaipAddressError",
       "InvalidCaipNetworkIdError",
       "InvalidChainIdError",
+      "InvalidDefaultAccountTypeError",
       "InvalidEmailError",
       "InvalidRelayUrlError",
       "InvalidSIWXMessageError",

@@ -6,6 +6,7 @@ export {
   type CreateConfigErrorType,
   type CreateConfigParameters,
   type CreateConfigReturnType,
+  type DefaultAccountTypes,
   type Metadata,
   type SIWXConfig,
   type SiweConfig,
@@ -79,7 +80,8 @@ export type { CloseModalOptions, OpenModalOptions } from './core/modal/modalStor
 export type { RouterData, ViewName } from './core/modal/views'
 export type { OrielEvent, OrielEventName, OrielEventProperties } from './core/events/eventsStore'
 export type { FrameState, FrameStatus } from './core/frame/client'
-export type { AccountStatus } from './core/account/accountStore'
+export type { AccountEntry, AccountStatus } from './core/account/accountStore'
+export type { AccountType } from './codec/protocol.gen'
 
 export {
   BaseError,
@@ -96,6 +98,7 @@ export {
   EmailLoginThrottledError,
   EmbeddedWalletLoadError,
   InvalidEmailError,
+  InvalidDefaultAccountTypeError,
   InvalidThemeModeError,
   InvalidThemeVariableError,
   NetworkNotFoundError,
@@ -137,6 +140,7 @@ export {
   type EmailLoginThrottledErrorType,
   type EmbeddedWalletLoadErrorType,
   type InvalidEmailErrorType,
+  type InvalidDefaultAccountTypeErrorType,
   type InvalidThemeModeErrorType,
   type InvalidThemeVariableErrorType,
   type NetworkNotFoundErrorType,

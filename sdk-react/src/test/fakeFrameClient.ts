@@ -1,5 +1,5 @@
 // A test double of `core/frame/client`'s FrameClient, injected through the `load` parameter.
-import type { User } from '../codec/protocol.gen'
+import type { AccountType, User } from '../codec/protocol.gen'
 import type { FrameClientOptions, FrameStatus } from '../core/frame/client'
 import { FrameRequestError } from '../core/frame/errors'
 import { RPC_NOT_ALLOWED } from '../codec/constants.gen'
@@ -14,6 +14,9 @@ export const TEST_USER: User = {
   smartAccountDeployed: false,
   preferredAccountType: 'eoa',
 }
+
+/** The user's smart account, on the networks where the fake has smart accounts. */
+export const TEST_SMART_ACCOUNT = '0x5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a'
 
 /** The error the frame answers while there is no session (or the device is not approved yet). */
 export const notConnected = (request = 'ConnectDevice') =>
@@ -54,9 +57,36 @@ export class FakeFrameClient {
   }
   /** Who a social login logs in. */
   socialUser: User = { ...TEST_USER, email: null, userName: 'ada' }
-  getUser = async (_chainId?: string) => {
+  /** Every GetUser: its network and preferred account type. */
+  getUserCalls: { chainId: string | undefined; preferredAccountType: AccountType | undefined }[] = []
+  getUser = async (chainId?: string, preferredAccountType?: AccountType) => {
     if (!this.connected) throw notConnected('GetUser')
+    this.getUserCalls.push({ chainId, preferredAccountType })
+    // As the frame, where the network has smart accounts: the preferred type's address.
+    if (preferredAccountType && this.smartAccountNetworks.includes(this.user.chainId)) {
+      this.user = this.onAccountType(preferredAccountType)
+    }
     return this.user
+  }
+  /** The networks (CAIP-2) where the fake has smart accounts; none, as the default frame-host. */
+  smartAccountNetworks: string[] = []
+  smartAccountNetworksAsked = 0
+  getSmartAccountEnabledNetworks = async () => {
+    this.smartAccountNetworksAsked++
+    return this.smartAccountNetworks
+  }
+  /** The user on `accountType`, as far as its network has it. */
+  onAccountType(accountType: AccountType): User {
+    const eoa = this.user.accounts.find((a) => a.type === 'eoa')?.address ?? this.user.address
+    if (!this.smartAccountNetworks.includes(this.user.chainId)) {
+      return { ...this.user, address: eoa, accounts: [{ address: eoa, type: 'eoa' }], preferredAccountType: accountType }
+    }
+    const accounts: User['accounts'] = [
+      { address: eoa, type: 'eoa' },
+      { address: TEST_SMART_ACCOUNT, type: 'smartAccount' },
+    ]
+    const address = accountType === 'smartAccount' ? TEST_SMART_ACCOUNT : eoa
+    return { ...this.user, address, accounts, preferredAccountType: accountType }
   }
   updateEmail = async (_email: string) => ({ action: 'VERIFY_PRIMARY_OTP' as 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' })
   updateEmailPrimaryOtp = async (_otp: string) => {}
@@ -79,12 +109,16 @@ export class FakeFrameClient {
     throw new FrameRequestError({ code: 'NotAllowed', message: RPC_NOT_ALLOWED, request: method })
   }
   rpcCalls: { method: string; params: unknown }[] = []
-  /** Account types the fake wallet can switch to; smart accounts are not enabled. */
-  setPreferredAccount = async (accountType: string) => {
-    if (accountType !== 'eoa') {
-      throw new FrameRequestError({ code: 'Unavailable', message: 'Smart accounts are not enabled on eip155:1', request: 'SetPreferredAccount' })
+  /** Switches the account type: smart accounts only on `smartAccountNetworks`. */
+  setPreferredAccount = async (accountType: AccountType) => {
+    if (accountType !== 'eoa' && !this.smartAccountNetworks.includes(this.user.chainId)) {
+      throw new FrameRequestError({
+        code: 'Unavailable',
+        message: `Smart accounts are not enabled on ${this.user.chainId}`,
+        request: 'SetPreferredAccount',
+      })
     }
-    this.user = { ...this.user, preferredAccountType: 'eoa' }
+    this.user = this.onAccountType(accountType)
     return { accountType, address: this.user.address }
   }
   /** The dapp data the client introduced itself with. */
@@ -101,7 +135,7 @@ export class FakeFrameClient {
       return undefined
     }
     if (typeof request === 'object' && request && 'SetPreferredAccount' in request) {
-      const { accountType } = (request as { SetPreferredAccount: { accountType: string } }).SetPreferredAccount
+      const { accountType } = (request as { SetPreferredAccount: { accountType: AccountType } }).SetPreferredAccount
       return this.setPreferredAccount(accountType)
     }
     if (typeof request === 'object' && request && 'SwitchNetwork' in request) {

@@ -1,4 +1,4 @@
-import type { User } from '../../codec/protocol.gen'
+import type { Account, AccountType, User } from '../../codec/protocol.gen'
 import type { SocialProvider } from '../config/features'
 import type { ChainNamespace } from '../networks'
 import { createStore, type Store } from '../store/createStore'
@@ -15,6 +15,9 @@ export type ConnectorId = 'AUTH' | 'walletConnect' | (string & {})
 /** The embedded wallet's user: email, address, chain, accounts, preferred account type. */
 export type EmbeddedUser = User
 
+/** One of the user's accounts on the connected chain family: its address and type (spec §3 account entry). */
+export type AccountEntry = Account
+
 /** The connected account: the current connection as the widget shows it (see `connection/account.ts`). */
 export interface AccountState {
   readonly address: string | undefined
@@ -26,6 +29,19 @@ export interface AccountState {
   readonly connectorId: ConnectorId | undefined
   /** The logged-in user, when the connector logs a user in (the embedded wallet). */
   readonly user: EmbeddedUser | undefined
+  /**
+   * Every account of the user on the connected chain family (spec §3 allAccounts): the
+   * embedded wallet's EOA and smart account; another wallet's connected address alone, as an
+   * `eoa` (`payment` on bip122).
+   */
+  readonly allAccounts?: readonly AccountEntry[] | undefined
+  /** Whether the user's smart account is on chain yet (spec §3); always false for other wallets. */
+  readonly smartAccountDeployed?: boolean | undefined
+  /**
+   * The embedded wallet's preferred account type in the connected namespace (spec §3
+   * preferredAccountTypes); undefined for other wallets.
+   */
+  readonly preferredAccountType?: AccountType | undefined
   /** The social provider the user logged in with (spec §3 socialProvider); the username is `user.userName`. */
   readonly socialProvider?: SocialProvider | undefined
   /** The Account view's selected tab (spec §3 currentTab); unset means Tokens. Written by `setAccountTab`. */
@@ -55,6 +71,9 @@ export const DISCONNECTED_ACCOUNT: AccountState = Object.freeze({
   namespace: undefined,
   connectorId: undefined,
   user: undefined,
+  allAccounts: undefined,
+  smartAccountDeployed: undefined,
+  preferredAccountType: undefined,
   socialProvider: undefined,
   profileName: undefined,
   profileImage: undefined,

@@ -1,4 +1,5 @@
-import type { AccountStatus } from '../account/accountStore'
+import type { AccountType } from '../../codec/protocol.gen'
+import type { AccountEntry, AccountStatus } from '../account/accountStore'
 import type { OrielClient } from '../client/createClient'
 import type { SocialProvider } from '../config/features'
 import type { ChainNamespace } from '../networks'
@@ -21,6 +22,15 @@ export type GetAccountReturnType = {
   socialProvider: SocialProvider | undefined
   /** The username at that provider, when it gave one. */
   socialUsername: string | undefined
+  /**
+   * Every account of the user on the connected chain family, `{ address, type }`: the embedded
+   * wallet's EOA and smart account; another wallet's address alone (`eoa`, `payment` on bip122).
+   */
+  allAccounts: readonly AccountEntry[] | undefined
+  /** Whether the embedded wallet's smart account is on chain yet; false for other wallets. */
+  smartAccountDeployed: boolean | undefined
+  /** The embedded wallet's preferred account type in the connected namespace; undefined for other wallets. */
+  preferredAccountType: AccountType | undefined
 }
 
 const cache = createClientCache<GetAccountReturnType>()
@@ -43,6 +53,9 @@ export function getAccount(client: OrielClient): GetAccountReturnType {
     email: account.user?.email ?? undefined,
     socialProvider: account.socialProvider,
     socialUsername: account.socialProvider ? (account.user?.userName ?? undefined) : undefined,
+    allAccounts: account.allAccounts,
+    smartAccountDeployed: account.smartAccountDeployed,
+    preferredAccountType: account.preferredAccountType,
   }))
 }
 

@@ -188,6 +188,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     account,
     storage,
     enabled: embeddedEnabled,
+    defaultAccountTypes: config.defaultAccountTypes,
     now,
     onNotAllowed: (message) => snackbar.showError(message),
   })

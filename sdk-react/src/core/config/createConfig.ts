@@ -1,8 +1,10 @@
 import type { SIWXConfig, SiweConfig } from '../siwx/config'
 import { DEFAULT_CAIP_NETWORK_ID, DEFAULT_FRAME_HOST_URL, DEFAULT_WALLETCONNECT_RELAY_URL } from '../constants'
+import type { InvalidDefaultAccountTypeError } from '../errors/config'
 import { NetworkNotFoundError, NoNetworksError, SiweSiwxConflictError } from '../errors/config'
 import { InvalidRelayUrlError } from '../errors/walletconnect'
 import type { Network } from '../networks'
+import { resolveDefaultAccountTypes, type DefaultAccountTypes } from './accountTypes'
 import { resolveFeatures, type Features } from './features'
 import {
   resolveThemeMode,
@@ -21,6 +23,7 @@ export interface Metadata {
 }
 
 export type { SIWXConfig, SiweConfig } from '../siwx/config'
+export type { DefaultAccountTypes } from './accountTypes'
 
 export type CreateConfigParameters = {
   /** Your project id. Without it the modal shows the "Project ID Not Configured" alert. */
@@ -62,6 +65,13 @@ export type CreateConfigParameters = {
   enableNetworkSwitch?: boolean | undefined
   termsConditionsUrl?: string | undefined
   privacyPolicyUrl?: string | undefined
+  /**
+   * The embedded wallet's account type per namespace until the user chooses one (spec §6),
+   * e.g. `{ eip155: 'eoa' }`. Default: eip155 `smartAccount` (on networks with smart accounts;
+   * an EOA elsewhere), solana `eoa`, bip122 `payment`. Anything else throws
+   * `InvalidDefaultAccountTypeError`.
+   */
+  defaultAccountTypes?: Partial<DefaultAccountTypes> | undefined
 }
 
 /** A resolved configuration: every option has a value. Pass it to `<OrielProvider config>`. */
@@ -87,6 +97,7 @@ export type Config = {
   readonly enableNetworkSwitch: boolean
   readonly termsConditionsUrl: string | undefined
   readonly privacyPolicyUrl: string | undefined
+  readonly defaultAccountTypes: Readonly<DefaultAccountTypes>
 }
 
 export type CreateConfigReturnType = Config
@@ -96,6 +107,7 @@ export type CreateConfigErrorType =
   | NoNetworksError
   | NetworkNotFoundError
   | InvalidRelayUrlError
+  | InvalidDefaultAccountTypeError
 
 /**
  * Resolves the widget configuration. Pure: touches neither `window` nor the network, so it can
@@ -141,6 +153,7 @@ export function createConfig(parameters: CreateConfigParameters): CreateConfigRe
     enableNetworkSwitch: parameters.enableNetworkSwitch ?? true,
     termsConditionsUrl: parameters.termsConditionsUrl,
     privacyPolicyUrl: parameters.privacyPolicyUrl,
+    defaultAccountTypes: Object.freeze(resolveDefaultAccountTypes(parameters.defaultAccountTypes)),
   })
 }
 

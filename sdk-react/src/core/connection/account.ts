@@ -1,4 +1,4 @@
-import { DISCONNECTED_ACCOUNT, type AccountState } from '../account/accountStore'
+import { DISCONNECTED_ACCOUNT, type AccountEntry, type AccountState } from '../account/accountStore'
 import type { ChainNamespace } from '../networks'
 import type { NamespaceConnection } from './types'
 
@@ -18,6 +18,9 @@ export function toAccount(namespace: ChainNamespace | undefined, connection: Nam
       namespace,
       connectorId: connection.connectorId,
       user: connection.user,
+      allAccounts: connection.user?.accounts ?? singleAccount(connection.address, namespace === 'bip122' ? 'payment' : 'eoa'),
+      smartAccountDeployed: connection.user?.smartAccountDeployed ?? false,
+      preferredAccountType: connection.user?.preferredAccountType,
       socialProvider: connection.socialProvider,
     }
   }
@@ -25,4 +28,14 @@ export function toAccount(namespace: ChainNamespace | undefined, connection: Nam
     return { ...DISCONNECTED_ACCOUNT, status: connection.status }
   }
   return DISCONNECTED_ACCOUNT
+}
+
+/** The last one-account list made, kept so that an unchanged wallet keeps the same list (and the store stays still). */
+let lastSingle: readonly AccountEntry[] = []
+
+/** The accounts of a wallet that shares one address: that address, of `type`. */
+function singleAccount(address: string, type: AccountEntry['type']): readonly AccountEntry[] {
+  const [entry] = lastSingle
+  if (entry?.address !== address || entry.type !== type) lastSingle = Object.freeze([{ address, type }])
+  return lastSingle
 }

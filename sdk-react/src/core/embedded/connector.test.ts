@@ -138,6 +138,9 @@ describe('embedded wallet connector', () => {
         namespace: 'eip155',
         connectorId: 'AUTH',
         user: TEST_USER,
+        allAccounts: TEST_USER.accounts,
+        smartAccountDeployed: false,
+        preferredAccountType: 'eoa',
       })
       expect(statuses).toEqual(['connecting', 'connected'])
       expect(stored()).toEqual(LOGGED_IN)

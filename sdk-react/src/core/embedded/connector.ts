@@ -1,6 +1,7 @@
 import type { AccountType, User } from '../../codec/protocol.gen'
 import type { AccountState } from '../account/accountStore'
 import { toCaipAddress } from '../account/address'
+import { DEFAULT_ACCOUNT_TYPES, type DefaultAccountTypes } from '../config/accountTypes'
 import type { Connection, Connector, ConnectorEvent } from '../connectors/types'
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../config/features'
 import { DEVICE_APPROVAL_MIN_INTERVAL_MS, EMAIL_LOGIN_THROTTLE_MS } from '../constants'
@@ -11,6 +12,7 @@ import type { SafeStorage } from '../storage/storage'
 import type { ReadableStore } from '../store/createStore'
 import { isCaipAddress, parseCaipAddress } from '../validation/caip'
 import { isValidEmail } from '../validation/email'
+import type { FrameClient } from '../frame/client'
 import type { EmbeddedWallet } from './embeddedWallet'
 import { createEmbeddedProvider, type EmbeddedProvider } from './provider'
 
@@ -27,6 +29,8 @@ export type CreateEmbeddedConnectorParameters = {
   storage: SafeStorage
   /** Whether the config uses the embedded wallet at all (email or socials on, a project id). */
   enabled: boolean
+  /** The account types until the user chooses one (config `defaultAccountTypes`). Default: the spec's (§6). */
+  defaultAccountTypes?: Readonly<DefaultAccountTypes> | undefined
   /** The clock of the email-login throttle. Default `Date.now`. */
   now?: (() => number) | undefined
   /** Reports a refused or unknown RPC method to the user (spec: a toast after 300 ms). */
@@ -86,6 +90,11 @@ export interface EmbeddedConnector extends Connector {
    */
   setPreferredAccountType(accountType: AccountType): Promise<User>
   /**
+   * The networks (CAIP-2) where the wallet has smart accounts (frame-host has a bundler there).
+   * Asked once per login; a failed answer is asked again next time.
+   */
+  getSmartAccountEnabledNetworks(): Promise<readonly string[]>
+  /**
    * Whether the last login is gone because the browser gave the wallet frame no lasting
    * storage: true while logged out after such a login, until the next login in a browser that
    * keeps it, or a sign-out.
@@ -99,6 +108,9 @@ export interface EmbeddedConnector extends Connector {
 function walletChain(caipNetworkId: string | undefined): string | undefined {
   return caipNetworkId?.startsWith('eip155:') || caipNetworkId?.startsWith('solana:') ? caipNetworkId : undefined
 }
+
+/** The account types each namespace's stored choice may be; a value edited by hand is ignored. */
+const CHOOSABLE: Readonly<Record<string, readonly AccountType[]>> = { eip155: ['eoa', 'smartAccount'] }
 
 /** A stored social provider, if it is one (a value edited by hand is none). */
 function readSocialProvider(value: string | null): SocialProvider | undefined {
@@ -123,6 +135,7 @@ function isNotConnectedError(error: unknown): boolean {
  */
 export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParameters): EmbeddedConnector {
   const { embedded, account, storage, enabled } = parameters
+  const defaultAccountTypes = parameters.defaultAccountTypes ?? DEFAULT_ACCOUNT_TYPES
   const now = parameters.now ?? Date.now
   const listeners = new Set<(event: ConnectorEvent) => void>()
   const emit = (event: ConnectorEvent) => {
@@ -159,8 +172,51 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
     return { address: user.address, caipNetworkId, addresses: [user.address], user, socialProvider }
   }
 
+  /** The account-type choices kept per namespace (spec §3), `{}` when none or unreadable. */
+  const storedAccountTypes = (): Record<string, unknown> => {
+    try {
+      const stored: unknown = JSON.parse(storage.getItem(STORAGE_KEYS.embeddedPreferredAccountTypes) ?? '{}')
+      return stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {}
+    } catch {
+      return {}
+    }
+  }
+
+  /** Keeps `accountType` as the choice of `namespace`. */
+  const keepAccountType = (namespace: string, accountType: AccountType) => {
+    storage.setItem(STORAGE_KEYS.embeddedPreferredAccountTypes, JSON.stringify({ ...storedAccountTypes(), [namespace]: accountType }))
+  }
+
+  /**
+   * The account type to ask for on `chainId`: the namespace's kept choice, else the configured
+   * default. Only eip155 has a choice; the frame's other namespaces have one type (none sent).
+   */
+  const preferredAccountType = (chainId: string): AccountType | undefined => {
+    const namespace = chainId.split(':')[0] ?? ''
+    const choosable = CHOOSABLE[namespace]
+    if (!choosable) return undefined
+    const stored = storedAccountTypes()[namespace]
+    return choosable.find((type) => type === stored) ?? defaultAccountTypes[namespace as keyof DefaultAccountTypes]
+  }
+
+  /**
+   * The user on `chainId` (the frame's active network when undefined), on its preferred account
+   * type. Without a network the frame's answer says which one it is; when the account type there
+   * is not the preferred one, the frame is asked again with it.
+   */
+  const fetchUser = async (frame: FrameClient, chainId: string | undefined): Promise<User> => {
+    if (chainId) return frame.getUser(chainId, preferredAccountType(chainId))
+    const user = await frame.getUser()
+    const preferred = preferredAccountType(user.chainId)
+    return preferred && preferred !== user.preferredAccountType ? frame.getUser(user.chainId, preferred) : user
+  }
+
+  /** The smart-account networks of the current login, once asked. */
+  let smartAccountNetworks: Promise<readonly string[]> | undefined
+
   /** Forgets the cached login. */
   const loggedOut = () => {
+    smartAccountNetworks = undefined
     for (const key of [
       STORAGE_KEYS.embeddedLoginUsed,
       STORAGE_KEYS.embeddedEmail,
@@ -190,7 +246,8 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
     isAuthorized: () => enabled && storage.getItem(STORAGE_KEYS.embeddedLoginUsed) === 'true',
     async connect({ caipNetworkId } = {}) {
       const frame = await embedded.ensureReady()
-      return loggedIn(await frame.getUser(walletChain(caipNetworkId)))
+      smartAccountNetworks = undefined
+      return loggedIn(await fetchUser(frame, walletChain(caipNetworkId)))
     },
     async reconnect({ caipNetworkId, signal } = {}) {
       const frame = await embedded.ensureReady()
@@ -200,7 +257,7 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
         loggedOut()
         return null
       }
-      const user = await frame.getUser(walletChain(caipNetworkId))
+      const user = await fetchUser(frame, walletChain(caipNetworkId))
       return signal?.aborted ? null : loggedIn(user)
     },
     async disconnect() {
@@ -238,7 +295,7 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
       if (!chainId || !connected()) return
       const frame = await embedded.ensureReady()
       await frame.request({ SwitchNetwork: { chainId } })
-      emit({ type: 'change', connection: loggedIn(await frame.getUser(chainId)) })
+      emit({ type: 'change', connection: loggedIn(await fetchUser(frame, chainId)) })
     },
     emailLoginWaitMs() {
       // Kept in localStorage (spec §3) so a reload does not lift it; frame-host throttles too.
@@ -280,20 +337,27 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
       await frame.connectOtp(otp)
     },
     async setPreferredAccountType(accountType) {
-      if (!connected()) throw new FrameRequestError({ code: 'NotConnected', message: 'Not connected', request: 'SetPreferredAccount' })
+      const chainId = accountChain()
+      if (!connected() || !chainId) {
+        throw new FrameRequestError({ code: 'NotConnected', message: 'Not connected', request: 'SetPreferredAccount' })
+      }
       const frame = await embedded.ensureReady()
       await frame.request({ SetPreferredAccount: { accountType } })
-      const user = await frame.getUser(walletChain(accountChain()))
+      // Kept before the user is read again, as every GetUser sends the kept choice.
+      keepAccountType(chainId.split(':')[0] ?? 'eip155', accountType)
+      const user = await fetchUser(frame, walletChain(chainId))
       emit({ type: 'change', connection: loggedIn(user) })
-      const namespace = user.chainId.split(':')[0] ?? 'eip155'
-      let stored: Record<string, string> = {}
-      try {
-        stored = JSON.parse(storage.getItem(STORAGE_KEYS.embeddedPreferredAccountTypes) ?? '{}') as Record<string, string>
-      } catch {
-        // A corrupt value is replaced below.
-      }
-      storage.setItem(STORAGE_KEYS.embeddedPreferredAccountTypes, JSON.stringify({ ...stored, [namespace]: accountType }))
       return user
+    },
+    getSmartAccountEnabledNetworks() {
+      if (!smartAccountNetworks) {
+        const asked = embedded.ensureReady().then((frame) => frame.getSmartAccountEnabledNetworks())
+        asked.catch(() => {
+          if (smartAccountNetworks === asked) smartAccountNetworks = undefined
+        })
+        smartAccountNetworks = asked
+      }
+      return smartAccountNetworks
     },
     loginNotKept() {
       return storage.getItem(STORAGE_KEYS.embeddedLoginNotKept) === 'true' && !connected()

@@ -64,3 +64,23 @@ export class ProjectIdNotConfiguredError extends BaseError {
     super('Project ID Not Configured', { docsPath: '/config#projectid' })
   }
 }
+
+export type InvalidDefaultAccountTypeErrorType = InvalidDefaultAccountTypeError & { name: 'InvalidDefaultAccountTypeError' }
+/**
+ * Thrown by `createConfig` when `defaultAccountTypes` names a namespace without account types,
+ * or a type its namespace does not have (eip155: `eoa` or `smartAccount`; solana: `eoa`;
+ * bip122: `payment`).
+ */
+export class InvalidDefaultAccountTypeError extends BaseError {
+  override name = 'InvalidDefaultAccountTypeError'
+  constructor({ namespace, accountType, allowed }: { namespace: string; accountType: unknown; allowed?: readonly string[] | undefined }) {
+    super(`Invalid default account type for ${namespace}: ${JSON.stringify(accountType) ?? String(accountType)}`, {
+      metaMessages: [
+        allowed
+          ? `Expected ${allowed.map((type) => JSON.stringify(type)).join(' or ')}.`
+          : 'Account types can be set for eip155, solana and bip122.',
+      ],
+      docsPath: '/config#defaultaccounttypes',
+    })
+  }
+}

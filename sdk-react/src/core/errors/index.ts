@@ -1,11 +1,13 @@
 export { BaseError, getErrorMessage, type BaseErrorParameters, type BaseErrorType } from './base'
 export {
+  InvalidDefaultAccountTypeError,
   InvalidThemeModeError,
   InvalidThemeVariableError,
   NetworkNotFoundError,
   NoNetworksError,
   ProjectIdNotConfiguredError,
   SiweSiwxConflictError,
+  type InvalidDefaultAccountTypeErrorType,
   type InvalidThemeModeErrorType,
   type InvalidThemeVariableErrorType,
   type NetworkNotFoundErrorType,

@@ -158,6 +158,39 @@ describe('FrameClient', () => {
     ])
   })
 
+  it('asks for the user with the preferred account type, and for the smart-account networks', async () => {
+    const { ready, iframe } = await start()
+    const user = {
+      email: null,
+      address: '0x1234567890abcdef1234567890abcdef1234abcd',
+      chainId: 'eip155:31337',
+      accounts: [{ address: '0x1234567890abcdef1234567890abcdef1234abcd', type: 'eoa' as const }],
+      userName: null,
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa' as const,
+    }
+    const seen: unknown[] = []
+    scriptFrame(iframe, {
+      answer: ({ body }) => {
+        if (!('Request' in body)) return undefined
+        seen.push(body.Request)
+        if (body.Request === 'GetSmartAccountEnabledNetworks') {
+          return { Reply: { GetSmartAccountEnabledNetworks: { networks: ['eip155:31337'] } } }
+        }
+        return { Reply: { GetUser: user } }
+      },
+    })
+    await ready
+    expect(await client.getUser('eip155:31337', 'smartAccount')).toEqual(user)
+    expect(await client.getUser()).toEqual(user)
+    expect(await client.getSmartAccountEnabledNetworks()).toEqual(['eip155:31337'])
+    expect(seen).toEqual([
+      { GetUser: { chainId: 'eip155:31337', preferredAccountType: 'smartAccount' } },
+      { GetUser: { chainId: null, preferredAccountType: null } },
+      'GetSmartAccountEnabledNetworks',
+    ])
+  })
+
   it('rejects a reply of the wrong kind', async () => {
     const { ready, iframe } = await start()
     scriptFrame(iframe, { answer: () => ({ Reply: 'SignOut' }) })

@@ -1,5 +1,5 @@
 import { codec } from '../../codec/wire'
-import type { FrameEvent, Request, SocialProvider, User } from '../../codec/protocol.gen'
+import type { AccountType, FrameEvent, Request, SocialProvider, User } from '../../codec/protocol.gen'
 import { AUTH_REQUEST_TIMEOUT_MS, FRAME_READY_TIMEOUT_MS } from '../constants'
 import { alertFor, reportOnce } from './alerts'
 import { acceptFrame, type ChannelHandlers, type FrameChannel, type NameOf, openChannel, type ReplyPayload } from './channel'
@@ -144,9 +144,21 @@ export class FrameClient {
     return this.request('ConnectFarcaster', AUTH_REQUEST_TIMEOUT_MS)
   }
 
-  /** The logged-in user, on `chainId` when given. */
-  async getUser(chainId?: string): Promise<User> {
-    return this.request({ GetUser: { chainId: chainId ?? null, preferredAccountType: null } }, AUTH_REQUEST_TIMEOUT_MS)
+  /**
+   * The logged-in user, on `chainId` when given (the frame makes it active). With
+   * `preferredAccountType`, the frame first keeps it as the account type of that network's
+   * namespace, so the user comes back on that type's address.
+   */
+  async getUser(chainId?: string, preferredAccountType?: AccountType): Promise<User> {
+    return this.request(
+      { GetUser: { chainId: chainId ?? null, preferredAccountType: preferredAccountType ?? null } },
+      AUTH_REQUEST_TIMEOUT_MS,
+    )
+  }
+
+  /** The networks (CAIP-2) where the wallet has smart accounts: those frame-host has a bundler for. */
+  async getSmartAccountEnabledNetworks(): Promise<string[]> {
+    return (await this.request('GetSmartAccountEnabledNetworks')).networks
   }
 
   /** Starts changing the login email; a code goes to the current address. */

@@ -41,6 +41,9 @@ describe('useAccount', () => {
       namespace: 'eip155',
       isConnected: true,
       email: 'ada@example.com',
+      allAccounts: TEST_USER.accounts,
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa',
     })
     await act(() => disconnect(utils.client))
     expect(account.status).toBe('disconnected')

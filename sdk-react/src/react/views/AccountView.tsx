@@ -11,6 +11,7 @@ import { SOCIAL_NAMES } from '../icons/socialIcons'
 import { useBalance } from '../hooks/useBalance'
 import { useNetwork } from '../hooks/useNetwork'
 import { AccountTabs } from './account/AccountTabs'
+import { AccountTypeRow, AccountTypeSwitch } from './account/AccountType'
 import { BitcoinBalance } from './account/BitcoinBalance'
 import { AccountAvatar } from './AccountAvatar'
 import { copyAddress } from './copyAddress'
@@ -26,9 +27,9 @@ import { Truncated } from './Truncated'
  * The connected account: avatar and name (its identity's, else its social account's, else
  * generated and the short address),
  * address (short, with copy, and in full), native balance, the tabs Tokens, NFTs and Activity,
- * the social login (provider and username), email, network,
- * Buy, Swap, Receive, Send (spec §9 wallet feature order), Choose a name (an eip155 account without one),
- * Update email, Disconnect.
+ * the social login (provider and username), email, network, account type (embedded wallet on a
+ * network with smart accounts), Buy, Swap, Receive, Send (spec §9 wallet feature order), Choose a
+ * name (an eip155 account without one), Switch to EOA / Smart Account, Update email, Disconnect.
  */
 export default function AccountView({ entry }: ViewProps) {
   const client = useOrielClient()
@@ -143,6 +144,7 @@ export default function AccountView({ entry }: ViewProps) {
             )}
           </dd>
         </div>
+        <AccountTypeRow />
       </dl>
       {client.config.features.onramp ? (
         <button type="button" className="btn" onClick={() => client.modal.push('Buy')} disabled={busy}>
@@ -177,6 +179,7 @@ export default function AccountView({ entry }: ViewProps) {
       ) : null}
       {/* A wallet that logged a user in (the embedded wallet) offers managing that login. */}
       {user ? <StorageNotice /> : null}
+      <AccountTypeSwitch disabled={busy} />
       {user && email ? (
         <button type="button" className="btn" onClick={() => client.modal.push('UpdateEmail')} disabled={busy}>
           <MailIcon />

@@ -30,9 +30,10 @@ function siwx(verified: SIWXSession[]): SIWXConfig {
   }
 }
 
-async function connectWithSignIn(sign: (params: unknown) => Promise<unknown>) {
+async function connectWithSignIn(sign: (params: unknown) => Promise<unknown>, prepare?: (fake: FakeFrameClient) => void) {
   FakeFrameClient.onCreate = (fake) => {
     fake.rpc = async (method, params) => (method === 'personal_sign' ? sign(params) : null)
+    prepare?.(fake)
   }
   const verified: SIWXSession[] = []
   const utils = renderWithOriel(<span />, { networks: [ethereum], siwx: siwx(verified), metadata: { name: 'Lumen', description: '', url: 'https://lumen.app', icons: [] } })
@@ -55,6 +56,26 @@ describe('SIWXSignMessage', () => {
     expect(verified[0]!.message).toContain(`wants you to sign in with your Ethereum account:\n${TEST_USER.address}\n\nSign in to Lumen\n`)
     expect(verified[0]!.signature).toBe('0xsigned')
     expect(client.signIn?.getSnapshot().status).toBe('signed-in')
+  })
+
+  it('warns a smart account that the app might not support it (spec §6)', async () => {
+    const { ui } = await connectWithSignIn(
+      async () => '0xsigned',
+      (fake) => {
+        fake.smartAccountNetworks = ['eip155:1']
+      },
+    )
+    expect(ui.getByText('This application might not support Smart Accounts')).toBeTruthy()
+  })
+
+  it('does not warn an EOA, even one whose preference is a smart account on a network without them', async () => {
+    const { ui } = await connectWithSignIn(
+      async () => '0xsigned',
+      (fake) => {
+        fake.user = { ...fake.user, preferredAccountType: 'smartAccount' }
+      },
+    )
+    expect(ui.queryByText('This application might not support Smart Accounts')).toBeNull()
   })
 
   it('a declined signature shows "Signature declined" and the view cannot be closed; Cancel disconnects', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { getActiveAccountType } from '../../core/account/accountType'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
@@ -16,7 +17,7 @@ export default function SIWXSignMessageView({ entry }: ViewProps) {
   const client = useOrielClient()
   const signIn = client.signIn
   const state = useStore(signIn ?? NO_SIGN_IN)
-  const { user } = useStore(client.account)
+  const account = useStore(client.account)
   const [cancelling, setCancelling] = useState(false)
   const name = client.config.metadata?.name ?? 'This app'
   const signing = state.status === 'signing'
@@ -41,7 +42,8 @@ export default function SIWXSignMessageView({ entry }: ViewProps) {
         <strong>{name}</strong> asks you to sign a message to prove this wallet is yours. Signing costs nothing and
         sends no transaction.
       </p>
-      {user?.preferredAccountType === 'smartAccount' ? (
+      {/* The connected address's own type: a smart-account preference means the EOA where there are none. */}
+      {getActiveAccountType(account) === 'smartAccount' ? (
         <p className="hint warning">This application might not support Smart Accounts</p>
       ) : null}
       <FieldError id="siwx-error" error={state.error} />
