@@ -79,7 +79,7 @@ export function TryWallet() {
               version: '2.0.0',
               chainId: `0x${chainId.toString(16)}`,
               from: address,
-              atomicRequired: true,
+              atomicRequired: false,
               calls: [
                 { to: DEMO_RECIPIENT, value: DEMO_VALUE },
                 { to: DEMO_SECOND_RECIPIENT, value: DEMO_VALUE },

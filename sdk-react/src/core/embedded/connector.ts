@@ -95,6 +95,11 @@ export interface EmbeddedConnector extends Connector {
    */
   getSmartAccountEnabledNetworks(): Promise<readonly string[]>
   /**
+   * Reads the connected user again (a smart account's deployment shows only then, as the
+   * wallet checks it on each read) and reports it as a `change`. Does nothing when logged out.
+   */
+  refreshUser(): Promise<void>
+  /**
    * Whether the last login is gone because the browser gave the wallet frame no lasting
    * storage: true while logged out after such a login, until the next login in a browser that
    * keeps it, or a sign-out.
@@ -348,6 +353,13 @@ export function createEmbeddedConnector(parameters: CreateEmbeddedConnectorParam
       const user = await fetchUser(frame, walletChain(chainId))
       emit({ type: 'change', connection: loggedIn(user) })
       return user
+    },
+    async refreshUser() {
+      const chainId = accountChain()
+      if (!connected() || !chainId) return
+      const frame = await embedded.ensureReady()
+      const user = await fetchUser(frame, walletChain(chainId))
+      if (connected()) emit({ type: 'change', connection: loggedIn(user) })
     },
     getSmartAccountEnabledNetworks() {
       if (!smartAccountNetworks) {

@@ -80,6 +80,21 @@ describe('Account view: account type', () => {
     expect(ui.getByTestId('account-address').textContent).toBe(TEST_SMART_ACCOUNT)
   })
 
+  it('a smart account deployed since the last read shows as deployed when the view opens again', async () => {
+    FakeFrameClient.onCreate = (fake) => {
+      fake.smartAccountNetworks = ['eip155:1']
+    }
+    const { ui, client, frame, ...utils } = await openAccount()
+    expect((await ui.findByTestId('account-type')).textContent).toBe('Smart account · not deployed yet')
+    // Its first transaction went out: the wallet now finds its code.
+    frame.user = { ...frame.user, smartAccountDeployed: true }
+    const reads = frame.getUserCalls.length
+    act(() => client.modal.close())
+    const again = await openFrom({ ...utils, client, frame } as never)
+    await vi.waitFor(() => expect(again.getByTestId('account-type').textContent).toBe('Smart account'))
+    expect(frame.getUserCalls.length).toBe(reads + 1)
+  })
+
   it("a failed switch shows the wallet's message and keeps the account", async () => {
     FakeFrameClient.onCreate = (fake) => {
       fake.smartAccountNetworks = ['eip155:1']

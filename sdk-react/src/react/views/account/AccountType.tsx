@@ -29,15 +29,31 @@ function useChoosableAccountType(): { type: AccountTypeName; deployed: boolean }
         if (current) setEnabled({ network: asking, enabled: networks.includes(asking) })
       },
       // Without an answer the user keeps the account they have: no choice shown.
-      () => {},
+      (error: unknown) => console.warn('oriel: the smart-account networks are unknown', error),
     )
     return () => {
       current = false
     }
   }, [client, asking])
 
+
   if (!asking || enabled?.network !== asking || !enabled.enabled) return undefined
   return { type: getActiveAccountType(account) ?? 'eoa', deployed: smartAccountDeployed ?? false }
+}
+
+/**
+ * Reads the user again once when a smart account shows as not deployed: its first transaction
+ * may have deployed it since the last read (the wallet checks on each read).
+ */
+function useDeploymentRead(accountType: { type: AccountTypeName; deployed: boolean } | undefined) {
+  const client = useOrielClient()
+  const undeployed = accountType?.type === 'smartAccount' && !accountType.deployed
+  useEffect(() => {
+    if (!undeployed) return
+    client.embeddedConnector
+      .refreshUser()
+      .catch((error: unknown) => console.warn('oriel: reading the account again failed', error))
+  }, [client, undeployed])
 }
 
 /**
@@ -46,6 +62,7 @@ function useChoosableAccountType(): { type: AccountTypeName; deployed: boolean }
  */
 export function AccountTypeRow() {
   const accountType = useChoosableAccountType()
+  useDeploymentRead(accountType)
   if (!accountType) return null
   const label =
     accountType.type === 'smartAccount' ? `Smart account${accountType.deployed ? '' : ' · not deployed yet'}` : 'EOA'
