@@ -4,18 +4,20 @@ import { InvalidDefaultAccountTypeError } from '../errors/config'
 /**
  * The account type an embedded-wallet user starts on, per namespace (spec §6), until they
  * choose one in the Account view. Only eip155 has a choice (an EOA or an ERC-4337 smart
- * account); Solana accounts are EOAs, Bitcoin accounts payment addresses.
+ * account); Solana and Polkadot accounts are EOAs, Bitcoin accounts payment addresses.
  */
 export type DefaultAccountTypes = {
   eip155: 'eoa' | 'smartAccount'
   solana: 'eoa'
+  polkadot: 'eoa'
   bip122: 'payment'
 }
 
-/** The spec's defaults (§6): eip155 smartAccount, solana eoa, bip122 payment. */
+/** The spec's defaults (§6): eip155 smartAccount, solana and polkadot eoa, bip122 payment. */
 export const DEFAULT_ACCOUNT_TYPES: Readonly<DefaultAccountTypes> = Object.freeze({
   eip155: 'smartAccount',
   solana: 'eoa',
+  polkadot: 'eoa',
   bip122: 'payment',
 })
 
@@ -23,6 +25,7 @@ export const DEFAULT_ACCOUNT_TYPES: Readonly<DefaultAccountTypes> = Object.freez
 const ALLOWED: { readonly [N in keyof DefaultAccountTypes]: readonly AccountType[] } = {
   eip155: ['eoa', 'smartAccount'],
   solana: ['eoa'],
+  polkadot: ['eoa'],
   bip122: ['payment'],
 }
 
@@ -31,7 +34,7 @@ const ALLOWED: { readonly [N in keyof DefaultAccountTypes]: readonly AccountType
  * the namespace does not have or a namespace the wallet has no account types for.
  *
  * @example
- * resolveDefaultAccountTypes({ eip155: 'eoa' }) // { eip155: 'eoa', solana: 'eoa', bip122: 'payment' }
+ * resolveDefaultAccountTypes({ eip155: 'eoa' }) // { eip155: 'eoa', solana: 'eoa', polkadot: 'eoa', bip122: 'payment' }
  */
 export function resolveDefaultAccountTypes(types: Partial<DefaultAccountTypes> = {}): DefaultAccountTypes {
   const resolved: DefaultAccountTypes = { ...DEFAULT_ACCOUNT_TYPES }

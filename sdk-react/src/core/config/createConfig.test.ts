@@ -146,10 +146,11 @@ describe('createConfig', () => {
     expect(createConfig({ projectId: 'p', networks: [ethereum] }).defaultAccountTypes).toEqual({
       eip155: 'smartAccount',
       solana: 'eoa',
+      polkadot: 'eoa',
       bip122: 'payment',
     })
     const config = createConfig({ projectId: 'p', networks: [ethereum], defaultAccountTypes: { eip155: 'eoa' } })
-    expect(config.defaultAccountTypes).toEqual({ eip155: 'eoa', solana: 'eoa', bip122: 'payment' })
+    expect(config.defaultAccountTypes).toEqual({ eip155: 'eoa', solana: 'eoa', polkadot: 'eoa', bip122: 'payment' })
     expect(Object.isFrozen(config.defaultAccountTypes)).toBe(true)
   })
 
@@ -157,8 +158,8 @@ describe('createConfig', () => {
     [{ eip155: 'payment' }, 'Invalid default account type for eip155: "payment"', 'Expected "eoa" or "smartAccount".'],
     [{ solana: 'smartAccount' }, 'Invalid default account type for solana: "smartAccount"', 'Expected "eoa".'],
     [{ bip122: 'eoa' }, 'Invalid default account type for bip122: "eoa"', 'Expected "payment".'],
-    [{ cosmos: 'eoa' }, 'Invalid default account type for cosmos: "eoa"', 'Account types can be set for eip155, solana and bip122.'],
-    [{ toString: 'eoa' }, 'Invalid default account type for toString: "eoa"', 'Account types can be set for eip155, solana and bip122.'],
+    [{ cosmos: 'eoa' }, 'Invalid default account type for cosmos: "eoa"', 'Account types can be set for eip155, solana, polkadot and bip122.'],
+    [{ toString: 'eoa' }, 'Invalid default account type for toString: "eoa"', 'Account types can be set for eip155, solana, polkadot and bip122.'],
   ])('refuses default account types %j', (defaultAccountTypes, shortMessage, meta) => {
     const create = () =>
       createConfig({ projectId: 'p', networks: [ethereum], defaultAccountTypes: defaultAccountTypes as never })

@@ -78,7 +78,7 @@ export class InvalidDefaultAccountTypeError extends BaseError {
       metaMessages: [
         allowed
           ? `Expected ${allowed.map((type) => JSON.stringify(type)).join(' or ')}.`
-          : 'Account types can be set for eip155, solana and bip122.',
+          : 'Account types can be set for eip155, solana, polkadot and bip122.',
       ],
       docsPath: '/config#defaultaccounttypes',
     })
