@@ -3,6 +3,7 @@
 //! the project (`Authorization: Bearer`); the body is one JSON-RPC call of the five the frame
 //! needs for smart accounts, and the answer is the bundler's JSON-RPC answer as it gave it
 //! (errors included, such as a refused signature). The bundler's URL never reaches the frame.
+//! Calls are limited per user and per client IP (`ratelimit::check_bundler`).
 
 use axum::{
     extract::{DefaultBodyLimit, Path, State},
@@ -14,8 +15,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::{
-    api::{ApiError, ApiJson, ProjectSession},
-    AppState,
+    api::{ApiError, ApiJson, ClientIp, ProjectSession},
+    ratelimit, AppState,
 };
 
 /// The methods passed through: sending and estimating a user operation, reading it back and
@@ -55,7 +56,8 @@ struct BundlerCall {
 async fn relay(
     State(state): State<AppState>,
     Path(chain_id): Path<String>,
-    ProjectSession(_session): ProjectSession,
+    ProjectSession(session): ProjectSession,
+    ClientIp(ip): ClientIp,
     ApiJson(call): ApiJson<BundlerCall>,
 ) -> Result<Json<Value>, ApiError> {
     if call.jsonrpc != "2.0" {
@@ -77,6 +79,7 @@ async fn relay(
             "Too many params: at most {MAX_PARAMS}"
         )));
     }
+    ratelimit::check_bundler(&state, ip, &session.user_id).await?;
     let network = state
         .config()
         .networks

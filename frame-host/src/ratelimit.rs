@@ -18,6 +18,8 @@
 //! - Names: 20 registrations and 600 lookups per client IP per 10 minutes.
 //! - Farcaster: 60 relay channels, 60 posted messages, 60 login starts (and 20 per device)
 //!   and 60 login redeems per client IP per 10 minutes.
+//! - The bundler pass-through: 1,200 calls per signed-in user and 3,000 per client IP per 10
+//!   minutes (a dapp polling `wallet_getCallsStatus` every second stays under it).
 //! - Swaps and the on-ramp: `convert_requests_per_ip` (600) and `onramp_requests_per_ip` (300)
 //!   per client IP per project per 10 minutes.
 //!
@@ -239,6 +241,24 @@ pub(crate) async fn check_name_registration(state: &AppState, ip: IpAddr) -> Res
 pub(crate) async fn check_name_lookup(state: &AppState, ip: IpAddr) -> Result<(), ApiError> {
     let per_ip = limit(format!("name-lookup:{ip}"), NAME_LOOKUP_LIMIT, IP_WINDOW_MS);
     hits(state, &[per_ip]).await
+}
+
+/// Bundler calls per signed-in user per [`IP_WINDOW_MS`].
+pub(crate) const BUNDLER_USER_LIMIT: i64 = 1_200;
+/// Bundler calls per client IP per [`IP_WINDOW_MS`].
+pub(crate) const BUNDLER_IP_LIMIT: i64 = 3_000;
+
+/// A bundler pass-through call (`/v1/bundler/*`) of `user_id` from `ip`.
+pub(crate) async fn check_bundler(
+    state: &AppState,
+    ip: IpAddr,
+    user_id: &str,
+) -> Result<(), ApiError> {
+    let limits = [
+        limit(format!("bundler-user:{user_id}"), BUNDLER_USER_LIMIT, IP_WINDOW_MS),
+        limit(format!("bundler-ip:{ip}"), BUNDLER_IP_LIMIT, IP_WINDOW_MS),
+    ];
+    hits(state, &limits).await
 }
 
 /// The window of the convert API's per-IP limit (`convert_requests_per_ip`), milliseconds.
