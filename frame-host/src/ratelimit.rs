@@ -255,7 +255,11 @@ pub(crate) async fn check_bundler(
     user_id: &str,
 ) -> Result<(), ApiError> {
     let limits = [
-        limit(format!("bundler-user:{user_id}"), BUNDLER_USER_LIMIT, IP_WINDOW_MS),
+        limit(
+            format!("bundler-user:{user_id}"),
+            BUNDLER_USER_LIMIT,
+            IP_WINDOW_MS,
+        ),
         limit(format!("bundler-ip:{ip}"), BUNDLER_IP_LIMIT, IP_WINDOW_MS),
     ];
     hits(state, &limits).await

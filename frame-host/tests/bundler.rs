@@ -356,6 +356,38 @@ async fn a_bundler_url_is_for_eip155_networks_and_http() {
     }
 }
 
+/// The limit counts every call of the user, answered or not: past 1,200 in 10 minutes, 429.
+#[tokio::test]
+async fn a_user_s_bundler_calls_are_limited() {
+    let t = TestApp::with(|c| {
+        c.networks = vec![NetworkConfig {
+            chain_id: "eip155:1".into(),
+            rpc_urls: vec!["https://rpc.example.com".into()],
+            ..NetworkConfig::default()
+        }];
+    })
+    .await;
+    let session = t.login("busy@example.com", DEV1).await;
+    let uri = uri("eip155:1");
+    let ask = || {
+        t.call(
+            Method::POST,
+            &uri,
+            Some(call("eth_supportedEntryPoints", json!([]))),
+            Some(&session.access),
+        )
+    };
+    for _ in 0..1_200 {
+        assert_eq!(
+            ask().await.status,
+            StatusCode::BAD_REQUEST,
+            "no bundler there"
+        );
+    }
+    let r = ask().await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+}
+
 #[tokio::test]
 async fn smart_account_contracts_need_a_bundler_and_addresses() {
     let cases: [(Option<&str>, Option<&str>, &str); 3] = [
