@@ -1,48 +1,12 @@
 import { base58, base64 } from '@scure/base'
 import type { SolanaProvider } from '../../connectors/solanaProvider'
 import { UnsupportedMethodError } from '../../errors/wallet'
-import type { Network } from '../../networks'
 import { InvalidChainAnswerError } from '../errors'
 import type { SendReceipt } from '../receipt'
 import type { SendToken } from '../token'
 import { unsignedTransaction } from './message'
 import { readBlockhash, readTokenProgram, type SolanaReader, waitForSignature, type WaitForSignatureParameters } from './rpc'
 import { buildSolanaTransfer } from './transfer'
-
-/** The most a cluster's JSON-RPC answer may be (bytes) before it is refused. */
-const MAX_ANSWER_BYTES = 1_000_000
-
-/**
- * The reader of a Solana send: the connected wallet's request provider when it has one (the
- * embedded wallet answers Solana reads, getLatestBlockhash, getAccountInfo and
- * getSignatureStatuses, through its frame's read policy, the same path `refreshBalance` reads
- * balances by), else the active network's RPC URL (a browser Solana wallet signs and sends but
- * offers no reads). Both ask the same cluster the wallet sends to.
- *
- * @example
- * const reader = solanaReader(getProvider(client).provider, getNetwork(client).network)
- */
-export function solanaReader(provider: SolanaReader | undefined, network: Pick<Network, 'rpcUrls'>): SolanaReader | undefined {
-  if (provider) return provider
-  const url = network.rpcUrls.default.http[0]
-  if (!url) return undefined
-  let id = 0
-  return {
-    async request({ method, params }) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-      })
-      const text = await response.text()
-      if (text.length > MAX_ANSWER_BYTES) throw new InvalidChainAnswerError({ method, value: `${text.length} bytes` })
-      const answer = JSON.parse(text) as { result?: unknown; error?: { message?: unknown } }
-      if (answer.error) throw new Error(`${method}: ${String(answer.error.message)}`)
-      if (!response.ok || !('result' in answer)) throw new InvalidChainAnswerError({ method, value: answer })
-      return answer.result
-    },
-  }
-}
 
 export type SendSolanaParameters = {
   reader: SolanaReader
