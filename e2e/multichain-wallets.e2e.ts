@@ -135,6 +135,8 @@ describe('a Solana wallet through wallet-standard', () => {
     await dialog.getByRole('button', { name: /Local Solana/ }).click()
     await dialog.getByRole('button', { name: /^Switch network, current: Local Solana/ }).waitFor()
     expect(await page.getByTestId('demo-network').textContent()).toBe('Local Solana')
+    // The wallet answers no reads: the widget reads the balance from the cluster itself.
+    await expect.poll(() => dialog.getByTestId('account-balance').textContent()).toBe('2.000 SOL')
 
     await dialog.getByRole('button', { name: 'Send', exact: true }).click()
     const view = dialog.locator('[data-view="Send"]')
@@ -150,6 +152,8 @@ describe('a Solana wallet through wallet-standard', () => {
     // The test wallet signs without a prompt; the widget returns to Account once the cluster confirms.
     await dialog.locator('[data-view="Account"]').waitFor({ timeout: 30_000 })
     await expect.poll(() => page.getByText('Sent 0.75 SOL').count()).toBe(1)
+    // 2 - 0.75 - 0.000005, truncated to 3 decimals.
+    await expect.poll(() => dialog.getByTestId('account-balance').textContent()).toBe('1.249 SOL')
 
     expect((await cluster.getBalance(receiver, { commitment: 'confirmed' }).send()).value).toBe(750_000_000n)
     // The sender paid the amount and the 5000-lamport signature fee.
