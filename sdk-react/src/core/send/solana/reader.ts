@@ -1,5 +1,5 @@
 import type { Network } from '../../networks'
-import { InvalidChainAnswerError } from '../errors'
+import { InvalidChainAnswerError, SolanaRpcError } from '../errors'
 import type { SolanaReader } from './rpc'
 
 /** The most a cluster's JSON-RPC answer may be (bytes) before it is refused. */
@@ -10,7 +10,9 @@ const MAX_ANSWER_BYTES = 1_000_000
  * wallet's request provider when it has one (the embedded wallet answers Solana reads,
  * getBalance, getLatestBlockhash, getAccountInfo and getSignatureStatuses, through its frame's
  * read policy), else the active network's RPC URL (a browser Solana wallet signs and sends but
- * offers no reads). Both ask the same cluster the wallet sends to.
+ * offers no reads). Both ask the same cluster the wallet sends to. Over the RPC URL, the
+ * cluster's JSON-RPC error is a `SolanaRpcError`, an answer that is not JSON-RPC an
+ * `InvalidChainAnswerError`.
  *
  * @example
  * const reader = solanaReader(getProvider(client).provider, getNetwork(client).network)
@@ -29,8 +31,14 @@ export function solanaReader(provider: SolanaReader | undefined, network: Pick<N
       })
       const text = await response.text()
       if (text.length > MAX_ANSWER_BYTES) throw new InvalidChainAnswerError({ method, value: `${text.length} bytes` })
-      const answer = JSON.parse(text) as { result?: unknown; error?: { message?: unknown } }
-      if (answer.error) throw new Error(`${method}: ${String(answer.error.message)}`)
+      let answer: { result?: unknown; error?: { code?: unknown; message?: unknown } }
+      try {
+        answer = JSON.parse(text)
+      } catch {
+        throw new InvalidChainAnswerError({ method, value: text.slice(0, 200) })
+      }
+      if (typeof answer !== 'object' || answer === null) throw new InvalidChainAnswerError({ method, value: answer })
+      if (answer.error) throw new SolanaRpcError({ method, code: answer.error.code, message: answer.error.message })
       if (!response.ok || !('result' in answer)) throw new InvalidChainAnswerError({ method, value: answer })
       return answer.result
     },
