@@ -2,9 +2,20 @@
 // (a real ed25519 key with @solana/kit, a real secp256k1 key with @scure/btc-signer) connect
 // from the demo's Connect view, and the demo signs through the SDK's Solana and Bitcoin
 // providers. Every signature is checked here with other code than the wallet's: @solana/kit's
-// verifier, bitcoinjs-message, and @scure/btc-signer's sighash with noble's verifier.
+// verifier, bitcoinjs-message, and @scure/btc-signer's sighash with noble's verifier. The Solana
+// wallet also sends SOL on the local cluster (devnet/solana) from the widget's Send view, and the
+// cluster, read with @solana/kit, holds exactly what was sent.
 import { secp256k1 } from '@noble/curves/secp256k1'
-import { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey, type SignatureBytes, verifySignature } from '@solana/kit'
+import {
+  createKeyPairFromPrivateKeyBytes,
+  createSolanaRpc,
+  generateKeyPairSigner,
+  getAddressFromPublicKey,
+  lamports,
+  type SignatureBytes,
+  devnet as testCluster,
+  verifySignature,
+} from '@solana/kit'
 import { base58, base64, hex } from '@scure/base'
 import { p2wpkh } from '@scure/btc-signer'
 import bitcoinMessage from 'bitcoinjs-message'
@@ -20,6 +31,7 @@ import {
 } from './support/standardWallets.mjs'
 
 const urls = inject('urls')
+const cluster = createSolanaRpc(testCluster(urls.solana))
 const SOLANA_WALLET = 'Oriel Solana Test Wallet'
 const BITCOIN_WALLET = 'Oriel Bitcoin Test Wallet'
 const MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
@@ -108,6 +120,48 @@ describe('a Solana wallet through wallet-standard', () => {
     await card.getByRole('button', { name: 'Sign message' }).click()
     await expect.poll(() => card.getByTestId('demo-error').textContent()).toBe('4001: User rejected the request.')
     await setReject('__orielSolanaWallet', false)
+  })
+
+  it('sends 0.75 SOL on Local Solana from the Send view: the wallet signs, the cluster holds exactly the amount', async () => {
+    // Funded before the widget first reads the account on Local Solana, so that read sees it.
+    await cluster.requestAirdrop(SOLANA_ADDRESS, lamports(2_000_000_000n)).send()
+    await expect.poll(async () => (await cluster.getBalance(SOLANA_ADDRESS, { commitment: 'confirmed' }).send()).value).toBe(2_000_000_000n)
+    const receiver = (await generateKeyPairSigner()).address
+    expect((await cluster.getBalance(receiver).send()).value).toBe(0n)
+
+    await page.getByRole('button', { name: new RegExp(`^${SOLANA_ADDRESS.slice(0, 4)}`) }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('button', { name: /^Switch network, current:/ }).click()
+    await dialog.getByRole('button', { name: /Local Solana/ }).click()
+    await dialog.getByRole('button', { name: /^Switch network, current: Local Solana/ }).waitFor()
+    expect(await page.getByTestId('demo-network').textContent()).toBe('Local Solana')
+    // The wallet answers no reads: the widget reads the balance from the cluster itself.
+    await expect.poll(() => dialog.getByTestId('account-balance').textContent()).toBe('2.000 SOL')
+
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+    const view = dialog.locator('[data-view="Send"]')
+    await view.waitFor()
+    if ((await view.getByRole('button', { name: 'Select token' }).count()) === 0) {
+      await view.getByRole('button', { name: /, change token$/ }).click()
+    }
+    await view.getByRole('button', { name: /^Solana / }).click()
+    await view.getByLabel('Amount', { exact: true }).fill('0.75')
+    await view.getByLabel('To', { exact: true }).fill(receiver)
+    await expect.poll(() => view.getByTestId('send-fee').textContent()).toMatch(/SOL/)
+    await view.getByRole('button', { name: 'Send', exact: true }).click()
+    // The test wallet signs without a prompt; the widget returns to Account once the cluster confirms.
+    await dialog.locator('[data-view="Account"]').waitFor({ timeout: 30_000 })
+    await expect.poll(() => page.getByText('Sent 0.75 SOL').count()).toBe(1)
+    // 2 - 0.75 - 0.000005, truncated to 3 decimals.
+    await expect.poll(() => dialog.getByTestId('account-balance').textContent()).toBe('1.249 SOL')
+
+    expect((await cluster.getBalance(receiver, { commitment: 'confirmed' }).send()).value).toBe(750_000_000n)
+    // The sender paid the amount and the 5000-lamport signature fee.
+    expect((await cluster.getBalance(SOLANA_ADDRESS, { commitment: 'confirmed' }).send()).value).toBe(
+      2_000_000_000n - 750_000_000n - 5_000n,
+    )
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.waitFor({ state: 'detached' })
   })
 
   it('disconnects, and the Solana card goes', async () => {

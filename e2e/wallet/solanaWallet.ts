@@ -23,7 +23,8 @@ export type SolanaTestWalletConfig = {
 }
 
 const config = (window as unknown as { __orielSolanaWallet: SolanaTestWalletConfig }).__orielSolanaWallet
-const CHAINS = ['solana:mainnet', 'solana:devnet'] as const
+/** The clusters it signs for; `solana:localnet` is the local cluster (devnet/solana), as a wallet's developer setting names it. */
+const CHAINS = ['solana:mainnet', 'solana:devnet', 'solana:localnet'] as const
 const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (b) => Number.parseInt(b, 16))
 
 async function start() {
@@ -38,9 +39,12 @@ async function start() {
   })
   const base = new StandardWalletBase(`${config.name}:authorized`, [account], config)
   /** Only the authorized site, for its account; declined while `reject` is set. */
-  const check = (requested: WalletAccount) => {
+  const check = (requested: WalletAccount, chain?: string) => {
     if (!base.authorized()) throw Object.assign(new Error('Unauthorized'), { code: 4100 })
     if (requested.address !== address) throw Object.assign(new Error('Unknown account'), { code: 4100 })
+    if (chain !== undefined && !(CHAINS as readonly string[]).includes(chain)) {
+      throw Object.assign(new Error(`Unsupported chain ${chain}`), { code: 4100 })
+    }
     if (config.reject) throw declined()
   }
   const wallet: Wallet = {
@@ -66,10 +70,10 @@ async function start() {
       'solana:signTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
-        signTransaction: async (...inputs: { account: WalletAccount; transaction: Uint8Array }[]) =>
+        signTransaction: async (...inputs: { account: WalletAccount; transaction: Uint8Array; chain?: string }[]) =>
           Promise.all(
-            inputs.map(async ({ account: requested, transaction }) => {
-              check(requested)
+            inputs.map(async ({ account: requested, transaction, chain }) => {
+              check(requested, chain)
               const signed = await signTransaction([keys], getTransactionDecoder().decode(transaction))
               return { signedTransaction: new Uint8Array(getTransactionEncoder().encode(signed)) }
             }),

@@ -1,8 +1,13 @@
+import type { Wallet } from '@wallet-standard/base'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createClient } from '../client/createClient'
+import { createConfig } from '../config/createConfig'
 import { ethereum, localDevnet, localSolana } from '../networks'
+import { loadFakeFrameClient } from '../../test/fakeFrameClient'
 import { FakeFrameClient } from '../../test/fakeFrameClient'
 import { createTestClient, freshEachTest, logInRecordingEvents } from '../../test/testClient'
 import { getBalance, watchBalance } from './getBalance'
+import { connect } from './connect'
 import { refreshBalance } from './refreshBalance'
 import { switchNetwork } from './switchNetwork'
 
@@ -113,5 +118,49 @@ describe('getBalance / refreshBalance', () => {
     const { client } = createTestClient()
     await expect(refreshBalance(client)).resolves.toBeUndefined()
     expect(getBalance(client)).toEqual({ balance: '0.000', balanceSymbol: 'ETH' })
+  })
+
+  it("reads a wallet-standard Solana wallet's SOL from the network's RPC URL (the wallet answers no reads)", async () => {
+    const SOL_ADDRESS = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
+    const account = { address: SOL_ADDRESS, publicKey: new Uint8Array(32), chains: ['solana:localnet'] as const, features: [] }
+    const wallet: Wallet = {
+      version: '1.0.0',
+      name: 'Solana Test Wallet',
+      icon: 'data:image/svg+xml;base64,PHN2Zy8+',
+      chains: ['solana:localnet'],
+      accounts: [],
+      features: { 'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [account] }) } },
+    }
+    const cluster = { ...localSolana, rpcUrls: { default: { http: ['http://127.0.0.1:18899'] } } }
+    const client = createClient({
+      config: createConfig({ projectId: 'demo', networks: [cluster], features: { email: false, socials: false } }),
+      loadFrameClient: loadFakeFrameClient,
+      isMobile: () => false,
+      eip6963Target: () => new EventTarget(),
+      injectedProvider: () => undefined,
+      walletStandard: () => ({ get: () => [wallet], on: () => () => {} }),
+    })
+    const asked: { url: string; body: unknown }[] = []
+    // The cluster answers getBalance; frame-host (analytics, wallet list) is not there.
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url !== 'http://127.0.0.1:18899') return new Response('{}', { status: 404 })
+      const body = JSON.parse(String(init?.body)) as { id: number; method: string }
+      asked.push({ url, body })
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { context: { slot: 3 }, value: 1_249_995_000 } }))
+    })
+    const unmount = client.mount()
+    const [connector] = client.connectors.getSnapshot().filter((c) => c.name === 'Solana Test Wallet')
+    await connect(client, { connectorId: connector!.id })
+    expect(client.account.getSnapshot().address).toBe(SOL_ADDRESS)
+    await refreshBalance(client)
+    expect(getBalance(client)).toEqual({ balance: '1.249', balanceSymbol: 'SOL' })
+    expect(asked).toEqual([
+      {
+        url: 'http://127.0.0.1:18899',
+        body: { jsonrpc: '2.0', id: 1, method: 'getBalance', params: [SOL_ADDRESS, { commitment: 'confirmed' }] },
+      },
+    ])
+    vi.unstubAllGlobals()
+    unmount()
   })
 })

@@ -2,6 +2,8 @@ import { balanceKey, formatBalance, isStale, type BalanceEntry } from '../accoun
 import type { OrielClient } from '../client/createClient'
 import { getNetwork } from './getNetwork'
 import { getProvider } from './getProvider'
+import { solanaReader } from '../send/solana/reader'
+import type { SolanaReader } from '../send/solana/rpc'
 import type { EIP1193Provider } from '../wallets/eip6963'
 
 export type RefreshBalanceParameters = {
@@ -20,7 +22,8 @@ const inFlight = new WeakMap<OrielClient, Map<string, Promise<RefreshBalanceRetu
 /**
  * Reads the connected account's native balance on the active network through the connected
  * wallet's own provider (`eth_getBalance` on eip155, Solana's `getBalance` on solana: the
- * embedded wallet, a browser wallet or a WalletConnect session alike) into the client's cache,
+ * embedded wallet, a browser wallet or a WalletConnect session alike; a wallet-standard Solana
+ * wallet, which answers no reads, through the network's RPC URL) into the client's cache,
  * unless the cached value for this (address, network) is younger than 30 s (spec §9).
  * Concurrent calls share one read. A failed read is logged and keeps the last value. Other
  * namespaces, and networks the dapp does not list (their currency is unknown), are not read.
@@ -36,8 +39,8 @@ export async function refreshBalance(
   const { address, status, namespace } = client.account.getSnapshot()
   const { caipNetworkId, network, isSupported } = getNetwork(client)
   const { provider } = getProvider(client)
-  const readable = namespace === 'eip155' || namespace === 'solana'
-  if (status !== 'connected' || !address || !readable || !isSupported || !provider) return undefined
+  const reader = namespace === 'solana' ? solanaReader(provider, network) : namespace === 'eip155' ? provider : undefined
+  if (status !== 'connected' || !address || !isSupported || !reader) return undefined
   const key = balanceKey(address, caipNetworkId)
   const cached = client.balances.getSnapshot().entries[key]
   if (!parameters.force && !isStale(cached, client.balances.now())) return cached
@@ -48,7 +51,7 @@ export async function refreshBalance(
   if (pending) return pending
   const read = (async () => {
     try {
-      const amount = namespace === 'solana' ? await readLamports(provider, address) : await readWei(provider, address)
+      const amount = namespace === 'solana' ? await readLamports(reader, address) : await readWei(reader, address)
       // The network changed while reading: the wallet may have answered for either chain.
       if (getNetwork(client).caipNetworkId !== caipNetworkId) return undefined
       const entry: BalanceEntry = {
@@ -81,8 +84,8 @@ async function readWei(provider: Provider, address: string): Promise<bigint> {
 }
 
 /** Solana's `getBalance` (`{ context, value }`), in lamports. */
-async function readLamports(provider: Provider, address: string): Promise<bigint> {
-  const result = await provider.request({ method: 'getBalance', params: [address, { commitment: 'confirmed' }] })
+async function readLamports(reader: SolanaReader, address: string): Promise<bigint> {
+  const result = await reader.request({ method: 'getBalance', params: [address, { commitment: 'confirmed' }] })
   const value = (result as { value?: unknown } | null)?.value
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw new TypeError(`getBalance returned ${JSON.stringify(result)?.slice(0, 200)}`)

@@ -13,6 +13,7 @@ import {
   SendRejectedError,
 } from '../send/errors'
 import { waitForReceipt, type SendReceipt } from '../send/receipt'
+import { solanaReader } from '../send/solana/reader'
 import { EMPTY_SEND, getSendStore } from '../send/sendStore'
 import { buildSendTransaction } from '../send/transaction'
 import { validateSend, type ValidateSendErrorType } from '../send/validate'
@@ -122,7 +123,7 @@ export async function sendToken(client: OrielClient, parameters: SendTokenParame
     let receipt: SendReceipt
     if (valid.namespace === 'solana' && solana) {
       // The Solana builder loads with the first Solana send, out of the SDK's initial code.
-      const { sendSolana, solanaReader } = await import('../send/solana/send')
+      const { sendSolana } = await import('../send/solana/send')
       const reader = solanaReader(provider, getNetwork(client).network)
       if (!reader) throw new SendNotAvailableError({ namespace: 'solana' })
       receipt = await sendSolana({ reader, wallet: solana, from: address, to: valid.to, token: valid.token, value: valid.value, confirm: parameters.receipt })

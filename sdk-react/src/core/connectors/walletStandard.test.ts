@@ -1,7 +1,8 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import { describe, expect, it } from 'vitest'
-import { base, bitcoinTestnet, solanaDevnet } from '../networks'
-import { createWalletStandardConnector } from './walletStandard'
+import { base, bitcoinTestnet, localSolana, solanaDevnet } from '../networks'
+import type { SolanaProvider } from './solanaProvider'
+import { createWalletStandardConnector, fromStandardChain, toStandardChain } from './walletStandard'
 
 const SOL = '7S3P4HxJpyyigGzodYwHtCxZyUQe9JiBMHyRWXArAaKv'
 
@@ -98,5 +99,42 @@ describe('wallet-standard connector', () => {
     const connector = createWalletStandardConnector(w, 'solana')
     await expect(connector.switchNetwork?.(solanaDevnet)).resolves.toBeUndefined()
     await expect(connector.switchNetwork?.(base)).rejects.toMatchObject({ shortMessage: 'Chain is not supported' })
+  })
+
+  it("maps wallet-standard's solana:localnet to the local Solana cluster", () => {
+    expect(toStandardChain(localSolana)).toBe('solana:localnet')
+    expect(fromStandardChain('solana:localnet')).toBe(localSolana.caipNetworkId)
+  })
+
+  it('on Local Solana, a wallet listing solana:localnet is asked to sign for solana:localnet', async () => {
+    const { w } = wallet([account(SOL, ['solana:mainnet', 'solana:localnet'])])
+    const chains: unknown[] = []
+    const signed = new Uint8Array([1, ...new Uint8Array(64).fill(7), 0])
+    const local: Wallet = {
+      ...w,
+      chains: ['solana:mainnet', 'solana:localnet'],
+      features: {
+        ...w.features,
+        'solana:signTransaction': {
+          version: '1.0.0',
+          signTransaction: async (...inputs: { chain?: string }[]) => {
+            chains.push(...inputs.map((input) => input.chain))
+            return inputs.map(() => ({ signedTransaction: signed }))
+          },
+        },
+      },
+    }
+    const connector = createWalletStandardConnector(local, 'solana')
+    expect((await connector.connect({ caipNetworkId: solanaDevnet.caipNetworkId })).caipNetworkId).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+    await connector.switchNetwork?.(localSolana)
+    const provider = connector.getNamespaceProvider?.('solana') as SolanaProvider
+    await provider.request({ method: 'solana_signTransaction', params: { transaction: 'AQ==' } })
+    expect(chains).toEqual(['solana:localnet'])
+  })
+
+  it('refuses Local Solana for a wallet that does not list solana:localnet', async () => {
+    const { w } = wallet([account(SOL, ['solana:mainnet'])])
+    const connector = createWalletStandardConnector(w, 'solana')
+    await expect(connector.switchNetwork?.(localSolana)).rejects.toMatchObject({ shortMessage: 'Chain is not supported' })
   })
 })

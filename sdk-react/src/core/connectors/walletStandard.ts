@@ -5,17 +5,21 @@ import type {
   StandardEventsFeature,
 } from '@wallet-standard/features'
 import { ChainNotSupportedError, ConnectError, NoAccountsError } from '../errors/connection'
-import { bitcoin, bitcoinTestnet, solana, solanaDevnet, solanaTestnet, type CaipNetworkId, type Network } from '../networks'
+import { bitcoin, bitcoinTestnet, localSolana, solana, solanaDevnet, solanaTestnet, type CaipNetworkId, type Network } from '../networks'
 import { type BitcoinProvider, createWalletStandardBitcoinProvider } from './bitcoinProvider'
 import { createWalletStandardSolanaProvider, type SolanaProvider } from './solanaProvider'
 import type { BitcoinConnectFeature } from './standardFeatures'
 import type { Connection, Connector, ConnectorEvent } from './types'
 
-/** The wallet-standard chain ids Oriel maps to its networks (Solana clusters, Bitcoin networks). */
+/**
+ * The wallet-standard chain ids Oriel maps to its networks (Solana clusters, Bitcoin networks).
+ * `solana:localnet` (@solana/wallet-standard-chains' local cluster) is Local Solana.
+ */
 const STANDARD_CHAINS: Readonly<Record<string, Network>> = {
   'solana:mainnet': solana,
   'solana:devnet': solanaDevnet,
   'solana:testnet': solanaTestnet,
+  'solana:localnet': localSolana,
   'bitcoin:mainnet': bitcoin,
   'bitcoin:testnet': bitcoinTestnet,
 }

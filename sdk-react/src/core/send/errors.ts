@@ -128,6 +128,18 @@ export class InvalidChainAnswerError extends BaseError {
   }
 }
 
+export type SolanaRpcErrorType = SolanaRpcError & { name: 'SolanaRpcError' }
+/** The Solana cluster answered a request with a JSON-RPC error (a refused transaction says why here). */
+export class SolanaRpcError extends BaseError {
+  override name = 'SolanaRpcError'
+  /** The cluster's JSON-RPC error code, when it gave a number. */
+  readonly code: number | undefined
+  constructor({ method, code, message }: { method: string; code: unknown; message: unknown }) {
+    super('The network refused the request', { details: `${method}: ${String(message).slice(0, 200)}` })
+    this.code = typeof code === 'number' ? code : undefined
+  }
+}
+
 export type NoSendWalletErrorType = NoSendWalletError & { name: 'NoSendWalletError' }
 /** No connected eip155 wallet (address and provider) to send or estimate with. */
 export class NoSendWalletError extends BaseError {

@@ -1,47 +1,12 @@
 import { base58, base64 } from '@scure/base'
 import type { SolanaProvider } from '../../connectors/solanaProvider'
-import type { Network } from '../../networks'
+import { UnsupportedMethodError } from '../../errors/wallet'
 import { InvalidChainAnswerError } from '../errors'
 import type { SendReceipt } from '../receipt'
 import type { SendToken } from '../token'
 import { unsignedTransaction } from './message'
 import { readBlockhash, readTokenProgram, type SolanaReader, waitForSignature, type WaitForSignatureParameters } from './rpc'
 import { buildSolanaTransfer } from './transfer'
-
-/** The most a cluster's JSON-RPC answer may be (bytes) before it is refused. */
-const MAX_ANSWER_BYTES = 1_000_000
-
-/**
- * The reader of a Solana send: the connected wallet's request provider when it has one (the
- * embedded wallet answers Solana reads, getLatestBlockhash, getAccountInfo and
- * getSignatureStatuses, through its frame's read policy, the same path `refreshBalance` reads
- * balances by), else the active network's RPC URL (a browser Solana wallet signs and sends but
- * offers no reads). Both ask the same cluster the wallet sends to.
- *
- * @example
- * const reader = solanaReader(getProvider(client).provider, getNetwork(client).network)
- */
-export function solanaReader(provider: SolanaReader | undefined, network: Pick<Network, 'rpcUrls'>): SolanaReader | undefined {
-  if (provider) return provider
-  const url = network.rpcUrls.default.http[0]
-  if (!url) return undefined
-  let id = 0
-  return {
-    async request({ method, params }) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }),
-      })
-      const text = await response.text()
-      if (text.length > MAX_ANSWER_BYTES) throw new InvalidChainAnswerError({ method, value: `${text.length} bytes` })
-      const answer = JSON.parse(text) as { result?: unknown; error?: { message?: unknown } }
-      if (answer.error) throw new Error(`${method}: ${String(answer.error.message)}`)
-      if (!response.ok || !('result' in answer)) throw new InvalidChainAnswerError({ method, value: answer })
-      return answer.result
-    },
-  }
-}
 
 export type SendSolanaParameters = {
   reader: SolanaReader
@@ -53,10 +18,47 @@ export type SendSolanaParameters = {
   confirm?: Omit<WaitForSignatureParameters, 'signature'> | undefined
 }
 
+/** A Solana transaction signature in base58 (64 bytes), as `sendTransaction` and wallets answer it. */
+function isSignature(value: unknown): value is string {
+  return typeof value === 'string' && /^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(value) && base58.decode(value).length === 64
+}
+
+/**
+ * Has the wallet sign `transaction` (base64 wire bytes) and the cluster receive it: the wallet's
+ * `solana_signAndSendTransaction`, or, when the wallet cannot send (a wallet-standard wallet
+ * without `solana:signAndSendTransaction` answers `UnsupportedMethodError`),
+ * `solana_signTransaction` and then `sendTransaction` through `reader`, the active network's
+ * cluster. Returns the signature in base58.
+ */
+async function signAndSend(wallet: SolanaProvider, reader: SolanaReader, transaction: string): Promise<string> {
+  let sent: { signature: string } | undefined
+  try {
+    sent = await wallet.request({
+      method: 'solana_signAndSendTransaction',
+      params: { transaction, sendOptions: { preflightCommitment: 'confirmed' } },
+    })
+  } catch (error) {
+    if (!(error instanceof UnsupportedMethodError)) throw error
+  }
+  if (sent) {
+    if (!isSignature(sent.signature)) throw new InvalidChainAnswerError({ method: 'solana_signAndSendTransaction', value: sent.signature })
+    return sent.signature
+  }
+  const signed = await wallet.request({ method: 'solana_signTransaction', params: { transaction } })
+  const signature = await reader.request({
+    method: 'sendTransaction',
+    params: [signed.transaction, { encoding: 'base64', preflightCommitment: 'confirmed' }],
+  })
+  // The cluster names a transaction by its fee payer's signature: anything else is not what the wallet signed.
+  if (!isSignature(signature) || signature !== signed.signature) throw new InvalidChainAnswerError({ method: 'sendTransaction', value: signature })
+  return signature
+}
+
 /**
  * Sends SOL or an SPL token: builds the message with a recent blockhash and the sender as fee
- * payer, asks the wallet's `solana_signAndSendTransaction`, and waits until the cluster
- * confirms it (a failed status throws `SolanaTransactionFailedError`).
+ * payer, has the wallet sign and send it (`solana_signAndSendTransaction`; a wallet that only
+ * signs, `solana_signTransaction`, and the transaction goes to the cluster through `reader`),
+ * and waits until the cluster confirms it (a failed status throws `SolanaTransactionFailedError`).
  *
  * @example
  * const { transactionHash } = await sendSolana({ reader, wallet, from, to, token, value: 1_000_000n })
@@ -68,13 +70,7 @@ export async function sendSolana(parameters: SendSolanaParameters): Promise<Send
     : undefined
   const recentBlockhash = await readBlockhash(reader)
   const message = buildSolanaTransfer({ from, to, value, mint, recentBlockhash })
-  const { signature } = await wallet.request({
-    method: 'solana_signAndSendTransaction',
-    params: { transaction: base64.encode(unsignedTransaction(message)), sendOptions: { preflightCommitment: 'confirmed' } },
-  })
-  if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(signature) || base58.decode(signature).length !== 64) {
-    throw new InvalidChainAnswerError({ method: 'solana_signAndSendTransaction', value: signature })
-  }
+  const signature = await signAndSend(wallet, reader, base64.encode(unsignedTransaction(message)))
   const { slot } = await waitForSignature(reader, { signature, ...parameters.confirm })
   return { transactionHash: signature, blockNumber: slot, status: 'success' }
 }
