@@ -1,5 +1,5 @@
 import { act, fireEvent, render, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createClient } from '../../core/client/createClient'
 import { createConfig, type CreateConfigParameters } from '../../core/config/createConfig'
 import { ethereum, solana } from '../../core/networks'
@@ -67,6 +67,11 @@ const rowNames = (root: HTMLElement, section: string) =>
 
 describe('wallet lists', () => {
   let unmount = () => {}
+  // All Wallets loads on first use: compiled here once, ahead, so that no test's wait (1 s)
+  // holds a first compile on a busy machine.
+  beforeAll(async () => {
+    await import('./AllWalletsView')
+  })
   beforeEach(() => {
     localStorage.clear()
     vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver)

@@ -1,5 +1,5 @@
 import { act, fireEvent, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectOtp } from '../../core/actions/connectOtp'
 import { base, ethereum, solana } from '../../core/networks'
 import { FakeFrameClient, TEST_USER } from '../../test/fakeFrameClient'
@@ -7,6 +7,11 @@ import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { freshEachTest } from '../../test/testClient'
 
 freshEachTest()
+// The views load on first use: compiled here once, ahead, so that no test's wait (1 s) holds a
+// first compile on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('./AccountView'), import('./ReceiveView')])
+})
 const mounted: (() => void)[] = []
 afterEach(() => {
   for (const unmount of mounted.splice(0)) unmount()
