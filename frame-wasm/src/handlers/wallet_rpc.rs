@@ -281,6 +281,7 @@ async fn operation_call<E: Env>(
     let chain_id = sign::eip155_chain_id(chain).ok_or_else(|| Error::NotEvm(chain.to_owned()))?;
     let contracts = account_type::contracts(cx.config, chain)
         .ok_or_else(|| Error::NoSmartAccounts(chain.to_owned()))?;
+    let is_bundle = matches!(request, SignRequest::SendCalls(_));
     let (title, calls) = match request {
         SignRequest::SendTransaction(tx) => {
             if let Some(requested) = tx.chain_id.filter(|id| *id != chain_id) {
@@ -317,9 +318,11 @@ async fn operation_call<E: Env>(
         }
     };
     let unlocked = wallet.session.wallet()?;
-    let bundle_id = match title {
-        "Send calls" => Some(unlocked.calls.new_id(&calls)?),
-        _ => None,
+    // A call bundle keeps an id for `wallet_getCallsStatus`; a transaction has none.
+    let bundle_id = if is_bundle {
+        Some(unlocked.calls.new_id(&calls)?)
+    } else {
+        None
     };
     let owner = parse_address(&unlocked.wallet.addresses().eip155)?;
     let bundler = bundler(cx, wallet.session, chain).await?;

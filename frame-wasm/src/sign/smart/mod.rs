@@ -205,11 +205,7 @@ pub async fn send<B: ChainReader>(
         )
         .await
         .map_err(SignError::Chain)?;
-    let sent = answer
-        .as_str()
-        .and_then(|text| hex_bytes(text, "hash").ok())
-        .filter(|bytes| bytes.len() == 32)
-        .map(|bytes| B256::from_slice(&bytes))
+    let sent = hash_in(&answer)
         .ok_or_else(|| bad_answer("eth_sendUserOperation", "expected a 32-byte hash"))?;
     if sent != hash {
         return Err(bad_answer(
@@ -218,6 +214,12 @@ pub async fn send<B: ChainReader>(
         ));
     }
     Ok(sent)
+}
+
+/// A 32-byte hash in a JSON answer (`0x` and 64 hex digits), if it is one.
+fn hash_in(value: &Value) -> Option<B256> {
+    let bytes = hex_bytes(value.as_str()?, "hash").ok()?;
+    (bytes.len() == 32).then(|| B256::from_slice(&bytes))
 }
 
 /// The receipt of operation `hash` (`eth_getUserOperationReceipt`), `None` while it is not
@@ -235,10 +237,6 @@ pub async fn receipt<B: ChainReader>(bundler: &B, hash: &B256) -> Result<Option<
 
 /// The transaction that carried an operation, from its receipt.
 pub fn transaction_hash(receipt: &Value) -> Result<B256, SignError> {
-    receipt["receipt"]["transactionHash"]
-        .as_str()
-        .and_then(|text| hex_bytes(text, "hash").ok())
-        .filter(|bytes| bytes.len() == 32)
-        .map(|bytes| B256::from_slice(&bytes))
+    hash_in(&receipt["receipt"]["transactionHash"])
         .ok_or_else(|| bad_answer("eth_getUserOperationReceipt", "no transactionHash"))
 }
