@@ -125,6 +125,8 @@ async function main() {
       icons: [],
     },
   })
+  // Offline: Verify lives next to WalletConnect's public relay only, so attestations are not looked up.
+  wallet.core.verify.resolve = (async () => undefined) as unknown as Wallet['core']['verify']['resolve']
   wallet.on('session_proposal', (event) => void onProposal(wallet, event).catch(fail))
   wallet.on('session_request', (event) => void onRequest(wallet, event).catch(fail))
   wallet.on('session_delete', () => {
