@@ -235,14 +235,16 @@ async fn frame_page(
         wasm,
         css,
     } = files;
-    // The wasm is preloaded at once, so its download overlaps the scripts'.
+    // The wasm is preloaded at once, so its download overlaps the scripts'. The stylesheet is
+    // only preloaded (boot.js applies it): a linked one that is still loading holds back every
+    // module script, boot.js included.
     let page = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>Oriel wallet frame</title>\n\
          <script type=\"application/json\" id=\"{CONFIG_ELEMENT_ID}\">{}</script>\n\
          <link rel=\"preload\" href=\"/frame/assets/{wasm}\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
          <link rel=\"modulepreload\" href=\"/frame/assets/{glue}\">\n\
-         <link rel=\"stylesheet\" href=\"/frame/assets/{css}\">\n\
+         <link rel=\"preload\" href=\"/frame/assets/{css}\" as=\"style\">\n\
          <script type=\"module\" src=\"/frame/assets/{boot}\"></script></head><body></body></html>\n",
         script_safe_json(&config)
     );

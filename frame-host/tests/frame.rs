@@ -172,7 +172,7 @@ async fn frame_page_body() {
              <script type=\"application/json\" id=\"oriel-frame-config\">{{\"projectId\":\"demo\",\"allowedOrigins\":[\"http://localhost:5173\"],\"defaultChainId\":\"eip155:1\",\"buildId\":\"{version}\",\"networks\":[{{\"chainId\":\"eip155:31337\",\"rpcUrls\":[\"http://127.0.0.1:8545\"],\"name\":\"Local Devnet\",\"nativeCurrency\":{{\"symbol\":\"ETH\",\"decimals\":18}}}},{{\"chainId\":\"solana:Ay2AEajzuAs9MiB6D6ug4qGQ4Yzt6NZo\",\"rpcUrls\":[\"http://127.0.0.1:8899\"],\"name\":\"Local Solana\",\"nativeCurrency\":{{\"symbol\":\"SOL\",\"decimals\":9}}}}]}}</script>\n\
              <link rel=\"preload\" href=\"/frame/assets/oriel_frame_bg.00000000000000c2.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
              <link rel=\"modulepreload\" href=\"/frame/assets/oriel_frame.00000000000000a1.js\">\n\
-             <link rel=\"stylesheet\" href=\"/frame/assets/frame.00000000000000d3.css\">\n\
+             <link rel=\"preload\" href=\"/frame/assets/frame.00000000000000d3.css\" as=\"style\">\n\
              <script type=\"module\" src=\"/frame/assets/boot.00000000000000b0.js\"></script></head><body></body></html>\n"
         )
     );
