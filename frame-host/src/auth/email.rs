@@ -12,7 +12,9 @@ use crate::{
     mail::Outgoing,
     ratelimit::{self, Requester},
     secrets,
-    store::{insert_login_attempt, CodeState, CodeTable, LoginAttempt, NewApproval},
+    store::{
+        insert_login_attempt, CodeState, CodeTable, LoginAttempt, LoginTry, NewApproval, NewLogin,
+    },
     AppState,
 };
 
@@ -107,33 +109,6 @@ pub(super) async fn verify(
             "This code was requested by another device",
         ));
     }
-    check_login_code(&state, &attempt, &body.otp).await?;
-    let (token, refresh) = new_refresh(&state, &attempt.project_id)?;
-    let family = secrets::id()?;
-    let user = state
-        .store()
-        .complete_login(&attempt, &secrets::id()?, &refresh, &family, state.now_ms())
-        .await?
-        .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
-    tracing::info!(attempt = %attempt.id, user = %user.id, "email login verified");
-    Ok(Json(session_json(
-        &state,
-        user,
-        &attempt.device_id,
-        &family,
-        token,
-    )?))
-}
-
-/// The code check of a login. A device not approved for the account (a new account's, in
-/// practice: a new device of an existing account reaches a code only through the emailed
-/// link) has [`ratelimit::GUESS_LIMIT`] wrong codes per email per day; the address is told
-/// when they are spent (security review W9).
-async fn check_login_code(
-    state: &AppState,
-    attempt: &LoginAttempt,
-    otp: &str,
-) -> Result<(), ApiError> {
     let approved = match &attempt.user_id {
         None => false,
         Some(user_id) => {
@@ -143,6 +118,42 @@ async fn check_login_code(
                 .await?
         }
     };
+    let (token, refresh) = new_refresh(&state, &attempt.project_id)?;
+    let family = secrets::id()?;
+    let login = NewLogin {
+        user_id: &secrets::id()?,
+        refresh: &refresh,
+        family: &family,
+    };
+    match try_code(&state, &attempt, approved, &body.otp, &login).await? {
+        LoginTry::LoggedIn(user) => {
+            tracing::info!(attempt = %attempt.id, user = %user.id, "email login verified");
+            Ok(Json(session_json(
+                &state,
+                user,
+                &attempt.device_id,
+                &family,
+                token,
+            )?))
+        }
+        LoginTry::Refused => Err(otp::refused(&state, CodeTable::Login, &attempt.id).await?),
+        LoginTry::Wrong => Err(wrong_login_code(&state, &attempt, approved).await?),
+    }
+}
+
+/// One guess at a login code ([`otp`]'s checks, then [`Store::try_login_code`]). A device
+/// not approved for the account (a new account's, in practice: a new device of an existing
+/// account reaches a code only through the emailed link) also has
+/// [`ratelimit::GUESS_LIMIT`] wrong codes per email per day.
+///
+/// [`Store::try_login_code`]: crate::store::Store::try_login_code
+async fn try_code(
+    state: &AppState,
+    attempt: &LoginAttempt,
+    approved: bool,
+    otp: &str,
+    login: &NewLogin<'_>,
+) -> Result<LoginTry, ApiError> {
     if !approved
         && ratelimit::guesses_spent(state, &attempt.project_id, &attempt.email)
             .await?
@@ -150,14 +161,23 @@ async fn check_login_code(
     {
         return Err(ApiError::CodeLocked);
     }
-    let rejected =
-        match otp::check_guess(state, CodeTable::Login, &attempt.id, &attempt.code, otp).await {
-            Ok(()) => return Ok(()),
-            Err(rejected) => rejected,
-        };
-    if rejected.wrong_guess
-        && !approved
-        && ratelimit::count_wrong_guess(state, &attempt.project_id, &attempt.email).await?
+    let (hash, salt) = otp::triable(state, &attempt.code)?;
+    let matches = || state.keys().code_matches(salt, otp.trim(), hash);
+    Ok(state
+        .store()
+        .try_login_code(attempt, otp::MAX_TRIES, matches, login, state.now_ms())
+        .await?)
+}
+
+/// The answer to a wrong login code. For a device not approved for the account, the guess
+/// also counts against the email's daily limit, and the address is told when that is spent
+/// (security review W9).
+async fn wrong_login_code(
+    state: &AppState,
+    attempt: &LoginAttempt,
+    approved: bool,
+) -> Result<ApiError, ApiError> {
+    if !approved && ratelimit::count_wrong_guess(state, &attempt.project_id, &attempt.email).await?
     {
         tracing::warn!(attempt = %attempt.id, "wrong login codes for this email reached the daily limit");
         state
@@ -165,5 +185,5 @@ async fn check_login_code(
             .send(Outgoing::wrong_codes(&attempt.email), state.now_ms())
             .await?;
     }
-    Err(rejected.error)
+    Ok(otp::wrong(state, CodeTable::Login, &attempt.id).await?)
 }

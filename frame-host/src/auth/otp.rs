@@ -42,76 +42,56 @@ pub(crate) async fn check(
     code: &CodeState,
     otp: &str,
 ) -> Result<(), ApiError> {
-    check_guess(state, table, id, code, otp)
-        .await
-        .map_err(|rejected| rejected.error)
-}
-
-/// Why [`check_guess`] refused a code.
-#[derive(Debug)]
-pub(crate) struct Rejected {
-    /// The answer.
-    pub(crate) error: ApiError,
-    /// Whether a guess was compared and was wrong (not a used, locked or expired code).
-    pub(crate) wrong_guess: bool,
-}
-
-impl From<ApiError> for Rejected {
-    fn from(error: ApiError) -> Self {
-        Self {
-            error,
-            wrong_guess: false,
-        }
-    }
-}
-
-impl From<crate::error::Error> for Rejected {
-    fn from(error: crate::error::Error) -> Self {
-        ApiError::from(error).into()
-    }
-}
-
-/// [`check`], saying whether a refusal was a wrong guess.
-pub(crate) async fn check_guess(
-    state: &AppState,
-    table: CodeTable,
-    id: &str,
-    code: &CodeState,
-    otp: &str,
-) -> Result<(), Rejected> {
-    let (Some(hash), Some(salt), Some(expires_at)) = (&code.hash, &code.salt, code.expires_at)
-    else {
-        return Err(ApiError::Forbidden("Device not approved").into());
-    };
-    if code.used {
-        return Err(ApiError::Unauthorized(INVALID_CODE).into());
-    }
-    if code.wrong_tries >= MAX_TRIES {
-        return Err(ApiError::CodeLocked.into());
-    }
-    if state.now_ms() >= expires_at {
-        return Err(ApiError::Unauthorized("Code expired").into());
-    }
-    let store = state.store();
-    if !store.reserve_code_try(table, id, MAX_TRIES).await? {
-        return Err(locked_or_used(store.code_state(table, id).await?).into());
+    let (hash, salt) = triable(state, code)?;
+    if !state.store().reserve_code_try(table, id, MAX_TRIES).await? {
+        return Err(refused(state, table, id).await?);
     }
     if state.keys().code_matches(salt, otp.trim(), hash) {
         return Ok(());
     }
-    let tries = store
+    Err(wrong(state, table, id).await?)
+}
+
+/// The stored hash and salt of `code`, as read, if it may be tried at all: sent, unused,
+/// with tries left and not expired. These checks come before a try is counted.
+pub(crate) fn triable<'a>(
+    state: &AppState,
+    code: &'a CodeState,
+) -> Result<(&'a [u8], &'a [u8]), ApiError> {
+    let (Some(hash), Some(salt), Some(expires_at)) = (&code.hash, &code.salt, code.expires_at)
+    else {
+        return Err(ApiError::Forbidden("Device not approved"));
+    };
+    if code.used {
+        return Err(ApiError::Unauthorized(INVALID_CODE));
+    }
+    if code.wrong_tries >= MAX_TRIES {
+        return Err(ApiError::CodeLocked);
+    }
+    if state.now_ms() >= expires_at {
+        return Err(ApiError::Unauthorized("Code expired"));
+    }
+    Ok((hash, salt))
+}
+
+/// The answer to a wrong guess at code `id`: 423 once it spent the last try, else 401.
+pub(crate) async fn wrong(state: &AppState, table: CodeTable, id: &str) -> Result<ApiError> {
+    let tries = state
+        .store()
         .code_state(table, id)
         .await?
         .map_or(MAX_TRIES, |c| c.wrong_tries);
     tracing::info!(tries, "wrong one-time code");
-    Err(Rejected {
-        error: if tries >= MAX_TRIES {
-            ApiError::CodeLocked
-        } else {
-            ApiError::Unauthorized(INVALID_CODE)
-        },
-        wrong_guess: true,
+    Ok(if tries >= MAX_TRIES {
+        ApiError::CodeLocked
+    } else {
+        ApiError::Unauthorized(INVALID_CODE)
     })
+}
+
+/// The answer when no try could be counted at code `id`: used meanwhile, or locked.
+pub(crate) async fn refused(state: &AppState, table: CodeTable, id: &str) -> Result<ApiError> {
+    Ok(locked_or_used(state.store().code_state(table, id).await?))
 }
 
 fn locked_or_used(code: Option<CodeState>) -> ApiError {

@@ -56,6 +56,28 @@ pub(crate) struct NewCode {
     pub(crate) expires_at: i64,
 }
 
+/// The session a right login code opens ([`Store::try_login_code`]).
+#[derive(Debug)]
+pub(crate) struct NewLogin<'a> {
+    /// The id for the user, if the email has none yet.
+    pub(crate) user_id: &'a str,
+    /// The session's first refresh token.
+    pub(crate) refresh: &'a NewRefresh,
+    /// Its token family.
+    pub(crate) family: &'a str,
+}
+
+/// What [`Store::try_login_code`] did with one guess.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum LoginTry {
+    /// The guess was right: the code is used, and the user is logged in on the device.
+    LoggedIn(User),
+    /// The guess was wrong; it counts as one of the code's tries.
+    Wrong,
+    /// Nothing was compared: the code is used, or has no try left.
+    Refused,
+}
+
 /// An email login attempt.
 #[derive(Debug, Clone)]
 pub(crate) struct LoginAttempt {
@@ -219,50 +241,53 @@ impl Store {
         max: i64,
     ) -> Result<bool> {
         let _turn = self.write_turn().await?;
-        let sql = format!(
-            "UPDATE {} SET wrong_tries = wrong_tries + 1 \
-             WHERE id = $1 AND used = 0 AND wrong_tries < $2",
-            table.name()
-        );
-        let done = sqlx::query(&sql)
-            .bind(id)
-            .bind(max)
-            .execute(self.pool())
-            .await?;
-        Ok(done.rows_affected() == 1)
+        let mut conn = self.pool().acquire().await?;
+        reserve_try(&mut conn, table, id, max).await
     }
 
-    /// Uses a login attempt's code (reserved by [`Store::reserve_code_try`] and found
-    /// right) and logs the user in, in one transaction: the user is found or created, the
-    /// device approved, and `refresh` stored as the first token of a new `family`. Returns
-    /// `None` if the code was used meanwhile.
-    pub(crate) async fn complete_login(
+    /// One guess at a login attempt's code, in one transaction: a try is counted first (none
+    /// left, or the code used: [`LoginTry::Refused`]), then `matches` compares the guess, and
+    /// a right one uses the code and logs the user in: the user is found or created (as
+    /// `login.user_id`), the device approved, and `login.refresh` stored as the first token
+    /// of the new `login.family`. The try and the login commit together, so concurrent
+    /// guesses still compare at most `max` codes in all, with one commit per login.
+    pub(crate) async fn try_login_code(
         &self,
         attempt: &LoginAttempt,
-        new_user_id: &str,
-        refresh: &NewRefresh,
-        family: &str,
+        max: i64,
+        matches: impl FnOnce() -> bool,
+        login: &NewLogin<'_>,
         now: i64,
-    ) -> Result<Option<User>> {
+    ) -> Result<LoginTry> {
         let mut tx = self.begin().await?;
+        if !reserve_try(&mut tx, CodeTable::Login, &attempt.id, max).await? {
+            tx.rollback().await?;
+            return Ok(LoginTry::Refused);
+        }
+        if !matches() {
+            tx.commit().await?;
+            return Ok(LoginTry::Wrong);
+        }
+        // The reservation above holds the row: the code is still unused here.
         if !consume_code(&mut tx, CodeTable::Login, &attempt.id).await? {
             tx.rollback().await?;
-            return Ok(None);
+            return Ok(LoginTry::Refused);
         }
         let user = users::find_or_create_user(
             &mut tx,
             &attempt.project_id,
             &attempt.email,
-            new_user_id,
+            login.user_id,
             now,
         )
         .await?;
         users::approve_device(&mut tx, &user.id, &attempt.device_id, now).await?;
-        refresh
-            .insert(&mut tx, &user.id, &attempt.device_id, family, now)
+        login
+            .refresh
+            .insert(&mut tx, &user.id, &attempt.device_id, login.family, now)
             .await?;
         tx.commit().await?;
-        Ok(Some(user))
+        Ok(LoginTry::LoggedIn(user))
     }
 
     /// Uses a device approval link: binds its device to its user. Returns `None` for an
@@ -437,6 +462,22 @@ pub(crate) async fn insert_login_attempt(
         .await?;
     }
     Ok(())
+}
+
+/// Counts one try at code `id` in `table`, unless it is used or has had `max` tries.
+async fn reserve_try(
+    conn: &mut AnyConnection,
+    table: CodeTable,
+    id: &str,
+    max: i64,
+) -> Result<bool> {
+    let sql = format!(
+        "UPDATE {} SET wrong_tries = wrong_tries + 1 \
+         WHERE id = $1 AND used = 0 AND wrong_tries < $2",
+        table.name()
+    );
+    let done = sqlx::query(&sql).bind(id).bind(max).execute(conn).await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Marks a reserved, right code used and gives its try back. False if it was used already.

@@ -44,7 +44,7 @@ use tokio::sync::Semaphore;
 pub(crate) use analytics::StoredEvent;
 pub(crate) use attempts::{
     insert_login_attempt, CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt,
-    NewApproval, NewCode,
+    LoginTry, NewApproval, NewCode, NewLogin,
 };
 pub(crate) use chain_history::{HistoryRow, SeenToken, TxKey};
 pub(crate) use chain_index::{Batch, NewTransfer, NftMeta, TokenMeta};

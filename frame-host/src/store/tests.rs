@@ -145,6 +145,7 @@ on_both!(
     purge_forgets_only_what_has_expired,
     a_dropped_begin_leaves_no_transaction_open,
     concurrent_mails_all_land,
+    concurrent_guesses_compare_at_most_five_codes,
     a_refused_hit_counts_on_no_limit,
     the_registry_copy_is_replaced_whole,
     siwx_nonces_and_sessions,
@@ -195,22 +196,32 @@ async fn login(store: &Store, email: &str, device: &str, refresh_hash: &str) -> 
         .insert_login_attempt(&a, Some(&code(NOW + 600_000)), None, NOW)
         .await
         .unwrap();
-    assert!(store
-        .reserve_code_try(CodeTable::Login, &id, 5)
-        .await
-        .unwrap());
     let new_id = crate::secrets::id().unwrap();
+    match try_login(store, &a, true, &new_id, refresh_hash).await {
+        LoginTry::LoggedIn(user) => user,
+        other => panic!("the code is unused: {other:?}"),
+    }
+}
+
+/// One guess at `attempt`'s code, right or wrong, opening a session with `refresh_hash`.
+async fn try_login(
+    store: &Store,
+    attempt: &LoginAttempt,
+    right: bool,
+    user_id: &str,
+    refresh_hash: &str,
+) -> LoginTry {
+    let refresh = refresh(refresh_hash);
+    let family = family(refresh_hash);
+    let login = NewLogin {
+        user_id,
+        refresh: &refresh,
+        family: &family,
+    };
     store
-        .complete_login(
-            &a,
-            &new_id,
-            &refresh(refresh_hash),
-            &family(refresh_hash),
-            NOW,
-        )
+        .try_login_code(attempt, 5, || right, &login, NOW)
         .await
         .unwrap()
-        .expect("the code is unused")
 }
 
 async fn migrations_apply_once(db: &TestDb) {
@@ -281,20 +292,26 @@ async fn code_tries_are_limited_and_codes_used_once(db: &TestDb) {
     s.insert_login_attempt(&b, Some(&code(NOW + 1)), None, NOW)
         .await
         .unwrap();
-    assert!(s
-        .reserve_code_try(CodeTable::Login, "att2", 5)
-        .await
-        .unwrap());
-    assert!(s
-        .complete_login(&b, "u-new", &refresh("r1"), "f1", NOW)
-        .await
-        .unwrap()
-        .is_some());
-    assert!(
-        s.complete_login(&b, "u-new2", &refresh("r2"), "f2", NOW)
+    assert_eq!(
+        try_login(s, &b, false, "u-new", "r0").await,
+        LoginTry::Wrong
+    );
+    assert_eq!(
+        s.code_state(CodeTable::Login, "att2")
             .await
             .unwrap()
-            .is_none(),
+            .unwrap()
+            .wrong_tries,
+        1,
+        "a wrong guess stays counted"
+    );
+    assert!(matches!(
+        try_login(s, &b, true, "u-new", "r1").await,
+        LoginTry::LoggedIn(_)
+    ));
+    assert_eq!(
+        try_login(s, &b, true, "u-new2", "r2").await,
+        LoginTry::Refused,
         "single use"
     );
     let state = s
@@ -303,11 +320,31 @@ async fn code_tries_are_limited_and_codes_used_once(db: &TestDb) {
         .unwrap()
         .unwrap();
     assert!(state.used);
-    assert_eq!(state.wrong_tries, 0, "the right try is given back");
+    assert_eq!(state.wrong_tries, 1, "the right try is given back");
     assert!(!s
         .reserve_code_try(CodeTable::Login, "att2", 5)
         .await
         .unwrap());
+    assert_eq!(
+        s.user_by_email("shop", "a@b.co")
+            .await
+            .unwrap()
+            .map(|u| u.id)
+            .as_deref(),
+        Some("u-new"),
+        "only the right guess logged in"
+    );
+
+    // Five wrong guesses lock the code: the right one then compares nothing.
+    let c = attempt("att3", "e@f.co", "dev1", None);
+    s.insert_login_attempt(&c, Some(&code(NOW + 1)), None, NOW)
+        .await
+        .unwrap();
+    for _ in 0..5 {
+        assert_eq!(try_login(s, &c, false, "u-3", "r3").await, LoginTry::Wrong);
+    }
+    assert_eq!(try_login(s, &c, true, "u-3", "r3").await, LoginTry::Refused);
+    assert_eq!(s.user_by_email("shop", "e@f.co").await.unwrap(), None);
     assert!(!s.set_first_code("att2", &code(NOW)).await.unwrap());
 }
 
@@ -855,6 +892,53 @@ async fn concurrent_mails_all_land(db: &TestDb) {
         writer.await.unwrap().unwrap();
     }
     assert_eq!(db.store.mails_to("crowd@b.co").await.unwrap().len(), 20);
+}
+
+/// Twenty wrong guesses at once at one login code: exactly five are compared, the rest are
+/// refused without a comparison, and nobody is logged in.
+async fn concurrent_guesses_compare_at_most_five_codes(db: &TestDb) {
+    use std::sync::{
+        atomic::{AtomicUsize, Ordering},
+        Arc,
+    };
+    let a = attempt("att-crowd", "crowd@b.co", "dev1", None);
+    db.store
+        .insert_login_attempt(&a, Some(&code(NOW + 600_000)), None, NOW)
+        .await
+        .unwrap();
+    let compared = Arc::new(AtomicUsize::new(0));
+    let guesses: Vec<_> = (0..20)
+        .map(|n| {
+            let (s, a, compared) = (db.store.clone(), a.clone(), compared.clone());
+            tokio::spawn(async move {
+                let (refresh, family) = (refresh(&format!("r{n}")), format!("f{n}"));
+                let login = NewLogin {
+                    user_id: "u-crowd",
+                    refresh: &refresh,
+                    family: &family,
+                };
+                let wrong = || {
+                    compared.fetch_add(1, Ordering::SeqCst);
+                    false
+                };
+                s.try_login_code(&a, 5, wrong, &login, NOW).await
+            })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for guess in guesses {
+        answers.push(guess.await.unwrap().unwrap());
+    }
+    assert_eq!(compared.load(Ordering::SeqCst), 5);
+    assert_eq!(answers.iter().filter(|t| **t == LoginTry::Wrong).count(), 5);
+    assert_eq!(
+        answers.iter().filter(|t| **t == LoginTry::Refused).count(),
+        15
+    );
+    assert_eq!(
+        db.store.user_by_email("shop", "crowd@b.co").await.unwrap(),
+        None
+    );
 }
 
 /// A request refused by one limit counts on none of its limits.
