@@ -15,6 +15,8 @@ export type CardFrame = {
   /** The body's height and the height of the content it follows. */
   bodyHeight: number
   contentHeight: number
+  /** The card's own animations running on this frame (`card-in`, `shake`), by name. */
+  animations: string[]
 }
 
 declare global {
@@ -50,11 +52,27 @@ export async function startCardFrames(page: Page): Promise<void> {
           loading: root.querySelector('.body .view[aria-busy="true"]') !== null,
           bodyHeight: body.offsetHeight,
           contentHeight: (body.firstElementChild as HTMLElement | null)?.offsetHeight ?? 0,
+          animations: card.getAnimations().map((a) => (a as CSSAnimation).animationName ?? a.constructor.name),
         })
       }
       requestAnimationFrame(sample)
     }
     requestAnimationFrame(sample)
+  })
+}
+
+/**
+ * Waits until the modal card is still: no transition or animation runs on the card or its body
+ * (a view change moves the body's height over 150 ms), and the body is as tall as its content.
+ */
+export async function waitForCardSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.querySelector('oriel-modal')?.shadowRoot
+    const card = root?.querySelector<HTMLElement>('.card')
+    const body = card?.querySelector<HTMLElement>(':scope > .body')
+    const content = body?.firstElementChild as HTMLElement | null | undefined
+    if (!card || !body || !content) return false
+    return card.getAnimations().length === 0 && body.getAnimations().length === 0 && body.offsetHeight === content.offsetHeight
   })
 }
 
