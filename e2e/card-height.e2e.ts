@@ -11,7 +11,10 @@ import { startCardFrames, stopCardFrames, waitForCardSettled } from './support/c
 const urls = inject('urls')
 let browser: Browser
 
-/** A page of the demo in a fresh context, with the modal open on Connect and its wallets in. */
+/**
+ * A page of the demo in a fresh context, with the modal open on Connect, its wallets in, and
+ * the card still: its entrance (scaled from 0.98) has ended, so recorded boxes are the layout's.
+ */
 async function openConnect(options: BrowserContextOptions = {}, before?: (page: Page) => Promise<void>) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options })
   const page = await context.newPage()
@@ -19,6 +22,7 @@ async function openConnect(options: BrowserContextOptions = {}, before?: (page: 
   await page.goto(urls.demo)
   await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
   await page.locator('oriel-modal [data-section="featured"]').first().waitFor()
+  await waitForCardSettled(page)
   return { context, page }
 }
 
