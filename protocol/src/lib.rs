@@ -11,6 +11,7 @@ pub mod http;
 pub mod origin;
 mod reply;
 mod request;
+pub mod signature;
 pub mod text;
 pub mod types;
 mod version;

@@ -12,19 +12,13 @@
 //! A revert of either call means "not valid"; a failing RPC is an internal error.
 
 use alloy_primitives::{eip191_hash_message, Address, B256};
+use oriel_protocol::signature::{ERC1271_VALID, ERC6492_SUFFIX};
 use serde_json::{json, Value};
 
 use super::{error::SiwxError, Verification};
 use crate::blockchain::ChainClient;
 
 pub(crate) use crate::eip191::MAX_SIGNATURE_BYTES;
-/// ERC-6492's suffix of a wrapped signature.
-const ERC6492_SUFFIX: [u8; 32] = [
-    0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92,
-    0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92, 0x64, 0x92,
-];
-/// ERC-1271's answer for a valid signature: the selector of `isValidSignature(bytes32,bytes)`.
-const ERC1271_VALID: [u8; 4] = [0x16, 0x26, 0xba, 0x7e];
 /// The creation code of `SignatureCheck` (hex), built by `devnet/validator/compile.mjs`.
 const SIGNATURE_CHECK: &str = include_str!("signature_check.hex");
 
