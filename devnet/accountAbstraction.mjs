@@ -1,25 +1,43 @@
-// ERC-4337 on the devnet: the v0.7 EntryPoint and the sample SimpleAccountFactory, deployed from
-// the artifacts the eth-infinitism team publishes on npm (@account-abstraction/contracts 0.7.0,
-// the release whose EntryPoint is v0.7). A smart account of an owner is a SimpleAccount proxy the
-// factory creates with CREATE2, so its address is known before it exists (`getAddress`); the
-// first user operation deploys it through its initCode. The devnet also gets the keyless CREATE2
-// factory most chains have (Arachnid's deterministic deployment proxy, from its published
-// pre-signed transaction): alto deploys its simulation contracts through it. A bundler (e2e/support/bundler.mjs runs
-// the real `@pimlico/alto`) takes the user operations to the EntryPoint.
+// ERC-4337 on the devnet: the v0.7 EntryPoint from the artifacts the eth-infinitism team publishes
+// on npm (@account-abstraction/contracts 0.7.0, the release whose EntryPoint is v0.7), and the
+// smart account: a Safe 1.4.1 with the Safe4337Module 0.3.0, from Safe's own npm artifacts
+// (@safe-global/safe-contracts 1.4.1: the L1 `Safe` singleton, `SafeProxyFactory`,
+// `MultiSendCallOnly`; @safe-global/safe-4337 0.3.0: `Safe4337Module`, `SafeModuleSetup`). An
+// owner's account is the proxy the factory creates with CREATE2 (`createProxyWithNonce`, salt
+// nonce 0) and a `setup` that enables the module (through `SafeModuleSetup.enableModules`) and
+// makes it the fallback handler, so the module validates and executes user operations and the
+// Safe answers ERC-1271's `isValidSignature`. Its address is known before it exists; the first
+// user operation deploys it through its initCode (devnet/userOperation.mjs builds and signs
+// operations as the frame does). The devnet also gets the keyless CREATE2 factory most chains
+// have (Arachnid's deterministic deployment proxy, from its published pre-signed transaction):
+// alto deploys its simulation contracts through it. A bundler (e2e/support/bundler.mjs runs the
+// real `@pimlico/alto`) takes the user operations to the EntryPoint.
 import { createRequire } from 'node:module'
 import { getAddress } from 'viem'
 
 const require = createRequire(import.meta.url)
 const ENTRY_POINT = require('@account-abstraction/contracts/artifacts/EntryPoint.json')
-const ACCOUNT_FACTORY = require('@account-abstraction/contracts/artifacts/SimpleAccountFactory.json')
-const ACCOUNT = require('@account-abstraction/contracts/artifacts/SimpleAccount.json')
+const SAFE = require('@safe-global/safe-contracts/build/artifacts/contracts/Safe.sol/Safe.json')
+const SAFE_PROXY_FACTORY = require('@safe-global/safe-contracts/build/artifacts/contracts/proxies/SafeProxyFactory.sol/SafeProxyFactory.json')
+const MULTI_SEND_CALL_ONLY = require('@safe-global/safe-contracts/build/artifacts/contracts/libraries/MultiSendCallOnly.sol/MultiSendCallOnly.json')
+const SAFE_4337_MODULE = require('@safe-global/safe-4337/build/artifacts/contracts/Safe4337Module.sol/Safe4337Module.json')
+const SAFE_MODULE_SETUP = require('@safe-global/safe-4337/build/artifacts/contracts/SafeModuleSetup.sol/SafeModuleSetup.json')
 
-/** The factory's ABI (`createAccount(owner, salt)`, `getAddress(owner, salt)`). */
-export const ACCOUNT_FACTORY_ABI = ACCOUNT_FACTORY.abi
-/** A SimpleAccount's ABI (`execute`, `executeBatch`, `owner`, ...). */
-export const SIMPLE_ACCOUNT_ABI = ACCOUNT.abi
 /** The EntryPoint's ABI (`getNonce`, `getUserOpHash`, `balanceOf`, ...). */
 export const ENTRY_POINT_ABI = ENTRY_POINT.abi
+/** The Safe singleton's ABI, which its proxies answer (`setup`, `getOwners`, `isModuleEnabled`, ...). */
+export const SAFE_ABI = SAFE.abi
+/** The proxy factory's ABI (`createProxyWithNonce`, `proxyCreationCode`). */
+export const SAFE_PROXY_FACTORY_ABI = SAFE_PROXY_FACTORY.abi
+/** `MultiSendCallOnly`'s ABI (`multiSend(bytes)`, reached by delegatecall). */
+export const MULTI_SEND_CALL_ONLY_ABI = MULTI_SEND_CALL_ONLY.abi
+/**
+ * The module's ABI: `executeUserOp`, `getOperationHash`, and, as the Safe's fallback handler,
+ * `isValidSignature` (a Safe's address answers those through its fallback).
+ */
+export const SAFE_4337_MODULE_ABI = SAFE_4337_MODULE.abi
+/** `SafeModuleSetup`'s ABI (`enableModules`, delegatecalled by `setup`). */
+export const SAFE_MODULE_SETUP_ABI = SAFE_MODULE_SETUP.abi
 
 /** The deterministic deployment proxy's address, the same on every chain that has it. */
 export const DETERMINISTIC_DEPLOYER = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
@@ -30,8 +48,16 @@ const DETERMINISTIC_DEPLOYER_TRANSACTION =
   '0xf8a58085174876e800830186a08080b853604580600e600039806000f350fe7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf31ba02222222222222222222222222222222222222222222222222222222222222222a02222222222222222222222222222222222222222222222222222222222222222'
 
 /**
- * @typedef {{ entryPoint: `0x${string}`, accountFactory: `0x${string}` }} AccountAbstractionDeployment
- *   The EntryPoint v0.7 and the SimpleAccountFactory bound to it.
+ * @typedef {{
+ *   entryPoint: `0x${string}`,
+ *   safeSingleton: `0x${string}`,
+ *   safeProxyFactory: `0x${string}`,
+ *   safe4337Module: `0x${string}`,
+ *   safeModuleSetup: `0x${string}`,
+ *   multiSendCallOnly: `0x${string}`,
+ * }} AccountAbstractionDeployment The EntryPoint v0.7, the Safe singleton and its proxy factory,
+ *   the Safe4337Module bound to the EntryPoint, the `SafeModuleSetup` a new Safe enables it with,
+ *   and the `MultiSendCallOnly` batches go through.
  */
 
 /**
@@ -49,8 +75,8 @@ async function deployDeterministicDeployer({ pub, wallet }) {
 }
 
 /**
- * Deploys the CREATE2 proxy, the EntryPoint and then the factory (which deploys the account
- * implementation in its constructor) from the deployer.
+ * Deploys the CREATE2 proxy, the EntryPoint, the Safe contracts and then the module bound to the
+ * EntryPoint, from the deployer.
  *
  * @param {{ pub: any, wallet: any }} clients viem clients signing with the deployer
  * @returns {Promise<AccountAbstractionDeployment>}
@@ -64,6 +90,10 @@ export async function deployAccountAbstraction({ pub, wallet }) {
   }
   await deployDeterministicDeployer({ pub, wallet })
   const entryPoint = await deploy(ENTRY_POINT, [])
-  const accountFactory = await deploy(ACCOUNT_FACTORY, [entryPoint])
-  return { entryPoint, accountFactory }
+  const safeSingleton = await deploy(SAFE, [])
+  const safeProxyFactory = await deploy(SAFE_PROXY_FACTORY, [])
+  const multiSendCallOnly = await deploy(MULTI_SEND_CALL_ONLY, [])
+  const safeModuleSetup = await deploy(SAFE_MODULE_SETUP, [])
+  const safe4337Module = await deploy(SAFE_4337_MODULE, [entryPoint])
+  return { entryPoint, safeSingleton, safeProxyFactory, safe4337Module, safeModuleSetup, multiSendCallOnly }
 }

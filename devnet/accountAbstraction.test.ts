@@ -1,16 +1,40 @@
-// ERC-4337 on a hardhat node of the test's own: the EntryPoint v0.7 and SimpleAccountFactory
-// from their npm artifacts, the real alto bundler in front, and user operations built and signed
-// by hand (devnet/userOperation.mjs, as the frame will) landing on chain.
+// ERC-4337 on a hardhat node of the test's own: the EntryPoint v0.7 and a Safe 1.4.1 with the
+// Safe4337Module 0.3.0 from their npm artifacts, the real alto bundler in front, and user
+// operations built and signed by hand (devnet/userOperation.mjs, as the frame does) landing on
+// chain; and the deployed Safe answering ERC-1271 for its owner's message signatures.
 import { createServer } from 'node:net'
-import { type Address, createPublicClient, defineChain, http, type PublicClient, parseEther } from 'viem'
-import { type BundlerClient, createBundlerClient, type UserOperation } from 'viem/account-abstraction'
+import {
+  type Address,
+  createPublicClient,
+  defineChain,
+  type Hex,
+  hashTypedData,
+  http,
+  keccak256,
+  type PublicClient,
+  pad,
+  parseAbi,
+  parseEther,
+  recoverAddress,
+  slice,
+  stringToHex,
+} from 'viem'
+import { type BundlerClient, createBundlerClient, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBundler } from '../e2e/support/bundler.mjs'
 import { startDevnet } from '../e2e/support/devnet.mjs'
-import { SIMPLE_ACCOUNT_ABI } from './accountAbstraction.mjs'
+import { SAFE_4337_MODULE_ABI, SAFE_ABI } from './accountAbstraction.mjs'
 import { clients, type DevnetContracts, deployDevnetContracts } from './deploy.mjs'
-import { signedUserOperation, smartAccountOf, userOperationRequest } from './userOperation.mjs'
+import {
+  DUMMY_SIGNATURE,
+  safeMessageSignature,
+  safeMessageTypedData,
+  safeOperationTypedData,
+  signedUserOperation,
+  smartAccountOf,
+  userOperationRequest,
+} from './userOperation.mjs'
 
 /** A port nothing listens on right now. */
 function freePort(): Promise<number> {
@@ -24,6 +48,14 @@ function freePort(): Promise<number> {
   })
 }
 
+const CHAIN_ID = 31337
+/** ERC-1271's answer for a valid signature. */
+const MAGIC_VALUE = '0x1626ba7e'
+/** Where a Safe keeps its fallback handler: keccak256("fallback_manager.handler.address"). */
+const FALLBACK_HANDLER_SLOT = keccak256(stringToHex('fallback_manager.handler.address'))
+/** The Safe's ERC-1271 entry point (its fallback handler, the module, answers it). */
+const ERC1271_ABI = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'])
+
 let devnet: Awaited<ReturnType<typeof startDevnet>>
 let bundler: Awaited<ReturnType<typeof startBundler>>
 let contracts: DevnetContracts
@@ -35,7 +67,7 @@ beforeAll(async () => {
   contracts = await deployDevnetContracts(devnet.url)
   bundler = await startBundler({ port: await freePort(), rpcUrl: devnet.url, entryPoint: contracts.accountAbstraction.entryPoint })
   const chain = defineChain({
-    id: 31337,
+    id: CHAIN_ID,
     name: 'devnet',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [devnet.url] } },
@@ -49,6 +81,7 @@ afterAll(async () => {
 })
 
 const accountOf = (owner: Address) => smartAccountOf(devnet.url, contracts, owner)
+const fresh = () => privateKeyToAccount(generatePrivateKey())
 
 /** Sends `value` wei of the deployer's ether to `to` and waits for it. */
 async function sendEther(to: Address, value: bigint) {
@@ -56,7 +89,7 @@ async function sendEther(to: Address, value: bigint) {
   await pub.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to, value }) })
 }
 
-const userOperation = (owner: PrivateKeyAccount, calls: { to: Address; value: bigint }[], signer = owner) =>
+const userOperation = (owner: PrivateKeyAccount, calls: { to: Address; value: bigint; data?: Hex }[], signer = owner) =>
   signedUserOperation({ rpcUrl: devnet.url, bundlerUrl: bundler.url, contracts, owner, calls, signer })
 
 const send = (op: UserOperation<'0.7'>) =>
@@ -65,49 +98,139 @@ const send = (op: UserOperation<'0.7'>) =>
     params: [userOperationRequest(op), contracts.accountAbstraction.entryPoint],
   })
 
-describe('smart accounts through the alto bundler', () => {
+/** Sends `op` and waits for it to land; whether it succeeded. */
+async function land(op: UserOperation<'0.7'>) {
+  return (await bundlerClient.waitForUserOperationReceipt({ hash: await send(op), pollingInterval: 100 })).success
+}
+
+/** A fresh owner's Safe, funded and deployed by its first operation (a call of nothing to itself). */
+async function deployedSafe() {
+  const owner = fresh()
+  const safe = await accountOf(owner.address)
+  await sendEther(safe, parseEther('1'))
+  expect(await land(await userOperation(owner, [{ to: owner.address, value: 0n }]))).toBe(true)
+  return { owner, safe }
+}
+
+describe('Safe smart accounts through the alto bundler', () => {
   it('lists the devnet EntryPoint as supported', async () => {
     expect(await bundlerClient.request({ method: 'eth_supportedEntryPoints' })).toEqual([contracts.accountAbstraction.entryPoint])
   })
 
-  it('deploys the account with its first user operation, which pays two recipients in one batch', async () => {
-    const owner = privateKeyToAccount(generatePrivateKey())
+  it('deploys the Safe with its first user operation, which pays two recipients in one batch', async () => {
+    const owner = fresh()
     const account = await accountOf(owner.address)
     expect(await client.getCode({ address: account })).toBeUndefined()
     await sendEther(account, parseEther('1'))
-    const [alice, bob] = [privateKeyToAccount(generatePrivateKey()).address, privateKeyToAccount(generatePrivateKey()).address]
+    const [alice, bob] = [fresh().address, fresh().address]
 
-    const hash = await send(await userOperation(owner, [
+    const first = await userOperation(owner, [
       { to: alice, value: parseEther('0.1') },
       { to: bob, value: parseEther('0.2') },
-    ]))
+    ])
+    expect(first.factory).toBe(contracts.accountAbstraction.safeProxyFactory)
+    const hash = await send(first)
     const receipt = await bundlerClient.waitForUserOperationReceipt({ hash, pollingInterval: 100 })
 
     expect(receipt.success).toBe(true)
     expect(receipt.sender).toBe(account)
-    // One bundle transaction carried both calls and created the account at the promised address.
+    // One bundle transaction carried both calls (a MultiSendCallOnly batch) and created the Safe
+    // at the promised address, owned by the owner alone, with the module enabled.
     expect(await client.getBalance({ address: alice })).toBe(parseEther('0.1'))
     expect(await client.getBalance({ address: bob })).toBe(parseEther('0.2'))
     expect(await client.getCode({ address: account })).not.toBeUndefined()
-    expect(await client.readContract({ address: account, abi: SIMPLE_ACCOUNT_ABI, functionName: 'owner' })).toBe(owner.address)
+    expect(await client.readContract({ address: account, abi: SAFE_ABI, functionName: 'getOwners' })).toEqual([owner.address])
+    expect(await client.readContract({ address: account, abi: SAFE_ABI, functionName: 'getThreshold' })).toBe(1n)
+    const module = contracts.accountAbstraction.safe4337Module
+    expect(await client.readContract({ address: account, abi: SAFE_ABI, functionName: 'isModuleEnabled', args: [module] })).toBe(true)
+    expect(await client.getStorageAt({ address: account, slot: FALLBACK_HANDLER_SLOT })).toBe(pad(module.toLowerCase() as Hex))
     const byHash = await bundlerClient.getUserOperation({ hash })
     expect(byHash.transactionHash).toBe(receipt.receipt.transactionHash)
 
-    // The next operation of the deployed account carries no initCode and takes the next nonce.
+    // The next operation of the deployed Safe carries no initCode, takes the next nonce and
+    // calls `executeUserOp` directly for its one call.
     const second = await userOperation(owner, [{ to: alice, value: parseEther('0.05') }])
     expect(second.factory).toBeUndefined()
     expect(second.nonce).toBe(1n)
-    const secondHash = await send(second)
-    expect((await bundlerClient.waitForUserOperationReceipt({ hash: secondHash, pollingInterval: 100 })).success).toBe(true)
+    expect(await land(second)).toBe(true)
     expect(await client.getBalance({ address: alice })).toBe(parseEther('0.15'))
   })
 
   it('refuses an operation signed by a key other than the owner', async () => {
-    const owner = privateKeyToAccount(generatePrivateKey())
+    const owner = fresh()
     await sendEther(await accountOf(owner.address), parseEther('1'))
-    const stranger = privateKeyToAccount(generatePrivateKey())
+    const stranger = fresh()
     const op = await userOperation(owner, [{ to: stranger.address, value: 1n }], stranger)
     await expect(send(op)).rejects.toThrow(/AA24 signature error/)
     expect(await client.getBalance({ address: stranger.address })).toBe(0n)
+  })
+
+  it('estimates gas with the dummy signature, which never lands', async () => {
+    const owner = fresh()
+    await sendEther(await accountOf(owner.address), parseEther('1'))
+    const op = await userOperation(owner, [{ to: owner.address, value: 1n }])
+    expect(op.verificationGasLimit).toBeGreaterThan(0n)
+    expect(op.callGasLimit).toBeGreaterThan(0n)
+    await expect(send({ ...op, signature: DUMMY_SIGNATURE })).rejects.toThrow(/AA24 signature error/)
+  })
+
+  it("signs the hash of the module's own getOperationHash: viem's typed-data hash of the SafeOp", async () => {
+    const owner = fresh()
+    await sendEther(await accountOf(owner.address), parseEther('1'))
+    const op = await userOperation(owner, [
+      { to: owner.address, value: 1n },
+      { to: fresh().address, value: 0n, data: '0xa9059cbb01020304' },
+    ])
+    const { entryPoint, safe4337Module } = contracts.accountAbstraction
+    const onChain = await client.readContract({
+      address: safe4337Module,
+      abi: SAFE_4337_MODULE_ABI,
+      functionName: 'getOperationHash',
+      args: [toPackedUserOperation(op)],
+    })
+    const hash = hashTypedData(safeOperationTypedData({ chainId: CHAIN_ID, aa: contracts.accountAbstraction, userOperation: op }))
+    expect(onChain).toBe(hash)
+    // The signature: validAfter and validUntil (6 bytes each, 0), then the owner's signature of
+    // that hash as it is (not EIP-191), v 27 or 28.
+    expect(slice(op.signature, 0, 12)).toBe(`0x${'00'.repeat(12)}`)
+    expect(await recoverAddress({ hash, signature: slice(op.signature, 12) })).toBe(owner.address)
+    expect([27, 28]).toContain(Number.parseInt(op.signature.slice(-2), 16))
+    expect(await client.readContract({ address: safe4337Module, abi: SAFE_4337_MODULE_ABI, functionName: 'SUPPORTED_ENTRYPOINT' })).toBe(
+      entryPoint,
+    )
+  })
+})
+
+describe('ERC-1271 messages of a deployed Safe', () => {
+  /** The Safe's answer to `isValidSignature(hash, signature)`, or the reason it reverted. */
+  async function answer(safe: Address, hash: Hex, signature: Hex) {
+    try {
+      return await client.readContract({ address: safe, abi: ERC1271_ABI, functionName: 'isValidSignature', args: [hash, signature] })
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+
+  it("answers the magic value for its owner's SafeMessage signature of a hash, and not for another key's", async () => {
+    const { owner, safe } = await deployedSafe()
+    const hash = keccak256(stringToHex('hello'))
+    const signature = await safeMessageSignature({ chainId: CHAIN_ID, safe, owner, hash })
+    expect(await answer(safe, hash, signature)).toBe(MAGIC_VALUE)
+    // The hash the owner signed is the one the Safe computes (its fallback handler's
+    // `getMessageHashForSafe` of `abi.encode(hash)`).
+    const messageHash = await client.readContract({
+      address: contracts.accountAbstraction.safe4337Module,
+      abi: SAFE_4337_MODULE_ABI,
+      functionName: 'getMessageHashForSafe',
+      args: [safe, hash],
+    })
+    expect(messageHash).toBe(hashTypedData(safeMessageTypedData({ chainId: CHAIN_ID, safe, hash })))
+
+    const stranger = await safeMessageSignature({ chainId: CHAIN_ID, safe, owner: fresh(), hash })
+    expect(await answer(safe, hash, stranger)).not.toBe(MAGIC_VALUE)
+    const otherHash = keccak256(stringToHex('goodbye'))
+    expect(await answer(safe, otherHash, signature)).not.toBe(MAGIC_VALUE)
+    // Nor does the owner's plain signature of the hash (no SafeMessage around it) pass.
+    expect(await answer(safe, hash, await owner.sign({ hash }))).not.toBe(MAGIC_VALUE)
   })
 })

@@ -6,8 +6,8 @@
 // frame-host points it at its gateway when it starts), Uniswap V2 with pools between ETH and
 // the tokens (devnet/uniswap.mjs), and an IdRegistry of Farcaster accounts with the devnet's own
 // account (devnet/farcaster.mjs) registered as fid 1, and ERC-4337 (devnet/accountAbstraction.mjs:
-// the EntryPoint v0.7 and a smart-account factory). `fund` is the faucet's logic: ETH, some of
-// each token and one NFT to an address.
+// the EntryPoint v0.7 and the Safe 1.4.1 contracts with the Safe4337Module of smart accounts).
+// `fund` is the faucet's logic: ETH, some of each token and one NFT to an address.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -61,7 +61,7 @@ export const FAUCET_ETHER = '10'
  *   `uniswapV2`: the exchange and its seeded pools; `farcaster`: the IdRegistry (`DevIdRegistry`,
  *   the deployer registers) and the devnet's Farcaster account in it (`fid`, its `custody`
  *   address, whose key is devnet/farcaster.mjs's); `accountAbstraction`: ERC-4337's EntryPoint
- *   v0.7 and the SimpleAccountFactory of smart accounts (devnet/accountAbstraction.mjs).
+ *   v0.7 and the Safe contracts of smart accounts (devnet/accountAbstraction.mjs).
  */
 
 /** The tokens, in deployment order. */

@@ -1,13 +1,14 @@
 // The embedded wallet as an ERC-4337 smart account, end to end: the real widget, frame and
-// frame-host, the devnet's EntryPoint v0.7 and SimpleAccountFactory (published artifacts), and
-// the real bundler (alto). Account → Switch to Smart Account makes the factory's account of the
-// wallet's key the connected address; a batch of two transfers is one user operation that
-// deploys the account and lands both; a transaction from it is one operation too; switching back
-// to EOA gives the key's address again, also after a reload.
-import { createPublicClient, type Hex, http, parseEther, parseEventLogs } from 'viem'
+// frame-host, the devnet's EntryPoint v0.7 and Safe 1.4.1 with its 4337 module (published
+// artifacts), and the real bundler (alto). Account → Switch to Smart Account makes the Safe of
+// the wallet's key the connected address; its message signature verifies (viem, ERC-6492) before
+// the account exists; a batch of two transfers is one user operation that deploys it and lands
+// both; its signatures then verify through the Safe's own ERC-1271; a transaction from it is one
+// operation too; switching back to EOA gives the key's address again, also after a reload.
+import { createPublicClient, type Hex, hashMessage, http, parseAbi, parseEther, parseEventLogs } from 'viem'
 import { entryPoint07Abi } from 'viem/account-abstraction'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { DEMO_RECIPIENT, DEMO_SECOND_RECIPIENT, DEMO_VALUE } from '../demo/src/typedData'
+import { DEMO_MESSAGE as MESSAGE, DEMO_RECIPIENT, DEMO_SECOND_RECIPIENT, DEMO_VALUE } from '../demo/src/typedData'
 import { smartAccountOf } from '../devnet/userOperation.mjs'
 import { approvalShown, walletFrame } from './support/approval.mjs'
 import { loggedInDemo } from './support/loggedIn.mjs'
@@ -41,6 +42,22 @@ async function operationsOf(sender: Hex) {
   )
 }
 
+/** ERC-6492's suffix of an undeployed account's signature. */
+const ERC6492_SUFFIX = '6492'.repeat(16)
+const ERC1271 = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'])
+
+/** Signs the demo's message from the wallet (approved in the frame) and answers the signature
+ * (the demo shows one result at a time: the step before showed another). */
+async function signMessage(): Promise<Hex> {
+  const signature = page().getByTestId('demo-signature')
+  expect(await signature.count()).toBe(0)
+  await page().getByRole('button', { name: 'Sign message' }).click()
+  await approvalShown(page())
+  await walletFrame(page()).getByRole('button', { name: 'Approve' }).click()
+  await expect.poll(() => signature.textContent(), { timeout: 20_000 }).toMatch(/^0x[0-9a-f]+$/)
+  return (await signature.textContent()) as Hex
+}
+
 beforeAll(async () => {
   key = demo.address
   smart = (await smartAccountOf(urls.devnet, contracts, key)) as Hex
@@ -52,7 +69,7 @@ beforeAll(async () => {
 })
 
 describe('the embedded smart account', () => {
-  it("switches to the factory's account of the wallet's key, counterfactual until used", async () => {
+  it("switches to the Safe of the wallet's key, counterfactual until used", async () => {
     await expect.poll(() => accountType().textContent()).toBe('EOA')
     await switchButton().click()
     await expect.poll(connectedAddress, { timeout: 20_000 }).toBe(smart)
@@ -61,10 +78,18 @@ describe('the embedded smart account', () => {
     expect(await chain.getCode({ address: smart })).toBeUndefined()
   })
 
+  it('signs a message before it exists: an ERC-6492 signature that verifies', async () => {
+    await page().keyboard.press('Escape')
+    const signature = await signMessage()
+    expect(signature.endsWith(ERC6492_SUFFIX)).toBe(true)
+    expect(await chain.verifyMessage({ address: smart, message: MESSAGE, signature })).toBe(true)
+    expect(await chain.verifyMessage({ address: smart, message: 'another message', signature })).toBe(false)
+    expect(await chain.getCode({ address: smart }), 'verifying deploys nothing').toBeUndefined()
+  })
+
   it('sends a batch of two calls as one user operation that deploys the account; both land', async () => {
     await chain.request({ method: 'hardhat_setBalance' as never, params: [smart, '0xDE0B6B3A7640000'] as never })
     const before = await Promise.all(RECEIVERS.map((address) => chain.getBalance({ address })))
-    await page().keyboard.press('Escape')
     await page().getByRole('button', { name: 'Send a batch' }).click()
     const screen = await approvalShown(page())
     expect(screen).toContain('Smart account: the calls run as one, all or none')
@@ -78,6 +103,15 @@ describe('the embedded smart account', () => {
     const after = await Promise.all(RECEIVERS.map((address) => chain.getBalance({ address })))
     expect(after).toEqual(before.map((balance) => balance + BigInt(DEMO_VALUE)))
     expect(await chain.getCode({ address: smart })).toMatch(/^0x[0-9a-f]+$/)
+  })
+
+  it("once deployed, signs messages the Safe's ERC-1271 accepts", async () => {
+    const signature = await signMessage()
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+    const answer = (hash: Hex) => chain.readContract({ address: smart, abi: ERC1271, functionName: 'isValidSignature', args: [hash, signature] })
+    expect(await answer(hashMessage(MESSAGE))).toBe('0x1626ba7e')
+    expect(await chain.verifyMessage({ address: smart, message: MESSAGE, signature })).toBe(true)
+    await expect(answer(hashMessage('another message'))).rejects.toThrow()
   })
 
   it('eth_sendTransaction from it is one operation, answered with the transaction that carried it', async () => {

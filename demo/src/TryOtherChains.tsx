@@ -1,7 +1,7 @@
 import { useAccount, useProvider } from '@oriel/react'
 import { base58, hex } from '@scure/base'
 import { useState } from 'react'
-import { MESSAGE } from './TryWallet'
+import { DEMO_MESSAGE as MESSAGE } from './typedData'
 
 type Result = { testId: string; value: string } | { testId: 'demo-error'; value: string }
 

@@ -1,8 +1,6 @@
 import { useAccount, useNetwork, useProvider } from '@oriel/react'
 import { useState } from 'react'
-import { DEMO_RECIPIENT, DEMO_SECOND_RECIPIENT, DEMO_VALUE, demoTypedData } from './typedData'
-
-export const MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
+import { DEMO_MESSAGE, DEMO_RECIPIENT, DEMO_SECOND_RECIPIENT, DEMO_VALUE, demoTypedData } from './typedData'
 
 type Kind = 'signature' | 'typed' | 'tx' | 'batch'
 type Result = { kind: Kind; value: string } | { kind: 'error'; value: string }
@@ -50,7 +48,7 @@ export function TryWallet() {
     {
       kind: 'signature',
       label: 'Sign message',
-      ask: () => provider.request({ method: 'personal_sign', params: [toHex(MESSAGE), address] }),
+      ask: () => provider.request({ method: 'personal_sign', params: [toHex(DEMO_MESSAGE), address] }),
     },
     {
       kind: 'typed',
@@ -96,7 +94,7 @@ export function TryWallet() {
     <section className="card" aria-labelledby="try-title">
       <h2 id="try-title">Try the wallet</h2>
       <p className="muted" data-testid="demo-message">
-        {MESSAGE}
+        {DEMO_MESSAGE}
       </p>
       <div className="actions">
         {requests.map(({ kind, label, ask }) => (

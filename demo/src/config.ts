@@ -42,10 +42,9 @@ const solanaLocal: Network = {
 const signIn = new URLSearchParams(globalThis.location?.search ?? '').get('signin')
 
 /**
- * `?account=smartAccount`: the embedded wallet starts on its smart account where frame-host has
- * a bundler. Otherwise it starts on the EOA: the devnet's account contract (eth-infinitism's
- * SimpleAccount v0.7) has no ERC-1271 `isValidSignature`, so a smart account's message
- * signatures cannot be verified by sign-in or name registration. The Account view switches.
+ * `?account=smartAccount`: the embedded wallet starts on its smart account (a Safe) where
+ * frame-host has a bundler, the spec's default. Otherwise it starts on the EOA, the account the
+ * demo's faucet, sends, swaps and names are shown and tested with. The Account view switches.
  */
 const defaultAccountTypes =
   new URLSearchParams(globalThis.location?.search ?? '').get('account') === 'smartAccount'

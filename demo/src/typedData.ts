@@ -1,3 +1,6 @@
+/** The message the demo asks the wallet to sign ("Sign message"), on every chain. */
+export const DEMO_MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
+
 /** The EIP-712 order the demo asks the wallet to sign ("Sign typed data"). */
 export function demoTypedData(chainId: number, owner: `0x${string}`) {
   return {

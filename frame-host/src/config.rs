@@ -20,7 +20,7 @@ use std::{
     str::FromStr,
 };
 
-use oriel_protocol::{caip::is_caip2, origin::AllowList};
+use oriel_protocol::{caip::is_caip2, frame_page::SmartAccountContracts, origin::AllowList};
 use serde::{Deserialize, Deserializer};
 use url::{Host, Url};
 
@@ -351,20 +351,85 @@ pub struct NetworkConfig {
     /// `devnet_contracts`, the devnet's.
     #[serde(default)]
     pub entry_point: Option<String>,
-    /// The factory of the embedded wallet's smart accounts: `createAccount(owner, salt)` and
-    /// `getAddress(owner, salt)` as the reference `SimpleAccountFactory` v0.7 has them (with
-    /// `bundler_url` only). Unset: [`SIMPLE_ACCOUNT_FACTORY_V07`]; with `devnet_contracts`,
-    /// the devnet's.
+    /// The Safe singleton of the embedded wallet's smart accounts (with `bundler_url` only).
+    /// Unset: [`SAFE_SINGLETON_V141`]; with `devnet_contracts`, the devnet's. So are the four
+    /// below: unset, the Safe deployment's address on the public chains.
     #[serde(default)]
-    pub account_factory: Option<String>,
+    pub safe_singleton: Option<String>,
+    /// The `SafeProxyFactory` (1.4.1) that creates the accounts.
+    #[serde(default)]
+    pub safe_proxy_factory: Option<String>,
+    /// The `Safe4337Module` (0.3.0) bound to `entry_point`.
+    #[serde(default)]
+    pub safe_4337_module: Option<String>,
+    /// The `SafeModuleSetup` (0.3.0) an account enables the module with.
+    #[serde(default)]
+    pub safe_module_setup: Option<String>,
+    /// The `MultiSendCallOnly` (1.4.1) batches run through.
+    #[serde(default)]
+    pub multi_send_call_only: Option<String>,
 }
 
 /// The EntryPoint v0.7's address, the same on every chain it is deployed to.
 pub const ENTRY_POINT_V07: &str = "0x0000000071727de22e5e9d8baf0edac6f37da032";
+/// The Safe 1.4.1 singleton (the L1 `Safe`), the same on every chain Safe deployed to.
+pub const SAFE_SINGLETON_V141: &str = "0x41675c099f32341bf84bfc5382af534df5c7461a";
+/// The `SafeProxyFactory` 1.4.1.
+pub const SAFE_PROXY_FACTORY_V141: &str = "0x4e1dcf7ad4e460cfd30791ccc4f9c8a4f820ec67";
+/// The `Safe4337Module` 0.3.0, bound to [`ENTRY_POINT_V07`].
+pub const SAFE_4337_MODULE_V030: &str = "0x75cf11467937ce3f2f357ce24ffc3dbf8fd5c226";
+/// The `SafeModuleSetup` 0.3.0.
+pub const SAFE_MODULE_SETUP_V030: &str = "0x2dd68b007b46fbe91b9a7c3eda5a7a1063cb5b47";
+/// The `MultiSendCallOnly` 1.4.1.
+pub const MULTI_SEND_CALL_ONLY_V141: &str = "0x9641d764fc13c8b624c04430c7356c1c7c8102e2";
 
-/// The reference `SimpleAccountFactory` v0.7's address on the public chains
-/// (eth-infinitism's deployment, bound to [`ENTRY_POINT_V07`]).
-pub const SIMPLE_ACCOUNT_FACTORY_V07: &str = "0x91e60e0613810449d098b0b5ec8b51a0fe8c8985";
+impl NetworkConfig {
+    /// The smart-account contracts the network's config may set, by key: each value, and the
+    /// address it defaults to.
+    pub fn smart_account_fields(&self) -> [(&'static str, &Option<String>, &'static str); 6] {
+        [
+            ("entry_point", &self.entry_point, ENTRY_POINT_V07),
+            ("safe_singleton", &self.safe_singleton, SAFE_SINGLETON_V141),
+            (
+                "safe_proxy_factory",
+                &self.safe_proxy_factory,
+                SAFE_PROXY_FACTORY_V141,
+            ),
+            (
+                "safe_4337_module",
+                &self.safe_4337_module,
+                SAFE_4337_MODULE_V030,
+            ),
+            (
+                "safe_module_setup",
+                &self.safe_module_setup,
+                SAFE_MODULE_SETUP_V030,
+            ),
+            (
+                "multi_send_call_only",
+                &self.multi_send_call_only,
+                MULTI_SEND_CALL_ONLY_V141,
+            ),
+        ]
+    }
+
+    /// The network's smart-account contracts (lowercase, defaults filled in) when it has a
+    /// bundler; `None` without one.
+    pub fn smart_account_contracts(&self) -> Option<SmartAccountContracts> {
+        self.bundler_url.as_ref()?;
+        let [entry_point, safe_singleton, safe_proxy_factory, safe_4337_module, safe_module_setup, multi_send_call_only] =
+            self.smart_account_fields()
+                .map(|(_, set, default)| set.as_deref().unwrap_or(default).to_ascii_lowercase());
+        Some(SmartAccountContracts {
+            entry_point,
+            safe_singleton,
+            safe_proxy_factory,
+            safe_4337_module,
+            safe_module_setup,
+            multi_send_call_only,
+        })
+    }
+}
 
 /// An Esplora-compatible API (Blockstream's Esplora, mempool.space's) for one Bitcoin network.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -691,8 +756,8 @@ impl NetworkConfig {
         self.validate_services()
     }
 
-    /// Checks `name`, `ens_registry`, `bundler_url` with `entry_point` and
-    /// `account_factory`, `coingecko_platform` and `coingecko_native_id`.
+    /// Checks `name`, `ens_registry`, `bundler_url` with the smart-account contracts,
+    /// `coingecko_platform` and `coingecko_native_id`.
     fn validate_services(&self) -> Result<()> {
         let invalid = |reason: String| Error::InvalidNetwork {
             chain_id: self.chain_id.clone(),
@@ -724,10 +789,7 @@ impl NetworkConfig {
                 ));
             }
         }
-        for (key, address) in [
-            ("entry_point", &self.entry_point),
-            ("account_factory", &self.account_factory),
-        ] {
+        for (key, address, _) in self.smart_account_fields() {
             let Some(address) = address else { continue };
             if self.bundler_url.is_none() {
                 return Err(invalid(format!("{key} needs bundler_url")));

@@ -11,19 +11,14 @@ use axum::{
     routing::get,
     Router,
 };
-use oriel_protocol::frame_page::{
-    FramePageConfig, NativeCurrency, NetworkRpc, SmartAccountContracts, CONFIG_ELEMENT_ID,
-};
+use oriel_protocol::frame_page::{FramePageConfig, NativeCurrency, NetworkRpc, CONFIG_ELEMENT_ID};
 use serde::{Deserialize, Serialize};
 use tower::ServiceBuilder;
 use tower_http::{services::ServeDir, set_header::SetResponseHeaderLayer};
 
 use crate::{
     api::ProjectQuery,
-    config::{
-        known_networks::known_network, Config, NetworkConfig, ENTRY_POINT_V07,
-        SIMPLE_ACCOUNT_FACTORY_V07,
-    },
+    config::{known_networks::known_network, Config, NetworkConfig},
     headers, AppState, VERSION,
 };
 
@@ -74,18 +69,7 @@ fn frame_network(config: &Config, n: &NetworkConfig) -> NetworkRpc {
             .iter()
             .find(|e| e.chain_id == n.chain_id && config.swap_networks.contains(&e.chain_id))
             .map(|e| e.router.to_ascii_lowercase()),
-        smart_account: n.bundler_url.as_ref().map(|_| SmartAccountContracts {
-            entry_point: n
-                .entry_point
-                .as_deref()
-                .unwrap_or(ENTRY_POINT_V07)
-                .to_ascii_lowercase(),
-            account_factory: n
-                .account_factory
-                .as_deref()
-                .unwrap_or(SIMPLE_ACCOUNT_FACTORY_V07)
-                .to_ascii_lowercase(),
-        }),
+        smart_account: n.smart_account_contracts(),
     }
 }
 

@@ -58,7 +58,8 @@ pub use config::{
     NetworkConfig, OnrampApi, OnrampProviderConfig, ProjectConfig, SocialConfig,
     SocialProviderConfig, TokenAuth, TokenConfig, WalletConnectRegistryConfig, DEFAULT_CONFIG,
     DEFAULT_EXPLORER_URL, DEFAULT_SWAP_NETWORKS, ENTRY_POINT_V07, FARCASTER_CHAIN_ID,
-    FARCASTER_ID_REGISTRY, FARCASTER_URL_BASE, SIMPLE_ACCOUNT_FACTORY_V07,
+    FARCASTER_ID_REGISTRY, FARCASTER_URL_BASE, MULTI_SEND_CALL_ONLY_V141, SAFE_4337_MODULE_V030,
+    SAFE_MODULE_SETUP_V030, SAFE_PROXY_FACTORY_V141, SAFE_SINGLETON_V141,
 };
 pub use error::{Error, Result};
 pub use keys::KEK_FILE;

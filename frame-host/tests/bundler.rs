@@ -1,5 +1,5 @@
 //! `POST /v1/bundler/{chainId}` against a real local chain and bundler: hardhat's node with the
-//! devnet contracts (the EntryPoint v0.7 and SimpleAccountFactory among them) and the real alto
+//! devnet contracts (the EntryPoint v0.7 and the Safe 4337 deployment among them) and the real alto
 //! (e2e/support/bundler.mjs). A signed-in frame's user operation goes through frame-host and
 //! lands; what is not the frame's to ask is refused.
 
@@ -391,25 +391,25 @@ async fn a_user_s_bundler_calls_are_limited() {
 #[tokio::test]
 async fn smart_account_contracts_need_a_bundler_and_addresses() {
     let cases: [(Option<&str>, Option<&str>, &str); 3] = [
-        (None, Some(FACTORY), "account_factory needs bundler_url"),
+        (None, Some(FACTORY), "safe_4337_module needs bundler_url"),
         (
             Some("http://127.0.0.1:1"),
             Some("0x1234"),
-            "account_factory is not 0x and 40 hex digits",
+            "safe_4337_module is not 0x and 40 hex digits",
         ),
         (
             Some("http://127.0.0.1:1"),
             Some("not an address"),
-            "account_factory is not 0x and 40 hex digits",
+            "safe_4337_module is not 0x and 40 hex digits",
         ),
     ];
-    for (bundler_url, account_factory, reason) in cases {
+    for (bundler_url, module, reason) in cases {
         let e = common::startup_error(|c| {
             c.networks = vec![NetworkConfig {
                 chain_id: "eip155:1".into(),
                 rpc_urls: vec!["https://rpc.example.com".into()],
                 bundler_url: bundler_url.map(Into::into),
-                account_factory: account_factory.map(Into::into),
+                safe_4337_module: module.map(Into::into),
                 ..NetworkConfig::default()
             }];
         })

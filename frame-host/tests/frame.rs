@@ -129,7 +129,11 @@ async fn frame_page_connects_to_each_network_rpc_origin() {
                 "nativeCurrency": { "symbol": "bETH", "decimals": 18 },
                 "smartAccount": {
                     "entryPoint": "0x0000000071727de22e5e9d8baf0edac6f37da032",
-                    "accountFactory": "0x91e60e0613810449d098b0b5ec8b51a0fe8c8985"
+                    "safeSingleton": "0x41675c099f32341bf84bfc5382af534df5c7461a",
+                    "safeProxyFactory": "0x4e1dcf7ad4e460cfd30791ccc4f9c8a4f820ec67",
+                    "safe4337Module": "0x75cf11467937ce3f2f357ce24ffc3dbf8fd5c226",
+                    "safeModuleSetup": "0x2dd68b007b46fbe91b9a7c3eda5a7a1063cb5b47",
+                    "multiSendCallOnly": "0x9641d764fc13c8b624c04430c7356c1c7c8102e2"
                 }
             },
             {

@@ -64,9 +64,14 @@ pub(crate) fn smart_account_networks(config: &FrameConfig) -> Vec<String> {
 pub(crate) fn contracts(config: &FrameConfig, chain: &str) -> Option<Contracts> {
     let network = config.networks.iter().find(|n| n.chain_id == chain)?;
     let contracts = network.smart_account.as_ref()?;
+    let address = |text: &str| parse_address(text).ok();
     Some(Contracts {
-        entry_point: parse_address(&contracts.entry_point).ok()?,
-        factory: parse_address(&contracts.account_factory).ok()?,
+        entry_point: address(&contracts.entry_point)?,
+        singleton: address(&contracts.safe_singleton)?,
+        proxy_factory: address(&contracts.safe_proxy_factory)?,
+        module: address(&contracts.safe_4337_module)?,
+        module_setup: address(&contracts.safe_module_setup)?,
+        multi_send: address(&contracts.multi_send_call_only)?,
     })
 }
 

@@ -79,7 +79,15 @@ fn checked_networks(networks: Vec<NetworkRpc>) -> Result<Vec<NetworkRpc>, Config
                 return Err(invalid("smart accounts are for eip155 networks only"));
             }
             let is_address = |a: &str| crate::sign::parse_address(a).is_ok();
-            if !is_address(&contracts.entry_point) || !is_address(&contracts.account_factory) {
+            let addresses = [
+                &contracts.entry_point,
+                &contracts.safe_singleton,
+                &contracts.safe_proxy_factory,
+                &contracts.safe_4337_module,
+                &contracts.safe_module_setup,
+                &contracts.multi_send_call_only,
+            ];
+            if !addresses.iter().all(|a| is_address(a)) {
                 return Err(invalid(
                     "the smart-account contracts are not 0x and 40 hex digits",
                 ));
@@ -178,7 +186,7 @@ mod tests {
             "the frame config is not valid: network \"eip155:1\": listed twice"
         );
         assert_eq!(
-            with(r#"[{"chainId":"solana:x","rpcUrls":["https://a.com"],"smartAccount":{"entryPoint":"0x0000000071727de22e5e9d8baf0edac6f37da032","accountFactory":"0x91e60e0613810449d098b0b5ec8b51a0fe8c8985"}}]"#),
+            with(r#"[{"chainId":"solana:x","rpcUrls":["https://a.com"],"smartAccount":{"entryPoint":"0x0000000071727de22e5e9d8baf0edac6f37da032","safeSingleton":"0x41675c099f32341bf84bfc5382af534df5c7461a","safeProxyFactory":"0x4e1dcf7ad4e460cfd30791ccc4f9c8a4f820ec67","safe4337Module":"0x75cf11467937ce3f2f357ce24ffc3dbf8fd5c226","safeModuleSetup":"0x2dd68b007b46fbe91b9a7c3eda5a7a1063cb5b47","multiSendCallOnly":"0x9641d764fc13c8b624c04430c7356c1c7c8102e2"}}]"#),
             "the frame config is not valid: network \"solana:x\": smart accounts are for eip155 networks only"
         );
         assert!(with(r#"[{"chainId":"eip155:1"}]"#).contains("missing field `rpcUrls`"));

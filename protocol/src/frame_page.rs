@@ -51,16 +51,26 @@ pub struct NetworkRpc {
     pub smart_account: Option<SmartAccountContracts>,
 }
 
-/// The ERC-4337 contracts of a network's smart accounts: the EntryPoint (v0.7) the bundler
-/// serves and the factory whose `createAccount(owner, 0)` deploys a user's account (the
-/// reference `SimpleAccountFactory`'s interface), both `0x` and 40 hex digits.
+/// The ERC-4337 contracts of a network's smart accounts, all `0x` and 40 hex digits: the
+/// EntryPoint (v0.7) the bundler serves, and the Safe (1.4.1) deployment a user's account is
+/// made of: a proxy of `safe_singleton` that `safe_proxy_factory` creates, whose setup (a
+/// delegate call to `safe_module_setup`) enables `safe_4337_module` as its module and fallback
+/// handler; batches run through `multi_send_call_only`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SmartAccountContracts {
     /// The EntryPoint v0.7.
     pub entry_point: String,
-    /// The account factory.
-    pub account_factory: String,
+    /// The Safe singleton the account's proxy delegates to.
+    pub safe_singleton: String,
+    /// The `SafeProxyFactory` that creates the account.
+    pub safe_proxy_factory: String,
+    /// The `Safe4337Module` (v0.3.0, bound to the EntryPoint).
+    pub safe_4337_module: String,
+    /// The `SafeModuleSetup` the account's setup enables the module with.
+    pub safe_module_setup: String,
+    /// The `MultiSendCallOnly` batches run through.
+    pub multi_send_call_only: String,
 }
 
 /// A network's native coin, such as ETH with 18 decimals.
@@ -96,7 +106,11 @@ mod tests {
                     swap_router: Some("0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae".into()),
                     smart_account: Some(SmartAccountContracts {
                         entry_point: "0x0000000071727de22e5e9d8baf0edac6f37da032".into(),
-                        account_factory: "0x91e60e0613810449d098b0b5ec8b51a0fe8c8985".into(),
+                        safe_singleton: "0x41675c099f32341bf84bfc5382af534df5c7461a".into(),
+                        safe_proxy_factory: "0x4e1dcf7ad4e460cfd30791ccc4f9c8a4f820ec67".into(),
+                        safe_4337_module: "0x75cf11467937ce3f2f357ce24ffc3dbf8fd5c226".into(),
+                        safe_module_setup: "0x2dd68b007b46fbe91b9a7c3eda5a7a1063cb5b47".into(),
+                        multi_send_call_only: "0x9641d764fc13c8b624c04430c7356c1c7c8102e2".into(),
                     }),
                 },
                 NetworkRpc {
@@ -110,7 +124,7 @@ mod tests {
         let json = serde_json::to_string(&config).unwrap();
         assert_eq!(
             json,
-            r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1","buildId":"0.1.0","networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"],"name":"Local Devnet","nativeCurrency":{"symbol":"ETH","decimals":18},"swapRouter":"0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae","smartAccount":{"entryPoint":"0x0000000071727de22e5e9d8baf0edac6f37da032","accountFactory":"0x91e60e0613810449d098b0b5ec8b51a0fe8c8985"}},{"chainId":"eip155:5","rpcUrls":["http://127.0.0.1:8546"]}]}"#
+            r#"{"projectId":"demo","allowedOrigins":["http://localhost:5173"],"defaultChainId":"eip155:1","buildId":"0.1.0","networks":[{"chainId":"eip155:31337","rpcUrls":["http://127.0.0.1:8545"],"name":"Local Devnet","nativeCurrency":{"symbol":"ETH","decimals":18},"swapRouter":"0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae","smartAccount":{"entryPoint":"0x0000000071727de22e5e9d8baf0edac6f37da032","safeSingleton":"0x41675c099f32341bf84bfc5382af534df5c7461a","safeProxyFactory":"0x4e1dcf7ad4e460cfd30791ccc4f9c8a4f820ec67","safe4337Module":"0x75cf11467937ce3f2f357ce24ffc3dbf8fd5c226","safeModuleSetup":"0x2dd68b007b46fbe91b9a7c3eda5a7a1063cb5b47","multiSendCallOnly":"0x9641d764fc13c8b624c04430c7356c1c7c8102e2"}},{"chainId":"eip155:5","rpcUrls":["http://127.0.0.1:8546"]}]}"#
         );
         assert_eq!(
             serde_json::from_str::<FramePageConfig>(&json).unwrap(),

@@ -55,8 +55,30 @@ pub struct DevnetContracts {
 pub struct DevnetAccountAbstraction {
     /// The EntryPoint v0.7.
     pub entry_point: String,
-    /// The `SimpleAccountFactory` bound to it.
-    pub account_factory: String,
+    /// The Safe singleton.
+    pub safe_singleton: String,
+    /// The `SafeProxyFactory`.
+    pub safe_proxy_factory: String,
+    /// The `Safe4337Module` bound to the EntryPoint.
+    pub safe_4337_module: String,
+    /// The `SafeModuleSetup`.
+    pub safe_module_setup: String,
+    /// The `MultiSendCallOnly`.
+    pub multi_send_call_only: String,
+}
+
+impl DevnetAccountAbstraction {
+    /// The contracts by their devnet-file key, with the network's config field each fills.
+    fn fields(&self) -> [(&'static str, &String); 6] {
+        [
+            ("entryPoint", &self.entry_point),
+            ("safeSingleton", &self.safe_singleton),
+            ("safeProxyFactory", &self.safe_proxy_factory),
+            ("safe4337Module", &self.safe_4337_module),
+            ("safeModuleSetup", &self.safe_module_setup),
+            ("multiSendCallOnly", &self.multi_send_call_only),
+        ]
+    }
 }
 
 /// The devnet's Farcaster IdRegistry (`DevIdRegistry`) and the account the deploy registered.
@@ -164,8 +186,9 @@ impl DevnetContracts {
             uniswap.check()?;
         }
         if let Some(aa) = &self.account_abstraction {
-            address("accountAbstraction entryPoint", &aa.entry_point)?;
-            address("accountAbstraction accountFactory", &aa.account_factory)?;
+            for (key, value) in aa.fields() {
+                address(&format!("accountAbstraction {key}"), value)?;
+            }
         }
         if let Some(farcaster) = &self.farcaster {
             address("farcaster idRegistry", &farcaster.id_registry)?;
@@ -212,18 +235,27 @@ impl DevnetContracts {
         }
     }
 
-    /// Makes the devnet's EntryPoint and account factory those of its smart accounts, where
-    /// its network has a bundler and names neither.
+    /// Makes the devnet's EntryPoint and Safe deployment those of its smart accounts, where
+    /// its network has a bundler, each unless the network names its own.
     pub fn join_account_abstraction(&self, networks: &mut [NetworkConfig]) {
         let chain_id = self.caip2();
         let network = networks.iter_mut().find(|n| n.chain_id == chain_id);
-        if let (Some(aa), Some(network)) = (&self.account_abstraction, network) {
-            if network.bundler_url.is_some() && network.entry_point.is_none() {
-                network.entry_point = Some(aa.entry_point.to_ascii_lowercase());
-            }
-            if network.bundler_url.is_some() && network.account_factory.is_none() {
-                network.account_factory = Some(aa.account_factory.to_ascii_lowercase());
-            }
+        let (Some(aa), Some(network)) = (&self.account_abstraction, network) else {
+            return;
+        };
+        if network.bundler_url.is_none() {
+            return;
+        }
+        let slots = [
+            &mut network.entry_point,
+            &mut network.safe_singleton,
+            &mut network.safe_proxy_factory,
+            &mut network.safe_4337_module,
+            &mut network.safe_module_setup,
+            &mut network.multi_send_call_only,
+        ];
+        for (slot, (_, address)) in slots.into_iter().zip(aa.fields()) {
+            slot.get_or_insert_with(|| address.to_ascii_lowercase());
         }
     }
 
@@ -320,7 +352,7 @@ mod tests {
     fn a_devnet_network_with_a_bundler_gets_its_smart_account_contracts() {
         let with_aa = FILE.replace(
             r#""faucet":{"ether":"10"}"#,
-            r#""faucet":{"ether":"10"},"accountAbstraction":{"entryPoint":"0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6","accountFactory":"0x8A791620dd6260079BF849Dc5567aDC3F2FdC318"}"#,
+            r#""faucet":{"ether":"10"},"accountAbstraction":{"entryPoint":"0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6","safeSingleton":"0x8A791620dd6260079BF849Dc5567aDC3F2FdC318","safeProxyFactory":"0x610178dA211FEF7D417bC0e6FeD39F05609AD788","safe4337Module":"0xB7f8BC63BbcaD18155201308C8f3540b07f84F5e","safeModuleSetup":"0xA51c1fc2f0D1a1b8494Ed1FE312d7C3a78Ed91C0","multiSendCallOnly":"0x0DCd1Bf9A1b36cE34237eEaFef220932846BCD82"}"#,
         );
         let contracts = load(&with_aa).unwrap();
         let network = |bundler: bool| NetworkConfig {
@@ -336,10 +368,22 @@ mod tests {
             Some("0x2279b7a0a67db372996a5fab50d91eaa73d2ebe6")
         );
         assert_eq!(
-            networks[0].account_factory.as_deref(),
-            Some("0x8a791620dd6260079bf849dc5567adc3f2fdc318")
+            networks[0].safe_4337_module.as_deref(),
+            Some("0xb7f8bc63bbcad18155201308c8f3540b07f84f5e")
         );
-        assert_eq!(networks[1].account_factory, None, "another chain");
+        assert_eq!(
+            networks[0].multi_send_call_only.as_deref(),
+            Some("0x0dcd1bf9a1b36ce34237eeafef220932846bcd82")
+        );
+        assert_eq!(networks[1].safe_proxy_factory, None, "another chain");
+        let mut own = vec![network(true)];
+        own[0].safe_singleton = Some("0x29fcb43b46531bca003ddc8fcb67ffe91900c762".into());
+        contracts.join_account_abstraction(&mut own);
+        assert_eq!(
+            own[0].safe_singleton.as_deref(),
+            Some("0x29fcb43b46531bca003ddc8fcb67ffe91900c762"),
+            "the network's own stays"
+        );
         let mut without_bundler = vec![network(false)];
         contracts.join_account_abstraction(&mut without_bundler);
         assert_eq!(

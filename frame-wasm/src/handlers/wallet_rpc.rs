@@ -214,9 +214,24 @@ async fn approval_call<E: Env>(
         addresses.eip155 = account.address.to_checksum(None);
     }
     let request = sign::parse(method, &params, &addresses)?;
-    if let Some(account) = smart {
-        return operation_call(cx, wallet, request, account, chain).await;
-    }
+    let is_message = matches!(
+        request,
+        SignRequest::PersonalSign { .. } | SignRequest::TypedData(_)
+    );
+    // A smart account signs messages here, after the same approval as the key's.
+    let signer = match smart {
+        Some(account) if !is_message => {
+            return operation_call(cx, wallet, request, account, chain).await
+        }
+        Some(account) => Some(AccountSigner {
+            account,
+            contracts: account_type::contracts(cx.config, chain)
+                .ok_or_else(|| Error::NoSmartAccounts(chain.to_owned()))?,
+            chain_id: sign::eip155_chain_id(chain)
+                .ok_or_else(|| Error::NotEvm(chain.to_owned()))?,
+        }),
+        None => None,
+    };
     let rpc = wallet.network.rpc(chain);
     if let SignRequest::SendTransaction(_) = &request {
         sign::eip155_chain_id(chain).ok_or_else(|| Error::NotEvm(chain.to_owned()))?;
@@ -228,13 +243,47 @@ async fn approval_call<E: Env>(
     let Some(unlocked) = wallet.session.unlocked.as_mut() else {
         return Err(Error::NotConnected);
     };
-    let result = sign::execute(&request, &unlocked.wallet, chain, &rpc, &mut unlocked.calls).await;
+    let result = match &signer {
+        Some(signer) => signer.sign(&request, &unlocked.wallet, &rpc).await,
+        None => sign::execute(&request, &unlocked.wallet, chain, &rpc, &mut unlocked.calls).await,
+    };
     if result.is_ok() && matches!(request, SignRequest::SendCalls(_)) {
         wallet.session.save_calls(cx);
     }
     match result {
         Ok(result) => Ok(result),
         Err(error) => Err(failed(cx, &request, error).await),
+    }
+}
+
+/// A smart account that signs a message, on the network of `chain_id`.
+struct AccountSigner {
+    account: SmartAccount,
+    contracts: smart::Contracts,
+    chain_id: u64,
+}
+
+impl AccountSigner {
+    /// The message of `request`, which the user approved, signed by the account: an ERC-1271
+    /// signature (ERC-6492 while it is not deployed) of its EIP-191 or EIP-712 hash.
+    async fn sign(
+        &self,
+        request: &SignRequest<FilledTx>,
+        wallet: &crate::keys::UnlockedWallet,
+        rpc: &impl sign::ChainReader,
+    ) -> std::result::Result<Value, SignError> {
+        let hash = sign::message_hash(request, self.chain_id)?;
+        let signer = wallet.eip155_signer();
+        let signature = smart::sign_message(
+            signer,
+            &self.contracts,
+            &self.account,
+            self.chain_id,
+            &hash,
+            rpc,
+        )
+        .await?;
+        Ok(json!(sign::to_hex(&signature)))
     }
 }
 
@@ -270,7 +319,7 @@ async fn failed<E: Env>(
 /// (nonce, deployment, fees and gas; so the screen shows the most it can cost), approved in
 /// the frame, then signed and sent to the bundler. `wallet_sendCalls` answers `{ id }` at once;
 /// `eth_sendTransaction` answers the hash of the transaction that carried the operation, once
-/// it is in a block. A smart account signs no messages (`SmartAccountCannotSign`).
+/// it is in a block.
 async fn operation_call<E: Env>(
     cx: &Cx<'_, E>,
     wallet: &mut Wallet<'_, E>,
@@ -306,9 +355,6 @@ async fn operation_call<E: Env>(
             return Err(SignError::UnsupportedChainId(format!("{:#x}", calls.chain_id)).into())
         }
         SignRequest::SendCalls(calls) => ("Send calls", calls),
-        SignRequest::PersonalSign { .. } | SignRequest::TypedData(_) => {
-            return Err(SignError::SmartAccountCannotSign.into())
-        }
         _ => {
             return Err(SignError::ChainMismatch {
                 requested: "solana".to_owned(),

@@ -116,10 +116,6 @@ pub enum SignError {
     /// ERC-5792 5760: the dapp required atomic execution; an EOA cannot give it.
     #[error("atomicity not supported: the embedded wallet runs calls one by one")]
     AtomicityNotSupported,
-    /// EIP-1193 4200: the smart account cannot sign messages: its contract (the reference
-    /// `SimpleAccount`) has no ERC-1271, so no one could check such a signature.
-    #[error("This smart account cannot sign messages: its contract cannot prove a signature (no ERC-1271). Switch the account to EOA in Account to sign.")]
-    SmartAccountCannotSign,
     /// The user operation was sent but is not in a block after a minute: the dapp gets its
     /// hash to follow it (`eth_getUserOperationReceipt`).
     #[error("the user operation {0} was sent but is not in a block yet")]
@@ -161,7 +157,7 @@ impl SignError {
             | Self::InvalidPreflightCommitment(_)
             | Self::NotASigner(_) => INVALID_PARAMS,
             Self::Unauthorized(_) => UNAUTHORIZED,
-            Self::UnsupportedMethod(_) | Self::SmartAccountCannotSign => UNSUPPORTED_METHOD,
+            Self::UnsupportedMethod(_) => UNSUPPORTED_METHOD,
             Self::SmartAccountCreate => INVALID_PARAMS,
             Self::ChainMismatch { .. } => CHAIN_DISCONNECTED,
             Self::UnsupportedCapability(_) => UNSUPPORTED_CAPABILITY,

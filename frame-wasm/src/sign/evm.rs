@@ -7,6 +7,7 @@ use alloy_signer_local::PrivateKeySigner;
 
 use super::codec::to_hex;
 use super::eip712::TypedData;
+use super::parse::SignRequest;
 use super::SignError;
 
 fn sign_hash(signer: &PrivateKeySigner, hash: &B256) -> Result<String, SignError> {
@@ -33,6 +34,21 @@ pub fn sign_typed_data(
     data: &TypedData,
     chain_id: u64,
 ) -> Result<String, SignError> {
+    sign_hash(signer, &checked_typed_data_hash(data, chain_id)?)
+}
+
+/// The hash a message request signs: EIP-191's of `personal_sign`, EIP-712's of typed data
+/// (for `chain_id` only, as [`sign_typed_data`] checks); `None` for other requests.
+pub fn message_hash<Tx>(request: &SignRequest<Tx>, chain_id: u64) -> Result<B256, SignError> {
+    match request {
+        SignRequest::PersonalSign { message } => Ok(eip191_hash_message(message)),
+        SignRequest::TypedData(data) => checked_typed_data_hash(data, chain_id),
+        _ => Err(SignError::UnsupportedMethod("not a message".into())),
+    }
+}
+
+/// The EIP-712 hash of `data`, whose domain may name `chain_id` only.
+fn checked_typed_data_hash(data: &TypedData, chain_id: u64) -> Result<B256, SignError> {
     if let Some(domain_chain) = data.domain_chain_id()? {
         if domain_chain != alloy_primitives::U256::from(chain_id) {
             return Err(SignError::ChainMismatch {
@@ -41,7 +57,7 @@ pub fn sign_typed_data(
             });
         }
     }
-    sign_hash(signer, &typed_data_hash(data)?)
+    typed_data_hash(data)
 }
 
 #[cfg(test)]

@@ -48,7 +48,7 @@ pub(crate) use codec::{parse_address, to_hex};
 pub use describe::{describe, describe_operation, Row, ShownTx, Summary, Value};
 pub use eip712::{Field, TypedData};
 pub use error::*;
-pub use evm::{personal_sign, sign_typed_data, typed_data_hash};
+pub use evm::{message_hash, personal_sign, sign_typed_data, typed_data_hash};
 pub use facts::{
     chain_calls, lookups, price_ids, read_chain, read_prices, Facts, Lookups, Token, MAX_TOKENS,
 };

@@ -84,7 +84,11 @@ fn network(chain_id: &str, smart: bool) -> NetworkRpc {
         rpc_urls: vec!["http://127.0.0.1:8545".into()],
         smart_account: smart.then(|| SmartAccountContracts {
             entry_point: "0x0000000071727de22e5e9d8baf0edac6f37da032".into(),
-            account_factory: "0x91e60e0613810449d098b0b5ec8b51a0fe8c8985".into(),
+            safe_singleton: "0x41675c099f32341bf84bfc5382af534df5c7461a".into(),
+            safe_proxy_factory: "0x4e1dcf7ad4e460cfd30791ccc4f9c8a4f820ec67".into(),
+            safe_4337_module: "0x75cf11467937ce3f2f357ce24ffc3dbf8fd5c226".into(),
+            safe_module_setup: "0x2dd68b007b46fbe91b9a7c3eda5a7a1063cb5b47".into(),
+            multi_send_call_only: "0x9641d764fc13c8b624c04430c7356c1c7c8102e2".into(),
         }),
         ..NetworkRpc::default()
     }

@@ -1,11 +1,14 @@
-//! The embedded wallet's ERC-4337 smart account (EntryPoint v0.7): one account per key, the
-//! reference `SimpleAccount` its network's factory deploys (salt 0). Its address is known
-//! before it exists (the factory's `getAddress`); the first user operation deploys it through
-//! the factory. A dapp's `eth_sendTransaction` or `wallet_sendCalls` becomes one user operation
-//! whose calls run atomically (`execute`, `executeBatch`), prepared before the approval screen
-//! (so it shows the fee the user signs), signed by the key (EIP-191 over the operation's hash,
-//! as `SimpleAccount` checks) and sent to the bundler frame-host passes calls to.
+//! The embedded wallet's ERC-4337 smart account (EntryPoint v0.7): one account per key, a
+//! Safe with the 4337 module ([`safe`]). Its address is known before it exists (CREATE2 from
+//! the factory's proxy code); the first user operation deploys it through the factory. A
+//! dapp's `eth_sendTransaction` or `wallet_sendCalls` becomes one user operation whose calls
+//! run atomically, prepared before the approval screen (so it shows the fee the user signs),
+//! signed by the key and sent to the bundler frame-host passes calls to. Its message
+//! signatures are ERC-1271 ones, wrapped for ERC-6492 while it is not deployed, so a verifier
+//! (frame-host's sign-in, viem's `verifyMessage`) checks them before and after.
 
+mod abi;
+pub(crate) mod safe;
 mod user_op;
 
 use alloy_primitives::{Address, Bytes, B256, U256};
@@ -18,17 +21,14 @@ use super::chain::ChainReader;
 use super::codec::{decode_hex, hex_bytes, quantity, quantity_u128, to_hex};
 use super::send::fees;
 use super::SignError;
+use abi::{word_address, word_usize};
+pub use safe::Contracts;
 pub use user_op::UserOperation;
-use user_op::{account_call_data, factory_call, get_nonce_call, CREATE_ACCOUNT, GET_ADDRESS};
 
-/// The contracts a network's smart accounts live by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Contracts {
-    /// The EntryPoint v0.7.
-    pub entry_point: Address,
-    /// The account factory.
-    pub factory: Address,
-}
+/// `EntryPoint.getNonce(address sender, uint192 key)`.
+const GET_NONCE: [u8; 4] = [0x35, 0x56, 0x7e, 0x1a];
+/// The most bytes of proxy creation code the factory may answer (Safe's is 467).
+const MAX_PROXY_CODE_BYTES: usize = 24_576;
 
 /// A key's smart account on one network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,30 +72,40 @@ pub async fn is_deployed<R: ChainReader>(rpc: &R, address: &Address) -> Result<b
     }
 }
 
-/// The smart account of `owner` on a network with `contracts`, from its factory, and whether
-/// it is deployed.
+/// The smart account of `owner` on a network with `contracts`, from its factory's proxy
+/// code, and whether it is deployed.
 pub async fn account_of<R: ChainReader>(
     rpc: &R,
     contracts: &Contracts,
     owner: &Address,
 ) -> Result<SmartAccount, SignError> {
-    let answer = eth_call(rpc, &contracts.factory, &factory_call(GET_ADDRESS, owner)).await?;
-    let word: [u8; 32] = answer
-        .get(..32)
-        .and_then(|w| w.try_into().ok())
-        .filter(|w: &[u8; 32]| w[..12].iter().all(|b| *b == 0))
-        .ok_or_else(|| bad_answer("eth_call", "getAddress did not answer an address"))?;
-    let address = Address::from_slice(&word[12..]);
-    if address == Address::ZERO {
-        return Err(bad_answer(
-            "eth_call",
-            "getAddress answered the zero address",
-        ));
-    }
+    let answer = eth_call(rpc, &contracts.proxy_factory, &safe::PROXY_CREATION_CODE).await?;
+    let code = abi_bytes(&answer)
+        .filter(|code| !code.is_empty() && code.len() <= MAX_PROXY_CODE_BYTES)
+        .ok_or_else(|| bad_answer("eth_call", "proxyCreationCode did not answer code"))?;
+    let address = safe::address(contracts, owner, code);
     Ok(SmartAccount {
         address,
         deployed: is_deployed(rpc, &address).await?,
     })
+}
+
+/// The `bytes` an ABI-encoded answer holds: an offset of 32, a length, the bytes.
+fn abi_bytes(answer: &[u8]) -> Option<&[u8]> {
+    let word = |at: usize| -> Option<usize> {
+        let word = U256::from_be_slice(answer.get(at..at + 32)?);
+        usize::try_from(word).ok()
+    };
+    if word(0)? != 32 {
+        return None;
+    }
+    let length = word(32)?;
+    answer.get(64..64usize.checked_add(length)?)
+}
+
+/// `EntryPoint.getNonce(sender, 0)`.
+fn get_nonce_call(sender: &Address) -> Vec<u8> {
+    [&GET_NONCE[..], &word_address(sender), &word_usize(0)].concat()
 }
 
 /// A user operation ready for the approval screen: everything but the signature.
@@ -105,8 +115,8 @@ pub struct PreparedOperation {
     pub op: UserOperation,
     /// Its network's chain id.
     pub chain_id: u64,
-    /// The EntryPoint it is for.
-    pub entry_point: Address,
+    /// The contracts of its account.
+    pub contracts: Contracts,
     /// The calls it runs, in order.
     pub calls: Vec<Call>,
 }
@@ -137,8 +147,8 @@ pub async fn prepare<R: ChainReader, B: ChainReader>(
     let deployed = account.deployed || is_deployed(rpc, &account.address).await?;
     let factory = (!deployed).then(|| {
         (
-            contracts.factory,
-            Bytes::from(factory_call(CREATE_ACCOUNT, owner)),
+            contracts.proxy_factory,
+            Bytes::from(safe::factory_data(contracts, owner)),
         )
     });
     let (max_fee_per_gas, max_priority_fee_per_gas) = fees(None, None, rpc).await?;
@@ -146,13 +156,13 @@ pub async fn prepare<R: ChainReader, B: ChainReader>(
         sender: account.address,
         nonce,
         factory,
-        call_data: account_call_data(&calls).into(),
+        call_data: safe::call_data(contracts, &calls).into(),
         call_gas_limit: 0,
         verification_gas_limit: 0,
         pre_verification_gas: U256::ZERO,
         max_fee_per_gas,
         max_priority_fee_per_gas,
-        signature: Bytes::copy_from_slice(&user_op::DUMMY_SIGNATURE),
+        signature: user_op::dummy_signature(),
     };
     let entry_point = contracts.entry_point.to_checksum(None);
     let gas = bundler
@@ -180,7 +190,7 @@ pub async fn prepare<R: ChainReader, B: ChainReader>(
     Ok(PreparedOperation {
         op,
         chain_id,
-        entry_point: contracts.entry_point,
+        contracts: *contracts,
         calls,
     })
 }
@@ -193,15 +203,14 @@ pub async fn send<B: ChainReader>(
     bundler: &B,
 ) -> Result<B256, SignError> {
     let mut op = prepared.op.clone();
-    let hash = op.hash(&prepared.entry_point, prepared.chain_id);
-    let signature = signer
-        .sign_message_sync(hash.as_slice())
-        .map_err(|e| SignError::Signing(e.to_string()))?;
-    op.signature = Bytes::from(signature.as_bytes().to_vec());
+    let entry_point = prepared.contracts.entry_point;
+    let signed = safe::operation_hash(&op, &prepared.contracts, prepared.chain_id);
+    op.signature = safe::operation_signature(&key_signature(signer, &signed)?).into();
+    let hash = op.hash(&entry_point, prepared.chain_id);
     let answer = bundler
         .call(
             "eth_sendUserOperation",
-            json!([op.to_json(), prepared.entry_point.to_checksum(None)]),
+            json!([op.to_json(), entry_point.to_checksum(None)]),
         )
         .await
         .map_err(SignError::Chain)?;
@@ -214,6 +223,40 @@ pub async fn send<B: ChainReader>(
         ));
     }
     Ok(sent)
+}
+
+/// The key's 65-byte signature of `hash` (`r ++ s ++ v`, `v` 27 or 28), as the Safe checks
+/// an owner's.
+fn key_signature(signer: &PrivateKeySigner, hash: &B256) -> Result<[u8; 65], SignError> {
+    signer
+        .sign_hash_sync(hash)
+        .map(|signature| signature.as_bytes())
+        .map_err(|e| SignError::Signing(e.to_string()))
+}
+
+/// The account's signature of message `hash` (the EIP-191 or EIP-712 hash of what the user
+/// approved): the key's signature of the Safe message, which the account's
+/// `isValidSignature(hash, signature)` accepts; while the account is not deployed, wrapped for
+/// ERC-6492 with the factory call that deploys it.
+pub async fn sign_message<R: ChainReader>(
+    signer: &PrivateKeySigner,
+    contracts: &Contracts,
+    account: &SmartAccount,
+    chain_id: u64,
+    hash: &B256,
+    rpc: &R,
+) -> Result<Bytes, SignError> {
+    let signature = key_signature(
+        signer,
+        &safe::message_hash(&account.address, chain_id, hash),
+    )?;
+    // Checked again here: the account may have been deployed since the session looked.
+    if account.deployed || is_deployed(rpc, &account.address).await? {
+        return Ok(Bytes::copy_from_slice(&signature));
+    }
+    let owner = signer.address();
+    let factory_data = safe::factory_data(contracts, &owner);
+    Ok(safe::erc6492(&contracts.proxy_factory, &factory_data, &signature).into())
 }
 
 /// A 32-byte hash in a JSON answer (`0x` and 64 hex digits), if it is one.

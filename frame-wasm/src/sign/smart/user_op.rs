@@ -1,32 +1,17 @@
-//! An ERC-4337 v0.7 user operation: its fields, the calldata of the account and the factory
-//! (the reference `SimpleAccount` and `SimpleAccountFactory` interfaces), its hash as the
-//! EntryPoint v0.7 computes it (`getUserOpHash`), and its JSON for the bundler's methods.
-//! The ABI encoding is written out here: five fixed shapes do not need an ABI library.
+//! An ERC-4337 v0.7 user operation: its fields, its hash as the EntryPoint v0.7 computes it
+//! (`getUserOpHash`, what the bundler answers), and its JSON for the bundler's methods.
 
 use alloy_primitives::{keccak256, Address, Bytes, B256, U256};
 use serde_json::{json, Map, Value};
 
-use crate::sign::calls::Call;
+use super::abi::{word_address, word_u256};
+use super::safe::operation_signature;
 use crate::sign::codec::{to_hex, to_quantity};
 
-/// `SimpleAccountFactory.getAddress(address owner, uint256 salt)`.
-pub(crate) const GET_ADDRESS: [u8; 4] = [0x8c, 0xb8, 0x4e, 0x18];
-/// `SimpleAccountFactory.createAccount(address owner, uint256 salt)`.
-pub(crate) const CREATE_ACCOUNT: [u8; 4] = [0x5f, 0xbf, 0xb9, 0xcf];
-/// `SimpleAccount.execute(address dest, uint256 value, bytes func)`.
-pub(crate) const EXECUTE: [u8; 4] = [0xb6, 0x1d, 0x27, 0xf6];
-/// `SimpleAccount.executeBatch(address[] dest, uint256[] value, bytes[] func)`.
-pub(crate) const EXECUTE_BATCH: [u8; 4] = [0x47, 0xe1, 0xda, 0x2a];
-/// `EntryPoint.getNonce(address sender, uint192 key)`.
-pub(crate) const GET_NONCE: [u8; 4] = [0x35, 0x56, 0x7e, 0x1a];
-
-/// The salt of the embedded wallet's account: one smart account per key.
-pub(crate) const SALT: U256 = U256::ZERO;
-
-/// A well-formed 65-byte ECDSA signature that recovers to no owner, for gas estimation: the
-/// account answers "signature failed" instead of reverting, so the estimate covers the
-/// verification a real signature runs.
-pub(crate) const DUMMY_SIGNATURE: [u8; 65] = {
+/// `SimpleAccount`-style dummy: a well-formed 65-byte ECDSA signature that recovers to no
+/// owner, so the account answers "signature failed" instead of reverting and the gas estimate
+/// covers the verification a real signature runs.
+const DUMMY_KEY_SIGNATURE: [u8; 65] = {
     let mut s = [0u8; 65];
     let mut i = 0;
     while i < 15 {
@@ -44,84 +29,10 @@ pub(crate) const DUMMY_SIGNATURE: [u8; 65] = {
     s
 };
 
-fn word_address(address: &Address) -> [u8; 32] {
-    let mut word = [0u8; 32];
-    word[12..].copy_from_slice(address.as_slice());
-    word
-}
-
-fn word_u256(value: U256) -> [u8; 32] {
-    value.to_be_bytes()
-}
-
-fn word_usize(value: usize) -> [u8; 32] {
-    word_u256(U256::from(value))
-}
-
-/// `bytes` as the tail of an ABI encoding: its length, then its bytes padded to 32.
-fn bytes_tail(bytes: &[u8]) -> Vec<u8> {
-    let mut out = word_usize(bytes.len()).to_vec();
-    out.extend_from_slice(bytes);
-    out.resize(32 + bytes.len().div_ceil(32) * 32, 0);
-    out
-}
-
-/// `selector(owner, SALT)`: the factory's two calls.
-pub(crate) fn factory_call(selector: [u8; 4], owner: &Address) -> Vec<u8> {
-    let mut out = selector.to_vec();
-    out.extend_from_slice(&word_address(owner));
-    out.extend_from_slice(&word_u256(SALT));
-    out
-}
-
-/// `EntryPoint.getNonce(sender, 0)`.
-pub(crate) fn get_nonce_call(sender: &Address) -> Vec<u8> {
-    let mut out = GET_NONCE.to_vec();
-    out.extend_from_slice(&word_address(sender));
-    out.extend_from_slice(&[0u8; 32]);
-    out
-}
-
-/// The account's calldata for `calls`: `execute` for one, `executeBatch` for more (every
-/// call runs or none does: the batch reverts as one).
-pub(crate) fn account_call_data(calls: &[Call]) -> Vec<u8> {
-    if let [call] = calls {
-        let mut out = EXECUTE.to_vec();
-        out.extend_from_slice(&word_address(&call.to));
-        out.extend_from_slice(&word_u256(call.value));
-        out.extend_from_slice(&word_usize(3 * 32));
-        out.extend_from_slice(&bytes_tail(&call.data));
-        return out;
-    }
-    let n = calls.len();
-    // Heads: three offsets; tails: address[], uint256[], bytes[].
-    let addresses_at = 3 * 32;
-    let values_at = addresses_at + 32 + n * 32;
-    let datas_at = values_at + 32 + n * 32;
-    let mut out = EXECUTE_BATCH.to_vec();
-    for offset in [addresses_at, values_at, datas_at] {
-        out.extend_from_slice(&word_usize(offset));
-    }
-    out.extend_from_slice(&word_usize(n));
-    for call in calls {
-        out.extend_from_slice(&word_address(&call.to));
-    }
-    out.extend_from_slice(&word_usize(n));
-    for call in calls {
-        out.extend_from_slice(&word_u256(call.value));
-    }
-    // bytes[]: its length, n offsets (from the start of the offsets), then each bytes.
-    out.extend_from_slice(&word_usize(n));
-    let tails: Vec<Vec<u8>> = calls.iter().map(|c| bytes_tail(&c.data)).collect();
-    let mut offset = n * 32;
-    for tail in &tails {
-        out.extend_from_slice(&word_usize(offset));
-        offset += tail.len();
-    }
-    for tail in tails {
-        out.extend_from_slice(&tail);
-    }
-    out
+/// The signature of an operation for gas estimation: the account's format around
+/// [`DUMMY_KEY_SIGNATURE`].
+pub(crate) fn dummy_signature() -> Bytes {
+    operation_signature(&DUMMY_KEY_SIGNATURE).into()
 }
 
 /// A v0.7 user operation without a paymaster, in the bundler JSON-RPC's unpacked fields.
@@ -151,7 +62,7 @@ pub struct UserOperation {
 
 impl UserOperation {
     /// `factory ++ factoryData`, empty once deployed.
-    fn init_code(&self) -> Vec<u8> {
+    pub(crate) fn init_code(&self) -> Vec<u8> {
         self.factory.as_ref().map_or_else(Vec::new, |(f, data)| {
             let mut code = f.to_vec();
             code.extend_from_slice(data);
@@ -232,70 +143,8 @@ impl UserOperation {
 
 #[cfg(test)]
 mod tests {
+    use super::super::safe::WINDOW_BYTES;
     use super::*;
-    use alloy_dyn_abi::DynSolValue;
-
-    fn selector(signature: &str) -> [u8; 4] {
-        keccak256(signature.as_bytes())[..4].try_into().unwrap()
-    }
-
-    #[test]
-    fn selectors_are_those_of_the_published_interfaces() {
-        assert_eq!(GET_ADDRESS, selector("getAddress(address,uint256)"));
-        assert_eq!(CREATE_ACCOUNT, selector("createAccount(address,uint256)"));
-        assert_eq!(EXECUTE, selector("execute(address,uint256,bytes)"));
-        assert_eq!(
-            EXECUTE_BATCH,
-            selector("executeBatch(address[],uint256[],bytes[])")
-        );
-        assert_eq!(GET_NONCE, selector("getNonce(address,uint192)"));
-    }
-
-    fn call(to: u8, value: u64, data: &[u8]) -> Call {
-        Call {
-            to: Address::repeat_byte(to),
-            value: U256::from(value),
-            data: Bytes::copy_from_slice(data),
-        }
-    }
-
-    /// The reference ABI encoder (alloy's, a test-only dependency) agrees byte for byte.
-    #[test]
-    fn call_data_matches_a_reference_abi_encoder() {
-        let calls = [
-            call(1, 5, &[]),
-            call(2, 0, &[0xa9, 0x05, 0x9c, 0xbb, 1, 2, 3]),
-            call(3, 7, &[9; 40]),
-        ];
-        let batch = DynSolValue::Tuple(vec![
-            DynSolValue::Array(calls.iter().map(|c| DynSolValue::Address(c.to)).collect()),
-            DynSolValue::Array(
-                calls
-                    .iter()
-                    .map(|c| DynSolValue::Uint(c.value, 256))
-                    .collect(),
-            ),
-            DynSolValue::Array(
-                calls
-                    .iter()
-                    .map(|c| DynSolValue::Bytes(c.data.to_vec()))
-                    .collect(),
-            ),
-        ]);
-        let mut expected = EXECUTE_BATCH.to_vec();
-        expected.extend(batch.abi_encode_params());
-        assert_eq!(account_call_data(&calls), expected);
-
-        let one = &calls[2..];
-        let single = DynSolValue::Tuple(vec![
-            DynSolValue::Address(one[0].to),
-            DynSolValue::Uint(one[0].value, 256),
-            DynSolValue::Bytes(one[0].data.to_vec()),
-        ]);
-        let mut expected = EXECUTE.to_vec();
-        expected.extend(single.abi_encode_params());
-        assert_eq!(account_call_data(one), expected);
-    }
 
     /// Hashes computed by viem's `getUserOperationHash` (v0.7) for the same operations.
     #[test]
@@ -333,12 +182,14 @@ mod tests {
         );
     }
 
-    /// The dummy signature is the one the devnet's tests and viem's SimpleAccount use.
+    /// The dummy is the well-known one (viem's and permissionless's) after a zero window.
     #[test]
-    fn dummy_signature_is_the_well_known_one() {
+    fn dummy_signature_is_the_well_known_one_after_the_window() {
+        let dummy = dummy_signature();
+        assert_eq!(dummy.len(), WINDOW_BYTES + 65);
         assert_eq!(
-            to_hex(&DUMMY_SIGNATURE),
-            "0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c"
+            to_hex(&dummy),
+            "0x000000000000000000000000fffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c"
         );
     }
 }
