@@ -2,7 +2,9 @@
 // the registration message) resolves with viem's own ENS actions over EIP-3668 CCIP-read, on a
 // hardhat devnet of the test's own with the real frame-host binary as the gateway. frame-host
 // (dev mode, with the devnet contracts file) points the suffix's OffchainNameResolver at its
-// gateway when it starts; viem reaches it through the devnet's universal resolver.
+// gateway when it starts; viem reaches it through the devnet's universal resolver. A smart
+// account (the devnet's Safe, not deployed yet) registers with an ERC-6492 signature, which
+// frame-host checks over the devnet.
 import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -14,9 +16,11 @@ import {
   encodeAbiParameters,
   encodeFunctionData,
   getAddress,
+  hashMessage,
   http,
   namehash,
   parseAbi,
+  serializeErc6492Signature,
   toCoinType,
   toHex,
 } from 'viem'
@@ -27,6 +31,7 @@ import { startDevnet } from '../e2e/support/devnet.mjs'
 import { startFrameHost } from '../e2e/support/servers.mjs'
 import type { DevnetContracts } from './deploy.mjs'
 import { setEnsAddress } from './ens.mjs'
+import { safeFactoryData, safeMessageSignature, smartAccountOf } from './userOperation.mjs'
 
 /** A port nothing listens on right now. */
 function freePort(): Promise<number> {
@@ -77,22 +82,34 @@ afterAll(async () => {
   await devnet?.stop()
 })
 
-/** Registers `name` for a fresh account through the HTTP API, as the SDK does. */
-async function register(name: string, attributes: Record<string, string> = {}) {
-  const account = privateKeyToAccount(generatePrivateKey())
+/** Posts a registration of `name` for `address`, signed by `sign`, as the SDK does. */
+async function post(name: string, address: Address, sign: (message: string) => Promise<Hex>, attributes: Record<string, string> = {}) {
   const message = JSON.stringify({ name, attributes, timestamp: Math.floor(Date.now() / 1000) })
-  const response = await fetch(`${frameHostUrl}/v1/profile/account?projectId=demo&st=appkit&sv=test`, {
+  return fetch(`${frameHostUrl}/v1/profile/account?projectId=demo&st=appkit&sv=test`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      coin_type: Number(toCoinType(contracts.chainId)),
-      address: account.address,
-      message,
-      signature: await account.signMessage({ message }),
-    }),
+    body: JSON.stringify({ coin_type: Number(toCoinType(contracts.chainId)), address, message, signature: await sign(message) }),
   })
+}
+
+/** Registers `name` for a fresh account through the HTTP API. */
+async function register(name: string, attributes: Record<string, string> = {}) {
+  const account = privateKeyToAccount(generatePrivateKey())
+  const response = await post(name, account.address, (message) => account.signMessage({ message }), attributes)
   expect(response.status, await response.clone().text()).toBe(200)
   return account.address
+}
+
+/** `owner`'s signature for `safe` while the Safe is not deployed: ERC-6492's wrapping of the
+ * Safe's ERC-1271 signature with the factory call that deploys it. */
+function safeSigner(owner: ReturnType<typeof privateKeyToAccount>, safe: Address) {
+  const aa = contracts.accountAbstraction
+  return async (message: string) =>
+    serializeErc6492Signature({
+      address: aa.safeProxyFactory,
+      data: safeFactoryData(aa, owner.address),
+      signature: await safeMessageSignature({ chainId: contracts.chainId, safe, owner, hash: hashMessage(message) }),
+    })
 }
 
 const lookup = (name: string, coinType?: bigint) =>
@@ -135,6 +152,20 @@ describe('names on chain', () => {
       }),
     ).toBe('https://img.test/a.png')
     expect(await lookup(`nobody${Date.now().toString(36)}.oriel.id`)).toBeNull()
+  })
+
+  it("a smart account not deployed yet registers with its ERC-6492 signature; another key's is refused", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    const safe = (await smartAccountOf(devnet.url, contracts, owner.address)) as Address
+    const name = `safe${Date.now().toString(36)}.oriel.id`
+    const stranger = privateKeyToAccount(generatePrivateKey())
+    const refused = await post(name, safe, safeSigner(stranger, safe))
+    expect(refused.status).toBe(401)
+    expect(await refused.json()).toEqual({ error: { code: 'unauthorized', message: 'Invalid signature' } })
+    const response = await post(name, safe, safeSigner(owner, safe))
+    expect(response.status, await response.clone().text()).toBe(200)
+    expect(await lookup(name)).toBe(safe)
+    expect(await client.getCode({ address: safe }), 'checking deploys nothing').toBeUndefined()
   })
 
   it('the resolver refuses an answer not signed by the gateway key', async () => {

@@ -1,8 +1,10 @@
 //! `POST /v1/profile/account`: registering a name (spec §3, §4, §7). The body is
 //! `{ coin_type, address, message, signature }`; `message` is the JSON text the address signed
 //! with `personal_sign`: `{"name":"alice.oriel.id","attributes":{},"timestamp":1767225600}`
-//! (spec §3: name, attributes, timestamp in seconds). First come: a name that is taken, or an
-//! address that has a name, is refused.
+//! (spec §3: name, attributes, timestamp in seconds). The signature is a key's, or a contract
+//! account's (ERC-1271, or ERC-6492 while not deployed: the embedded wallet's smart account)
+//! checked over the coin type's chain where frame-host has its RPC. First come: a name that is
+//! taken, or an address that has a name, is refused.
 
 use std::collections::BTreeMap;
 
@@ -19,6 +21,7 @@ use super::{
 use crate::{
     api::{ApiError, ApiJson, ClientIp, SdkClient},
     eip191,
+    siwx::{verify_personal_sign, SiwxError},
     store::{NameInsert, StoredName},
     AppState,
 };
@@ -73,7 +76,8 @@ pub(crate) async fn register(
     ApiJson(body): ApiJson<RegisterRequest>,
 ) -> Result<Json<RegisterReply>, ApiError> {
     crate::ratelimit::check_name_registration(&state, ip).await?;
-    let row = check(&state, &client.project_id, body)?;
+    let (row, chain_id) = check(&state, &client.project_id, body)?;
+    check_signature(&state, &row, chain_id).await?;
     match state.store().add_name(&row).await? {
         NameInsert::Added => {}
         NameInsert::NameTaken => return Err(NameError::NameTaken.into()),
@@ -87,14 +91,15 @@ pub(crate) async fn register(
     }))
 }
 
-/// The checks, cheapest first; the row to store when they pass.
+/// The checks that need no chain, cheapest first: the row to store when the signature holds
+/// too, and the coin type's chain id.
 fn check(
     state: &AppState,
     project_id: &str,
     body: RegisterRequest,
-) -> Result<StoredName, NameError> {
+) -> Result<(StoredName, u64), NameError> {
     let coin_type = coin_type(&body.coin_type)?;
-    rules::chain_of(coin_type)?;
+    let chain_id = rules::chain_of(coin_type)?;
     let address = address(&body.address)?;
     if body.message.len() > MAX_MESSAGE_LEN {
         return Err(NameError::Message(format!(
@@ -116,12 +121,9 @@ fn check(
     if message.timestamp > now_secs + MAX_AHEAD_SECS {
         return Err(NameError::IssuedInFuture);
     }
-    let signature = eip191::signature_bytes(&body.signature).map_err(NameError::SignatureFormat)?;
-    if eip191::recover(&body.message, &signature) != Some(address) {
-        return Err(NameError::BadSignature);
-    }
+    eip191::signature_bytes(&body.signature).map_err(NameError::SignatureFormat)?;
     let now = state.now_ms();
-    Ok(StoredName {
+    let row = StoredName {
         name,
         address: format!("{address:#x}"),
         coin_type: i64::try_from(coin_type).map_err(|_| NameError::InvalidChainId)?,
@@ -137,7 +139,31 @@ fn check(
         signature: body.signature,
         registered_at: now,
         updated_at: now,
-    })
+    };
+    Ok((row, chain_id))
+}
+
+/// Checks that the row's address signed its message: a key's signature recovers to it; else,
+/// where frame-host has the RPC of the chain (`eip155:{chain_id}`), the account's ERC-1271
+/// answer or ERC-6492's check decides, as for sign-in.
+async fn check_signature(
+    state: &AppState,
+    row: &StoredName,
+    chain_id: u64,
+) -> Result<(), NameError> {
+    let signature = eip191::signature_bytes(&row.signature).map_err(NameError::SignatureFormat)?;
+    let address: Address = row.address.parse().map_err(|_| NameError::BadSignature)?;
+    if eip191::recover(&row.message, &signature) == Some(address) {
+        return Ok(());
+    }
+    let Some(chain) = state.chains().get(&format!("eip155:{chain_id}")) else {
+        return Err(NameError::BadSignature);
+    };
+    match verify_personal_sign(&chain, &row.address, &row.message, &signature).await {
+        Ok(_) => Ok(()),
+        Err(SiwxError::Internal(e)) => Err(NameError::Internal(e)),
+        Err(_) => Err(NameError::BadSignature),
+    }
 }
 
 /// `coin_type` as a number: a JSON integer or a string of decimal digits.

@@ -23,6 +23,9 @@ pub(crate) mod time;
 mod token;
 mod verify;
 
+pub(crate) use error::SiwxError;
+pub(crate) use evm::verify as verify_personal_sign;
+
 #[cfg(test)]
 mod tests;
 
