@@ -17,35 +17,29 @@ pub(crate) struct Mail {
 }
 
 impl Store {
-    /// Stores a message. On SQLite it is one statement under the write turn (SQLite runs
-    /// it alone, so `MAX(seq) + 1` is unique). On PostgreSQL it is a transaction that locks
-    /// the table for the same reason, and that commits without waiting for the WAL flush
-    /// (`synchronous_commit = off`): the table lock is then held for microseconds rather than
-    /// an fsync, and a crash can lose at most the last dev mails (never the file's integrity).
+    /// Stores a message, in one statement. On SQLite it runs under the write turn (SQLite runs
+    /// it alone, so `MAX(seq) + 1` is unique). On PostgreSQL `seq` comes from the
+    /// `mailbox_seq` sequence, and the statement's own transaction commits without waiting for
+    /// the WAL flush (`synchronous_commit` off for it alone): a crash can lose at most the last
+    /// dev mails, never the database's integrity.
     pub(crate) async fn insert_mail(&self, mail: &Mail) -> Result<()> {
-        const INSERT: &str = "INSERT INTO mailbox (seq, to_addr, subject, body, sent_at) \
+        const SQLITE: &str = "INSERT INTO mailbox (seq, to_addr, subject, body, sent_at) \
              SELECT COALESCE(MAX(seq), 0) + 1, $1, $2, $3, $4 FROM mailbox";
-        let insert = || {
-            sqlx::query(INSERT)
-                .bind(&mail.to)
-                .bind(&mail.subject)
-                .bind(&mail.text)
-                .bind(mail.sent_at)
+        const POSTGRES: &str = "INSERT INTO mailbox (seq, to_addr, subject, body, sent_at) \
+             SELECT nextval('mailbox_seq'), $1, $2, $3, $4 \
+             FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit";
+        let sqlite = self.backend == Backend::Sqlite;
+        let insert = sqlx::query(if sqlite { SQLITE } else { POSTGRES })
+            .bind(&mail.to)
+            .bind(&mail.subject)
+            .bind(&mail.text)
+            .bind(mail.sent_at);
+        let _turn = if sqlite {
+            Some(self.write_turn().await?)
+        } else {
+            None
         };
-        if self.backend == Backend::Sqlite {
-            let _turn = self.write_turn().await?;
-            insert().execute(self.pool()).await?;
-            return Ok(());
-        }
-        let mut tx = self.begin().await?;
-        for statement in [
-            "SET LOCAL synchronous_commit = off",
-            "LOCK TABLE mailbox IN SHARE ROW EXCLUSIVE MODE",
-        ] {
-            sqlx::query(statement).execute(&mut *tx).await?;
-        }
-        insert().execute(&mut *tx).await?;
-        tx.commit().await?;
+        insert.execute(self.pool()).await?;
         Ok(())
     }
 

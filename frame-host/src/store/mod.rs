@@ -104,6 +104,8 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "farcaster_channels",
         include_str!("migrations/0012_farcaster_channels.sql"),
     ),
+    // PostgreSQL only (`backend_sql`).
+    (13, "mailbox_seq", ""),
 ];
 
 /// Which database a [`Store`] talks to.
@@ -311,6 +313,7 @@ fn backend_sql(version: i64, backend: Backend) -> &'static str {
     match (version, backend) {
         (10, Backend::Sqlite) => include_str!("migrations/0010_users_email.sqlite.sql"),
         (10, Backend::Postgres) => include_str!("migrations/0010_users_email.postgres.sql"),
+        (13, Backend::Postgres) => include_str!("migrations/0013_mailbox_seq.postgres.sql"),
         _ => "",
     }
 }
