@@ -982,4 +982,20 @@ async fn a_refused_hit_counts_on_no_limit(db: &TestDb) {
         Some(59_995),
         "nor past the limit on `full`"
     );
+    // Each limit keeps its own window: the answer is the longest wait among the reached ones.
+    let long = Limit {
+        window_ms: 600_000,
+        ..limit("long", 1)
+    };
+    assert_eq!(s.rate_limit_hits(&[long.clone()], NOW).await.unwrap(), None);
+    let three = [limit("full", 1), limit("fresh", 5), long];
+    assert_eq!(
+        s.rate_limit_hits(&three, NOW + 10).await.unwrap(),
+        Some(599_990)
+    );
+    assert_eq!(
+        s.rate_limit_hits(&three[..2], NOW + 60_000).await.unwrap(),
+        None,
+        "`full`'s window ended; `fresh` never counted"
+    );
 }
