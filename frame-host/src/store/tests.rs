@@ -987,7 +987,12 @@ async fn a_refused_hit_counts_on_no_limit(db: &TestDb) {
         window_ms: 600_000,
         ..limit("long", 1)
     };
-    assert_eq!(s.rate_limit_hits(&[long.clone()], NOW).await.unwrap(), None);
+    assert_eq!(
+        s.rate_limit_hits(std::slice::from_ref(&long), NOW)
+            .await
+            .unwrap(),
+        None
+    );
     let three = [limit("full", 1), limit("fresh", 5), long];
     assert_eq!(
         s.rate_limit_hits(&three, NOW + 10).await.unwrap(),
