@@ -413,6 +413,23 @@ impl NetworkConfig {
         ]
     }
 
+    /// Sets each smart-account contract the network's config leaves unset to `contracts`'
+    /// (lowercase).
+    pub fn fill_smart_account_contracts(&mut self, contracts: &SmartAccountContracts) {
+        let fill = |slot: &mut Option<String>, address: &str| {
+            slot.get_or_insert_with(|| address.to_ascii_lowercase());
+        };
+        fill(&mut self.entry_point, &contracts.entry_point);
+        fill(&mut self.safe_singleton, &contracts.safe_singleton);
+        fill(&mut self.safe_proxy_factory, &contracts.safe_proxy_factory);
+        fill(&mut self.safe_4337_module, &contracts.safe_4337_module);
+        fill(&mut self.safe_module_setup, &contracts.safe_module_setup);
+        fill(
+            &mut self.multi_send_call_only,
+            &contracts.multi_send_call_only,
+        );
+    }
+
     /// The network's smart-account contracts (lowercase, defaults filled in) when it has a
     /// bundler; `None` without one.
     pub fn smart_account_contracts(&self) -> Option<SmartAccountContracts> {

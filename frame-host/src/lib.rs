@@ -46,8 +46,8 @@ use tracing::Level;
 pub use auth::JWT_KEY_FILE;
 pub use blockchain::{
     devnet::{
-        DevnetAccountAbstraction, DevnetContracts, DevnetEns, DevnetFarcaster, DevnetFaucet,
-        DevnetNft, DevnetPair, DevnetToken, DevnetUniswapV2,
+        DevnetContracts, DevnetEns, DevnetFarcaster, DevnetFaucet, DevnetNft, DevnetPair,
+        DevnetToken, DevnetUniswapV2,
     },
     indexer::Indexers,
     ChainClient, HttpTransport,

@@ -79,15 +79,7 @@ fn checked_networks(networks: Vec<NetworkRpc>) -> Result<Vec<NetworkRpc>, Config
                 return Err(invalid("smart accounts are for eip155 networks only"));
             }
             let is_address = |a: &str| crate::sign::parse_address(a).is_ok();
-            let addresses = [
-                &contracts.entry_point,
-                &contracts.safe_singleton,
-                &contracts.safe_proxy_factory,
-                &contracts.safe_4337_module,
-                &contracts.safe_module_setup,
-                &contracts.multi_send_call_only,
-            ];
-            if !addresses.iter().all(|a| is_address(a)) {
+            if !contracts.addresses().iter().all(|(_, a)| is_address(a)) {
                 return Err(invalid(
                     "the smart-account contracts are not 0x and 40 hex digits",
                 ));

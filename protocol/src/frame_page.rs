@@ -73,6 +73,20 @@ pub struct SmartAccountContracts {
     pub multi_send_call_only: String,
 }
 
+impl SmartAccountContracts {
+    /// Every address, with its JSON key.
+    pub fn addresses(&self) -> [(&'static str, &str); 6] {
+        [
+            ("entryPoint", &self.entry_point),
+            ("safeSingleton", &self.safe_singleton),
+            ("safeProxyFactory", &self.safe_proxy_factory),
+            ("safe4337Module", &self.safe_4337_module),
+            ("safeModuleSetup", &self.safe_module_setup),
+            ("multiSendCallOnly", &self.multi_send_call_only),
+        ]
+    }
+}
+
 /// A network's native coin, such as ETH with 18 decimals.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

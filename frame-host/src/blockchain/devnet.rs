@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use oriel_protocol::frame_page::SmartAccountContracts;
 use serde::Deserialize;
 
 use super::balance::is_evm_address;
@@ -46,39 +47,7 @@ pub struct DevnetContracts {
     /// ERC-4337's EntryPoint v0.7 and the smart accounts' factory (absent from files
     /// written before they were deployed): a devnet network with a bundler uses them.
     #[serde(default)]
-    pub account_abstraction: Option<DevnetAccountAbstraction>,
-}
-
-/// The devnet's ERC-4337 contracts (`devnet/accountAbstraction.mjs`).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct DevnetAccountAbstraction {
-    /// The EntryPoint v0.7.
-    pub entry_point: String,
-    /// The Safe singleton.
-    pub safe_singleton: String,
-    /// The `SafeProxyFactory`.
-    pub safe_proxy_factory: String,
-    /// The `Safe4337Module` bound to the EntryPoint.
-    pub safe_4337_module: String,
-    /// The `SafeModuleSetup`.
-    pub safe_module_setup: String,
-    /// The `MultiSendCallOnly`.
-    pub multi_send_call_only: String,
-}
-
-impl DevnetAccountAbstraction {
-    /// The contracts by their devnet-file key, with the network's config field each fills.
-    fn fields(&self) -> [(&'static str, &String); 6] {
-        [
-            ("entryPoint", &self.entry_point),
-            ("safeSingleton", &self.safe_singleton),
-            ("safeProxyFactory", &self.safe_proxy_factory),
-            ("safe4337Module", &self.safe_4337_module),
-            ("safeModuleSetup", &self.safe_module_setup),
-            ("multiSendCallOnly", &self.multi_send_call_only),
-        ]
-    }
+    pub account_abstraction: Option<SmartAccountContracts>,
 }
 
 /// The devnet's Farcaster IdRegistry (`DevIdRegistry`) and the account the deploy registered.
@@ -186,7 +155,7 @@ impl DevnetContracts {
             uniswap.check()?;
         }
         if let Some(aa) = &self.account_abstraction {
-            for (key, value) in aa.fields() {
+            for (key, value) in aa.addresses() {
                 address(&format!("accountAbstraction {key}"), value)?;
             }
         }
@@ -243,19 +212,8 @@ impl DevnetContracts {
         let (Some(aa), Some(network)) = (&self.account_abstraction, network) else {
             return;
         };
-        if network.bundler_url.is_none() {
-            return;
-        }
-        let slots = [
-            &mut network.entry_point,
-            &mut network.safe_singleton,
-            &mut network.safe_proxy_factory,
-            &mut network.safe_4337_module,
-            &mut network.safe_module_setup,
-            &mut network.multi_send_call_only,
-        ];
-        for (slot, (_, address)) in slots.into_iter().zip(aa.fields()) {
-            slot.get_or_insert_with(|| address.to_ascii_lowercase());
+        if network.bundler_url.is_some() {
+            network.fill_smart_account_contracts(aa);
         }
     }
 
