@@ -76,8 +76,9 @@ pub(crate) async fn register(
     ApiJson(body): ApiJson<RegisterRequest>,
 ) -> Result<Json<RegisterReply>, ApiError> {
     crate::ratelimit::check_name_registration(&state, ip).await?;
-    let (row, chain_id) = check(&state, &client.project_id, body)?;
-    check_signature(&state, &row, chain_id).await?;
+    let checked = check(&state, &client.project_id, body)?;
+    check_signature(&state, &checked).await?;
+    let row = checked.row;
     match state.store().add_name(&row).await? {
         NameInsert::Added => {}
         NameInsert::NameTaken => return Err(NameError::NameTaken.into()),
@@ -91,13 +92,20 @@ pub(crate) async fn register(
     }))
 }
 
-/// The checks that need no chain, cheapest first: the row to store when the signature holds
-/// too, and the coin type's chain id.
-fn check(
-    state: &AppState,
-    project_id: &str,
-    body: RegisterRequest,
-) -> Result<(StoredName, u64), NameError> {
+/// A registration through the checks that need no chain: the row to store once its signature
+/// holds too.
+struct Checked {
+    row: StoredName,
+    /// The address the row is for.
+    address: Address,
+    /// The chain of the row's coin type.
+    chain_id: u64,
+    /// The signature's bytes.
+    signature: Vec<u8>,
+}
+
+/// The checks that need no chain, cheapest first.
+fn check(state: &AppState, project_id: &str, body: RegisterRequest) -> Result<Checked, NameError> {
     let coin_type = coin_type(&body.coin_type)?;
     let chain_id = rules::chain_of(coin_type)?;
     let address = address(&body.address)?;
@@ -121,7 +129,7 @@ fn check(
     if message.timestamp > now_secs + MAX_AHEAD_SECS {
         return Err(NameError::IssuedInFuture);
     }
-    eip191::signature_bytes(&body.signature).map_err(NameError::SignatureFormat)?;
+    let signature = eip191::signature_bytes(&body.signature).map_err(NameError::SignatureFormat)?;
     let now = state.now_ms();
     let row = StoredName {
         name,
@@ -140,26 +148,28 @@ fn check(
         registered_at: now,
         updated_at: now,
     };
-    Ok((row, chain_id))
+    Ok(Checked {
+        row,
+        address,
+        chain_id,
+        signature,
+    })
 }
 
-/// Checks that the row's address signed its message: a key's signature recovers to it; else,
-/// where frame-host has the RPC of the chain (`eip155:{chain_id}`), the account's ERC-1271
-/// answer or ERC-6492's check decides, as for sign-in.
-async fn check_signature(
-    state: &AppState,
-    row: &StoredName,
-    chain_id: u64,
-) -> Result<(), NameError> {
-    let signature = eip191::signature_bytes(&row.signature).map_err(NameError::SignatureFormat)?;
-    let address: Address = row.address.parse().map_err(|_| NameError::BadSignature)?;
-    if eip191::recover(&row.message, &signature) == Some(address) {
-        return Ok(());
-    }
-    let Some(chain) = state.chains().get(&format!("eip155:{chain_id}")) else {
-        return Err(NameError::BadSignature);
+/// Checks that the address signed the row's message. Where frame-host has the RPC of the chain
+/// (`eip155:{chain_id}`), as sign-in does: a key's signature, or the account's ERC-1271 answer
+/// or ERC-6492's check; elsewhere a key's signature only.
+async fn check_signature(state: &AppState, checked: &Checked) -> Result<(), NameError> {
+    let Checked { row, address, .. } = checked;
+    let Some(chain) = state.chains().get(&format!("eip155:{}", checked.chain_id)) else {
+        let signed = eip191::recover(&row.message, &checked.signature) == Some(*address);
+        return if signed {
+            Ok(())
+        } else {
+            Err(NameError::BadSignature)
+        };
     };
-    match verify_personal_sign(&chain, &row.address, &row.message, &signature).await {
+    match verify_personal_sign(&chain, &row.address, &row.message, &checked.signature).await {
         Ok(_) => Ok(()),
         Err(SiwxError::Internal(e)) => Err(NameError::Internal(e)),
         Err(_) => Err(NameError::BadSignature),
