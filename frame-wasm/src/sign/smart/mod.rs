@@ -72,6 +72,11 @@ pub async fn is_deployed<R: ChainReader>(rpc: &R, address: &Address) -> Result<b
     }
 }
 
+/// Whether `account` is deployed now: it may have been since the session looked.
+async fn deployed_now<R: ChainReader>(rpc: &R, account: &SmartAccount) -> Result<bool, SignError> {
+    Ok(account.deployed || is_deployed(rpc, &account.address).await?)
+}
+
 /// The smart account of `owner` on a network with `contracts`, from its factory's proxy
 /// code, and whether it is deployed.
 pub async fn account_of<R: ChainReader>(
@@ -143,9 +148,7 @@ pub async fn prepare<R: ChainReader, B: ChainReader>(
         .get(..32)
         .map(U256::from_be_slice)
         .ok_or_else(|| bad_answer("eth_call", "getNonce did not answer a number"))?;
-    // Checked again here: the account may have been deployed since the session looked.
-    let deployed = account.deployed || is_deployed(rpc, &account.address).await?;
-    let factory = (!deployed).then(|| {
+    let factory = (!deployed_now(rpc, account).await?).then(|| {
         (
             contracts.proxy_factory,
             Bytes::from(safe::factory_data(contracts, owner)),
@@ -250,8 +253,7 @@ pub async fn sign_message<R: ChainReader>(
         signer,
         &safe::message_hash(&account.address, chain_id, hash),
     )?;
-    // Checked again here: the account may have been deployed since the session looked.
-    if account.deployed || is_deployed(rpc, &account.address).await? {
+    if deployed_now(rpc, account).await? {
         return Ok(Bytes::copy_from_slice(&signature));
     }
     let owner = signer.address();

@@ -8,9 +8,9 @@ use super::abi::{word_address, word_u256};
 use super::safe::operation_signature;
 use crate::sign::codec::{to_hex, to_quantity};
 
-/// `SimpleAccount`-style dummy: a well-formed 65-byte ECDSA signature that recovers to no
-/// owner, so the account answers "signature failed" instead of reverting and the gas estimate
-/// covers the verification a real signature runs.
+/// The well-known dummy (viem's, permissionless's): a well-formed 65-byte ECDSA signature
+/// that recovers to no owner, so the account answers "signature failed" instead of reverting,
+/// and the gas estimate covers the verification a real signature runs.
 const DUMMY_KEY_SIGNATURE: [u8; 65] = {
     let mut s = [0u8; 65];
     let mut i = 0;
