@@ -30,7 +30,7 @@ use std::net::IpAddr;
 
 use crate::{
     api::ApiError,
-    store::{count_hits, limit_reached, Limit, WriteTx},
+    store::{check_limits, Limit, WriteTx},
     AppState,
 };
 
@@ -110,13 +110,12 @@ pub(crate) async fn check_email_start(
             NEW_DEVICE_WINDOW_MS,
         ));
     }
-    if requester == Requester::NewAccount {
-        let spent = limit_reached(tx, &guesses(project_id, email), state.now_ms()).await?;
-        if let Some(wait_ms) = spent {
-            return Err(ApiError::Throttled(wait_ms));
-        }
-    }
-    match count_hits(tx, &limits, state.now_ms()).await? {
+    // A new account's email whose wrong-code limit is spent gets no new code either (W9).
+    let spent_guesses = match requester {
+        Requester::NewAccount => vec![guesses(project_id, email)],
+        _ => Vec::new(),
+    };
+    match check_limits(tx, &spent_guesses, &limits, state.now_ms()).await? {
         None => Ok(()),
         Some(wait_ms) => Err(ApiError::Throttled(wait_ms)),
     }

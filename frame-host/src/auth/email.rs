@@ -44,7 +44,9 @@ pub(super) async fn start(
         Some(_) => Requester::NewDevice,
     };
     // The start's code (or link) is made before the write transaction, which then counts
-    // the limits and stores the attempt in one commit.
+    // the limits and stores the attempt in one commit. That commit need not wait for
+    // PostgreSQL's WAL flush: were the database server to crash and forget it, the user's
+    // code would fail and they would ask for another.
     let now = state.now_ms();
     let needs_approval = requester == Requester::NewDevice;
     let attempt = LoginAttempt {
@@ -72,7 +74,7 @@ pub(super) async fn start(
         let mail = Outgoing::code(&attempt.email, &code, LOGIN_CODE_REASON);
         (mail, None, Some(stored), EmailAction::VerifyOtp)
     };
-    let mut tx = store.begin().await?;
+    let mut tx = store.begin_unflushed().await?;
     ratelimit::check_email_start(
         &state,
         &mut tx,

@@ -245,12 +245,14 @@ impl Store {
         reserve_try(&mut conn, table, id, max).await
     }
 
-    /// One guess at a login attempt's code, in one transaction: a try is counted first (none
-    /// left, or the code used: [`LoginTry::Refused`]), then `matches` compares the guess, and
-    /// a right one uses the code and logs the user in: the user is found or created (as
-    /// `login.user_id`), the device approved, and `login.refresh` stored as the first token
-    /// of the new `login.family`. The try and the login commit together, so concurrent
-    /// guesses still compare at most `max` codes in all, with one commit per login.
+    /// One guess at a login attempt's code, in one transaction. `matches` compares the guess
+    /// with the code `attempt` was read with; then one conditional update spends a try on the
+    /// row, if it still has that code unused with fewer than `max` wrong tries (else
+    /// [`LoginTry::Refused`]): a wrong guess counts, a right one uses the code and logs the
+    /// user in: the user is found or created (as `login.user_id`), the device approved, and
+    /// `login.refresh` stored as the first token of the new `login.family`. The try and the
+    /// login commit together, so of concurrent guesses only those that find a try left are
+    /// answered, at most `max` in all, with one commit per login.
     pub(crate) async fn try_login_code(
         &self,
         attempt: &LoginAttempt,
@@ -259,19 +261,15 @@ impl Store {
         login: &NewLogin<'_>,
         now: i64,
     ) -> Result<LoginTry> {
+        let right = matches();
         let mut tx = self.begin().await?;
-        if !reserve_try(&mut tx, CodeTable::Login, &attempt.id, max).await? {
+        if !spend_login_try(&mut tx, attempt, max, right).await? {
             tx.rollback().await?;
             return Ok(LoginTry::Refused);
         }
-        if !matches() {
+        if !right {
             tx.commit().await?;
             return Ok(LoginTry::Wrong);
-        }
-        // The reservation above holds the row: the code is still unused here.
-        if !consume_code(&mut tx, CodeTable::Login, &attempt.id).await? {
-            tx.rollback().await?;
-            return Ok(LoginTry::Refused);
         }
         let user = users::find_or_create_user(
             &mut tx,
@@ -462,6 +460,34 @@ pub(crate) async fn insert_login_attempt(
         .await?;
     }
     Ok(())
+}
+
+/// Spends a try at `attempt`'s code, if the row still has that code, unused, with fewer than
+/// `max` wrong tries: a `right` guess uses the code, a wrong one counts. False when no try
+/// was left.
+async fn spend_login_try(
+    conn: &mut AnyConnection,
+    attempt: &LoginAttempt,
+    max: i64,
+    right: bool,
+) -> Result<bool> {
+    let spend = if right {
+        "used = 1"
+    } else {
+        "wrong_tries = wrong_tries + 1"
+    };
+    let sql = format!(
+        "UPDATE login_attempts SET {spend} \
+         WHERE id = $1 AND code_hash = $2 AND used = 0 AND wrong_tries < $3"
+    );
+    let hash = attempt.code.hash.as_deref().map(b64);
+    let done = sqlx::query(&sql)
+        .bind(&attempt.id)
+        .bind(hash)
+        .bind(max)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Counts one try at code `id` in `table`, unless it is used or has had `max` tries.

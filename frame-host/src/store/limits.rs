@@ -2,7 +2,7 @@
 
 use sqlx::AnyConnection;
 
-use super::{Backend, Store};
+use super::Store;
 use crate::error::Result;
 
 /// One counter: at most `limit` hits per window of `window_ms` starting at its first hit.
@@ -47,19 +47,11 @@ impl Store {
     /// wait among the reached ones, in milliseconds. Each count is a conditional update of
     /// its row, so concurrent requests never exceed a limit.
     ///
-    /// On PostgreSQL the transaction commits without waiting for the WAL flush
-    /// (`synchronous_commit = off`, this transaction only): its row locks are then held for
-    /// microseconds rather than an fsync. A crash of the database server can forget the counts
-    /// of the last few hundred milliseconds (three `wal_writer_delay`s at most), never more,
-    /// and never a row of another table.
+    /// The transaction does not wait for PostgreSQL's WAL flush ([`Store::begin_unflushed`]):
+    /// a crash of the database server can forget the last few hundred milliseconds of counts.
     pub(crate) async fn rate_limit_hits(&self, limits: &[Limit], now: i64) -> Result<Option<i64>> {
-        let mut tx = self.begin().await?;
-        if self.backend == Backend::Postgres {
-            sqlx::query("SET LOCAL synchronous_commit = off")
-                .execute(&mut *tx)
-                .await?;
-        }
-        let wait = count_hits(&mut tx, limits, now).await?;
+        let mut tx = self.begin_unflushed().await?;
+        let wait = check_limits(&mut tx, &[], limits, now).await?;
         if wait.is_some() {
             tx.rollback().await?;
         } else {
@@ -70,57 +62,148 @@ impl Store {
 }
 
 /// [`Store::rate_limit_reached`] on the caller's connection `conn`.
-pub(crate) async fn limit_reached(
-    conn: &mut AnyConnection,
-    limit: &Limit,
-    now: i64,
-) -> Result<Option<i64>> {
-    let row: Option<(i64, i64)> =
-        sqlx::query_as("SELECT window_start, hits FROM rate_limits WHERE bucket = $1")
-            .bind(&limit.bucket)
-            .fetch_optional(conn)
-            .await?;
-    Ok(row
-        .filter(|&(start, hits)| start > now - limit.window_ms && hits >= limit.limit)
-        .map(|(start, _)| (start + limit.window_ms - now).max(1)))
+async fn limit_reached(conn: &mut AnyConnection, limit: &Limit, now: i64) -> Result<Option<i64>> {
+    let row = peek(conn, limit).await?;
+    Ok(longest_full(&[(limit, row)], now))
 }
 
-/// Counts one hit on every limit in the caller's transaction `conn`: `None` when all are
-/// allowed, else the longest wait among the reached ones, in milliseconds. The caller must
-/// then roll back, so a refused request counts on none of them.
-pub(crate) async fn count_hits(
+/// Counts one hit on every limit in `counted`, after a look at `peeked`, which are not
+/// counted, in the caller's transaction `conn`: `None` when all are allowed. When a peeked
+/// limit is full the answer is the longest wait among the full ones, else the longest among
+/// the counted ones reached, in milliseconds; the caller must then roll back, so a refused
+/// request counts on none of them. Every bucket appears once.
+///
+/// On SQLite the statements go to the database as one batch: each statement is a round trip
+/// to the connection's worker thread, which costs more than the statement, and the caller
+/// holds the one write turn throughout. PostgreSQL's extended protocol takes one statement
+/// at a time, so there they run one after the other.
+pub(crate) async fn check_limits(
     conn: &mut AnyConnection,
-    limits: &[Limit],
+    peeked: &[Limit],
+    counted: &[Limit],
     now: i64,
 ) -> Result<Option<i64>> {
-    let mut wait: Option<i64> = None;
-    for limit in limits {
-        if let Some(ms) = count(conn, limit, now).await? {
-            wait = Some(wait.map_or(ms, |w| w.max(ms)));
+    let mut seen = Vec::with_capacity(peeked.len());
+    let mut found = Vec::with_capacity(counted.len());
+    if conn.backend_name() == "SQLite" {
+        let rows = batch(conn, peeked, counted, now).await?;
+        let row = |limit: &Limit| rows.iter().find(|r| r.0 == limit.bucket).cloned();
+        for limit in peeked {
+            seen.push((limit, row(limit)));
+        }
+        for limit in counted {
+            found.push((limit, row(limit).ok_or(sqlx::Error::RowNotFound)?));
+        }
+    } else {
+        for limit in peeked {
+            seen.push((limit, peek(&mut *conn, limit).await?));
+        }
+        for limit in counted {
+            found.push((limit, count(&mut *conn, limit, now).await?));
         }
     }
-    Ok(wait)
+    Ok(longest_full(&seen, now).or_else(|| longest_refused(&found, now)))
 }
 
-/// Opens or renews `limit`'s window and counts a hit, in one statement; the wait in
-/// milliseconds when the window was already full. A full window's count then passes the
-/// limit, which the caller's rollback undoes.
-async fn count(conn: &mut AnyConnection, limit: &Limit, now: i64) -> Result<Option<i64>> {
-    // Every SET expression reads the row as it was before the update (SQL's rule, kept by
-    // SQLite and PostgreSQL alike).
-    let (start, hits): (i64, i64) = sqlx::query_as(
-        "INSERT INTO rate_limits (bucket, window_start, hits) VALUES ($1, $2, 1) \
+/// A counter's row: its bucket, window start and hits.
+type Row = (String, i64, i64);
+
+/// The wait until `limit`'s window ends, in milliseconds, at least 1.
+fn wait(limit: &Limit, start: i64, now: i64) -> i64 {
+    (start + limit.window_ms - now).max(1)
+}
+
+/// The longest wait among looked-at limits whose window is full (no row: empty).
+fn longest_full(seen: &[(&Limit, Option<Row>)], now: i64) -> Option<i64> {
+    seen.iter()
+        .filter_map(|(limit, row)| {
+            let (_, start, hits) = row.as_ref()?;
+            (*start > now - limit.window_ms && *hits >= limit.limit)
+                .then(|| wait(limit, *start, now))
+        })
+        .max()
+}
+
+/// The longest wait among counted limits whose count went past the limit: the window was
+/// full already, and the caller's rollback undoes the count.
+fn longest_refused(found: &[(&Limit, Row)], now: i64) -> Option<i64> {
+    found
+        .iter()
+        .filter(|(limit, (_, _, hits))| *hits > limit.limit)
+        .map(|(limit, (_, start, _))| wait(limit, *start, now))
+        .max()
+}
+
+/// `limit`'s row, if it has one.
+async fn peek(conn: &mut AnyConnection, limit: &Limit) -> Result<Option<Row>> {
+    Ok(sqlx::query_as(&peek_sql(1))
+        .bind(&limit.bucket)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Counts a hit on `limit` ([`count_sql`]).
+async fn count(conn: &mut AnyConnection, limit: &Limit, now: i64) -> Result<Row> {
+    Ok(sqlx::query_as(&count_sql(1))
+        .bind(&limit.bucket)
+        .bind(now)
+        .bind(now - limit.window_ms)
+        .fetch_one(conn)
+        .await?)
+}
+
+/// The rows of `peeked` (those that have one) and of `counted`, each counted, in one SQLite
+/// batch: the statements' parameters are numbered through.
+async fn batch(
+    conn: &mut AnyConnection,
+    peeked: &[Limit],
+    counted: &[Limit],
+    now: i64,
+) -> Result<Vec<Row>> {
+    let mut sql = String::new();
+    let mut param = 1;
+    for _ in peeked {
+        sql += &peek_sql(param);
+        sql += ";\n";
+        param += 1;
+    }
+    for _ in counted {
+        sql += &count_sql(param);
+        sql += ";\n";
+        param += 3;
+    }
+    let mut query = sqlx::query_as(&sql);
+    for limit in peeked {
+        query = query.bind(&limit.bucket);
+    }
+    for limit in counted {
+        query = query
+            .bind(&limit.bucket)
+            .bind(now)
+            .bind(now - limit.window_ms);
+    }
+    Ok(query.fetch_all(conn).await?)
+}
+
+/// Reads the row of the bucket in parameter `$p`.
+fn peek_sql(p: usize) -> String {
+    format!("SELECT bucket, window_start, hits FROM rate_limits WHERE bucket = ${p}")
+}
+
+/// Counts a hit on the bucket in parameter `$p`, in one statement: opens or renews its
+/// window at `$p+1` (now) when it started at or before `$p+2` (now less the window). Every SET
+/// expression reads the row as it was before the update (SQL's rule, kept by SQLite and
+/// PostgreSQL alike). A full window's count then passes the limit, which the caller's
+/// rollback undoes.
+fn count_sql(p: usize) -> String {
+    let (bucket, now, cutoff) = (p, p + 1, p + 2);
+    format!(
+        "INSERT INTO rate_limits (bucket, window_start, hits) VALUES (${bucket}, ${now}, 1) \
          ON CONFLICT (bucket) DO UPDATE SET \
-         window_start = CASE WHEN rate_limits.window_start <= $3 THEN $2 \
+         window_start = CASE WHEN rate_limits.window_start <= ${cutoff} THEN ${now} \
                         ELSE rate_limits.window_start END, \
-         hits = CASE WHEN rate_limits.window_start <= $3 THEN 1 \
+         hits = CASE WHEN rate_limits.window_start <= ${cutoff} THEN 1 \
                 ELSE rate_limits.hits + 1 END \
-         RETURNING window_start, hits",
+         RETURNING bucket, window_start, hits"
     )
-    .bind(&limit.bucket)
-    .bind(now)
-    .bind(now - limit.window_ms)
-    .fetch_one(&mut *conn)
-    .await?;
-    Ok((hits > limit.limit).then(|| (start + limit.window_ms - now).max(1)))
 }

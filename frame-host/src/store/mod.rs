@@ -49,7 +49,7 @@ pub(crate) use attempts::{
 pub(crate) use chain_history::{HistoryRow, SeenToken, TxKey};
 pub(crate) use chain_index::{Batch, NewTransfer, NftMeta, TokenMeta};
 pub(crate) use farcaster::{Channel, ChannelLogin, Completion};
-pub(crate) use limits::{count_hits, limit_reached, Limit};
+pub(crate) use limits::{check_limits, Limit};
 pub(crate) use mailbox::Mail;
 pub(crate) use names::{NameInsert, StoredName};
 pub(crate) use recovery::{Release, ReleasePurpose};
@@ -190,12 +190,32 @@ impl Store {
     /// client hung up) cannot leave a pooled connection inside a transaction that nothing
     /// will end: the task finishes the `BEGIN`, and the dropped [`WriteTx`] rolls back.
     pub(crate) async fn begin(&self) -> Result<WriteTx> {
+        self.begin_with(None).await
+    }
+
+    /// [`begin`](Self::begin) for a transaction whose loss in a crash of the database server
+    /// costs nothing lasting: rate-limit counts, a login attempt (its code then fails and the
+    /// user asks for another). On PostgreSQL its commit does not wait for the WAL flush
+    /// (`synchronous_commit = off`, this transaction only, set with the `BEGIN` in one round
+    /// trip), so its row locks are held for microseconds rather than an fsync; such a crash
+    /// forgets at most the last few hundred milliseconds of these commits (three
+    /// `wal_writer_delay`s), never another transaction's. SQLite's commits already skip the
+    /// fsync (WAL with `synchronous = NORMAL`).
+    pub(crate) async fn begin_unflushed(&self) -> Result<WriteTx> {
+        self.begin_with(Some("BEGIN; SET LOCAL synchronous_commit = off"))
+            .await
+    }
+
+    /// [`begin`](Self::begin) with PostgreSQL's `BEGIN` statement `postgres`, when not the
+    /// plain one.
+    async fn begin_with(&self, postgres: Option<&'static str>) -> Result<WriteTx> {
         let turn = self.write_turn().await?;
         let pool = self.pool.clone();
         let begun = tokio::spawn(async move {
-            let tx = match turn {
-                Some(_) => pool.begin_with("BEGIN IMMEDIATE").await?,
-                None => pool.begin().await?,
+            let tx = match (turn.is_some(), postgres) {
+                (true, _) => pool.begin_with("BEGIN IMMEDIATE").await?,
+                (false, Some(statement)) => pool.begin_with(statement).await?,
+                (false, None) => pool.begin().await?,
             };
             Ok::<_, sqlx::Error>(WriteTx::new(tx, turn))
         });

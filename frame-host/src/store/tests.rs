@@ -145,8 +145,9 @@ on_both!(
     purge_forgets_only_what_has_expired,
     a_dropped_begin_leaves_no_transaction_open,
     concurrent_mails_all_land,
-    concurrent_guesses_compare_at_most_five_codes,
+    concurrent_guesses_answer_at_most_five,
     a_refused_hit_counts_on_no_limit,
+    a_full_peeked_limit_refuses_without_counting,
     the_registry_copy_is_replaced_whole,
     siwx_nonces_and_sessions,
     names_are_first_come_one_per_address,
@@ -179,7 +180,12 @@ fn attempt(id: &str, email: &str, device: &str, user_id: Option<String>) -> Logi
         email: email.into(),
         device_id: device.into(),
         user_id,
-        code: CodeState::default(),
+        // The code every test attempt gets (`code`), as the verify endpoint reads it back.
+        code: CodeState {
+            hash: Some(code(0).hash),
+            salt: Some(code(0).salt),
+            ..CodeState::default()
+        },
     }
 }
 
@@ -894,22 +900,18 @@ async fn concurrent_mails_all_land(db: &TestDb) {
     assert_eq!(db.store.mails_to("crowd@b.co").await.unwrap().len(), 20);
 }
 
-/// Twenty wrong guesses at once at one login code: exactly five are compared, the rest are
-/// refused without a comparison, and nobody is logged in.
-async fn concurrent_guesses_compare_at_most_five_codes(db: &TestDb) {
-    use std::sync::{
-        atomic::{AtomicUsize, Ordering},
-        Arc,
-    };
+/// Twenty guesses at once at one login code, one of them right: at most five are answered
+/// (a wrong code, or the login), the others are refused whatever they guessed, and the code
+/// is spent for good afterwards.
+async fn concurrent_guesses_answer_at_most_five(db: &TestDb) {
     let a = attempt("att-crowd", "crowd@b.co", "dev1", None);
     db.store
         .insert_login_attempt(&a, Some(&code(NOW + 600_000)), None, NOW)
         .await
         .unwrap();
-    let compared = Arc::new(AtomicUsize::new(0));
     let guesses: Vec<_> = (0..20)
         .map(|n| {
-            let (s, a, compared) = (db.store.clone(), a.clone(), compared.clone());
+            let (s, a) = (db.store.clone(), a.clone());
             tokio::spawn(async move {
                 let (refresh, family) = (refresh(&format!("r{n}")), format!("f{n}"));
                 let login = NewLogin {
@@ -917,11 +919,7 @@ async fn concurrent_guesses_compare_at_most_five_codes(db: &TestDb) {
                     refresh: &refresh,
                     family: &family,
                 };
-                let wrong = || {
-                    compared.fetch_add(1, Ordering::SeqCst);
-                    false
-                };
-                s.try_login_code(&a, 5, wrong, &login, NOW).await
+                s.try_login_code(&a, 5, || n == 10, &login, NOW).await
             })
         })
         .collect();
@@ -929,15 +927,20 @@ async fn concurrent_guesses_compare_at_most_five_codes(db: &TestDb) {
     for guess in guesses {
         answers.push(guess.await.unwrap().unwrap());
     }
-    assert_eq!(compared.load(Ordering::SeqCst), 5);
-    assert_eq!(answers.iter().filter(|t| **t == LoginTry::Wrong).count(), 5);
+    let count = |f: fn(&LoginTry) -> bool| answers.iter().filter(|t| f(t)).count();
+    let wrong = count(|t| *t == LoginTry::Wrong);
+    let logged_in = count(|t| matches!(t, LoginTry::LoggedIn(_)));
+    assert!(wrong + logged_in <= 5, "{answers:?}");
+    assert_eq!(count(|t| *t == LoginTry::Refused), 20 - wrong - logged_in);
+    if logged_in == 0 {
+        assert_eq!(wrong, 5, "the right guess came after five wrong ones");
+    }
+    let user = db.store.user_by_email("shop", "crowd@b.co").await.unwrap();
+    assert_eq!(user.is_some(), logged_in == 1);
     assert_eq!(
-        answers.iter().filter(|t| **t == LoginTry::Refused).count(),
-        15
-    );
-    assert_eq!(
-        db.store.user_by_email("shop", "crowd@b.co").await.unwrap(),
-        None
+        try_login(&db.store, &a, true, "u-late", "r-late").await,
+        LoginTry::Refused,
+        "the code is spent: used, or out of tries"
     );
 }
 
@@ -1002,5 +1005,47 @@ async fn a_refused_hit_counts_on_no_limit(db: &TestDb) {
         s.rate_limit_hits(&three[..2], NOW + 60_000).await.unwrap(),
         None,
         "`full`'s window ended; `fresh` never counted"
+    );
+}
+
+/// A limit looked at without counting ([`check_limits`]'s `peeked`, as an email start reads
+/// the wrong-code limit): a full one refuses with its own wait, before the counted ones say
+/// anything, and an empty or open one lets the counts through.
+async fn a_full_peeked_limit_refuses_without_counting(db: &TestDb) {
+    let s = &db.store;
+    let limit = |bucket: &str, limit, window_ms| Limit {
+        bucket: bucket.into(),
+        limit,
+        window_ms,
+    };
+    let (peeked, counted) = (&limit("peeked", 1, 600_000), &limit("counted", 1, 60_000));
+    let check = |now| async move {
+        let mut tx = s.begin().await.unwrap();
+        let (peeked, counted) = (std::slice::from_ref(peeked), std::slice::from_ref(counted));
+        let wait = check_limits(&mut tx, peeked, counted, now).await.unwrap();
+        if wait.is_none() {
+            tx.commit().await.unwrap();
+        }
+        wait
+    };
+    assert_eq!(check(NOW).await, None, "no row yet: empty");
+    assert_eq!(
+        s.rate_limit_reached(peeked, NOW).await.unwrap(),
+        None,
+        "looking did not count"
+    );
+    assert_eq!(check(NOW + 1).await, Some(59_999), "`counted` is full");
+    s.rate_limit_hits(std::slice::from_ref(peeked), NOW + 2)
+        .await
+        .unwrap();
+    assert_eq!(
+        check(NOW + 60_000).await,
+        Some(540_002),
+        "`peeked` is full: its wait, not `counted`'s"
+    );
+    assert_eq!(
+        check(NOW + 60_000 + 600_000).await,
+        None,
+        "both windows ended"
     );
 }
