@@ -154,8 +154,13 @@ impl Store {
                 // WAL with `synchronous = NORMAL`: a commit no longer waits for an fsync (the
                 // WAL is synced at checkpoints), so a crash of frame-host loses nothing and a
                 // power cut at most the last commits, never the file's integrity.
+                // No ping before a connection is handed out: an SQLite connection lives in this
+                // process and cannot be cut off, and each ping is a round trip to its worker
+                // thread, which under load costs about what a statement does (sqlx still pings
+                // it when it comes back to the pool).
                 AnyPoolOptions::new()
                     .max_connections(4)
+                    .test_before_acquire(false)
                     .after_connect(|conn, _| {
                         Box::pin(async move {
                             sqlx::Executor::execute(conn, "PRAGMA synchronous = NORMAL")
