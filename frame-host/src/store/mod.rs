@@ -117,6 +117,9 @@ pub(crate) enum Backend {
     Postgres,
 }
 
+/// How long a PostgreSQL connection may sit in the pool before it is pinged on its way out.
+pub(crate) const PING_AFTER_IDLE: Duration = Duration::from_secs(1);
+
 /// The frame-host database.
 #[derive(Debug, Clone)]
 pub(crate) struct Store {
@@ -169,7 +172,23 @@ impl Store {
                         })
                     })
             }
-            Backend::Postgres => AnyPoolOptions::new().max_connections(10),
+            // A connection is pinged before it is handed out only when it sat idle for
+            // `PING_AFTER_IDLE` or longer: one the server ended meanwhile (a restart, a proxy's
+            // idle cut) is then replaced rather than failing a request. Under load connections
+            // come back to the pool and leave again within milliseconds, and a ping each time
+            // was a round trip to the server per statement run on the pool (sqlx also pings a
+            // connection when it comes back, which finds those broken in use).
+            Backend::Postgres => AnyPoolOptions::new()
+                .max_connections(10)
+                .test_before_acquire(false)
+                .before_acquire(|conn, meta| {
+                    Box::pin(async move {
+                        if meta.idle_for >= PING_AFTER_IDLE {
+                            conn.ping().await?;
+                        }
+                        Ok(true)
+                    })
+                }),
         };
         let options = AnyConnectOptions::from_str(url)?;
         let pool = pool_options

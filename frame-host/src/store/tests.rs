@@ -129,6 +129,43 @@ macro_rules! on_both {
     };
 }
 
+/// PostgreSQL connections the server ended while they sat in the pool (a restart, a proxy's
+/// idle cut) are replaced on the way out, not handed to a request that then fails.
+#[tokio::test]
+async fn postgres_connections_ended_while_idle_are_replaced() {
+    let db = postgres().await;
+    let name = format!("oriel_idle_{}", crate::secrets::id().unwrap());
+    let store = Store::open(&format!("{}&application_name={name}", db.url))
+        .await
+        .unwrap();
+    let one = || async {
+        let (n,): (i64,) = sqlx::query_as("SELECT 1::BIGINT")
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+        n
+    };
+    let (a, b, c) = tokio::join!(one(), one(), one());
+    assert_eq!((a, b, c), (1, 1, 1));
+    let (admin_url, _) = db.schema.clone().unwrap();
+    let mut admin = PgConnection::connect(&admin_url).await.unwrap();
+    let ended: Vec<(bool,)> = sqlx::query_as(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+    )
+    .bind(&name)
+    .fetch_all(&mut admin)
+    .await
+    .unwrap();
+    assert!(!ended.is_empty(), "the pool's connections were found");
+    tokio::time::sleep(PING_AFTER_IDLE + std::time::Duration::from_millis(100)).await;
+    for _ in 0..2 * ended.len() {
+        assert_eq!(one().await, 1);
+    }
+    admin.close().await.unwrap();
+    store.close().await;
+    db.finish().await;
+}
+
 on_both!(
     migrations_apply_once,
     login_creates_the_user_once_and_approves_the_device,
