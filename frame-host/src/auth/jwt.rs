@@ -7,11 +7,12 @@
 
 use std::{collections::HashSet, fmt, path::Path};
 
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
 use ed25519_dalek::{
     pkcs8::{spki::der::pem::LineEnding, DecodePrivateKey, EncodePrivateKey},
-    SigningKey,
+    Signer as _, SigningKey,
 };
-use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use jsonwebtoken::{Algorithm, DecodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 
 use crate::{
@@ -68,7 +69,9 @@ pub(crate) enum Rejection {
 
 /// The signing and verifying keys, and the validation rules.
 pub(crate) struct JwtKeys {
-    encoding: EncodingKey,
+    /// Kept whole, its public half computed once: `jsonwebtoken::encode` would parse the
+    /// PKCS#8 key and derive the public key (a scalar multiplication) for every token.
+    signing: SigningKey,
     decoding: DecodingKey,
     validation: Validation,
     issuer: String,
@@ -117,7 +120,6 @@ impl JwtKeys {
         issuer: &str,
         project_ids: impl IntoIterator<Item = &'a str>,
     ) -> Result<Self> {
-        let der = key.to_pkcs8_der().map_err(|e| Error::Jwt(e.to_string()))?;
         let mut validation = Validation::new(Algorithm::EdDSA);
         validation.algorithms = vec![Algorithm::EdDSA];
         // exp and nbf are checked against the Clock in `verify`.
@@ -131,7 +133,7 @@ impl JwtKeys {
         let audiences: Vec<String> = project_ids.into_iter().map(audience).collect();
         validation.set_audience(&audiences);
         Ok(Self {
-            encoding: EncodingKey::from_ed_der(der.as_bytes()),
+            signing: key.clone(),
             decoding: DecodingKey::from_ed_der(key.verifying_key().as_bytes()),
             validation,
             issuer: issuer.into(),
@@ -153,7 +155,19 @@ impl JwtKeys {
     pub(crate) fn sign<T: Serialize>(&self, claims: &T, kid: &str) -> Result<String> {
         let mut header = Header::new(Algorithm::EdDSA);
         header.kid = Some(kid.into());
-        jsonwebtoken::encode(&header, claims, &self.encoding).map_err(|e| Error::Jwt(e.to_string()))
+        self.encode(&header, claims)
+    }
+
+    /// `header.claims.signature`, each part base64url without padding (RFC 7515's compact
+    /// serialization), signed EdDSA with the key.
+    fn encode<T: Serialize>(&self, header: &Header, claims: &T) -> Result<String> {
+        let mut token = json_part(header)?;
+        token.push('.');
+        token.push_str(&json_part(claims)?);
+        let signature = self.signing.sign(token.as_bytes());
+        token.push('.');
+        token.push_str(&URL_SAFE_NO_PAD.encode(signature.to_bytes()));
+        Ok(token)
     }
 
     /// The claims of `token` if its signature is this key's and it passes `validation`.
@@ -187,8 +201,7 @@ impl JwtKeys {
             nbf: now,
             exp: now + ACCESS_TTL_SECS,
         };
-        jsonwebtoken::encode(&Header::new(Algorithm::EdDSA), &claims, &self.encoding)
-            .map_err(|e| Error::Jwt(e.to_string()))
+        self.encode(&Header::new(Algorithm::EdDSA), &claims)
     }
 
     /// The claims of `token` if it is valid at `now` (Unix seconds).
@@ -204,6 +217,12 @@ impl JwtKeys {
         }
         Ok(claims)
     }
+}
+
+/// `value` as JSON, base64url without padding.
+fn json_part<T: Serialize + ?Sized>(value: &T) -> Result<String> {
+    let json = serde_json::to_vec(value).map_err(|e| Error::Jwt(e.to_string()))?;
+    Ok(URL_SAFE_NO_PAD.encode(json))
 }
 
 #[cfg(test)]
@@ -244,6 +263,24 @@ mod tests {
             "within leeway"
         );
         assert_eq!(k.verify(&t, 994), Err(Rejection::NotYetValid));
+    }
+
+    #[test]
+    fn tokens_are_byte_for_byte_jsonwebtokens() {
+        let der = SigningKey::from_bytes(&[9; 32]).to_pkcs8_der().unwrap();
+        let theirs = jsonwebtoken::EncodingKey::from_ed_der(der.as_bytes());
+        let token = keys().issue("shop", "u1", "d1", "s1", 1_000).unwrap();
+        let claims = keys().verify(&token, 1_000).unwrap();
+        let mut header = Header::new(Algorithm::EdDSA);
+        assert_eq!(
+            keys().encode(&header, &claims).unwrap(),
+            jsonwebtoken::encode(&header, &claims, &theirs).unwrap()
+        );
+        header.kid = Some("k1".into());
+        assert_eq!(
+            keys().sign(&claims, "k1").unwrap(),
+            jsonwebtoken::encode(&header, &claims, &theirs).unwrap()
+        );
     }
 
     #[test]
