@@ -271,19 +271,7 @@ impl Store {
             tx.commit().await?;
             return Ok(LoginTry::Wrong);
         }
-        let user = users::find_or_create_user(
-            &mut tx,
-            &attempt.project_id,
-            &attempt.email,
-            login.user_id,
-            now,
-        )
-        .await?;
-        users::approve_device(&mut tx, &user.id, &attempt.device_id, now).await?;
-        login
-            .refresh
-            .insert(&mut tx, &user.id, &attempt.device_id, login.family, now)
-            .await?;
+        let user = open_login(&mut tx, attempt, login, now).await?;
         tx.commit().await?;
         Ok(LoginTry::LoggedIn(user))
     }
@@ -419,6 +407,59 @@ impl Store {
         tx.commit().await?;
         Ok(EmailChangeOutcome::Changed)
     }
+}
+
+/// The session a right code opens, in the caller's transaction `conn`: finds or creates the
+/// attempt's user, approves its device for the user and stores the session's first refresh
+/// token.
+///
+/// On SQLite the four statements go to the database as one batch, the device and the token
+/// naming the user by its email (each statement is a round trip to the connection's worker
+/// thread, inside the one write turn; see `limits::check_limits`). PostgreSQL's extended
+/// protocol takes one statement at a time, so there they run one after the other.
+async fn open_login(
+    conn: &mut AnyConnection,
+    attempt: &LoginAttempt,
+    login: &NewLogin<'_>,
+    now: i64,
+) -> Result<User> {
+    let (project_id, email, device_id) = (&attempt.project_id, &attempt.email, &attempt.device_id);
+    if conn.backend_name() != "SQLite" {
+        let user = users::find_or_create_user(conn, project_id, email, login.user_id, now).await?;
+        users::approve_device(conn, &user.id, device_id, now).await?;
+        login
+            .refresh
+            .insert(conn, &user.id, device_id, login.family, now)
+            .await?;
+        return Ok(user);
+    }
+    // $1 the new user's id, $2 the project, $3 the email, $4 now, $5 the device, $6..$9 the
+    // refresh token's hash, project, expiry and family. The upserts' SELECTs have a WHERE,
+    // which SQLite needs to tell their ON CONFLICT from a join's ON.
+    const SQL: &str = "\
+        INSERT INTO users (id, project_id, email, created_at) VALUES ($1, $2, $3, $4) \
+        ON CONFLICT DO NOTHING;\n\
+        INSERT INTO devices (user_id, device_id, approved, created_at, updated_at) \
+        SELECT id, $5, 1, $4, $4 FROM users WHERE project_id = $2 AND email = $3 \
+        ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, updated_at = $4;\n\
+        INSERT INTO refresh_tokens (token_hash, user_id, device_id, project_id, created_at, \
+        expires_at, revoked, family) \
+        SELECT $6, id, $5, $7, $4, $8, 0, $9 FROM users WHERE project_id = $2 AND email = $3;\n\
+        SELECT id, project_id, email FROM users WHERE project_id = $2 AND email = $3";
+    let rows: Vec<users::UserRow> = sqlx::query_as(SQL)
+        .bind(login.user_id)
+        .bind(project_id)
+        .bind(email)
+        .bind(now)
+        .bind(device_id)
+        .bind(&login.refresh.token_hash)
+        .bind(&login.refresh.project_id)
+        .bind(login.refresh.expires_at)
+        .bind(login.family)
+        .fetch_all(conn)
+        .await?;
+    let [row] = <[_; 1]>::try_from(rows).map_err(|_| sqlx::Error::RowNotFound)?;
+    Ok(users::user(row))
 }
 
 /// Stores a login attempt, with its code or its device approval link, in the caller's

@@ -292,6 +292,18 @@ async fn login_creates_the_user_once_and_approves_the_device(db: &TestDb) {
     assert!(!s.device_approved(&u.id, "dev2").await.unwrap());
     let again = login(s, "a@b.co", "dev1", "r2").await;
     assert_eq!(again, u, "same email, same user");
+    // A returning user on another device: the device and the session are the user's.
+    let elsewhere = login(s, "a@b.co", "dev2", "r4").await;
+    assert_eq!(elsewhere, u);
+    assert!(s.device_approved(&u.id, "dev2").await.unwrap());
+    for (device, hash) in [("dev1", "r1"), ("dev1", "r2"), ("dev2", "r4")] {
+        let live = s.session_live(&u.id, device, &family(hash), NOW).await;
+        assert!(live.unwrap(), "{device} {hash}");
+    }
+    assert!(!s
+        .session_live(&u.id, "dev2", &family("r2"), NOW)
+        .await
+        .unwrap());
     let other = login(s, "c@d.co", "dev1", "r3").await;
     assert_ne!(other.id, u.id);
 }

@@ -17,9 +17,9 @@ pub(crate) struct User {
     pub(crate) email: Option<String>,
 }
 
-type UserRow = (String, String, Option<String>);
+pub(super) type UserRow = (String, String, Option<String>);
 
-fn user((id, project_id, email): UserRow) -> User {
+pub(super) fn user((id, project_id, email): UserRow) -> User {
     User {
         id,
         project_id,
