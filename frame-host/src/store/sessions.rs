@@ -5,9 +5,9 @@
 //! token that was already rotated is reuse (OAuth 2.0 security BCP, §4.14.2): someone else
 //! holds a copy, so the family and the device's other tokens are revoked.
 
-use sqlx::AnyConnection;
+use sqlx::{any::AnyArguments, Any, AnyConnection};
 
-use super::{flag, users, Store, User};
+use super::{flag, Store, User};
 use crate::error::Result;
 
 /// A refresh token to store.
@@ -21,6 +21,11 @@ pub(crate) struct NewRefresh {
     pub(crate) expires_at: i64,
 }
 
+/// Stores a refresh token: `$1` its hash, `$2` the user, `$3` the device, `$4` the project,
+/// `$5` now, `$6` its expiry, `$7` its family ([`NewRefresh::bound`]).
+const INSERT_REFRESH: &str = "INSERT INTO refresh_tokens (token_hash, user_id, device_id, \
+     project_id, created_at, expires_at, revoked, family) VALUES ($1, $2, $3, $4, $5, $6, 0, $7)";
+
 impl NewRefresh {
     pub(super) async fn insert(
         &self,
@@ -30,22 +35,45 @@ impl NewRefresh {
         family: &str,
         now: i64,
     ) -> Result<()> {
-        sqlx::query(
-            "INSERT INTO refresh_tokens (token_hash, user_id, device_id, project_id, created_at, \
-             expires_at, revoked, family) VALUES ($1, $2, $3, $4, $5, $6, 0, $7)",
-        )
-        .bind(&self.token_hash)
-        .bind(user_id)
-        .bind(device_id)
-        .bind(&self.project_id)
-        .bind(now)
-        .bind(self.expires_at)
-        .bind(family)
-        .execute(conn)
-        .await?;
+        self.bound(sqlx::query(INSERT_REFRESH), user_id, device_id, family, now)
+            .execute(conn)
+            .await?;
         Ok(())
     }
+
+    /// `query` with [`INSERT_REFRESH`]'s parameters bound.
+    fn bound<'q>(
+        &'q self,
+        query: sqlx::query::Query<'q, Any, AnyArguments<'q>>,
+        user_id: &'q str,
+        device_id: &'q str,
+        family: &'q str,
+        now: i64,
+    ) -> sqlx::query::Query<'q, Any, AnyArguments<'q>> {
+        query
+            .bind(&self.token_hash)
+            .bind(user_id)
+            .bind(device_id)
+            .bind(&self.project_id)
+            .bind(now)
+            .bind(self.expires_at)
+            .bind(family)
+    }
 }
+
+/// A refresh token as a rotation reads it: its user and family, `revoked`, `expires_at` and
+/// `rotated_at`, its device's `approved` (`None`: no such device), and its user's project
+/// and email.
+type RotationRow = (
+    String,
+    String,
+    i64,
+    i64,
+    Option<i64>,
+    Option<i64>,
+    String,
+    Option<String>,
+);
 
 /// A session's user and its refresh-token family (the access token's `sid`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,16 +114,22 @@ impl Store {
         now: i64,
     ) -> Result<Rotation> {
         let mut tx = self.begin().await?;
-        let row: Option<(String, String, i64, i64, Option<i64>)> = sqlx::query_as(
-            "SELECT user_id, family, revoked, expires_at, rotated_at FROM refresh_tokens \
-             WHERE token_hash = $1 AND device_id = $2 AND project_id = $3",
+        // The token, whether its device is approved, and its user, in one read.
+        let row: Option<RotationRow> = sqlx::query_as(
+            "SELECT r.user_id, r.family, r.revoked, r.expires_at, r.rotated_at, d.approved, \
+             u.project_id, u.email FROM refresh_tokens r \
+             JOIN users u ON u.id = r.user_id \
+             LEFT JOIN devices d ON d.user_id = r.user_id AND d.device_id = r.device_id \
+             WHERE r.token_hash = $1 AND r.device_id = $2 AND r.project_id = $3",
         )
         .bind(old_hash)
         .bind(device_id)
         .bind(&new.project_id)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some((user_id, family, revoked, expires_at, rotated_at)) = row else {
+        let Some((user_id, family, revoked, expires_at, rotated_at, approved, project_id, email)) =
+            row
+        else {
             tx.rollback().await?;
             return Ok(Rotation::Refused);
         };
@@ -115,33 +149,51 @@ impl Store {
                 device_id: device_id.into(),
             });
         }
-        if flag(revoked)
-            || expires_at <= now
-            || !users::device_approved(&mut tx, &user_id, device_id).await?
-        {
+        if flag(revoked) || expires_at <= now || !approved.is_some_and(flag) {
             tx.rollback().await?;
             return Ok(Rotation::Refused);
         }
-        let done = sqlx::query(
-            "UPDATE refresh_tokens SET revoked = 1, rotated_at = $2 \
-             WHERE token_hash = $1 AND revoked = 0",
-        )
-        .bind(old_hash)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(Rotation::Refused);
-        }
-        new.insert(&mut tx, &user_id, device_id, &family, now)
+        // The old token rotated, if it is still live, and the new one stored in its family: on
+        // SQLite in one batch (each statement is a round trip to the connection's worker
+        // thread, inside the one write turn; the batch's UPDATE takes now and the old hash as
+        // `$5` and `$8`), on PostgreSQL one after the other.
+        let rotated = if tx.backend_name() == "SQLite" {
+            let batch = format!(
+                "{INSERT_REFRESH};\nUPDATE refresh_tokens SET revoked = 1, rotated_at = $5 \
+                 WHERE token_hash = $8 AND revoked = 0"
+            );
+            let done = new
+                .bound(sqlx::query(&batch), &user_id, device_id, &family, now)
+                .bind(old_hash)
+                .execute(&mut *tx)
+                .await?;
+            done.rows_affected() == 2
+        } else {
+            let done = sqlx::query(
+                "UPDATE refresh_tokens SET revoked = 1, rotated_at = $2 \
+                 WHERE token_hash = $1 AND revoked = 0",
+            )
+            .bind(old_hash)
+            .bind(now)
+            .execute(&mut *tx)
             .await?;
-        let user = users::user_by_id(&mut tx, &user_id).await?;
+            if done.rows_affected() == 1 {
+                new.insert(&mut tx, &user_id, device_id, &family, now)
+                    .await?;
+            }
+            done.rows_affected() == 1
+        };
+        if !rotated {
+            tx.rollback().await?;
+            return Ok(Rotation::Refused);
+        }
         tx.commit().await?;
-        Ok(match user {
-            Some(user) => Rotation::Rotated(SessionUser { user, family }),
-            None => Rotation::Refused,
-        })
+        let user = User {
+            id: user_id,
+            project_id,
+            email,
+        };
+        Ok(Rotation::Rotated(SessionUser { user, family }))
     }
 
     /// Whether an access token of `family` still stands: the family has a live refresh
