@@ -2,7 +2,7 @@
 
 use sqlx::AnyConnection;
 
-use super::{flag, sessions::NewRefresh, users, Store, User};
+use super::{flag, sessions::NewRefresh, takes_batches, users, Store, User};
 use crate::{
     error::Result,
     secrets::{b64, unb64},
@@ -413,10 +413,8 @@ impl Store {
 /// attempt's user, approves its device for the user and stores the session's first refresh
 /// token.
 ///
-/// On SQLite the four statements go to the database as one batch, the device and the token
-/// naming the user by its email (each statement is a round trip to the connection's worker
-/// thread, inside the one write turn; see `limits::check_limits`). PostgreSQL's extended
-/// protocol takes one statement at a time, so there they run one after the other.
+/// Where the connection [`takes_batches`], the four statements go as one batch, the device and
+/// the token naming the user by its email; elsewhere they run one after the other.
 async fn open_login(
     conn: &mut AnyConnection,
     attempt: &LoginAttempt,
@@ -424,7 +422,7 @@ async fn open_login(
     now: i64,
 ) -> Result<User> {
     let (project_id, email, device_id) = (&attempt.project_id, &attempt.email, &attempt.device_id);
-    if conn.backend_name() != "SQLite" {
+    if !takes_batches(conn) {
         let user = users::find_or_create_user(conn, project_id, email, login.user_id, now).await?;
         users::approve_device(conn, &user.id, device_id, now).await?;
         login

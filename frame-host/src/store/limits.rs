@@ -2,7 +2,7 @@
 
 use sqlx::AnyConnection;
 
-use super::Store;
+use super::{takes_batches, Store};
 use crate::error::Result;
 
 /// One counter: at most `limit` hits per window of `window_ms` starting at its first hit.
@@ -73,10 +73,7 @@ async fn limit_reached(conn: &mut AnyConnection, limit: &Limit, now: i64) -> Res
 /// the counted ones reached, in milliseconds; the caller must then roll back, so a refused
 /// request counts on none of them. Every bucket appears once.
 ///
-/// On SQLite the statements go to the database as one batch: each statement is a round trip
-/// to the connection's worker thread, which costs more than the statement, and the caller
-/// holds the one write turn throughout. PostgreSQL's extended protocol takes one statement
-/// at a time, so there they run one after the other.
+/// The statements go as one batch where the connection [`takes_batches`].
 pub(crate) async fn check_limits(
     conn: &mut AnyConnection,
     peeked: &[Limit],
@@ -85,7 +82,7 @@ pub(crate) async fn check_limits(
 ) -> Result<Option<i64>> {
     let mut seen = Vec::with_capacity(peeked.len());
     let mut found = Vec::with_capacity(counted.len());
-    if conn.backend_name() == "SQLite" {
+    if takes_batches(conn) {
         let rows = batch(conn, peeked, counted, now).await?;
         let row = |limit: &Limit| rows.iter().find(|r| r.0 == limit.bucket).cloned();
         for limit in peeked {

@@ -37,7 +37,7 @@ use std::{str::FromStr, sync::Arc, time::Duration};
 use sqlx::{
     any::{AnyConnectOptions, AnyPoolOptions},
     sqlite::{SqliteConnectOptions, SqliteJournalMode},
-    AnyPool, ConnectOptions, Connection,
+    AnyConnection, AnyPool, ConnectOptions, Connection,
 };
 use tokio::sync::Semaphore;
 
@@ -115,6 +115,15 @@ pub(crate) enum Backend {
     Sqlite,
     /// A PostgreSQL server.
     Postgres,
+}
+
+/// Whether `conn` takes several statements with parameters as one batch (SQLite), which the
+/// store then uses to send a transaction's statements in one round trip. On SQLite each
+/// statement is a round trip to the connection's worker thread, which costs more than the
+/// statement, and a writer holds the one write turn throughout. PostgreSQL's extended
+/// protocol takes one statement at a time, so there they run one after the other.
+pub(super) fn takes_batches(conn: &AnyConnection) -> bool {
+    conn.backend_name() == "SQLite"
 }
 
 /// How long a PostgreSQL connection may sit in the pool before it is pinged on its way out.

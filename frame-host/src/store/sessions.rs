@@ -7,7 +7,7 @@
 
 use sqlx::{any::AnyArguments, Any, AnyConnection};
 
-use super::{flag, Store, User};
+use super::{flag, takes_batches, Store, User};
 use crate::error::Result;
 
 /// A refresh token to store.
@@ -153,11 +153,10 @@ impl Store {
             tx.rollback().await?;
             return Ok(Rotation::Refused);
         }
-        // The old token rotated, if it is still live, and the new one stored in its family: on
-        // SQLite in one batch (each statement is a round trip to the connection's worker
-        // thread, inside the one write turn; the batch's UPDATE takes now and the old hash as
-        // `$5` and `$8`), on PostgreSQL one after the other.
-        let rotated = if tx.backend_name() == "SQLite" {
+        // The old token rotated, if it is still live, and the new one stored in its family: as
+        // one batch where the connection takes them (its UPDATE takes now and the old hash as
+        // `$5` and `$8`), else one after the other.
+        let rotated = if takes_batches(&tx) {
             let batch = format!(
                 "{INSERT_REFRESH};\nUPDATE refresh_tokens SET revoked = 1, rotated_at = $5 \
                  WHERE token_hash = $8 AND revoked = 0"
@@ -177,11 +176,12 @@ impl Store {
             .bind(now)
             .execute(&mut *tx)
             .await?;
-            if done.rows_affected() == 1 {
+            let rotated = done.rows_affected() == 1;
+            if rotated {
                 new.insert(&mut tx, &user_id, device_id, &family, now)
                     .await?;
             }
-            done.rows_affected() == 1
+            rotated
         };
         if !rotated {
             tx.rollback().await?;
