@@ -74,6 +74,12 @@ describe('recovery phrase export', () => {
     const frame = walletFrame(page)
     const words = frame.locator('.word')
     await expect.poll(() => words.count(), { timeout: 20_000 }).toBe(12)
+    // The frame draws the phrase before the widget lays the iframe over its card, so the grid
+    // is measured as the user sees it: once Done has armed, which takes the frame fully
+    // visible (at its shown size) for 500 ms. Measured earlier, the iframe may still be 0 wide
+    // and the grid one column.
+    const done = frame.getByRole('button', { name: 'Done' })
+    await expect.poll(() => done.isEnabled(), { timeout: 5_000 }).toBe(true)
 
     // Each word sits on one line with its number, in two or three columns.
     const cells = await words.evaluateAll((items) =>
@@ -87,7 +93,6 @@ describe('recovery phrase export', () => {
     expect([2, 3]).toContain(new Set(cells.map((c) => c.left)).size)
 
     // Done is inside the frame's visible area, without scrolling.
-    const done = frame.getByRole('button', { name: 'Done' })
     const inView = await done.evaluate((button) => {
       const box = button.getBoundingClientRect()
       return box.top >= 0 && box.bottom <= window.innerHeight
@@ -95,7 +100,6 @@ describe('recovery phrase export', () => {
     expect(inView).toBe(true)
 
     // After Done the keyboard is the widget's again: Escape closes the modal.
-    await expect.poll(() => done.isEnabled(), { timeout: 5_000 }).toBe(true)
     await done.click()
     await page.getByRole('button', { name: 'Export recovery phrase' }).waitFor()
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('IFRAME')
