@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { isBrowser, isMobile, socialsForTelegram, telegramPlatform } from './env'
+import { afterNextPaint, isBrowser, isMobile, PAINT_WAIT_MS, socialsForTelegram, telegramPlatform } from './env'
 
 describe('env', () => {
   afterEach(() => vi.unstubAllGlobals())
@@ -13,6 +13,40 @@ describe('env', () => {
     vi.unstubAllGlobals()
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)')
     expect(isMobile()).toBe(true)
+  })
+})
+
+describe('afterNextPaint', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
+  it('runs once, in the task after the next animation frame', () => {
+    vi.useFakeTimers()
+    const frames: FrameRequestCallback[] = []
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
+    const fn = vi.fn()
+    afterNextPaint(fn)
+    vi.advanceTimersByTime(0)
+    expect(fn).not.toHaveBeenCalled()
+    for (const frame of frames.splice(0)) frame(16)
+    expect(fn).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(0)
+    expect(fn).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(PAINT_WAIT_MS)
+    expect(fn).toHaveBeenCalledTimes(1)
+  })
+
+  it('runs once after PAINT_WAIT_MS when no frame comes (a hidden tab)', () => {
+    vi.useFakeTimers()
+    vi.stubGlobal('requestAnimationFrame', () => 1)
+    const fn = vi.fn()
+    afterNextPaint(fn)
+    vi.advanceTimersByTime(PAINT_WAIT_MS - 1)
+    expect(fn).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(fn).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -3,6 +3,32 @@ export function isBrowser(): boolean {
   return typeof window !== 'undefined' && typeof document !== 'undefined'
 }
 
+/** How long {@link afterNextPaint} waits for an animation frame before it runs anyway (a hidden
+ * tab gets none). */
+export const PAINT_WAIT_MS = 100
+
+/**
+ * Runs `fn` once the browser has painted what the current task drew: in the first task after
+ * the next animation frame. Work that must not hold back what a click shows waits here (the
+ * modal starts the wallet frame once its first view is on screen). A hidden tab paints no
+ * frames, so `fn` runs after {@link PAINT_WAIT_MS} at the latest; outside a browser, on the
+ * next task.
+ */
+export function afterNextPaint(fn: () => void): void {
+  let ran = false
+  const run = () => {
+    if (ran) return
+    ran = true
+    fn()
+  }
+  if (isBrowser() && typeof requestAnimationFrame === 'function') {
+    requestAnimationFrame(() => setTimeout(run, 0))
+    setTimeout(run, PAINT_WAIT_MS)
+  } else {
+    setTimeout(run, 0)
+  }
+}
+
 const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|Opera Mini/u
 
 /** A phone or tablet: a coarse pointer or a mobile user agent. False outside the browser. */

@@ -8,8 +8,11 @@ import { createTestClient, logInRecordingEvents } from '../../test/testClient'
 import { createClient } from './createClient'
 import { connectEmail } from '../actions/connectEmail'
 import { switchNetwork } from '../actions/switchNetwork'
+import { afterNextPaint } from '../env'
 
 const setup = createTestClient
+/** Resolves after the work the modal leaves for after the next paint (it was queued first). */
+const painted = () => new Promise<void>((resolve) => afterNextPaint(resolve))
 
 describe('createClient', () => {
   beforeEach(() => {
@@ -26,23 +29,35 @@ describe('createClient', () => {
   it('preloads the frame when the modal opens with email or socials on', async () => {
     const { client, load } = setup()
     client.modal.open()
-    expect(load).toHaveBeenCalledTimes(1)
+    // Not in the opening task: once the first view has painted.
+    expect(load).not.toHaveBeenCalled()
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
     await vi.waitFor(() => expect(client.embedded.getSnapshot().state).toBe('ready'))
     client.modal.close()
     client.modal.open()
     expect(FakeFrameClient.instances).toHaveLength(1)
   })
 
-  it('does not load the frame without email and socials', () => {
-    const { client, load } = setup({ features: { email: false, socials: false } })
+  it('does not load the frame when the modal closed before its first paint', async () => {
+    const { client, load } = setup()
     client.modal.open()
+    client.modal.close()
+    await painted()
     expect(load).not.toHaveBeenCalled()
   })
 
-  it('shows the project-id alert and skips the frame without a project id', () => {
+  it('does not load the frame without email and socials', async () => {
+    const { client, load } = setup({ features: { email: false, socials: false } })
+    client.modal.open()
+    await painted()
+    expect(load).not.toHaveBeenCalled()
+  })
+
+  it('shows the project-id alert and skips the frame without a project id', async () => {
     const { client, load } = setup({ projectId: '' })
     client.modal.open()
     expect(client.alerts.getSnapshot().alert?.title).toBe('Project ID Not Configured')
+    await painted()
     expect(load).not.toHaveBeenCalled()
     return expect(connectEmail(client, { email: 'ada@example.com' })).rejects.toBeInstanceOf(ProjectIdNotConfiguredError)
   })

@@ -19,7 +19,7 @@ import { createEmbeddedWallet, type CreateEmbeddedWalletParameters, type Embedde
 import type { EmbeddedProvider } from '../embedded/provider'
 import { getErrorMessage } from '../errors/base'
 import { ProjectIdNotConfiguredError } from '../errors/config'
-import { isMobile as detectMobile } from '../env'
+import { afterNextPaint, isMobile as detectMobile } from '../env'
 import { createEventsStore, type EventsStore } from '../events/eventsStore'
 import { createModalStore, type ModalStore } from '../modal/modalStore'
 import type { SignInController } from '../siwx/signIn'
@@ -213,7 +213,10 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     isSignInPending: () => signIn?.isPending() ?? false,
     onOpen() {
       if (!config.projectId) alerts.show(ALERTS.projectIdNotConfigured)
-      if (embeddedEnabled) embedded.preload()
+      // The wallet frame starts once the first view is on screen (creating the iframe holds
+      // the main thread for over 10 ms, which would otherwise come before that view's paint),
+      // unless the modal closed again meanwhile.
+      if (embeddedEnabled) afterNextPaint(() => modal.getSnapshot().open && embedded.preload())
       // The first network request of the wallet lists; a failure shows in the lists.
       if (config.projectId) walletList.prefetch().catch(() => {})
     },

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConfig, type CreateConfigParameters } from '../../core/config/createConfig'
+import { afterNextPaint } from '../../core/env'
 import { ethereum } from '../../core/networks'
 import { createFakeRegistry } from '../../test/fakeRegistry'
 import { ConnectButton } from '../ConnectButton'
@@ -59,7 +60,9 @@ describe('Connect view', () => {
     frame.connectEmail.mockClear()
     frame.created.mockClear()
   })
-  afterEach(() => {
+  afterEach(async () => {
+    // The frame starts after the modal's first paint: let that happen in this test, not the next.
+    await new Promise<void>((resolve) => afterNextPaint(resolve))
     unmount()
     vi.unstubAllGlobals()
   })
