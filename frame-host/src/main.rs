@@ -48,8 +48,9 @@ async fn run() -> Result<()> {
             Err(_) => tracing::warn!("the devnet did not answer: its names resolve over HTTP only"),
         }
     }
-    state.start_housekeeping();
-    state.start_registry_sync();
+    // Background tasks that use the database: stopped before it closes (see below).
+    let mut background = vec![state.start_housekeeping()];
+    background.extend(state.start_registry_sync());
     let indexers = state.start_indexers()?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -59,6 +60,18 @@ async fn run() -> Result<()> {
     println!("oriel frame-host listening on http://{local}");
     serve(listener, app(state.clone()), limits, shutdown_signal()).await;
     indexers.stop().await;
+    // A purge or a registry copy still running would otherwise meet a closed pool and log
+    // its failure as the server stops. Aborted mid-transaction, it rolls back.
+    for task in &background {
+        task.abort();
+    }
+    for task in background {
+        match task.await {
+            Err(error) if error.is_panic() => tracing::error!(%error, "a background task panicked"),
+            // Cancelled, as asked, or already ended.
+            _ => {}
+        }
+    }
     state.close().await;
     tracing::info!("stopped");
     Ok(())
