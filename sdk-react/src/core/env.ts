@@ -15,18 +15,20 @@ export const PAINT_WAIT_MS = 100
  * next task.
  */
 export function afterNextPaint(fn: () => void): void {
-  let ran = false
-  const run = () => {
-    if (ran) return
-    ran = true
+  if (!isBrowser() || typeof requestAnimationFrame !== 'function') {
+    setTimeout(fn, 0)
+    return
+  }
+  // Whichever comes first cancels the other, so `fn` runs once and nothing stays pending.
+  let frame = 0
+  const fallback = setTimeout(() => {
+    cancelAnimationFrame(frame)
     fn()
-  }
-  if (isBrowser() && typeof requestAnimationFrame === 'function') {
-    requestAnimationFrame(() => setTimeout(run, 0))
-    setTimeout(run, PAINT_WAIT_MS)
-  } else {
-    setTimeout(run, 0)
-  }
+  }, PAINT_WAIT_MS)
+  frame = requestAnimationFrame(() => {
+    clearTimeout(fallback)
+    setTimeout(fn, 0)
+  })
 }
 
 const MOBILE_UA = /Android|webOS|iPhone|iPad|iPod|BlackBerry|Opera Mini/u

@@ -4,15 +4,13 @@ import { FakeFrameClient, TEST_USER, loadFakeFrameClient, resetFakeFrameClient }
 import { ProjectIdNotConfiguredError } from '../errors/config'
 import { base, ethereum } from '../networks'
 import { createFakeRegistry } from '../../test/fakeRegistry'
+import { painted } from '../../test/painted'
 import { createTestClient, logInRecordingEvents } from '../../test/testClient'
 import { createClient } from './createClient'
 import { connectEmail } from '../actions/connectEmail'
 import { switchNetwork } from '../actions/switchNetwork'
-import { afterNextPaint } from '../env'
 
 const setup = createTestClient
-/** Resolves after the work the modal leaves for after the next paint (it was queued first). */
-const painted = () => new Promise<void>((resolve) => afterNextPaint(resolve))
 
 describe('createClient', () => {
   beforeEach(() => {

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConfig, type CreateConfigParameters } from '../../core/config/createConfig'
-import { afterNextPaint } from '../../core/env'
 import { ethereum } from '../../core/networks'
 import { createFakeRegistry } from '../../test/fakeRegistry'
+import { painted } from '../../test/painted'
 import { ConnectButton } from '../ConnectButton'
 import { OrielProvider } from '../OrielProvider'
 
@@ -62,7 +62,7 @@ describe('Connect view', () => {
   })
   afterEach(async () => {
     // The frame starts after the modal's first paint: let that happen in this test, not the next.
-    await new Promise<void>((resolve) => afterNextPaint(resolve))
+    await painted()
     unmount()
     vi.unstubAllGlobals()
   })
