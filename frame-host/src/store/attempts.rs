@@ -252,7 +252,9 @@ impl Store {
     /// user in: the user is found or created (as `login.user_id`), the device approved, and
     /// `login.refresh` stored as the first token of the new `login.family`. The try and the
     /// login commit together, so of concurrent guesses only those that find a try left are
-    /// answered, at most `max` in all, with one commit per login.
+    /// answered, at most `max` in all, with one commit per login. Where the connection
+    /// [`takes_batches`] (SQLite), a right guess's spend and login go as one batch, which is
+    /// rolled back when it found no try left.
     pub(crate) async fn try_login_code(
         &self,
         attempt: &LoginAttempt,
@@ -263,17 +265,23 @@ impl Store {
     ) -> Result<LoginTry> {
         let right = matches();
         let mut tx = self.begin().await?;
-        if !spend_login_try(&mut tx, attempt, max, right).await? {
+        let outcome = if right && takes_batches(&tx) {
+            spend_and_open_login(&mut tx, attempt, max, login, now)
+                .await?
+                .map_or(LoginTry::Refused, LoginTry::LoggedIn)
+        } else if !spend_login_try(&mut tx, attempt, max, right).await? {
+            LoginTry::Refused
+        } else if right {
+            LoginTry::LoggedIn(open_login(&mut tx, attempt, login, now).await?)
+        } else {
+            LoginTry::Wrong
+        };
+        if outcome == LoginTry::Refused {
             tx.rollback().await?;
-            return Ok(LoginTry::Refused);
-        }
-        if !right {
+        } else {
             tx.commit().await?;
-            return Ok(LoginTry::Wrong);
         }
-        let user = open_login(&mut tx, attempt, login, now).await?;
-        tx.commit().await?;
-        Ok(LoginTry::LoggedIn(user))
+        Ok(outcome)
     }
 
     /// Uses a device approval link: binds its device to its user. Returns `None` for an
@@ -409,12 +417,9 @@ impl Store {
     }
 }
 
-/// The session a right code opens, in the caller's transaction `conn`: finds or creates the
-/// attempt's user, approves its device for the user and stores the session's first refresh
-/// token.
-///
-/// Where the connection [`takes_batches`], the four statements go as one batch, the device and
-/// the token naming the user by its email; elsewhere they run one after the other.
+/// The session a right code opens, in the caller's transaction `conn`, one statement after the
+/// other: finds or creates the attempt's user, approves its device for the user and stores the
+/// session's first refresh token.
 async fn open_login(
     conn: &mut AnyConnection,
     attempt: &LoginAttempt,
@@ -422,19 +427,37 @@ async fn open_login(
     now: i64,
 ) -> Result<User> {
     let (project_id, email, device_id) = (&attempt.project_id, &attempt.email, &attempt.device_id);
-    if !takes_batches(conn) {
-        let user = users::find_or_create_user(conn, project_id, email, login.user_id, now).await?;
-        users::approve_device(conn, &user.id, device_id, now).await?;
-        login
-            .refresh
-            .insert(conn, &user.id, device_id, login.family, now)
-            .await?;
-        return Ok(user);
-    }
+    let user = users::find_or_create_user(conn, project_id, email, login.user_id, now).await?;
+    users::approve_device(conn, &user.id, device_id, now).await?;
+    login
+        .refresh
+        .insert(conn, &user.id, device_id, login.family, now)
+        .await?;
+    Ok(user)
+}
+
+/// [`spend_login_try`] for a right guess and then [`open_login`], as one batch on a connection
+/// that [`takes_batches`]: one round trip in the write turn where they took two. The device
+/// and the token name the user by its email. `None` when no try was left; the batch has then
+/// written the login all the same, and the caller must roll back.
+///
+/// The spend comes first and answers a row of the user row's shape (the attempt's id, project
+/// and email), so the batch's rows are the spend's, if it spent, then the user's.
+async fn spend_and_open_login(
+    conn: &mut AnyConnection,
+    attempt: &LoginAttempt,
+    max: i64,
+    login: &NewLogin<'_>,
+    now: i64,
+) -> Result<Option<User>> {
     // $1 the new user's id, $2 the project, $3 the email, $4 now, $5 the device, $6..$9 the
-    // refresh token's hash, project, expiry and family. The upserts' SELECTs have a WHERE,
-    // which SQLite needs to tell their ON CONFLICT from a join's ON.
+    // refresh token's hash, project, expiry and family, $10..$12 the attempt, its code's hash
+    // and the most tries. The upserts' SELECTs have a WHERE, which SQLite needs to tell their
+    // ON CONFLICT from a join's ON.
     const SQL: &str = "\
+        UPDATE login_attempts SET used = 1 \
+        WHERE id = $10 AND code_hash = $11 AND used = 0 AND wrong_tries < $12 \
+        RETURNING id, project_id, email;\n\
         INSERT INTO users (id, project_id, email, created_at) VALUES ($1, $2, $3, $4) \
         ON CONFLICT DO NOTHING;\n\
         INSERT INTO devices (user_id, device_id, approved, created_at, updated_at) \
@@ -446,18 +469,24 @@ async fn open_login(
         SELECT id, project_id, email FROM users WHERE project_id = $2 AND email = $3";
     let rows: Vec<users::UserRow> = sqlx::query_as(SQL)
         .bind(login.user_id)
-        .bind(project_id)
-        .bind(email)
+        .bind(&attempt.project_id)
+        .bind(&attempt.email)
         .bind(now)
-        .bind(device_id)
+        .bind(&attempt.device_id)
         .bind(&login.refresh.token_hash)
         .bind(&login.refresh.project_id)
         .bind(login.refresh.expires_at)
         .bind(login.family)
+        .bind(&attempt.id)
+        .bind(attempt.code.hash.as_deref().map(b64))
+        .bind(max)
         .fetch_all(conn)
         .await?;
-    let [row] = <[_; 1]>::try_from(rows).map_err(|_| sqlx::Error::RowNotFound)?;
-    Ok(users::user(row))
+    match <[_; 2]>::try_from(rows) {
+        Ok([_spent, user]) => Ok(Some(users::user(user))),
+        Err(rows) if rows.len() == 1 => Ok(None),
+        Err(_) => Err(sqlx::Error::RowNotFound.into()),
+    }
 }
 
 /// Stores a login attempt, with its code or its device approval link, in the caller's

@@ -991,6 +991,14 @@ async fn concurrent_guesses_answer_at_most_five(db: &TestDb) {
         LoginTry::Refused,
         "the code is spent: used, or out of tries"
     );
+    // The refused right guess wrote nothing: no user where there was none, no session.
+    let after = db.store.user_by_email("shop", "crowd@b.co").await.unwrap();
+    assert_eq!(after, user, "a refused guess creates no user");
+    if let Some(u) = after {
+        let late = family("r-late");
+        let live = db.store.session_live(&u.id, "dev1", &late, NOW).await;
+        assert!(!live.unwrap(), "a refused guess opens no session");
+    }
 }
 
 /// A request refused by one limit counts on none of its limits.
