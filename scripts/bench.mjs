@@ -5,7 +5,8 @@
 //     cold (a new browser profile each time) and warm (caches kept), with where the time went,
 //     beside the floor: a bare cross-site iframe (an HTML page and one module script that posts
 //     to its parent), measured in the same run
-//   - the modal in Chromium, median of MODAL_RUNS cold loads of minimal React 19 apps built
+//   - the modal in Chromium, median of MODAL_RUNS cold loads (one of each app per round, so
+//     the machine's slow spells fall on all alike) of minimal React 19 apps built
 //     here (React rendering one button; React with OrielProvider and ConnectButton; and the
 //     leading widgets, Reown AppKit and RainbowKit, each with its own button, from
 //     scripts/bench/peers): navigation -> connect button visible for each, click -> the first
@@ -21,7 +22,7 @@ import { PORTS, root, startAll, urls } from '../e2e/support/servers.mjs'
 import { buildPeerApps, PEERS } from './bench/peers.mjs'
 
 const RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 20)
-const MODAL_RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 10)
+const MODAL_RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 15)
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const lastFile = join(root, 'dist/bench-last.json')
 const previous = existsSync(lastFile) ? JSON.parse(readFileSync(lastFile, 'utf8')) : {}
@@ -193,26 +194,40 @@ const modalProbe = ({ button, view }) => {
 
 const ORIEL_PROBE = { button: '[data-bench-button], [data-oriel-connect-button]', view: '[role="dialog"] .body :is(input, button)' }
 
-/** Cold loads of `url` (a new profile each): navigation -> button, and click -> first view. */
-async function measureModal(browser, url, { click, probe = ORIEL_PROBE }) {
-  const button = []
-  const view = []
-  for (let i = 0; i < MODAL_RUNS; i++) {
-    const context = await browser.newContext()
+/** One cold load of `url` (a new profile): navigation -> button, and click -> first view. */
+async function loadModal(browser, url, { click, probe = ORIEL_PROBE }) {
+  const context = await browser.newContext()
+  try {
     const page = await context.newPage()
     await page.addInitScript(modalProbe, probe)
     await page.goto(url)
     await page.waitForFunction(() => window.__buttonAt !== undefined)
-    button.push(await page.evaluate(() => window.__buttonAt))
-    if (click) {
-      // Locators reach into open shadow roots, so a peer's custom-element button is clicked too.
-      await page.locator(probe.button).first().click()
-      await page.waitForFunction(() => window.__viewAt !== undefined, null, { timeout: 10_000 })
-      view.push(await page.evaluate(() => window.__viewAt - window.__clickAt))
-    }
+    const button = await page.evaluate(() => window.__buttonAt)
+    if (!click) return { button }
+    // Locators reach into open shadow roots, so a peer's custom-element button is clicked too.
+    await page.locator(probe.button).first().click()
+    await page.waitForFunction(() => window.__viewAt !== undefined, null, { timeout: 10_000 })
+    return { button, view: await page.evaluate(() => window.__viewAt - window.__clickAt) }
+  } finally {
     await context.close()
   }
-  return { button, view }
+}
+
+/**
+ * `MODAL_RUNS` rounds of one cold load of each app in turn, so a slow spell of the machine falls
+ * on all of them alike rather than on whichever app it was measuring. Resolves to each app's
+ * navigation -> button and click -> view samples, in the order of `apps`.
+ */
+async function measureModals(browser, apps) {
+  const samples = apps.map(() => ({ button: [], view: [] }))
+  for (let i = 0; i < MODAL_RUNS; i++) {
+    for (const [k, app] of apps.entries()) {
+      const { button, view } = await loadModal(browser, app.url, app)
+      samples[k].button.push(button)
+      if (view !== undefined) samples[k].view.push(view)
+    }
+  }
+  return samples
 }
 
 /** Gzip bytes of the JavaScript a built page loads before anything else: its module script
@@ -302,21 +317,27 @@ try {
   const peers = []
   try {
     const minimal = (app) => `${urls.demo}/bench/${app}.html`
-    reactAlone = await measureModal(browser, minimal('react'), { click: false })
-    reactAlone.bytes = initialJs(join(dist, 'bench'), 'react.html')
-    oriel = await measureModal(browser, minimal('oriel'), { click: true })
-    oriel.bytes = initialJs(join(dist, 'bench'), 'oriel.html')
-    for (const peer of PEERS) {
-      const probe = { button: peer.button, view: peer.view }
-      const measured = await measureModal(browser, `${urls.demo}/bench-peers/${peer.app}.html`, { click: true, probe })
-      peers.push({ ...peer, ...measured, bytes: initialJs(join(dist, 'bench-peers'), `${peer.app}.html`) })
+    const apps = [
+      { url: minimal('react'), click: false },
+      { url: minimal('oriel'), click: true },
+      ...PEERS.map((peer) => ({
+        url: `${urls.demo}/bench-peers/${peer.app}.html`,
+        click: true,
+        probe: { button: peer.button, view: peer.view },
+      })),
+    ]
+    const [reactSamples, orielSamples, ...peerSamples] = await measureModals(browser, apps)
+    reactAlone = { ...reactSamples, bytes: initialJs(join(dist, 'bench'), 'react.html') }
+    oriel = { ...orielSamples, bytes: initialJs(join(dist, 'bench'), 'oriel.html') }
+    for (const [k, peer] of PEERS.entries()) {
+      peers.push({ ...peer, ...peerSamples[k], bytes: initialJs(join(dist, 'bench-peers'), `${peer.app}.html`) })
     }
     cold = await measure(browser, { fresh: true })
     warm = await measure(browser, { fresh: false })
   } finally {
     await browser.close()
   }
-  console.log(`\nThe modal in Chromium (minimal React 19 apps, production builds), median of ${MODAL_RUNS} cold loads`)
+  console.log(`\nThe modal in Chromium (minimal React 19 apps, production builds), median of ${MODAL_RUNS} cold loads each, the apps in turn`)
   reportModal(reactAlone, oriel, peers)
   console.log(`\nFrame ready in Chromium (iframe created -> handshake done), median of ${RUNS}`)
   report('cold (new profile: no HTTP or code cache)', 'cold', cold)
