@@ -454,10 +454,7 @@ async fn spend_and_open_login(
     // refresh token's hash, project, expiry and family, $10..$12 the attempt, its code's hash
     // and the most tries. The upserts' SELECTs have a WHERE, which SQLite needs to tell their
     // ON CONFLICT from a join's ON.
-    const SQL: &str = "\
-        UPDATE login_attempts SET used = 1 \
-        WHERE id = $10 AND code_hash = $11 AND used = 0 AND wrong_tries < $12 \
-        RETURNING id, project_id, email;\n\
+    const OPEN: &str = "\
         INSERT INTO users (id, project_id, email, created_at) VALUES ($1, $2, $3, $4) \
         ON CONFLICT DO NOTHING;\n\
         INSERT INTO devices (user_id, device_id, approved, created_at, updated_at) \
@@ -467,7 +464,11 @@ async fn spend_and_open_login(
         expires_at, revoked, family) \
         SELECT $6, id, $5, $7, $4, $8, 0, $9 FROM users WHERE project_id = $2 AND email = $3;\n\
         SELECT id, project_id, email FROM users WHERE project_id = $2 AND email = $3";
-    let rows: Vec<users::UserRow> = sqlx::query_as(SQL)
+    let sql = format!(
+        "{} RETURNING id, project_id, email;\n{OPEN}",
+        spend_sql("used = 1", 10)
+    );
+    let rows: Vec<users::UserRow> = sqlx::query_as(&sql)
         .bind(login.user_id)
         .bind(&attempt.project_id)
         .bind(&attempt.email)
@@ -544,18 +545,25 @@ async fn spend_login_try(
     } else {
         "wrong_tries = wrong_tries + 1"
     };
-    let sql = format!(
-        "UPDATE login_attempts SET {spend} \
-         WHERE id = $1 AND code_hash = $2 AND used = 0 AND wrong_tries < $3"
-    );
     let hash = attempt.code.hash.as_deref().map(b64);
-    let done = sqlx::query(&sql)
+    let done = sqlx::query(&spend_sql(spend, 1))
         .bind(&attempt.id)
         .bind(hash)
         .bind(max)
         .execute(conn)
         .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// The update that spends a try at a login code with `set`, if the attempt in parameter `$p`
+/// still has the code in `$p+1` unused with fewer wrong tries than `$p+2`; shared by
+/// [`spend_login_try`] and [`spend_and_open_login`]'s batch.
+fn spend_sql(set: &str, p: usize) -> String {
+    let (id, hash, max) = (p, p + 1, p + 2);
+    format!(
+        "UPDATE login_attempts SET {set} \
+         WHERE id = ${id} AND code_hash = ${hash} AND used = 0 AND wrong_tries < ${max}"
+    )
 }
 
 /// Counts one try at code `id` in `table`, unless it is used or has had `max` tries.
