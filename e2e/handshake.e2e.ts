@@ -41,7 +41,7 @@ const ORIEL_FRAME = 'iframe[data-oriel-frame]'
 
 describe('the handshake', () => {
   it('loads the frame from its own origin and negotiates protocol v1', async () => {
-    const { page } = await open(urls.demo)
+    const { page, logs } = await open(urls.demo)
     expect(await page.locator(ORIEL_FRAME).count()).toBe(0) // nothing before the modal opens
 
     const status = await openWidget(page)
@@ -52,6 +52,8 @@ describe('the handshake', () => {
     expect(frame, 'the frame is loaded from frame-host').toBeDefined()
     expect(new URL(frame!.url()).origin).not.toBe(new URL(page.url()).origin)
     expect(await page.locator(ORIEL_FRAME).getAttribute('src')).toBe(`${urls.frameHost}/frame?projectId=demo`)
+    // The frame's inline boot script runs by its hash in the CSP, and nothing is refused.
+    expect(logs.filter((l) => l.includes('Content Security Policy'))).toEqual([])
   })
 
   it('answers a request made through the widget', async () => {

@@ -61,8 +61,9 @@ wasm_name=$(hashed "$tmp/oriel_frame_bg.wasm" oriel_frame_bg wasm)
 substitute "$tmp/oriel_frame.js" "'oriel_frame_bg.wasm'" "'$wasm_name'"
 glue_name=$(hashed "$tmp/oriel_frame.js" oriel_frame js)
 cp frame-wasm/web/boot.js "$tmp/boot.js"
-substitute "$tmp/boot.js" "'./oriel_frame.js'" "'./$glue_name'"
-substitute "$tmp/boot.js" "'./oriel_frame_bg.wasm'" "'./$wasm_name'"
+# frame-host writes boot.js into the frame page (at /frame), so it names the files by path.
+substitute "$tmp/boot.js" "'./oriel_frame.js'" "'/frame/assets/$glue_name'"
+substitute "$tmp/boot.js" "'./oriel_frame_bg.wasm'" "'/frame/assets/$wasm_name'"
 boot_name=$(hashed "$tmp/boot.js" boot js)
 cp frame-wasm/web/frame.css "$tmp/frame.css"
 css_name=$(hashed "$tmp/frame.css" frame css)

@@ -19,7 +19,8 @@ use tower_http::{services::ServeDir, set_header::SetResponseHeaderLayer};
 use crate::{
     api::ProjectQuery,
     config::{known_networks::known_network, Config, NetworkConfig},
-    headers, AppState, VERSION,
+    headers::{self, ScriptHash},
+    AppState, VERSION,
 };
 
 /// The chain the frame starts on until the dapp says otherwise.
@@ -132,12 +133,17 @@ fn is_hashed_name(name: &str) -> bool {
         && matches!(ext, "js" | "wasm" | "css")
 }
 
-/// The built frame's files, as `frame_dir/manifest.json` names them.
+/// The built frame's files, as `frame_dir/manifest.json` names them, and the boot script.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FrameFiles {
-    /// The module script the page runs (it imports `glue` and instantiates `wasm`).
+    /// The module script the page runs (it imports `glue` and instantiates `wasm`), carried
+    /// inline as `boot_script`.
     boot: String,
+    /// The text of `boot`: the page carries it inline, so it starts the wasm's streaming
+    /// compile as soon as the page is parsed instead of after a fetch of its own.
+    #[serde(skip)]
+    boot_script: String,
     /// wasm-bindgen's JS glue.
     glue: String,
     wasm: String,
@@ -145,13 +151,17 @@ struct FrameFiles {
 }
 
 impl FrameFiles {
-    /// Reads the manifest; read on every page request, so a rebuilt frame is served at once.
+    /// Reads the manifest and the boot script; read on every page request, so a rebuilt frame
+    /// is served at once.
     async fn read(frame_dir: &Path) -> Result<Self, String> {
+        let read = |path: std::path::PathBuf| async move {
+            tokio::fs::read_to_string(&path)
+                .await
+                .map_err(|e| format!("{}: {e}", path.display()))
+        };
         let path = frame_dir.join(MANIFEST);
-        let text = tokio::fs::read_to_string(&path)
-            .await
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let files: Self =
+        let text = read(path.clone()).await?;
+        let mut files: Self =
             serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         for name in [&files.boot, &files.glue, &files.wasm, &files.css] {
             if !is_hashed_name(name) {
@@ -161,8 +171,22 @@ impl FrameFiles {
                 ));
             }
         }
+        files.boot_script = read(frame_dir.join(&files.boot)).await?;
+        if !fits_in_script_element(&files.boot_script) {
+            return Err(format!(
+                "{}: cannot sit inside a <script> element",
+                files.boot
+            ));
+        }
         Ok(files)
     }
+}
+
+/// Whether `script` can be the text of a `<script>` element as it is: not empty, and nothing
+/// that could end the element early or change how it is parsed (`</script`, `<!--`).
+fn fits_in_script_element(script: &str) -> bool {
+    let lower = script.to_ascii_lowercase();
+    !script.trim().is_empty() && !lower.contains("</script") && !lower.contains("<!--")
 }
 
 fn overriding(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
@@ -212,16 +236,22 @@ async fn frame_page(
             );
         }
     };
-    let csp = headers::frame_csp(list.patterns(), &state.config().connect_sources());
     let FrameFiles {
-        boot,
+        boot_script,
         glue,
         wasm,
         css,
+        ..
     } = files;
-    // The wasm is preloaded at once, so its download overlaps the scripts'. The stylesheet is
-    // only preloaded (boot.js applies it): a linked one that is still loading holds back every
-    // module script, boot.js included.
+    let csp = headers::frame_csp(
+        list.patterns(),
+        &state.config().connect_sources(),
+        &ScriptHash::of(&boot_script),
+    );
+    // The wasm is preloaded at once and the boot script is inline, so the wasm compiles while
+    // it downloads and the glue loads. The stylesheet is only preloaded (the boot script
+    // applies it): a linked one that is still loading holds back every module script, the
+    // boot script included.
     let page = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>Oriel wallet frame</title>\n\
@@ -229,7 +259,7 @@ async fn frame_page(
          <link rel=\"preload\" href=\"/frame/assets/{wasm}\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
          <link rel=\"modulepreload\" href=\"/frame/assets/{glue}\">\n\
          <link rel=\"preload\" href=\"/frame/assets/{css}\" as=\"style\">\n\
-         <script type=\"module\" src=\"/frame/assets/{boot}\"></script></head><body></body></html>\n",
+         <script type=\"module\">{boot_script}</script></head><body></body></html>\n",
         script_safe_json(&config)
     );
     let Ok(csp) = HeaderValue::try_from(csp) else {

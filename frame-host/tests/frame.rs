@@ -6,8 +6,8 @@ use axum::http::StatusCode;
 use common::{config, get, get_with};
 use oriel_frame_host::{NetworkConfig, ProjectConfig, TokenConfig};
 
-const SHOP_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; \
-    style-src 'self'; img-src 'self' data:; \
+const SHOP_CSP: &str = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' \
+    'sha256-HB7EHApkcuaUjr9/iFqsD2LcSchJpELYImgVWZNFaI8='; style-src 'self'; img-src 'self' data:; \
     connect-src 'self' http://127.0.0.1:8545 http://127.0.0.1:8899 https://rpc.example.com; \
     frame-ancestors https://shop.example.com https://*.example.com; object-src 'none'; \
     base-uri 'none'; form-action 'none'";
@@ -17,9 +17,14 @@ const ERROR_CSP: &str = "default-src 'none'; frame-ancestors 'none'; base-uri 'n
 /// The manifest of a built frame, as scripts/build-wasm.sh writes it.
 const MANIFEST: &str = r#"{"boot":"boot.00000000000000b0.js","glue":"oriel_frame.00000000000000a1.js","wasm":"oriel_frame_bg.00000000000000c2.wasm","css":"frame.00000000000000d3.css"}"#;
 
-/// Makes `dir` a built frame's directory (its manifest).
+/// The boot script of the built frame in these tests; its SHA-256 (by `openssl dgst -sha256
+/// -binary | base64`) is in the CSPs above.
+const BOOT: &str = "performance.mark('oriel:boot')\n";
+
+/// Makes `dir` a built frame's directory (its manifest and boot script).
 fn built(dir: &std::path::Path) {
     std::fs::write(dir.join("manifest.json"), MANIFEST).unwrap();
+    std::fs::write(dir.join("boot.00000000000000b0.js"), BOOT).unwrap();
 }
 
 /// `uri` from a frame-host with the test config and a built frame.
@@ -102,7 +107,8 @@ async fn frame_page_connects_to_each_network_rpc_origin() {
     let r = get_with(c, "/frame?projectId=demo").await;
     assert_eq!(
         r.header("content-security-policy"),
-        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' \
+         'sha256-HB7EHApkcuaUjr9/iFqsD2LcSchJpELYImgVWZNFaI8='; style-src 'self'; \
          img-src 'self' data:; connect-src 'self' https://rpc.example.com \
          https://backup.example.net:8443 https://base.example.org; \
          frame-ancestors http://localhost:5173; object-src 'none'; base-uri 'none'; \
@@ -159,7 +165,8 @@ async fn frame_page_without_networks_or_rpc_hosts() {
     let r = get_with(c, "/frame?projectId=demo").await;
     assert_eq!(
         r.header("content-security-policy"),
-        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval' \
+         'sha256-HB7EHApkcuaUjr9/iFqsD2LcSchJpELYImgVWZNFaI8='; style-src 'self'; \
          img-src 'self' data:; connect-src 'self'; frame-ancestors http://localhost:5173; \
          object-src 'none'; base-uri 'none'; form-action 'none'"
     );
@@ -177,12 +184,12 @@ async fn frame_page_body() {
              <link rel=\"preload\" href=\"/frame/assets/oriel_frame_bg.00000000000000c2.wasm\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n\
              <link rel=\"modulepreload\" href=\"/frame/assets/oriel_frame.00000000000000a1.js\">\n\
              <link rel=\"preload\" href=\"/frame/assets/frame.00000000000000d3.css\" as=\"style\">\n\
-             <script type=\"module\" src=\"/frame/assets/boot.00000000000000b0.js\"></script></head><body></body></html>\n"
+             <script type=\"module\">performance.mark('oriel:boot')\n</script></head><body></body></html>\n"
         )
     );
-    // The page has no inline script that would run: the only inline script is a data block.
+    // Two scripts: the data block, and the boot script that the CSP allows by its hash.
     assert_eq!(r.body.matches("<script").count(), 2);
-    assert_eq!(r.body.matches("<script type=\"module\" src=").count(), 1);
+    assert_eq!(r.body.matches("<script type=\"module\">").count(), 1);
 }
 
 #[tokio::test]
@@ -275,23 +282,46 @@ async fn missing_project_id_gets_an_error_page() {
 #[tokio::test]
 async fn an_unbuilt_frame_gets_an_error_page_not_a_broken_frame() {
     let dir = tempfile::tempdir().unwrap();
-    for manifest in [
-        None,
-        Some("{}"),
-        Some("not json"),
+    let boot = dir.path().join("boot.00000000000000b0.js");
+    // Each case: a manifest, and the boot script it names.
+    for (manifest, script) in [
+        (None, None),
+        (Some("{}"), None),
+        (Some("not json"), None),
         // Names the page cannot carry as they are, or that are not content-hashed.
-        Some(
-            r#"{"boot":"boot.js","glue":"oriel_frame.00000000000000a1.js","wasm":"oriel_frame_bg.00000000000000c2.wasm","css":"frame.00000000000000d3.css"}"#,
+        (
+            Some(
+                r#"{"boot":"boot.js","glue":"oriel_frame.00000000000000a1.js","wasm":"oriel_frame_bg.00000000000000c2.wasm","css":"frame.00000000000000d3.css"}"#,
+            ),
+            None,
         ),
-        Some(
-            r#"{"boot":"\"><script>.00000000000000b0.js","glue":"oriel_frame.00000000000000a1.js","wasm":"oriel_frame_bg.00000000000000c2.wasm","css":"frame.00000000000000d3.css"}"#,
+        (
+            Some(
+                r#"{"boot":"\"><script>.00000000000000b0.js","glue":"oriel_frame.00000000000000a1.js","wasm":"oriel_frame_bg.00000000000000c2.wasm","css":"frame.00000000000000d3.css"}"#,
+            ),
+            None,
         ),
+        // The boot script missing, empty, or with text that would end its element early.
+        (Some(MANIFEST), None),
+        (Some(MANIFEST), Some(" \n")),
+        (Some(MANIFEST), Some("let a = '</SCRIPT><script>alert(1)'")),
+        (Some(MANIFEST), Some("let a = '<!--'")),
     ] {
         if let Some(text) = manifest {
             std::fs::write(dir.path().join("manifest.json"), text).unwrap();
         }
+        match script {
+            Some(text) => std::fs::write(&boot, text).unwrap(),
+            None => {
+                let _ = std::fs::remove_file(&boot);
+            }
+        }
         let r = get_with(config(dir.path()), "/frame?projectId=shop").await;
-        assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{manifest:?}");
+        assert_eq!(
+            r.status,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "{manifest:?} {script:?}"
+        );
         assert_eq!(r.header("content-security-policy"), ERROR_CSP);
         assert!(
             r.body
@@ -299,6 +329,6 @@ async fn an_unbuilt_frame_gets_an_error_page_not_a_broken_frame() {
             "{}",
             r.body
         );
-        assert!(!r.body.contains("<script"), "{manifest:?}");
+        assert!(!r.body.contains("<script"), "{manifest:?} {script:?}");
     }
 }
