@@ -252,9 +252,9 @@ impl Store {
     /// user in: the user is found or created (as `login.user_id`), the device approved, and
     /// `login.refresh` stored as the first token of the new `login.family`. The try and the
     /// login commit together, so of concurrent guesses only those that find a try left are
-    /// answered, at most `max` in all, with one commit per login. Where the connection
-    /// [`takes_batches`] (SQLite), a right guess's spend and login go as one batch, which is
-    /// rolled back when it found no try left.
+    /// answered, at most `max` in all, with one commit per login. A right guess's spend and
+    /// login go as one round trip: one batch where the connection [`takes_batches`] (SQLite),
+    /// rolled back when it found no try left, else one statement (PostgreSQL).
     pub(crate) async fn try_login_code(
         &self,
         attempt: &LoginAttempt,
@@ -265,16 +265,17 @@ impl Store {
     ) -> Result<LoginTry> {
         let right = matches();
         let mut tx = self.begin().await?;
-        let outcome = if right && takes_batches(&tx) {
-            spend_and_open_login(&mut tx, attempt, max, login, now)
-                .await?
-                .map_or(LoginTry::Refused, LoginTry::LoggedIn)
-        } else if !spend_login_try(&mut tx, attempt, max, right).await? {
-            LoginTry::Refused
-        } else if right {
-            LoginTry::LoggedIn(open_login(&mut tx, attempt, login, now).await?)
-        } else {
+        let outcome = if right {
+            let opened = if takes_batches(&tx) {
+                spend_and_open_login(&mut tx, attempt, max, login, now).await?
+            } else {
+                spend_and_open_login_in_one(&mut tx, attempt, max, login, now).await?
+            };
+            opened.map_or(LoginTry::Refused, LoginTry::LoggedIn)
+        } else if spend_login_try(&mut tx, attempt, max, false).await? {
             LoginTry::Wrong
+        } else {
+            LoginTry::Refused
         };
         if outcome == LoginTry::Refused {
             tx.rollback().await?;
@@ -419,7 +420,8 @@ impl Store {
 
 /// The session a right code opens, in the caller's transaction `conn`, one statement after the
 /// other: finds or creates the attempt's user, approves its device for the user and stores the
-/// session's first refresh token.
+/// session's first refresh token. (The user's row may have been created by another login
+/// after the transaction's first statement: see [`spend_and_open_login_in_one`].)
 async fn open_login(
     conn: &mut AnyConnection,
     attempt: &LoginAttempt,
@@ -487,6 +489,68 @@ async fn spend_and_open_login(
         Ok([_spent, user]) => Ok(Some(users::user(user))),
         Err(rows) if rows.len() == 1 => Ok(None),
         Err(_) => Err(sqlx::Error::RowNotFound.into()),
+    }
+}
+
+/// [`spend_login_try`] for a right guess and then [`open_login`], as one statement (data-modifying
+/// `WITH` parts) on PostgreSQL, whose extended protocol takes no batches: one round trip where
+/// they took four. `None` when no try was left (nothing was written).
+///
+/// The statement's parts all read the database as it was when the statement began. So when
+/// another login created the same user in the meantime (the same email on two attempts at
+/// once), the user's insert does nothing and the existing-user lookup finds no row: the try is
+/// spent but nothing else is written, and [`open_login`] then does the rest in the same
+/// transaction, whose next statement sees that user.
+async fn spend_and_open_login_in_one(
+    conn: &mut AnyConnection,
+    attempt: &LoginAttempt,
+    max: i64,
+    login: &NewLogin<'_>,
+    now: i64,
+) -> Result<Option<User>> {
+    // $1 the new user's id, $2 now, $3 the device, $4..$7 the refresh token's hash, project,
+    // expiry and family, $8..$10 the attempt, its code's hash and the most tries.
+    const OPEN: &str = "\
+        created AS (INSERT INTO users (id, project_id, email, created_at) \
+        SELECT $1, project_id, email, $2 FROM spent ON CONFLICT DO NOTHING \
+        RETURNING id, project_id, email), \
+        login_user AS (SELECT id, project_id, email FROM created UNION ALL \
+        SELECT u.id, u.project_id, u.email FROM users AS u JOIN spent AS s \
+        ON u.project_id = s.project_id AND u.email = s.email), \
+        device AS (INSERT INTO devices (user_id, device_id, approved, created_at, updated_at) \
+        SELECT id, $3, 1, $2, $2 FROM login_user \
+        ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, updated_at = $2), \
+        token AS (INSERT INTO refresh_tokens (token_hash, user_id, device_id, project_id, \
+        created_at, expires_at, revoked, family) \
+        SELECT $4, id, $3, $5, $2, $6, 0, $7 FROM login_user) \
+        SELECT n.spent, u.id, u.project_id, u.email \
+        FROM (SELECT count(*) AS spent FROM spent) AS n LEFT JOIN login_user AS u ON true";
+    let sql = format!(
+        "WITH spent AS ({} RETURNING project_id, email), {OPEN}",
+        spend_sql("used = 1", 8)
+    );
+    let (spent, id, project_id, email): (i64, Option<String>, Option<String>, Option<String>) =
+        sqlx::query_as(&sql)
+            .bind(login.user_id)
+            .bind(now)
+            .bind(&attempt.device_id)
+            .bind(&login.refresh.token_hash)
+            .bind(&login.refresh.project_id)
+            .bind(login.refresh.expires_at)
+            .bind(login.family)
+            .bind(&attempt.id)
+            .bind(attempt.code.hash.as_deref().map(b64))
+            .bind(max)
+            .fetch_one(&mut *conn)
+            .await?;
+    match (spent, id, project_id) {
+        (0, ..) => Ok(None),
+        (_, Some(id), Some(project_id)) => Ok(Some(User {
+            id,
+            project_id,
+            email,
+        })),
+        _ => Ok(Some(open_login(conn, attempt, login, now).await?)),
     }
 }
 

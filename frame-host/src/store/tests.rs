@@ -166,6 +166,77 @@ async fn postgres_connections_ended_while_idle_are_replaced() {
     db.finish().await;
 }
 
+/// PostgreSQL: a right code whose user another login creates while this login's statement runs
+/// (one email on two attempts at once) still logs in, as that user, with its device approved
+/// and its session stored: the second step of `spend_and_open_login_in_one`.
+#[tokio::test]
+async fn postgres_login_joins_a_user_created_meanwhile() {
+    let db = postgres().await;
+    let a = attempt("att-race", "race@b.co", "dev-race", None);
+    db.store
+        .insert_login_attempt(&a, Some(&code(NOW + 600_000)), None, NOW)
+        .await
+        .unwrap();
+    // The other login has created the user and not committed yet.
+    let mut other = db.store.begin().await.unwrap();
+    sqlx::query(
+        "INSERT INTO users (id, project_id, email, created_at) \
+         VALUES ('u-first', 'shop', 'race@b.co', $1)",
+    )
+    .bind(NOW)
+    .execute(&mut *other)
+    .await
+    .unwrap();
+    // This login, on a pool of its own that pg_stat_activity can tell apart.
+    let name = format!("oriel_race_{}", crate::secrets::id().unwrap());
+    let store = Store::open(&format!("{}&application_name={name}", db.url))
+        .await
+        .unwrap();
+    let login = tokio::spawn({
+        let (store, a) = (store.clone(), a.clone());
+        async move { try_login(&store, &a, true, "u-second", "r-race").await }
+    });
+    // Once its user insert waits on the other's row, its statement began without that user.
+    let (admin_url, _) = db.schema.clone().unwrap();
+    let mut admin = PgConnection::connect(&admin_url).await.unwrap();
+    let waiting = "SELECT count(*) FROM pg_stat_activity \
+                   WHERE application_name = $1 AND wait_event_type = 'Lock'";
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let (n,): (i64,) = sqlx::query_as(waiting)
+            .bind(&name)
+            .fetch_one(&mut admin)
+            .await
+            .unwrap();
+        if n == 1 {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the login never waited on the other's user row"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    other.commit().await.unwrap();
+    let LoginTry::LoggedIn(user) = login.await.unwrap() else {
+        panic!("the right code did not log in")
+    };
+    assert_eq!(user.id, "u-first", "the user the other login created");
+    assert!(db
+        .store
+        .device_approved("u-first", "dev-race")
+        .await
+        .unwrap());
+    let live = db
+        .store
+        .session_live("u-first", "dev-race", &family("r-race"), NOW)
+        .await;
+    assert!(live.unwrap(), "the login's session is stored");
+    admin.close().await.unwrap();
+    store.close().await;
+    db.finish().await;
+}
+
 on_both!(
     migrations_apply_once,
     login_creates_the_user_once_and_approves_the_device,
