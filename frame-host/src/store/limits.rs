@@ -73,32 +73,40 @@ async fn limit_reached(conn: &mut AnyConnection, limit: &Limit, now: i64) -> Res
 /// the counted ones reached, in milliseconds; the caller must then roll back, so a refused
 /// request counts on none of them. Every bucket appears once.
 ///
-/// The statements go as one batch where the connection [`takes_batches`].
+/// The statements go in one round trip: as one batch where the connection [`takes_batches`]
+/// (SQLite), else as the parts of one statement (PostgreSQL).
 pub(crate) async fn check_limits(
     conn: &mut AnyConnection,
     peeked: &[Limit],
     counted: &[Limit],
     now: i64,
 ) -> Result<Option<i64>> {
-    let mut seen = Vec::with_capacity(peeked.len());
-    let mut found = Vec::with_capacity(counted.len());
-    if takes_batches(conn) {
-        let rows = batch(conn, peeked, counted, now).await?;
-        let row = |limit: &Limit| rows.iter().find(|r| r.0 == limit.bucket).cloned();
-        for limit in peeked {
-            seen.push((limit, row(limit)));
-        }
-        for limit in counted {
-            found.push((limit, row(limit).ok_or(sqlx::Error::RowNotFound)?));
-        }
-    } else {
-        for limit in peeked {
-            seen.push((limit, peek(&mut *conn, limit).await?));
-        }
-        for limit in counted {
-            found.push((limit, count(&mut *conn, limit, now).await?));
-        }
+    if peeked.is_empty() && counted.is_empty() {
+        return Ok(None);
     }
+    let statements = statements(peeked, counted);
+    let sql = if takes_batches(conn) {
+        statements.join(";\n")
+    } else {
+        in_one(&statements)
+    };
+    let mut query = sqlx::query_as::<_, Row>(&sql);
+    for limit in peeked {
+        query = query.bind(&limit.bucket);
+    }
+    for limit in counted {
+        query = query
+            .bind(&limit.bucket)
+            .bind(now)
+            .bind(now - limit.window_ms);
+    }
+    let rows = query.fetch_all(conn).await?;
+    let row = |limit: &Limit| rows.iter().find(|r| r.0 == limit.bucket).cloned();
+    let seen: Vec<_> = peeked.iter().map(|limit| (limit, row(limit))).collect();
+    let found = counted
+        .iter()
+        .map(|limit| Ok((limit, row(limit).ok_or(sqlx::Error::RowNotFound)?)))
+        .collect::<Result<Vec<_>>>()?;
     Ok(longest_full(&seen, now).or_else(|| longest_refused(&found, now)))
 }
 
@@ -139,47 +147,30 @@ async fn peek(conn: &mut AnyConnection, limit: &Limit) -> Result<Option<Row>> {
         .await?)
 }
 
-/// Counts a hit on `limit` ([`count_sql`]).
-async fn count(conn: &mut AnyConnection, limit: &Limit, now: i64) -> Result<Row> {
-    Ok(sqlx::query_as(&count_sql(1))
-        .bind(&limit.bucket)
-        .bind(now)
-        .bind(now - limit.window_ms)
-        .fetch_one(conn)
-        .await?)
+/// A peek at each of `peeked` and a count on each of `counted`, in that order, their
+/// parameters numbered through: each peek's bucket, then each count's bucket, now and cutoff.
+/// Each answers the rows of [`Row`]'s shape (a peek none when its bucket has no row).
+fn statements(peeked: &[Limit], counted: &[Limit]) -> Vec<String> {
+    let peeks = (0..peeked.len()).map(|i| peek_sql(1 + i));
+    let first_count = 1 + peeked.len();
+    let counts = (0..counted.len()).map(|i| count_sql(first_count + 3 * i));
+    peeks.chain(counts).collect()
 }
 
-/// The rows of `peeked` (those that have one) and of `counted`, each counted, in one SQLite
-/// batch: the statements' parameters are numbered through.
-async fn batch(
-    conn: &mut AnyConnection,
-    peeked: &[Limit],
-    counted: &[Limit],
-    now: i64,
-) -> Result<Vec<Row>> {
-    let mut sql = String::new();
-    let mut param = 1;
-    for _ in peeked {
-        sql += &peek_sql(param);
-        sql += ";\n";
-        param += 1;
-    }
-    for _ in counted {
-        sql += &count_sql(param);
-        sql += ";\n";
-        param += 3;
-    }
-    let mut query = sqlx::query_as(&sql);
-    for limit in peeked {
-        query = query.bind(&limit.bucket);
-    }
-    for limit in counted {
-        query = query
-            .bind(&limit.bucket)
-            .bind(now)
-            .bind(now - limit.window_ms);
-    }
-    Ok(query.fetch_all(conn).await?)
+/// `statements` as the parts of one PostgreSQL statement (a `WITH` part each) answering all
+/// their rows. Each part changes at most its own bucket's row, and every bucket appears once,
+/// so no two parts touch one row; they all read the table as it was when the statement began,
+/// as the peeks, which come first, did before.
+fn in_one(statements: &[String]) -> String {
+    let parts: Vec<String> = statements
+        .iter()
+        .enumerate()
+        .map(|(i, sql)| format!("l{i} AS ({sql})"))
+        .collect();
+    let rows: Vec<String> = (0..statements.len())
+        .map(|i| format!("SELECT bucket, window_start, hits FROM l{i}"))
+        .collect();
+    format!("WITH {} {}", parts.join(", "), rows.join(" UNION ALL "))
 }
 
 /// Reads the row of the bucket in parameter `$p`.
