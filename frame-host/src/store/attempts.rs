@@ -1,6 +1,6 @@
 //! One-time-code attempts: email logins (with device approval links) and email changes.
 
-use sqlx::AnyConnection;
+use sqlx::{any::AnyArguments, query::QueryAs, Any, AnyConnection};
 
 use super::{flag, sessions::NewRefresh, takes_batches, users, Store, User};
 use crate::{
@@ -452,10 +452,8 @@ async fn spend_and_open_login(
     login: &NewLogin<'_>,
     now: i64,
 ) -> Result<Option<User>> {
-    // $1 the new user's id, $2 the project, $3 the email, $4 now, $5 the device, $6..$9 the
-    // refresh token's hash, project, expiry and family, $10..$12 the attempt, its code's hash
-    // and the most tries. The upserts' SELECTs have a WHERE, which SQLite needs to tell their
-    // ON CONFLICT from a join's ON.
+    // The parameters of [`bind_right_guess`]. The upserts' SELECTs have a WHERE, which SQLite
+    // needs to tell their ON CONFLICT from a join's ON.
     const OPEN: &str = "\
         INSERT INTO users (id, project_id, email, created_at) VALUES ($1, $2, $3, $4) \
         ON CONFLICT DO NOTHING;\n\
@@ -470,21 +468,10 @@ async fn spend_and_open_login(
         "{} RETURNING id, project_id, email;\n{OPEN}",
         spend_sql("used = 1", 10)
     );
-    let rows: Vec<users::UserRow> = sqlx::query_as(&sql)
-        .bind(login.user_id)
-        .bind(&attempt.project_id)
-        .bind(&attempt.email)
-        .bind(now)
-        .bind(&attempt.device_id)
-        .bind(&login.refresh.token_hash)
-        .bind(&login.refresh.project_id)
-        .bind(login.refresh.expires_at)
-        .bind(login.family)
-        .bind(&attempt.id)
-        .bind(attempt.code.hash.as_deref().map(b64))
-        .bind(max)
-        .fetch_all(conn)
-        .await?;
+    let rows: Vec<users::UserRow> =
+        bind_right_guess(sqlx::query_as(&sql), attempt, max, login, now)
+            .fetch_all(conn)
+            .await?;
     match <[_; 2]>::try_from(rows) {
         Ok([_spent, user]) => Ok(Some(users::user(user))),
         Err(rows) if rows.len() == 1 => Ok(None),
@@ -508,39 +495,28 @@ async fn spend_and_open_login_in_one(
     login: &NewLogin<'_>,
     now: i64,
 ) -> Result<Option<User>> {
-    // $1 the new user's id, $2 now, $3 the device, $4..$7 the refresh token's hash, project,
-    // expiry and family, $8..$10 the attempt, its code's hash and the most tries.
+    // The parameters of [`bind_right_guess`].
     const OPEN: &str = "\
         created AS (INSERT INTO users (id, project_id, email, created_at) \
-        SELECT $1, project_id, email, $2 FROM spent ON CONFLICT DO NOTHING \
+        SELECT $1, $2, $3, $4 FROM spent ON CONFLICT DO NOTHING \
         RETURNING id, project_id, email), \
         login_user AS (SELECT id, project_id, email FROM created UNION ALL \
-        SELECT u.id, u.project_id, u.email FROM users AS u JOIN spent AS s \
-        ON u.project_id = s.project_id AND u.email = s.email), \
+        SELECT id, project_id, email FROM users \
+        WHERE project_id = $2 AND email = $3 AND EXISTS (SELECT 1 FROM spent)), \
         device AS (INSERT INTO devices (user_id, device_id, approved, created_at, updated_at) \
-        SELECT id, $3, 1, $2, $2 FROM login_user \
-        ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, updated_at = $2), \
+        SELECT id, $5, 1, $4, $4 FROM login_user \
+        ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, updated_at = $4), \
         token AS (INSERT INTO refresh_tokens (token_hash, user_id, device_id, project_id, \
         created_at, expires_at, revoked, family) \
-        SELECT $4, id, $3, $5, $2, $6, 0, $7 FROM login_user) \
+        SELECT $6, id, $5, $7, $4, $8, 0, $9 FROM login_user) \
         SELECT n.spent, u.id, u.project_id, u.email \
         FROM (SELECT count(*) AS spent FROM spent) AS n LEFT JOIN login_user AS u ON true";
     let sql = format!(
-        "WITH spent AS ({} RETURNING project_id, email), {OPEN}",
-        spend_sql("used = 1", 8)
+        "WITH spent AS ({} RETURNING id), {OPEN}",
+        spend_sql("used = 1", 10)
     );
     let (spent, id, project_id, email): (i64, Option<String>, Option<String>, Option<String>) =
-        sqlx::query_as(&sql)
-            .bind(login.user_id)
-            .bind(now)
-            .bind(&attempt.device_id)
-            .bind(&login.refresh.token_hash)
-            .bind(&login.refresh.project_id)
-            .bind(login.refresh.expires_at)
-            .bind(login.family)
-            .bind(&attempt.id)
-            .bind(attempt.code.hash.as_deref().map(b64))
-            .bind(max)
+        bind_right_guess(sqlx::query_as(&sql), attempt, max, login, now)
             .fetch_one(&mut *conn)
             .await?;
     match (spent, id, project_id) {
@@ -552,6 +528,32 @@ async fn spend_and_open_login_in_one(
         })),
         _ => Ok(Some(open_login(conn, attempt, login, now).await?)),
     }
+}
+
+/// `query` with the parameters of a right guess's spend and login in one round trip
+/// ([`spend_and_open_login`], [`spend_and_open_login_in_one`]): $1 the new user's id, $2 the
+/// project, $3 the email, $4 now, $5 the device, $6..$9 the refresh token's hash, project,
+/// expiry and family, $10..$12 the attempt, its code's hash and the most tries ([`spend_sql`]).
+fn bind_right_guess<'q, O>(
+    query: QueryAs<'q, Any, O, AnyArguments<'q>>,
+    attempt: &'q LoginAttempt,
+    max: i64,
+    login: &NewLogin<'q>,
+    now: i64,
+) -> QueryAs<'q, Any, O, AnyArguments<'q>> {
+    query
+        .bind(login.user_id)
+        .bind(&attempt.project_id)
+        .bind(&attempt.email)
+        .bind(now)
+        .bind(&attempt.device_id)
+        .bind(&login.refresh.token_hash)
+        .bind(&login.refresh.project_id)
+        .bind(login.refresh.expires_at)
+        .bind(login.family)
+        .bind(&attempt.id)
+        .bind(attempt.code.hash.as_deref().map(b64))
+        .bind(max)
 }
 
 /// Stores a login attempt, with its code or its device approval link, in the caller's
