@@ -5,7 +5,8 @@
 //     cold (a new browser profile each time; once clicking at once, once PAUSE_MS after the
 //     page loaded, as a visitor who reads first) and warm (caches kept), with where the time went,
 //     beside the floor: a bare cross-site iframe (an HTML page and one module script that posts
-//     to its parent), measured in the same run
+//     to its parent), measured in the same run; and the frame page alone, without the click,
+//     beside the floor (how much of the frame-ready time is the host page's own work on the click)
 //   - the modal in Chromium, median of MODAL_RUNS cold loads (one of each app per round, so
 //     the machine's slow spells fall on all alike) of minimal React 19 apps built
 //     here (React rendering one button; React with OrielProvider and ConnectButton; and the
@@ -61,14 +62,19 @@ function serveFloor() {
 
 /** iframe created -> its script posted to this page, in ms. */
 function floorOnce(page) {
+  return iframeOnce(page, floorUrl, 'floor-loaded')
+}
+
+/** `src` in a new hidden iframe of `page`: ms until it posts a message of `type` to the page. */
+function iframeOnce(page, src, type) {
   return page.evaluate(
-    (src) =>
+    ({ src, type }) =>
       new Promise((resolve) => {
         const iframe = document.createElement('iframe')
         iframe.style.display = 'none'
         const start = performance.now()
         window.addEventListener('message', function onMessage(event) {
-          if (event.data?.type !== 'floor-loaded') return
+          if (event.data?.type !== type) return
           window.removeEventListener('message', onMessage)
           resolve(performance.now() - start)
           iframe.remove()
@@ -76,8 +82,28 @@ function floorOnce(page) {
         iframe.src = src
         document.body.append(iframe)
       }),
-    floorUrl,
+    { src, type },
   )
+}
+
+/** The frame page on its own, without the widget's click: in a fresh profile, 1 s after the
+ * demo page loaded, iframe created -> the frame announced itself (`oriel:frame-loaded`), beside
+ * the floor measured the same way, the two in turn. Tells the frame page's own time from what the
+ * host page does on the click (the modal, the wallet list and its images, the frame client). */
+async function measureIdle(browser) {
+  const frameUrl = `${urls.frameHost}/frame?projectId=demo`
+  const samples = { frame: [], floor: [] }
+  for (let i = 0; i < RUNS / 2; i++) {
+    for (const kind of i % 2 ? ['floor', 'frame'] : ['frame', 'floor']) {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      await page.goto(urls.demo)
+      await page.waitForTimeout(PAUSE_MS)
+      samples[kind].push(await (kind === 'floor' ? floorOnce(page) : iframeOnce(page, frameUrl, 'oriel:frame-loaded')))
+      await context.close()
+    }
+  }
+  return samples
 }
 
 /** Where the frame's time went, in ms from the host's frame-start mark, read in the frame. */
@@ -92,6 +118,7 @@ async function frameSteps(page, frameStart) {
     const wasm = resource('.wasm')
     return {
       html: origin + (nav?.responseEnd ?? NaN),
+      parsed: origin + (nav?.domInteractive ?? NaN),
       glue: origin + (resource('oriel_frame.')?.responseEnd ?? NaN),
       wasmStart: origin + (wasm?.startTime ?? NaN),
       wasm: origin + (wasm?.responseEnd ?? NaN),
@@ -133,12 +160,15 @@ async function measure(browser, { fresh, pauseMs = 0 }) {
     }
     await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
     await page.getByTestId('frame-status').filter({ hasText: /^ready/ }).waitFor({ timeout: 20_000 })
+    // The SDK's first request after Ready (it introduces the dapp): when the frame is of use.
+    await page.waitForFunction(() => performance.getEntriesByName('oriel:frame-answered').length > 0, null, { timeout: 20_000 })
     const host = await page.evaluate(() => {
       const at = (name) => performance.getEntriesByName(`oriel:${name}`)[0]?.startTime ?? NaN
       const start = at('frame-start')
       return {
         ready: at('frame-ready') - start,
         loaded: at('frame-loaded') - start,
+        answered: at('frame-answered') - start,
         start: performance.timeOrigin + start,
       }
     })
@@ -293,12 +323,14 @@ function report(label, key, samples) {
   row('  of which: frame page announced', `${median(samples.map((s) => s.loaded))} ms`, '', `${key}.loaded`)
   const step = (name) => median(samples.map((s) => s.steps[name] ?? NaN).filter((v) => !Number.isNaN(v)))
   row('  in the frame: page HTML received', `${step('html')} ms`, '', `${key}.html`)
+  row('  in the frame: page parsed', `${step('parsed')} ms`, '', `${key}.parsed`)
   row('  in the frame: JS glue received', `${step('glue')} ms`, '', `${key}.glue`)
   row('  in the frame: boot.js runs', `${step('boot')} ms`, '', `${key}.boot`)
   row('  in the frame: wasm requested', `${step('wasmStart')} ms`, '', `${key}.wasmStart`)
   row('  in the frame: wasm received', `${step('wasm')} ms`, '', `${key}.wasm`)
   row('  in the frame: wasm compiled', `${step('compiled')} ms`, '', `${key}.compiled`)
   row('  in the frame: wasm started (announced)', `${step('started')} ms`, '', `${key}.started`)
+  row('  the frame answers its first request', `${median(samples.map((s) => s.answered))} ms`, "the SDK's first request after Ready", `${key}.answered`)
 }
 
 const servers = await startAll()
@@ -327,6 +359,7 @@ try {
   let cold
   let paused
   let warm
+  let idle
   let reactAlone
   let oriel
   const peers = []
@@ -350,6 +383,7 @@ try {
     cold = await measure(browser, { fresh: true })
     paused = await measure(browser, { fresh: true, pauseMs: PAUSE_MS })
     warm = await measure(browser, { fresh: false })
+    idle = await measureIdle(browser)
   } finally {
     await browser.close()
   }
@@ -359,6 +393,10 @@ try {
   report('cold (new profile: no HTTP or code cache)', 'cold', cold)
   report(`cold, clicked ${PAUSE_MS / 1000} s after the page loaded`, 'coldPaused', paused)
   report('warm (returning visitor: caches kept)', 'warm', warm)
+  console.log(`\nThe frame page alone, no click (cold, ${PAUSE_MS / 1000} s after the page loaded; iframe created -> announced), median of ${RUNS / 2}`)
+  const idleFloor = median(idle.floor)
+  row('frame page announced', `${median(idle.frame)} ms`, `floor + 40 ms: ${idleFloor + 40} ms`, 'idle.frame')
+  row('  floor: a bare cross-site iframe', `${idleFloor} ms`, '', 'idle.floor')
   mkdirSync(join(root, 'dist'), { recursive: true })
   writeFileSync(lastFile, `${JSON.stringify(figures, null, 2)}\n`)
 } finally {
