@@ -70,13 +70,14 @@ css_name=$(hashed "$tmp/frame.css" frame css)
 printf '{"boot":"%s","glue":"%s","wasm":"%s","css":"%s"}\n' \
   "$boot_name" "$glue_name" "$wasm_name" "$css_name" > dist/frame/manifest.json
 
-# Each asset also as brotli (quality 11) and gzip (level 9), which frame-host serves by the
-# browser's Accept-Encoding.
+# Each asset the browser fetches also as brotli (quality 11) and gzip (level 9), which
+# frame-host serves by the browser's Accept-Encoding. Not boot.js: frame-host reads it to write
+# it into the page, and no browser fetches it.
 node -e "const fs = require('node:fs'); const z = require('node:zlib'); \
   for (const f of process.argv.slice(1)) { const b = fs.readFileSync(f); \
     fs.writeFileSync(f + '.br', z.brotliCompressSync(b, { params: { [z.constants.BROTLI_PARAM_QUALITY]: 11 } })); \
     fs.writeFileSync(f + '.gz', z.gzipSync(b, { level: 9 })); }" \
-  dist/frame/"$boot_name" dist/frame/"$glue_name" dist/frame/"$wasm_name" dist/frame/"$css_name"
+  dist/frame/"$glue_name" dist/frame/"$wasm_name" dist/frame/"$css_name"
 
 frame_wasm="dist/frame/$wasm_name"
 gzip_bytes=$(node -e "const { gzipSync } = require('node:zlib'); \
