@@ -7,13 +7,14 @@
 // It prints logins (or refreshes) per second, each request's p50/p99, and each login's p50/p99
 // (start to verified) beside the targets. It fails on any answer that is not 200.
 // ORIEL_E2E_PORT_OFFSET shifts its port like the e2e runs'; ORIEL_BENCH_SECONDS sets the
-// duration of each run (default 10); ORIEL_TEST_POSTGRES_URL names the PostgreSQL server.
+// duration of each run (default 10); ORIEL_TEST_POSTGRES_URL names the PostgreSQL server;
+// ORIEL_BENCH_BACKENDS=sqlite (or postgres) runs one backend only, for turn-by-turn comparisons.
 // Each figure is printed beside the previous run's (kept in $CARGO_TARGET_DIR/bench-login.json),
 // and each run's CPU use is split between frame-host, this client and the rest of the machine
 // (the database server, other work), in cores, so a saturated client shows.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -29,6 +30,7 @@ const target = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/tar
 const lastRunFile = join(target, 'bench-login.json')
 const lastRun = existsSync(lastRunFile) ? JSON.parse(readFileSync(lastRunFile, 'utf8')) : {}
 const thisRun = {}
+const backends = (process.env.ORIEL_BENCH_BACKENDS ?? 'sqlite,postgres').split(',')
 
 /** frame-host on `databaseUrl`, trusting 127.0.0.1 as its reverse proxy. Resolves to its stop. */
 async function startFrameHost(databaseUrl) {
@@ -266,11 +268,17 @@ async function benchBackend(label, databaseUrl) {
 console.log(`\n  frame-host login path, release build, ${CONNECTIONS} connections, ${SECONDS} s per run`)
 // Other work on the machine skews every figure: say how busy it was.
 console.log(`  load average before the run: ${loadavg()[0].toFixed(2)}`)
-await benchBackend('SQLite')
-const pg = postgresDatabase()
 try {
-  await benchBackend('PostgreSQL', pg.url)
+  if (backends.includes('sqlite')) await benchBackend('SQLite')
+  if (backends.includes('postgres')) {
+    const pg = postgresDatabase()
+    try {
+      await benchBackend('PostgreSQL', pg.url)
+    } finally {
+      pg.drop()
+    }
+  }
 } finally {
-  pg.drop()
+  rmSync(work, { recursive: true, force: true })
 }
-writeFileSync(lastRunFile, `${JSON.stringify(thisRun, null, 2)}\n`)
+writeFileSync(lastRunFile, `${JSON.stringify({ ...lastRun, ...thisRun }, null, 2)}\n`)
