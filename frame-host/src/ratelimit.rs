@@ -30,7 +30,7 @@ use std::net::IpAddr;
 
 use crate::{
     api::ApiError,
-    store::{check_limits, Limit, WriteTx},
+    store::{check_limits, Limit, LoginAttempt, WriteTx},
     AppState,
 };
 
@@ -82,19 +82,20 @@ pub(crate) enum Requester {
     NewDevice,
 }
 
-/// An email login start for `email` on `device_id` from `ip`, counted in the caller's write
-/// transaction `tx` (which also stores the attempt, so a start costs one commit). 429 'Please
-/// try again after {n} seconds' when a limit is reached; the caller then drops `tx`, which
-/// rolls the counts back.
+/// An email login start, `attempt`, from `ip`, counted in the caller's write transaction `tx`
+/// (which also stores the attempt, so a start costs one commit), whose first statements these
+/// are, headed by `begin` ([`Store::begin_batch`]). 429 'Please try again after {n} seconds'
+/// when a limit is reached; the caller then drops `tx`, which rolls the counts back.
+///
+/// [`Store::begin_batch`]: crate::store::Store::begin_batch
 pub(crate) async fn check_email_start(
     state: &AppState,
-    tx: &mut WriteTx,
+    (tx, begin): (&mut WriteTx, &str),
     ip: IpAddr,
-    project_id: &str,
-    email: &str,
-    device_id: &str,
+    attempt: &LoginAttempt,
     requester: Requester,
 ) -> Result<(), ApiError> {
+    let (project_id, email, device_id) = (&attempt.project_id, &attempt.email, &attempt.device_id);
     let mut limits = vec![
         ip_limit(state, ip),
         limit(
@@ -115,7 +116,7 @@ pub(crate) async fn check_email_start(
         Requester::NewAccount => vec![guesses(project_id, email)],
         _ => Vec::new(),
     };
-    match check_limits(tx, &spent_guesses, &limits, state.now_ms()).await? {
+    match check_limits(tx, begin, &spent_guesses, &limits, state.now_ms()).await? {
         None => Ok(()),
         Some(wait_ms) => Err(ApiError::Throttled(wait_ms)),
     }

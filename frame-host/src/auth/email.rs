@@ -74,20 +74,10 @@ pub(super) async fn start(
         let mail = Outgoing::code(&attempt.email, &code, LOGIN_CODE_REASON);
         (mail, None, Some(stored), EmailAction::VerifyOtp)
     };
-    let mut tx = store.begin_unflushed().await?;
-    ratelimit::check_email_start(
-        &state,
-        &mut tx,
-        ip,
-        &attempt.project_id,
-        &attempt.email,
-        &attempt.device_id,
-        requester,
-    )
-    .await?;
+    let (mut tx, begin) = store.begin_batch(true).await?;
+    ratelimit::check_email_start(&state, (&mut tx, begin), ip, &attempt, requester).await?;
     insert_login_attempt(&mut tx, &attempt, code.as_ref(), approval.as_ref(), now).await?;
-    tx.commit().await?;
-    state.mailer().send(mail, now).await?;
+    state.mailer().commit_and_send(tx, mail, now).await?;
     tracing::info!(attempt = %attempt.id, ?action, "email login started");
     Ok(Json(EmailStartReply {
         attempt_id: attempt.id,

@@ -7,7 +7,11 @@ mod smtp;
 
 pub(crate) use dev::router as dev_router;
 
-use crate::{config::MailConfig, error::Result, store::Store};
+use crate::{
+    config::MailConfig,
+    error::Result,
+    store::{Store, WriteTx},
+};
 
 /// A message to send.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,6 +81,27 @@ impl Mailer {
             MailConfig::DevMailbox => Self::Dev(store),
             MailConfig::Smtp { url, from } => Self::Smtp(smtp::Smtp::new(url, from)?),
         })
+    }
+
+    /// Commits `tx` with `mail` sent: the dev mailbox stores it in `tx` (one commit, in which
+    /// the message is kept exactly when the rest of `tx` is); SMTP sends it once `tx` has
+    /// committed. `now` (Unix ms) stamps dev-mailbox messages.
+    pub(crate) async fn commit_and_send(
+        &self,
+        mut tx: WriteTx,
+        mail: Outgoing,
+        now: i64,
+    ) -> Result<()> {
+        match self {
+            Self::Dev(_) => {
+                dev::deliver_in(&mut tx, mail, now).await?;
+                tx.commit().await
+            }
+            Self::Smtp(smtp) => {
+                tx.commit().await?;
+                smtp.send(mail).await
+            }
+        }
     }
 
     /// Sends `mail`; `now` (Unix ms) stamps dev-mailbox messages.

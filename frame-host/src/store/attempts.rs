@@ -264,15 +264,15 @@ impl Store {
         now: i64,
     ) -> Result<LoginTry> {
         let right = matches();
-        let mut tx = self.begin().await?;
+        let (mut tx, begin) = self.begin_batch(false).await?;
         let outcome = if right {
             let opened = if takes_batches(&tx) {
-                spend_and_open_login(&mut tx, attempt, max, login, now).await?
+                spend_and_open_login(&mut tx, begin, attempt, max, login, now).await?
             } else {
                 spend_and_open_login_in_one(&mut tx, attempt, max, login, now).await?
             };
             opened.map_or(LoginTry::Refused, LoginTry::LoggedIn)
-        } else if spend_login_try(&mut tx, attempt, max, false).await? {
+        } else if spend_login_try(&mut tx, begin, attempt, max, false).await? {
             LoginTry::Wrong
         } else {
             LoginTry::Refused
@@ -439,7 +439,8 @@ async fn open_login(
 }
 
 /// [`spend_login_try`] for a right guess and then [`open_login`], as one batch on a connection
-/// that [`takes_batches`]: one round trip in the write turn where they took two. The device
+/// that [`takes_batches`], headed by `begin` ([`Store::begin_batch`]): one round trip in the
+/// write turn where they took three. The device
 /// and the token name the user by its email. `None` when no try was left; the batch has then
 /// written the login all the same, and the caller must roll back.
 ///
@@ -447,6 +448,7 @@ async fn open_login(
 /// and email), so the batch's rows are the spend's, if it spent, then the user's.
 async fn spend_and_open_login(
     conn: &mut AnyConnection,
+    begin: &str,
     attempt: &LoginAttempt,
     max: i64,
     login: &NewLogin<'_>,
@@ -465,7 +467,7 @@ async fn spend_and_open_login(
         SELECT $6, id, $5, $7, $4, $8, 0, $9 FROM users WHERE project_id = $2 AND email = $3;\n\
         SELECT id, project_id, email FROM users WHERE project_id = $2 AND email = $3";
     let sql = format!(
-        "{} RETURNING id, project_id, email;\n{OPEN}",
+        "{begin}{} RETURNING id, project_id, email;\n{OPEN}",
         spend_sql("used = 1", 10)
     );
     let rows: Vec<users::UserRow> =
@@ -599,9 +601,10 @@ pub(crate) async fn insert_login_attempt(
 
 /// Spends a try at `attempt`'s code, if the row still has that code, unused, with fewer than
 /// `max` wrong tries: a `right` guess uses the code, a wrong one counts. False when no try
-/// was left.
+/// was left. `begin` heads the statement ([`Store::begin_batch`]).
 async fn spend_login_try(
     conn: &mut AnyConnection,
+    begin: &str,
     attempt: &LoginAttempt,
     max: i64,
     right: bool,
@@ -612,13 +615,15 @@ async fn spend_login_try(
         "wrong_tries = wrong_tries + 1"
     };
     let hash = attempt.code.hash.as_deref().map(b64);
-    let done = sqlx::query(&spend_sql(spend, 1))
-        .bind(&attempt.id)
-        .bind(hash)
-        .bind(max)
-        .execute(conn)
-        .await?;
-    Ok(done.rows_affected() == 1)
+    // The spent row answers: see `SQLITE_BEGIN` on reading a batch it heads.
+    let spent: Vec<(String,)> =
+        sqlx::query_as(&format!("{begin}{} RETURNING id", spend_sql(spend, 1)))
+            .bind(&attempt.id)
+            .bind(hash)
+            .bind(max)
+            .fetch_all(conn)
+            .await?;
+    Ok(!spent.is_empty())
 }
 
 /// The update that spends a try at a login code with `set`, if the attempt in parameter `$p`

@@ -1,6 +1,6 @@
 //! Fixed-window rate-limit counters, shared by every instance on the same database.
 
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, Executor};
 
 use super::{takes_batches, Store};
 use crate::error::Result;
@@ -50,8 +50,8 @@ impl Store {
     /// The transaction does not wait for PostgreSQL's WAL flush ([`Store::begin_unflushed`]):
     /// a crash of the database server can forget the last few hundred milliseconds of counts.
     pub(crate) async fn rate_limit_hits(&self, limits: &[Limit], now: i64) -> Result<Option<i64>> {
-        let mut tx = self.begin_unflushed().await?;
-        let wait = check_limits(&mut tx, &[], limits, now).await?;
+        let (mut tx, begin) = self.begin_batch(true).await?;
+        let wait = check_limits(&mut tx, begin, &[], limits, now).await?;
         if wait.is_some() {
             tx.rollback().await?;
         } else {
@@ -74,19 +74,24 @@ async fn limit_reached(conn: &mut AnyConnection, limit: &Limit, now: i64) -> Res
 /// request counts on none of them. Every bucket appears once.
 ///
 /// The statements go in one round trip: as one batch where the connection [`takes_batches`]
-/// (SQLite), else as the parts of one statement (PostgreSQL).
+/// (SQLite), headed by `begin` (what [`Store::begin_batch`] gave, or nothing), else as the parts
+/// of one statement (PostgreSQL, where `begin` is empty).
 pub(crate) async fn check_limits(
     conn: &mut AnyConnection,
+    begin: &str,
     peeked: &[Limit],
     counted: &[Limit],
     now: i64,
 ) -> Result<Option<i64>> {
     if peeked.is_empty() && counted.is_empty() {
+        if !begin.is_empty() {
+            conn.execute(begin).await?;
+        }
         return Ok(None);
     }
     let statements = statements(peeked, counted);
     let sql = if takes_batches(conn) {
-        statements.join(";\n")
+        format!("{begin}{}", statements.join(";\n"))
     } else {
         in_one(&statements)
     };

@@ -50,7 +50,7 @@ pub(crate) use chain_history::{HistoryRow, SeenToken, TxKey};
 pub(crate) use chain_index::{Batch, NewTransfer, NftMeta, TokenMeta};
 pub(crate) use farcaster::{Channel, ChannelLogin, Completion};
 pub(crate) use limits::{check_limits, Limit};
-pub(crate) use mailbox::Mail;
+pub(crate) use mailbox::{insert_mail_in, Mail};
 pub(crate) use names::{NameInsert, StoredName};
 pub(crate) use recovery::{Release, ReleasePurpose};
 pub(crate) use registry::{StoredImage, WalletRow};
@@ -219,9 +219,10 @@ impl Store {
     /// takes the write lock up front (`BEGIN IMMEDIATE`), so a transaction that reads then
     /// writes never fails with "database is locked".
     ///
-    /// The `BEGIN` runs in its own task, so a request dropped while it is under way (its
-    /// client hung up) cannot leave a pooled connection inside a transaction that nothing
-    /// will end: the task finishes the `BEGIN`, and the dropped [`WriteTx`] rolls back.
+    /// A request dropped while the `BEGIN` is under way (its client hung up) cannot leave a
+    /// pooled connection inside a transaction that nothing will end. On PostgreSQL the `BEGIN`
+    /// runs in its own task, which finishes it, and the dropped [`WriteTx`] rolls back; on
+    /// SQLite the `BEGIN` runs inside the [`WriteTx`], whose drop rolls it back.
     pub(crate) async fn begin(&self) -> Result<WriteTx> {
         self.begin_with(None).await
     }
@@ -239,18 +240,39 @@ impl Store {
             .await
     }
 
+    /// A write transaction whose `BEGIN`, on SQLite, the caller sends at the head of its first
+    /// batch: the returned text, which is empty on PostgreSQL, where the transaction has begun
+    /// ([`begin_unflushed`](Self::begin_unflushed)'s when `unflushed`). One round trip in
+    /// SQLite's write turn where [`begin`](Self::begin) takes two (see [`WriteTx`]).
+    pub(crate) async fn begin_batch(&self, unflushed: bool) -> Result<(WriteTx, &'static str)> {
+        if let Some(turn) = self.write_turn().await? {
+            let conn = self.pool.acquire().await?;
+            return Ok((WriteTx::sqlite_pending(conn, turn), write_tx::SQLITE_BEGIN));
+        }
+        let tx = if unflushed {
+            self.begin_unflushed().await?
+        } else {
+            self.begin().await?
+        };
+        Ok((tx, ""))
+    }
+
     /// [`begin`](Self::begin) with PostgreSQL's `BEGIN` statement `postgres`, when not the
     /// plain one.
     async fn begin_with(&self, postgres: Option<&'static str>) -> Result<WriteTx> {
-        let turn = self.write_turn().await?;
+        if let Some(turn) = self.write_turn().await? {
+            // The connection's `BEGIN` runs inside the `WriteTx`, whose drop rolls back one
+            // that nobody awaits any more.
+            let conn = self.pool.acquire().await?;
+            return WriteTx::sqlite(conn, turn).await;
+        }
         let pool = self.pool.clone();
         let begun = tokio::spawn(async move {
-            let tx = match (turn.is_some(), postgres) {
-                (true, _) => pool.begin_with("BEGIN IMMEDIATE").await?,
-                (false, Some(statement)) => pool.begin_with(statement).await?,
-                (false, None) => pool.begin().await?,
+            let tx = match postgres {
+                Some(statement) => pool.begin_with(statement).await?,
+                None => pool.begin().await?,
             };
-            Ok::<_, sqlx::Error>(WriteTx::new(tx, turn))
+            Ok::<_, sqlx::Error>(WriteTx::postgres(tx))
         });
         match begun.await {
             Ok(tx) => Ok(tx?),

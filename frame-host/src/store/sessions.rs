@@ -113,20 +113,22 @@ impl Store {
         new: &NewRefresh,
         now: i64,
     ) -> Result<Rotation> {
-        let mut tx = self.begin().await?;
-        // The token, whether its device is approved, and its user, in one read.
-        let row: Option<RotationRow> = sqlx::query_as(
-            "SELECT r.user_id, r.family, r.revoked, r.expires_at, r.rotated_at, d.approved, \
-             u.project_id, u.email FROM refresh_tokens r \
+        let (mut tx, begin) = self.begin_batch(false).await?;
+        // The token, whether its device is approved, and its user, in one read, which begins
+        // the transaction.
+        let row: Option<RotationRow> = sqlx::query_as(&format!(
+            "{begin}SELECT r.user_id, r.family, r.revoked, r.expires_at, r.rotated_at, \
+             d.approved, u.project_id, u.email FROM refresh_tokens r \
              JOIN users u ON u.id = r.user_id \
              LEFT JOIN devices d ON d.user_id = r.user_id AND d.device_id = r.device_id \
-             WHERE r.token_hash = $1 AND r.device_id = $2 AND r.project_id = $3",
-        )
+             WHERE r.token_hash = $1 AND r.device_id = $2 AND r.project_id = $3"
+        ))
         .bind(old_hash)
         .bind(device_id)
         .bind(&new.project_id)
-        .fetch_optional(&mut *tx)
-        .await?;
+        .fetch_all(&mut *tx)
+        .await?
+        .pop();
         let Some((user_id, family, revoked, expires_at, rotated_at, approved, project_id, email)) =
             row
         else {

@@ -252,6 +252,8 @@ on_both!(
     rate_limits_use_fixed_windows,
     purge_forgets_only_what_has_expired,
     a_dropped_begin_leaves_no_transaction_open,
+    a_dropped_batch_transaction_writes_nothing,
+    a_mail_in_a_transaction_lands_with_it,
     concurrent_mails_all_land,
     concurrent_guesses_answer_at_most_five,
     a_refused_hit_counts_on_no_limit,
@@ -997,6 +999,65 @@ async fn a_dropped_begin_leaves_no_transaction_open(db: &TestDb) {
     assert_eq!(count(s, "rate_limits").await, 8);
 }
 
+/// A transaction begun by its first batch ([`Store::begin_batch`]) and dropped without a
+/// commit, after that batch ran or before it was sent, writes nothing, and the next writers
+/// find the lock free and their pooled connection outside any transaction.
+async fn a_dropped_batch_transaction_writes_nothing(db: &TestDb) {
+    let s = &db.store;
+    let insert = |begin: &str, name: String| {
+        format!(
+            "{begin}INSERT INTO rate_limits (bucket, window_start, hits) VALUES ('{name}', 0, 0)"
+        )
+    };
+    for n in 0..4 {
+        let (mut tx, begin) = s.begin_batch(n % 2 == 0).await.unwrap();
+        sqlx::query(&insert(begin, format!("dropped-{n}")))
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        drop(tx);
+        let (unsent, _) = s.begin_batch(false).await.unwrap();
+        drop(unsent);
+    }
+    for n in 0..4 {
+        let (mut tx, begin) = s.begin_batch(false).await.unwrap();
+        sqlx::query(&insert(begin, format!("kept-{n}")))
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        let mut tx = s.begin().await.unwrap();
+        sqlx::query(&insert("", format!("kept-too-{n}")))
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+    }
+    assert_eq!(count(s, "rate_limits").await, 8);
+}
+
+/// A dev mail stored in a write transaction lands exactly when the transaction commits.
+async fn a_mail_in_a_transaction_lands_with_it(db: &TestDb) {
+    let s = &db.store;
+    let mail = |subject: &str| Mail {
+        to: "tx@b.co".into(),
+        subject: subject.into(),
+        text: "t".into(),
+        sent_at: NOW,
+    };
+    let mut dropped = s.begin().await.unwrap();
+    insert_mail_in(&mut dropped, &mail("dropped"))
+        .await
+        .unwrap();
+    drop(dropped);
+    let mut kept = s.begin_unflushed().await.unwrap();
+    insert_mail_in(&mut kept, &mail("kept")).await.unwrap();
+    kept.commit().await.unwrap();
+    let subjects: Vec<_> = s.mails_to("tx@b.co").await.unwrap();
+    let subjects: Vec<_> = subjects.iter().map(|m| m.subject.as_str()).collect();
+    assert_eq!(subjects, ["kept"]);
+}
+
 /// Mail stored at once from many requests: every message lands (PostgreSQL once picked
 /// the same sequence number for concurrent writers).
 async fn concurrent_mails_all_land(db: &TestDb) {
@@ -1148,9 +1209,11 @@ async fn a_full_peeked_limit_refuses_without_counting(db: &TestDb) {
     };
     let (peeked, counted) = (&limit("peeked", 1, 600_000), &limit("counted", 1, 60_000));
     let check = |now| async move {
-        let mut tx = s.begin().await.unwrap();
+        let (mut tx, begin) = s.begin_batch(true).await.unwrap();
         let (peeked, counted) = (std::slice::from_ref(peeked), std::slice::from_ref(counted));
-        let wait = check_limits(&mut tx, peeked, counted, now).await.unwrap();
+        let wait = check_limits(&mut tx, begin, peeked, counted, now)
+            .await
+            .unwrap();
         if wait.is_none() {
             tx.commit().await.unwrap();
         }
