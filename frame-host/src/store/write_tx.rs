@@ -36,19 +36,21 @@ pub(super) const SQLITE_BEGIN: &str = "BEGIN IMMEDIATE;\n";
 /// A write transaction; rolls back when dropped without [`commit`](Self::commit).
 #[must_use = "a transaction rolls back when dropped"]
 pub(crate) struct WriteTx {
-    /// `None` only while [`Drop`] hands it to the rollback.
+    /// `None` once ended by [`rollback`](Self::rollback) or handed to [`Drop`]'s rollback.
     conn: Option<Conn>,
-    /// Whether an SQLite transaction may be open on `conn`: set from its `BEGIN` until its
-    /// `COMMIT` or `ROLLBACK` answers.
-    open: bool,
     turn: Option<OwnedSemaphorePermit>,
 }
 
 enum Conn {
     /// PostgreSQL: sqlx's transaction, which queues its own rollback when dropped.
     Postgres(Transaction<'static, Any>),
-    /// SQLite: a pooled connection on which this type runs the transaction's statements.
-    Sqlite(PoolConnection<Any>),
+    /// SQLite: a pooled connection on which this type runs the transaction's statements, and
+    /// whether a transaction may be open on it: from its `BEGIN` until its `COMMIT` or
+    /// `ROLLBACK` answers.
+    Sqlite {
+        conn: PoolConnection<Any>,
+        open: bool,
+    },
 }
 
 impl WriteTx {
@@ -56,7 +58,6 @@ impl WriteTx {
     pub(super) fn postgres(tx: Transaction<'static, Any>) -> Self {
         Self {
             conn: Some(Conn::Postgres(tx)),
-            open: false,
             turn: None,
         }
     }
@@ -66,8 +67,7 @@ impl WriteTx {
     /// that batch ran, it finds no transaction to roll back and closes the connection.
     pub(super) fn sqlite_pending(conn: PoolConnection<Any>, turn: OwnedSemaphorePermit) -> Self {
         Self {
-            conn: Some(Conn::Sqlite(conn)),
-            open: true,
+            conn: Some(Conn::Sqlite { conn, open: true }),
             turn: Some(turn),
         }
     }
@@ -79,21 +79,21 @@ impl WriteTx {
         turn: OwnedSemaphorePermit,
     ) -> Result<Self> {
         let mut tx = Self::sqlite_pending(conn, turn);
-        match tx.deref_mut().execute(SQLITE_BEGIN.trim_end()).await {
-            Ok(_) => Ok(tx),
-            Err(e) => {
-                tx.open = false;
-                Err(e.into())
+        if let Some(Conn::Sqlite { conn, open }) = &mut tx.conn {
+            if let Err(e) = conn.execute(SQLITE_BEGIN.trim_end()).await {
+                *open = false;
+                return Err(e.into());
             }
         }
+        Ok(tx)
     }
 
     /// Commits, then gives up the write turn.
     pub(crate) async fn commit(mut self) -> Result<()> {
-        if let Some(Conn::Sqlite(conn)) = &mut self.conn {
+        if let Some(Conn::Sqlite { conn, open }) = &mut self.conn {
             // A failed COMMIT leaves the transaction to the rollback in `drop`.
             conn.execute("COMMIT").await?;
-            self.open = false;
+            *open = false;
         } else if let Some(Conn::Postgres(tx)) = self.conn.take() {
             tx.commit().await?;
         }
@@ -104,8 +104,7 @@ impl WriteTx {
     pub(crate) async fn rollback(mut self) -> Result<()> {
         match self.conn.take() {
             Some(Conn::Postgres(tx)) => tx.rollback().await?,
-            Some(Conn::Sqlite(mut conn)) => {
-                self.open = false;
+            Some(Conn::Sqlite { mut conn, .. }) => {
                 if let Err(e) = conn.execute("ROLLBACK").await {
                     // Whatever the transaction left, the closed connection ends it.
                     conn.close().await?;
@@ -124,10 +123,11 @@ impl Drop for WriteTx {
     /// connection whose rollback fails (its `BEGIN` never ran, or it broke) is closed, never
     /// pooled with a transaction open.
     fn drop(&mut self) {
-        if !self.open {
-            return;
-        }
-        let Some(Conn::Sqlite(mut conn)) = self.conn.take() else {
+        let Some(Conn::Sqlite {
+            mut conn,
+            open: true,
+        }) = self.conn.take()
+        else {
             return;
         };
         let turn = self.turn.take();
@@ -153,7 +153,7 @@ impl Deref for WriteTx {
     fn deref(&self) -> &AnyConnection {
         match &self.conn {
             Some(Conn::Postgres(tx)) => tx,
-            Some(Conn::Sqlite(conn)) => conn,
+            Some(Conn::Sqlite { conn, .. }) => conn,
             None => unreachable!("a WriteTx holds its connection until dropped"),
         }
     }
@@ -163,7 +163,7 @@ impl DerefMut for WriteTx {
     fn deref_mut(&mut self) -> &mut AnyConnection {
         match &mut self.conn {
             Some(Conn::Postgres(tx)) => tx,
-            Some(Conn::Sqlite(conn)) => conn,
+            Some(Conn::Sqlite { conn, .. }) => conn,
             None => unreachable!("a WriteTx holds its connection until dropped"),
         }
     }
