@@ -21,7 +21,7 @@ pub(super) async fn deliver(store: &Store, mail: Outgoing, now: i64) -> Result<(
 
 /// [`deliver`] in the caller's write transaction `tx`.
 pub(super) async fn deliver_in(tx: &mut WriteTx, mail: Outgoing, now: i64) -> Result<()> {
-    insert_mail_in(tx, &message(mail, now)).await?;
+    insert_mail_in(tx, message(mail, now)).await?;
     stored();
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use sqlx::{any::AnyArguments, query::QueryAs, Any, AnyConnection};
 
-use super::{flag, sessions::NewRefresh, takes_batches, users, Store, User};
+use super::{flag, sessions::NewRefresh, takes_batches, users, Store, User, WriteTx};
 use crate::{
     error::Result,
     secrets::{b64, unb64},
@@ -252,9 +252,9 @@ impl Store {
     /// user in: the user is found or created (as `login.user_id`), the device approved, and
     /// `login.refresh` stored as the first token of the new `login.family`. The try and the
     /// login commit together, so of concurrent guesses only those that find a try left are
-    /// answered, at most `max` in all, with one commit per login. A right guess's spend and
-    /// login go as one round trip: one batch where the connection [`takes_batches`] (SQLite),
-    /// rolled back when it found no try left, else one statement (PostgreSQL).
+    /// answered, at most `max` in all, with one commit per login. A guess is one round trip:
+    /// one batch with its `BEGIN` and `COMMIT` where the connection [`takes_batches`] (SQLite),
+    /// else one statement (PostgreSQL). A refused guess writes nothing.
     pub(crate) async fn try_login_code(
         &self,
         attempt: &LoginAttempt,
@@ -265,23 +265,20 @@ impl Store {
     ) -> Result<LoginTry> {
         let right = matches();
         let (mut tx, begin) = self.begin_batch(false).await?;
+        let end = tx.commit_tail();
         let outcome = if right {
             let opened = if takes_batches(&tx) {
-                spend_and_open_login(&mut tx, begin, attempt, max, login, now).await?
+                spend_and_open_login(&mut tx, (begin, end), attempt, max, login, now).await?
             } else {
                 spend_and_open_login_in_one(&mut tx, attempt, max, login, now).await?
             };
             opened.map_or(LoginTry::Refused, LoginTry::LoggedIn)
-        } else if spend_login_try(&mut tx, begin, attempt, max, false).await? {
+        } else if spend_login_try(&mut tx, (begin, end), attempt, max, false).await? {
             LoginTry::Wrong
         } else {
             LoginTry::Refused
         };
-        if outcome == LoginTry::Refused {
-            tx.rollback().await?;
-        } else {
-            tx.commit().await?;
-        }
+        tx.tail_committed().await?;
         Ok(outcome)
     }
 
@@ -439,35 +436,43 @@ async fn open_login(
 }
 
 /// [`spend_login_try`] for a right guess and then [`open_login`], as one batch on a connection
-/// that [`takes_batches`], headed by `begin` ([`Store::begin_batch`]): one round trip in the
-/// write turn where they took three. The device
-/// and the token name the user by its email. `None` when no try was left; the batch has then
-/// written the login all the same, and the caller must roll back.
+/// that [`takes_batches`], between `ends` (what [`Store::begin_batch`] and
+/// [`WriteTx::commit_tail`] gave): the whole transaction in one round trip in the write turn.
+/// The device and the token name the user by its email. `None` when no try was left, and then
+/// the batch wrote nothing.
 ///
-/// The spend comes first and answers a row of the user row's shape (the attempt's id, project
-/// and email), so the batch's rows are the spend's, if it spent, then the user's.
+/// Each write holds only while the attempt's row still has a try for this code, and the spend
+/// that uses the try comes last: the transaction holds SQLite's write lock from its `BEGIN
+/// IMMEDIATE`, so every statement before the spend sees the row as the spend does. The user
+/// comes first among the rows, then the spend's, in the user row's shape (the attempt's id,
+/// project and email).
 async fn spend_and_open_login(
     conn: &mut AnyConnection,
-    begin: &str,
+    (begin, end): (&str, &str),
     attempt: &LoginAttempt,
     max: i64,
     login: &NewLogin<'_>,
     now: i64,
 ) -> Result<Option<User>> {
-    // The parameters of [`bind_right_guess`]. The upserts' SELECTs have a WHERE, which SQLite
-    // needs to tell their ON CONFLICT from a join's ON.
-    const OPEN: &str = "\
-        INSERT INTO users (id, project_id, email, created_at) VALUES ($1, $2, $3, $4) \
-        ON CONFLICT DO NOTHING;\n\
-        INSERT INTO devices (user_id, device_id, approved, created_at, updated_at) \
-        SELECT id, $5, 1, $4, $4 FROM users WHERE project_id = $2 AND email = $3 \
-        ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, updated_at = $4;\n\
-        INSERT INTO refresh_tokens (token_hash, user_id, device_id, project_id, created_at, \
-        expires_at, revoked, family) \
-        SELECT $6, id, $5, $7, $4, $8, 0, $9 FROM users WHERE project_id = $2 AND email = $3;\n\
-        SELECT id, project_id, email FROM users WHERE project_id = $2 AND email = $3";
+    // The parameters of [`bind_right_guess`]; `TRY_LEFT` is the spend's condition. The upserts'
+    // SELECTs have a WHERE, which SQLite needs to tell their ON CONFLICT from a join's ON.
+    const TRY_LEFT: &str = "EXISTS (SELECT 1 FROM login_attempts \
+        WHERE id = $10 AND code_hash = $11 AND used = 0 AND wrong_tries < $12)";
+    let open = format!(
+        "INSERT INTO users (id, project_id, email, created_at) \
+         SELECT $1, $2, $3, $4 WHERE {TRY_LEFT} ON CONFLICT DO NOTHING;\n\
+         INSERT INTO devices (user_id, device_id, approved, created_at, updated_at) \
+         SELECT id, $5, 1, $4, $4 FROM users WHERE project_id = $2 AND email = $3 AND {TRY_LEFT} \
+         ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, updated_at = $4;\n\
+         INSERT INTO refresh_tokens (token_hash, user_id, device_id, project_id, created_at, \
+         expires_at, revoked, family) \
+         SELECT $6, id, $5, $7, $4, $8, 0, $9 FROM users \
+         WHERE project_id = $2 AND email = $3 AND {TRY_LEFT};\n\
+         SELECT id, project_id, email FROM users \
+         WHERE project_id = $2 AND email = $3 AND {TRY_LEFT};\n"
+    );
     let sql = format!(
-        "{begin}{} RETURNING id, project_id, email;\n{OPEN}",
+        "{begin}{open}{} RETURNING id, project_id, email{end}",
         spend_sql("used = 1", 10)
     );
     let rows: Vec<users::UserRow> =
@@ -475,8 +480,8 @@ async fn spend_and_open_login(
             .fetch_all(conn)
             .await?;
     match <[_; 2]>::try_from(rows) {
-        Ok([_spent, user]) => Ok(Some(users::user(user))),
-        Err(rows) if rows.len() == 1 => Ok(None),
+        Ok([user, _spent]) => Ok(Some(users::user(user))),
+        Err(rows) if rows.is_empty() => Ok(None),
         Err(_) => Err(sqlx::Error::RowNotFound.into()),
     }
 }
@@ -559,41 +564,55 @@ fn bind_right_guess<'q, O>(
 }
 
 /// Stores a login attempt, with its code or its device approval link, in the caller's
-/// transaction `conn`.
+/// transaction `tx`, as [deferred](WriteTx::defer) writes.
 pub(crate) async fn insert_login_attempt(
-    conn: &mut AnyConnection,
+    tx: &mut WriteTx,
     attempt: &LoginAttempt,
     code: Option<&NewCode>,
     approval: Option<&NewApproval>,
     now: i64,
 ) -> Result<()> {
-    sqlx::query(
+    let a = attempt.clone();
+    let (hash, salt, expires_at) = (
+        code.map(|c| b64(&c.hash)),
+        code.map(|c| b64(&c.salt)),
+        code.map(|c| c.expires_at),
+    );
+    tx.defer(
         "INSERT INTO login_attempts (id, project_id, email, device_id, user_id, code_hash, \
          code_salt, expires_at, wrong_tries, used, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, $9)",
+        move |q| {
+            q.bind(a.id)
+                .bind(a.project_id)
+                .bind(a.email)
+                .bind(a.device_id)
+                .bind(a.user_id)
+                .bind(hash)
+                .bind(salt)
+                .bind(expires_at)
+                .bind(now)
+        },
     )
-    .bind(&attempt.id)
-    .bind(&attempt.project_id)
-    .bind(&attempt.email)
-    .bind(&attempt.device_id)
-    .bind(attempt.user_id.as_deref())
-    .bind(code.map(|c| b64(&c.hash)))
-    .bind(code.map(|c| b64(&c.salt)))
-    .bind(code.map(|c| c.expires_at))
-    .bind(now)
-    .execute(&mut *conn)
     .await?;
     if let (Some(approval), Some(user_id)) = (approval, &attempt.user_id) {
-        sqlx::query(
+        let (token_hash, expires_at) = (approval.token_hash.clone(), approval.expires_at);
+        let (id, user_id, device_id) = (
+            attempt.id.clone(),
+            user_id.clone(),
+            attempt.device_id.clone(),
+        );
+        tx.defer(
             "INSERT INTO device_approvals (token_hash, attempt_id, user_id, device_id, \
              expires_at, used_at) VALUES ($1, $2, $3, $4, $5, NULL)",
+            move |q| {
+                q.bind(token_hash)
+                    .bind(id)
+                    .bind(user_id)
+                    .bind(device_id)
+                    .bind(expires_at)
+            },
         )
-        .bind(&approval.token_hash)
-        .bind(&attempt.id)
-        .bind(user_id)
-        .bind(&attempt.device_id)
-        .bind(approval.expires_at)
-        .execute(conn)
         .await?;
     }
     Ok(())
@@ -601,10 +620,11 @@ pub(crate) async fn insert_login_attempt(
 
 /// Spends a try at `attempt`'s code, if the row still has that code, unused, with fewer than
 /// `max` wrong tries: a `right` guess uses the code, a wrong one counts. False when no try
-/// was left. `begin` heads the statement ([`Store::begin_batch`]).
+/// was left. The statement goes between `ends` (what [`Store::begin_batch`] and
+/// [`WriteTx::commit_tail`] gave).
 async fn spend_login_try(
     conn: &mut AnyConnection,
-    begin: &str,
+    (begin, end): (&str, &str),
     attempt: &LoginAttempt,
     max: i64,
     right: bool,
@@ -617,7 +637,7 @@ async fn spend_login_try(
     let hash = attempt.code.hash.as_deref().map(b64);
     // The spent row answers: see `SQLITE_BEGIN` on reading a batch it heads.
     let spent: Vec<(String,)> =
-        sqlx::query_as(&format!("{begin}{} RETURNING id", spend_sql(spend, 1)))
+        sqlx::query_as(&format!("{begin}{} RETURNING id{end}", spend_sql(spend, 1)))
             .bind(&attempt.id)
             .bind(hash)
             .bind(max)

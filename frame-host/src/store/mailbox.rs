@@ -1,8 +1,8 @@
 //! The dev mailbox: mail kept in the database instead of sent (dev mode).
 
-use sqlx::{any::AnyArguments, query::Query, Any, AnyConnection};
+use sqlx::{any::AnyArguments, query::Query, Any};
 
-use super::{takes_batches, Backend, Store};
+use super::{takes_batches, Backend, Store, WriteTx};
 use crate::error::Result;
 
 /// One stored message.
@@ -30,7 +30,10 @@ impl Store {
              FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit";
         if self.backend == Backend::Sqlite {
             let _turn = self.write_turn().await?;
-            return insert_mail_in(&mut *self.pool().acquire().await?, mail).await;
+            bind_mail(sqlx::query(SQLITE), mail)
+                .execute(&mut *self.pool().acquire().await?)
+                .await?;
+            return Ok(());
         }
         bind_mail(sqlx::query(POSTGRES), mail)
             .execute(self.pool())
@@ -59,25 +62,29 @@ impl Store {
     }
 }
 
-/// Stores a message on `conn`: the caller's write transaction (so the message is kept exactly
-/// when the rest of it is: the dev mailer's part of [`Mailer::commit_and_send`]), or a connection
-/// holding SQLite's write turn. `MAX(seq) + 1` is then unique on SQLite; on PostgreSQL `seq`
-/// comes from the `mailbox_seq` sequence.
+/// Stores a message in the caller's write transaction `tx`, as a [deferred](WriteTx::defer)
+/// write, so the message is kept exactly when the rest of it is (the dev mailer's part of
+/// [`Mailer::commit_and_send`]). `MAX(seq) + 1` is unique on SQLite, whose transaction holds the
+/// write turn; on PostgreSQL `seq` comes from the `mailbox_seq` sequence.
 ///
 /// [`Mailer::commit_and_send`]: crate::mail::Mailer::commit_and_send
-pub(crate) async fn insert_mail_in(conn: &mut AnyConnection, mail: &Mail) -> Result<()> {
-    const SQLITE: &str = "INSERT INTO mailbox (seq, to_addr, subject, body, sent_at) \
-         SELECT COALESCE(MAX(seq), 0) + 1, $1, $2, $3, $4 FROM mailbox";
+pub(crate) async fn insert_mail_in(tx: &mut WriteTx, mail: Mail) -> Result<()> {
     const POSTGRES: &str = "INSERT INTO mailbox (seq, to_addr, subject, body, sent_at) \
          VALUES (nextval('mailbox_seq'), $1, $2, $3, $4)";
-    let sql = if takes_batches(conn) {
-        SQLITE
-    } else {
-        POSTGRES
-    };
-    bind_mail(sqlx::query(sql), mail).execute(conn).await?;
-    Ok(())
+    let sql = if takes_batches(tx) { SQLITE } else { POSTGRES };
+    tx.defer(sql, move |query| {
+        query
+            .bind(mail.to)
+            .bind(mail.subject)
+            .bind(mail.text)
+            .bind(mail.sent_at)
+    })
+    .await
 }
+
+/// Stores a message on SQLite, where it holds the write turn: `MAX(seq) + 1` is then unique.
+const SQLITE: &str = "INSERT INTO mailbox (seq, to_addr, subject, body, sent_at) \
+     SELECT COALESCE(MAX(seq), 0) + 1, $1, $2, $3, $4 FROM mailbox";
 
 /// `query` with a message's recipient, subject, body and time as `$1`..`$4`.
 fn bind_mail<'q>(

@@ -155,20 +155,25 @@ impl Store {
             tx.rollback().await?;
             return Ok(Rotation::Refused);
         }
-        // The old token rotated, if it is still live, and the new one stored in its family: as
-        // one batch where the connection takes them (its UPDATE takes now and the old hash as
-        // `$5` and `$8`), else one after the other.
+        // The old token rotated, if it is still live, and the new one stored in its family, and
+        // the commit: as one batch where the connection takes them (its UPDATE takes now and
+        // the old hash as `$5` and `$8`, and the INSERT holds only when the UPDATE rotated),
+        // else one after the other. Nothing is written when the old token was not live.
+        let end = tx.commit_tail();
         let rotated = if takes_batches(&tx) {
             let batch = format!(
-                "{INSERT_REFRESH};\nUPDATE refresh_tokens SET revoked = 1, rotated_at = $5 \
-                 WHERE token_hash = $8 AND revoked = 0"
+                "UPDATE refresh_tokens SET revoked = 1, rotated_at = $5 \
+                 WHERE token_hash = $8 AND revoked = 0 RETURNING token_hash;\n\
+                 INSERT INTO refresh_tokens (token_hash, user_id, device_id, project_id, \
+                 created_at, expires_at, revoked, family) \
+                 SELECT $1, $2, $3, $4, $5, $6, 0, $7 WHERE changes() = 1{end}"
             );
-            let done = new
+            let rows = new
                 .bound(sqlx::query(&batch), &user_id, device_id, &family, now)
                 .bind(old_hash)
-                .execute(&mut *tx)
+                .fetch_all(&mut *tx)
                 .await?;
-            done.rows_affected() == 2
+            !rows.is_empty()
         } else {
             let done = sqlx::query(
                 "UPDATE refresh_tokens SET revoked = 1, rotated_at = $2 \
@@ -185,11 +190,10 @@ impl Store {
             }
             rotated
         };
+        tx.tail_committed().await?;
         if !rotated {
-            tx.rollback().await?;
             return Ok(Rotation::Refused);
         }
-        tx.commit().await?;
         let user = User {
             id: user_id,
             project_id,

@@ -254,6 +254,7 @@ on_both!(
     a_dropped_begin_leaves_no_transaction_open,
     a_dropped_batch_transaction_writes_nothing,
     a_mail_in_a_transaction_lands_with_it,
+    a_failed_deferred_write_fails_the_commit,
     concurrent_mails_all_land,
     concurrent_guesses_answer_at_most_five,
     a_refused_hit_counts_on_no_limit,
@@ -1046,16 +1047,54 @@ async fn a_mail_in_a_transaction_lands_with_it(db: &TestDb) {
         sent_at: NOW,
     };
     let mut dropped = s.begin().await.unwrap();
-    insert_mail_in(&mut dropped, &mail("dropped"))
-        .await
-        .unwrap();
+    insert_mail_in(&mut dropped, mail("dropped")).await.unwrap();
     drop(dropped);
     let mut kept = s.begin_unflushed().await.unwrap();
-    insert_mail_in(&mut kept, &mail("kept")).await.unwrap();
+    insert_mail_in(&mut kept, mail("kept")).await.unwrap();
     kept.commit().await.unwrap();
     let subjects: Vec<_> = s.mails_to("tx@b.co").await.unwrap();
     let subjects: Vec<_> = subjects.iter().map(|m| m.subject.as_str()).collect();
     assert_eq!(subjects, ["kept"]);
+}
+
+/// A deferred write that fails fails the commit, and none of the transaction's writes land:
+/// not the mail deferred before it, not the write it made at once. The next writer finds its
+/// connection outside any transaction.
+async fn a_failed_deferred_write_fails_the_commit(db: &TestDb) {
+    let s = &db.store;
+    let a = attempt("att-twice", "twice@b.co", "dev1", None);
+    s.insert_login_attempt(&a, Some(&code(NOW + 1)), None, NOW)
+        .await
+        .unwrap();
+    let mail = Mail {
+        to: "twice@b.co".into(),
+        subject: "lost".into(),
+        text: "t".into(),
+        sent_at: NOW,
+    };
+    for _ in 0..2 {
+        let (mut tx, begin) = s.begin_batch(true).await.unwrap();
+        sqlx::query(&format!(
+            "{begin}INSERT INTO rate_limits (bucket, window_start, hits) VALUES ('lost', 0, 0)"
+        ))
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+        insert_mail_in(&mut tx, mail.clone()).await.unwrap();
+        // The same attempt id again: on PostgreSQL the deferred write runs, and fails, at once.
+        let failed = match insert_login_attempt(&mut tx, &a, None, None, NOW).await {
+            Ok(()) => tx.commit().await,
+            Err(e) => Err(e),
+        };
+        assert!(failed.is_err(), "a duplicate attempt id is refused");
+    }
+    assert_eq!(count(s, "rate_limits").await, 0);
+    assert_eq!(s.mails_to("twice@b.co").await.unwrap(), []);
+    let b = attempt("att-after", "twice@b.co", "dev1", None);
+    s.insert_login_attempt(&b, Some(&code(NOW + 1)), None, NOW)
+        .await
+        .unwrap();
+    assert!(s.login_attempt("att-after").await.unwrap().is_some());
 }
 
 /// Mail stored at once from many requests: every message lands (PostgreSQL once picked

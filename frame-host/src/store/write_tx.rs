@@ -10,7 +10,10 @@
 //! hold the turn for all of their round trips, so those round trips bound how many writes a
 //! second the file takes. The transaction therefore runs its own `BEGIN IMMEDIATE`, `COMMIT` and
 //! `ROLLBACK` as plain statements, which lets a caller send the `BEGIN` at the head of its first
-//! batch ([`Store::begin_batch`]): one round trip where sqlx's transaction takes two.
+//! batch ([`Store::begin_batch`]): one round trip where sqlx's transaction takes two. Writes
+//! whose answers nobody reads are held back ([`WriteTx::defer`]) and sent with the `COMMIT`, and
+//! a transaction that is one batch ends it with [`WriteTx::commit_tail`]: an email login's start
+//! then takes two round trips in the turn and its code's check one.
 //!
 //! [`Store::begin_batch`]: super::Store::begin_batch
 
@@ -19,7 +22,10 @@ use std::{
     sync::Arc,
 };
 
-use sqlx::{pool::PoolConnection, Any, AnyConnection, Executor, Transaction};
+use sqlx::{
+    any::AnyArguments, pool::PoolConnection, query::Query, Any, AnyConnection, Executor,
+    Transaction,
+};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::Result;
@@ -33,12 +39,25 @@ pub(super) type WriteTurn = Arc<Semaphore>;
 /// counts, for the `BEGIN`, the changes of the connection's previous statement.
 pub(super) const SQLITE_BEGIN: &str = "BEGIN IMMEDIATE;\n";
 
+/// What ends a batch that commits an SQLite transaction ([`WriteTx::commit_tail`]).
+const SQLITE_COMMIT: &str = ";\nCOMMIT";
+
+/// A query on an `Any` connection.
+pub(crate) type AnyQuery<'q> = Query<'q, Any, AnyArguments<'q>>;
+
+/// Binds a deferred statement's parameters, which it owns, in order.
+type Binder = Box<dyn for<'q> FnOnce(AnyQuery<'q>) -> AnyQuery<'q> + Send>;
+
 /// A write transaction; rolls back when dropped without [`commit`](Self::commit).
 #[must_use = "a transaction rolls back when dropped"]
 pub(crate) struct WriteTx {
     /// `None` once ended by [`rollback`](Self::rollback) or handed to [`Drop`]'s rollback.
     conn: Option<Conn>,
     turn: Option<OwnedSemaphorePermit>,
+    /// SQLite: the statements [`defer`](Self::defer) held back for the commit's batch, their
+    /// parameters numbered through, and how many parameters they take.
+    deferred: Vec<(String, Binder)>,
+    deferred_params: usize,
 }
 
 enum Conn {
@@ -59,6 +78,8 @@ impl WriteTx {
         Self {
             conn: Some(Conn::Postgres(tx)),
             turn: None,
+            deferred: Vec::new(),
+            deferred_params: 0,
         }
     }
 
@@ -69,6 +90,8 @@ impl WriteTx {
         Self {
             conn: Some(Conn::Sqlite { conn, open: true }),
             turn: Some(turn),
+            deferred: Vec::new(),
+            deferred_params: 0,
         }
     }
 
@@ -88,14 +111,70 @@ impl WriteTx {
         Ok(tx)
     }
 
-    /// Commits, then gives up the write turn.
+    /// Runs the write `sql`, whose parameters `bind` binds from values it owns, as part of this
+    /// transaction, without an answer: on SQLite it is held back and sent with the `COMMIT`, in
+    /// one round trip (a failure then fails the commit); on PostgreSQL it runs now. Nothing
+    /// later in the transaction may read what it writes.
+    pub(crate) async fn defer(
+        &mut self,
+        sql: &'static str,
+        bind: impl for<'q> FnOnce(AnyQuery<'q>) -> AnyQuery<'q> + Send + 'static,
+    ) -> Result<()> {
+        match &mut self.conn {
+            Some(Conn::Sqlite { .. }) => {
+                let (sql, params) = shift_params(sql, self.deferred_params);
+                self.deferred_params += params;
+                self.deferred.push((sql, Box::new(bind)));
+            }
+            Some(Conn::Postgres(tx)) => {
+                bind(sqlx::query(sql)).execute(&mut **tx).await?;
+            }
+            None => unreachable!("a WriteTx holds its connection until dropped"),
+        }
+        Ok(())
+    }
+
+    /// Commits, with the [deferred](Self::defer) writes, then gives up the write turn.
     pub(crate) async fn commit(mut self) -> Result<()> {
         if let Some(Conn::Sqlite { conn, open }) = &mut self.conn {
-            // A failed COMMIT leaves the transaction to the rollback in `drop`.
-            conn.execute("COMMIT").await?;
+            let deferred = std::mem::take(&mut self.deferred);
+            let mut sql = String::new();
+            for (statement, _) in &deferred {
+                sql.push_str(statement);
+                sql.push_str(";\n");
+            }
+            sql.push_str("COMMIT");
+            let query = deferred
+                .into_iter()
+                .fold(sqlx::query(&sql), |query, (_, bind)| bind(query));
+            // A failed batch leaves the transaction to the rollback in `drop`.
+            query.execute(&mut **conn).await?;
             *open = false;
         } else if let Some(Conn::Postgres(tx)) = self.conn.take() {
             tx.commit().await?;
+        }
+        Ok(())
+    }
+
+    /// What ends a batch that commits the transaction: on SQLite a `COMMIT` after the batch's
+    /// last statement, on PostgreSQL nothing. The batch is read with `fetch_all` only (see
+    /// [`SQLITE_BEGIN`]), and [`tail_committed`](Self::tail_committed) ends the transaction
+    /// once it ran; until then a failure leaves it to the rollback when dropped. For a
+    /// transaction without [deferred](Self::defer) writes.
+    pub(crate) fn commit_tail(&self) -> &'static str {
+        debug_assert!(self.deferred.is_empty(), "deferred writes need `commit`");
+        match &self.conn {
+            Some(Conn::Sqlite { .. }) => SQLITE_COMMIT,
+            _ => "",
+        }
+    }
+
+    /// Ends the transaction whose batch ran [`commit_tail`](Self::commit_tail): on SQLite that
+    /// batch committed it, on PostgreSQL this commits.
+    pub(crate) async fn tail_committed(mut self) -> Result<()> {
+        match &mut self.conn {
+            Some(Conn::Sqlite { open, .. }) => *open = false,
+            _ => return self.commit().await,
         }
         Ok(())
     }
@@ -147,6 +226,35 @@ impl Drop for WriteTx {
     }
 }
 
+/// `sql` with each parameter `$n` renumbered `$n + offset`, and the highest `n` it names. Text
+/// inside single quotes (a string literal) is left as it is.
+fn shift_params(sql: &str, offset: usize) -> (String, usize) {
+    let mut out = String::with_capacity(sql.len() + 8);
+    let (mut highest, mut quoted) = (0, false);
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        out.push(c);
+        if c == '\'' {
+            quoted = !quoted;
+        }
+        if c != '$' || quoted {
+            continue;
+        }
+        let mut n = 0;
+        let mut digits = false;
+        while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+            n = n * 10 + d as usize;
+            digits = true;
+            chars.next();
+        }
+        if digits {
+            highest = highest.max(n);
+            out.push_str(&(n + offset).to_string());
+        }
+    }
+    (out, highest)
+}
+
 impl Deref for WriteTx {
     type Target = AnyConnection;
 
@@ -166,5 +274,23 @@ impl DerefMut for WriteTx {
             Some(Conn::Sqlite { conn, .. }) => conn,
             None => unreachable!("a WriteTx holds its connection until dropped"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shift_params;
+
+    #[test]
+    fn parameters_shift_outside_string_literals() {
+        assert_eq!(
+            shift_params("INSERT INTO t VALUES ($1, $2, '$1', $10)", 4),
+            ("INSERT INTO t VALUES ($5, $6, '$1', $14)".into(), 10)
+        );
+        assert_eq!(shift_params("SELECT 1", 3), ("SELECT 1".into(), 0));
+        assert_eq!(
+            shift_params("SELECT '$' || $1", 0),
+            ("SELECT '$' || $1".into(), 1)
+        );
     }
 }
