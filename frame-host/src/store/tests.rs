@@ -1052,9 +1052,40 @@ async fn a_mail_in_a_transaction_lands_with_it(db: &TestDb) {
     let mut kept = s.begin_unflushed().await.unwrap();
     insert_mail_in(&mut kept, mail("kept")).await.unwrap();
     kept.commit().await.unwrap();
+    // A batch that would end the transaction leaves that to `tail_committed` when writes were
+    // deferred, which sends them with the commit.
+    let (mut tailed, begin) = s.begin_batch(false).await.unwrap();
+    sqlx::query(&format!("{begin}SELECT 1"))
+        .fetch_all(&mut *tailed)
+        .await
+        .unwrap();
+    insert_mail_in(&mut tailed, mail("tailed")).await.unwrap();
+    let end = tailed.commit_tail();
+    assert_eq!(end, "");
+    sqlx::query(&format!("SELECT 2{end}"))
+        .fetch_all(&mut *tailed)
+        .await
+        .unwrap();
+    tailed.tail_committed().await.unwrap();
+    // A write deferred after SQLite's batch took the COMMIT is refused, never lost unsaid.
+    let (mut late, begin) = s.begin_batch(false).await.unwrap();
+    let end = late.commit_tail();
+    sqlx::query(&format!("{begin}SELECT 1{end}"))
+        .fetch_all(&mut *late)
+        .await
+        .unwrap();
+    let refused = insert_mail_in(&mut late, mail("late")).await.is_err();
+    assert_eq!(refused, !end.is_empty(), "refused on SQLite only");
+    late.tail_committed().await.unwrap();
     let subjects: Vec<_> = s.mails_to("tx@b.co").await.unwrap();
     let subjects: Vec<_> = subjects.iter().map(|m| m.subject.as_str()).collect();
-    assert_eq!(subjects, ["kept"]);
+    let late = s.backend == Backend::Postgres;
+    let expected: &[&str] = if late {
+        &["late", "tailed", "kept"]
+    } else {
+        &["tailed", "kept"]
+    };
+    assert_eq!(subjects, expected);
 }
 
 /// A deferred write that fails fails the commit, and none of the transaction's writes land:

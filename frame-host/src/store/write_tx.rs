@@ -58,6 +58,8 @@ pub(crate) struct WriteTx {
     /// parameters numbered through, and how many parameters they take.
     deferred: Vec<(String, Binder)>,
     deferred_params: usize,
+    /// SQLite: [`commit_tail`](Self::commit_tail) gave its `COMMIT` to the caller's batch.
+    tail: bool,
 }
 
 enum Conn {
@@ -80,6 +82,7 @@ impl WriteTx {
             turn: None,
             deferred: Vec::new(),
             deferred_params: 0,
+            tail: false,
         }
     }
 
@@ -92,6 +95,7 @@ impl WriteTx {
             turn: Some(turn),
             deferred: Vec::new(),
             deferred_params: 0,
+            tail: false,
         }
     }
 
@@ -121,6 +125,13 @@ impl WriteTx {
         bind: impl for<'q> FnOnce(AnyQuery<'q>) -> AnyQuery<'q> + Send + 'static,
     ) -> Result<()> {
         match &mut self.conn {
+            Some(Conn::Sqlite { .. }) if self.tail => {
+                // The caller's batch may have committed already: the write would be lost.
+                return Err(sqlx::Error::InvalidArgument(
+                    "a write deferred after the transaction's commit tail".into(),
+                )
+                .into());
+            }
             Some(Conn::Sqlite { .. }) => {
                 let (sql, params) = shift_params(sql, self.deferred_params);
                 self.deferred_params += params;
@@ -159,21 +170,24 @@ impl WriteTx {
     /// What ends a batch that commits the transaction: on SQLite a `COMMIT` after the batch's
     /// last statement, on PostgreSQL nothing. The batch is read with `fetch_all` only (see
     /// [`SQLITE_BEGIN`]), and [`tail_committed`](Self::tail_committed) ends the transaction
-    /// once it ran; until then a failure leaves it to the rollback when dropped. For a
-    /// transaction without [deferred](Self::defer) writes.
-    pub(crate) fn commit_tail(&self) -> &'static str {
-        debug_assert!(self.deferred.is_empty(), "deferred writes need `commit`");
+    /// once it ran; until then a failure leaves it to the rollback when dropped. A transaction
+    /// with [deferred](Self::defer) writes gets nothing here either: its `tail_committed` sends
+    /// them with the `COMMIT`.
+    pub(crate) fn commit_tail(&mut self) -> &'static str {
         match &self.conn {
-            Some(Conn::Sqlite { .. }) => SQLITE_COMMIT,
+            Some(Conn::Sqlite { .. }) if self.deferred.is_empty() => {
+                self.tail = true;
+                SQLITE_COMMIT
+            }
             _ => "",
         }
     }
 
     /// Ends the transaction whose batch ran [`commit_tail`](Self::commit_tail): on SQLite that
-    /// batch committed it, on PostgreSQL this commits.
+    /// batch committed it, else this commits.
     pub(crate) async fn tail_committed(mut self) -> Result<()> {
         match &mut self.conn {
-            Some(Conn::Sqlite { open, .. }) => *open = false,
+            Some(Conn::Sqlite { open, .. }) if self.tail => *open = false,
             _ => return self.commit().await,
         }
         Ok(())
