@@ -14,7 +14,7 @@ use crate::{
 };
 
 pub(super) async fn deliver(store: &Store, mail: Outgoing, now: i64) -> Result<()> {
-    store.insert_mail(&message(mail, now)).await?;
+    store.insert_mail(message(mail, now)).await?;
     stored();
     Ok(())
 }

@@ -273,7 +273,7 @@ impl Store {
                 spend_and_open_login_in_one(&mut tx, attempt, max, login, now).await?
             };
             opened.map_or(LoginTry::Refused, LoginTry::LoggedIn)
-        } else if spend_login_try(&mut tx, (begin, end), attempt, max, false).await? {
+        } else if spend_wrong_try(&mut tx, (begin, end), attempt, max).await? {
             LoginTry::Wrong
         } else {
             LoginTry::Refused
@@ -435,7 +435,7 @@ async fn open_login(
     Ok(user)
 }
 
-/// [`spend_login_try`] for a right guess and then [`open_login`], as one batch on a connection
+/// The spend of a right guess and then [`open_login`], as one batch on a connection
 /// that [`takes_batches`], between `ends` (what [`Store::begin_batch`] and
 /// [`WriteTx::commit_tail`] gave): the whole transaction in one round trip in the write turn.
 /// The device and the token name the user by its email. `None` when no try was left, and then
@@ -458,8 +458,8 @@ async fn spend_and_open_login(
     // SELECTs have a WHERE, which SQLite needs to tell their ON CONFLICT from a join's ON.
     const TRY_LEFT: &str = "EXISTS (SELECT 1 FROM login_attempts \
         WHERE id = $10 AND code_hash = $11 AND used = 0 AND wrong_tries < $12)";
-    let open = format!(
-        "INSERT INTO users (id, project_id, email, created_at) \
+    let sql = format!(
+        "{begin}INSERT INTO users (id, project_id, email, created_at) \
          SELECT $1, $2, $3, $4 WHERE {TRY_LEFT} ON CONFLICT DO NOTHING;\n\
          INSERT INTO devices (user_id, device_id, approved, created_at, updated_at) \
          SELECT id, $5, 1, $4, $4 FROM users WHERE project_id = $2 AND email = $3 AND {TRY_LEFT} \
@@ -469,10 +469,8 @@ async fn spend_and_open_login(
          SELECT $6, id, $5, $7, $4, $8, 0, $9 FROM users \
          WHERE project_id = $2 AND email = $3 AND {TRY_LEFT};\n\
          SELECT id, project_id, email FROM users \
-         WHERE project_id = $2 AND email = $3 AND {TRY_LEFT};\n"
-    );
-    let sql = format!(
-        "{begin}{open}{} RETURNING id, project_id, email{end}",
+         WHERE project_id = $2 AND email = $3 AND {TRY_LEFT};\n\
+         {} RETURNING id, project_id, email{end}",
         spend_sql("used = 1", 10)
     );
     let rows: Vec<users::UserRow> =
@@ -486,7 +484,7 @@ async fn spend_and_open_login(
     }
 }
 
-/// [`spend_login_try`] for a right guess and then [`open_login`], as one statement (data-modifying
+/// The spend of a right guess and then [`open_login`], as one statement (data-modifying
 /// `WITH` parts) on PostgreSQL, whose extended protocol takes no batches: one round trip where
 /// they took four. `None` when no try was left (nothing was written).
 ///
@@ -618,37 +616,30 @@ pub(crate) async fn insert_login_attempt(
     Ok(())
 }
 
-/// Spends a try at `attempt`'s code, if the row still has that code, unused, with fewer than
-/// `max` wrong tries: a `right` guess uses the code, a wrong one counts. False when no try
-/// was left. The statement goes between `ends` (what [`Store::begin_batch`] and
-/// [`WriteTx::commit_tail`] gave).
-async fn spend_login_try(
+/// Counts a wrong guess at `attempt`'s code, if the row still has that code, unused, with fewer
+/// than `max` wrong tries. False when no try was left. The statement goes between `ends` (what
+/// [`Store::begin_batch`] and [`WriteTx::commit_tail`] gave).
+async fn spend_wrong_try(
     conn: &mut AnyConnection,
     (begin, end): (&str, &str),
     attempt: &LoginAttempt,
     max: i64,
-    right: bool,
 ) -> Result<bool> {
-    let spend = if right {
-        "used = 1"
-    } else {
-        "wrong_tries = wrong_tries + 1"
-    };
+    let spend = spend_sql("wrong_tries = wrong_tries + 1", 1);
     let hash = attempt.code.hash.as_deref().map(b64);
     // The spent row answers: see `SQLITE_BEGIN` on reading a batch it heads.
-    let spent: Vec<(String,)> =
-        sqlx::query_as(&format!("{begin}{} RETURNING id{end}", spend_sql(spend, 1)))
-            .bind(&attempt.id)
-            .bind(hash)
-            .bind(max)
-            .fetch_all(conn)
-            .await?;
+    let spent: Vec<(String,)> = sqlx::query_as(&format!("{begin}{spend} RETURNING id{end}"))
+        .bind(&attempt.id)
+        .bind(hash)
+        .bind(max)
+        .fetch_all(conn)
+        .await?;
     Ok(!spent.is_empty())
 }
 
 /// The update that spends a try at a login code with `set`, if the attempt in parameter `$p`
 /// still has the code in `$p+1` unused with fewer wrong tries than `$p+2`; shared by
-/// [`spend_login_try`] and [`spend_and_open_login`]'s batch.
+/// [`spend_wrong_try`] and the logins of a right guess.
 fn spend_sql(set: &str, p: usize) -> String {
     let (id, hash, max) = (p, p + 1, p + 2);
     format!(

@@ -1,8 +1,6 @@
 //! The dev mailbox: mail kept in the database instead of sent (dev mode).
 
-use sqlx::{any::AnyArguments, query::Query, Any};
-
-use super::{takes_batches, Backend, Store, WriteTx};
+use super::{takes_batches, write_tx::AnyQuery, Backend, Store, WriteTx};
 use crate::error::Result;
 
 /// One stored message.
@@ -24,7 +22,7 @@ impl Store {
     /// `mailbox_seq` sequence, and the statement's own transaction commits without waiting for
     /// the WAL flush (`synchronous_commit` off for it alone): a crash can lose at most the last
     /// dev mails, never the database's integrity.
-    pub(crate) async fn insert_mail(&self, mail: &Mail) -> Result<()> {
+    pub(crate) async fn insert_mail(&self, mail: Mail) -> Result<()> {
         const POSTGRES: &str = "INSERT INTO mailbox (seq, to_addr, subject, body, sent_at) \
              SELECT nextval('mailbox_seq'), $1, $2, $3, $4 \
              FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit";
@@ -72,14 +70,7 @@ pub(crate) async fn insert_mail_in(tx: &mut WriteTx, mail: Mail) -> Result<()> {
     const POSTGRES: &str = "INSERT INTO mailbox (seq, to_addr, subject, body, sent_at) \
          VALUES (nextval('mailbox_seq'), $1, $2, $3, $4)";
     let sql = if takes_batches(tx) { SQLITE } else { POSTGRES };
-    tx.defer(sql, move |query| {
-        query
-            .bind(mail.to)
-            .bind(mail.subject)
-            .bind(mail.text)
-            .bind(mail.sent_at)
-    })
-    .await
+    tx.defer(sql, move |query| bind_mail(query, mail)).await
 }
 
 /// Stores a message on SQLite, where it holds the write turn: `MAX(seq) + 1` is then unique.
@@ -87,13 +78,10 @@ const SQLITE: &str = "INSERT INTO mailbox (seq, to_addr, subject, body, sent_at)
      SELECT COALESCE(MAX(seq), 0) + 1, $1, $2, $3, $4 FROM mailbox";
 
 /// `query` with a message's recipient, subject, body and time as `$1`..`$4`.
-fn bind_mail<'q>(
-    query: Query<'q, Any, AnyArguments<'q>>,
-    mail: &'q Mail,
-) -> Query<'q, Any, AnyArguments<'q>> {
+fn bind_mail(query: AnyQuery<'_>, mail: Mail) -> AnyQuery<'_> {
     query
-        .bind(&mail.to)
-        .bind(&mail.subject)
-        .bind(&mail.text)
+        .bind(mail.to)
+        .bind(mail.subject)
+        .bind(mail.text)
         .bind(mail.sent_at)
 }

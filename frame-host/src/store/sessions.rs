@@ -22,9 +22,10 @@ pub(crate) struct NewRefresh {
 }
 
 /// Stores a refresh token: `$1` its hash, `$2` the user, `$3` the device, `$4` the project,
-/// `$5` now, `$6` its expiry, `$7` its family ([`NewRefresh::bound`]).
+/// `$5` now, `$6` its expiry, `$7` its family ([`NewRefresh::bound`]). A `SELECT` of the values,
+/// so a `WHERE` can follow.
 const INSERT_REFRESH: &str = "INSERT INTO refresh_tokens (token_hash, user_id, device_id, \
-     project_id, created_at, expires_at, revoked, family) VALUES ($1, $2, $3, $4, $5, $6, 0, $7)";
+     project_id, created_at, expires_at, revoked, family) SELECT $1, $2, $3, $4, $5, $6, 0, $7";
 
 impl NewRefresh {
     pub(super) async fn insert(
@@ -164,9 +165,7 @@ impl Store {
             let batch = format!(
                 "UPDATE refresh_tokens SET revoked = 1, rotated_at = $5 \
                  WHERE token_hash = $8 AND revoked = 0 RETURNING token_hash;\n\
-                 INSERT INTO refresh_tokens (token_hash, user_id, device_id, project_id, \
-                 created_at, expires_at, revoked, family) \
-                 SELECT $1, $2, $3, $4, $5, $6, 0, $7 WHERE changes() = 1{end}"
+                 {INSERT_REFRESH} WHERE changes() = 1{end}"
             );
             let rows = new
                 .bound(sqlx::query(&batch), &user_id, device_id, &family, now)

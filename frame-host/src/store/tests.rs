@@ -869,7 +869,7 @@ async fn email_change(db: &TestDb) {
 async fn mailbox_lists_newest_first(db: &TestDb) {
     let s = &db.store;
     for (to, subject) in [("a@b.co", "one"), ("x@y.co", "other"), ("a@b.co", "two")] {
-        s.insert_mail(&Mail {
+        s.insert_mail(Mail {
             to: to.into(),
             subject: subject.into(),
             text: "t".into(),
@@ -949,7 +949,7 @@ async fn purge_forgets_only_what_has_expired(db: &TestDb) {
             text: "Your Oriel code is 123456.".into(),
             sent_at,
         };
-        s.insert_mail(&mail).await.unwrap();
+        s.insert_mail(mail).await.unwrap();
     }
     let attempts = count(s, "login_attempts").await;
 
@@ -1135,7 +1135,7 @@ async fn concurrent_mails_all_land(db: &TestDb) {
         .map(|n| {
             let s = db.store.clone();
             tokio::spawn(async move {
-                s.insert_mail(&Mail {
+                s.insert_mail(Mail {
                     to: "crowd@b.co".into(),
                     subject: format!("m{n}"),
                     text: "t".into(),
