@@ -141,16 +141,23 @@ async fn the_first_sync_fills_the_store_and_the_wallet_list_answers_from_it() {
         filler.body.as_bytes(),
         String::from_utf8_lossy(WEBP).as_bytes()
     );
-    for (refused, initials) in [
-        ("gamma-logo", ">G</text>"),
-        ("delta-logo", ">D</text>"),
-        ("epsilon-logo", ">E</text>"),
-    ] {
+    // Each a letter tile (a PNG of the wallet's initials), its own, and not the refused bytes.
+    let mut tiles = Vec::new();
+    for refused in ["gamma-logo", "delta-logo", "epsilon-logo"] {
         let r = t
             .get(&format!("/getWalletImage/{refused}?projectId=shop"))
             .await;
-        assert_eq!(r.header("content-type"), "image/svg+xml", "{refused}");
-        assert!(r.body.contains(initials), "{refused}: {}", r.body);
+        assert_eq!(r.header("content-type"), "image/png", "{refused}");
+        assert!(
+            r.body.contains("IHDR") && r.body.contains("IEND"),
+            "{refused}"
+        );
+        assert_ne!(r.body.as_bytes(), String::from_utf8_lossy(PNG).as_bytes());
+        assert!(
+            !tiles.contains(&r.body),
+            "{refused}: the same tile as another wallet's"
+        );
+        tiles.push(r.body);
     }
     let r = t.get("/getWalletImage/broken-logo?projectId=shop").await;
     assert_eq!(r.error().0, 404);

@@ -107,8 +107,8 @@ impl Catalog {
         let tiles = wallets
             .iter()
             .map(|w| {
-                let svg = tile::wallet_svg(&w.name, &w.id);
-                (w.image_id.clone(), Image::new(svg, ImageKind::Svg))
+                let png = tile::wallet_png(&w.name, &w.id);
+                (w.image_id.clone(), Image::new(png, ImageKind::Png))
             })
             .collect();
         let names = wallets.iter().map(|w| w.name.to_lowercase()).collect();

@@ -12,6 +12,7 @@ mod catalog;
 mod explorer;
 mod image;
 mod listing;
+mod png;
 mod public;
 mod query;
 mod state;
