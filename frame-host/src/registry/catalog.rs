@@ -4,6 +4,7 @@
 use std::{
     collections::{HashMap, HashSet},
     path::Path,
+    sync::OnceLock,
 };
 
 use serde::Deserialize;
@@ -36,8 +37,11 @@ pub(crate) struct Catalog {
     wallets: Vec<Wallet>,
     /// Lowercased names, index for index with `wallets`, for search.
     names: Vec<String>,
-    /// Each wallet's letter tile, by its `image_id`.
-    tiles: HashMap<String, Image>,
+    /// Each wallet's index in `wallets`, by its `image_id`.
+    tiles: HashMap<String, usize>,
+    /// Each wallet's letter tile, index for index with `wallets`, drawn when first asked for:
+    /// a registry copy lists hundreds of wallets, and most of their tiles are never shown.
+    drawn: Vec<OnceLock<Image>>,
 }
 
 /// Which wallets a query asks for. Empty lists mean "no constraint".
@@ -106,22 +110,28 @@ impl Catalog {
         wallets.sort_by(|a, b| a.order.cmp(&b.order).then_with(|| a.name.cmp(&b.name)));
         let tiles = wallets
             .iter()
-            .map(|w| {
-                let png = tile::wallet_png(&w.name, &w.id);
-                (w.image_id.clone(), Image::new(png, ImageKind::Png))
-            })
+            .enumerate()
+            .map(|(i, w)| (w.image_id.clone(), i))
             .collect();
         let names = wallets.iter().map(|w| w.name.to_lowercase()).collect();
+        let drawn = wallets.iter().map(|_| OnceLock::new()).collect();
         Self {
             wallets,
             names,
             tiles,
+            drawn,
         }
     }
 
     /// The letter tile of the wallet whose `image_id` this is.
     pub(crate) fn tile(&self, image_id: &str) -> Option<&Image> {
-        self.tiles.get(image_id)
+        let &i = self.tiles.get(image_id)?;
+        let wallet = &self.wallets[i];
+        Some(
+            self.drawn[i].get_or_init(|| {
+                Image::new(tile::wallet_png(&wallet.name, &wallet.id), ImageKind::Png)
+            }),
+        )
     }
 
     /// Page `page` (1-based) of `entries` wallets matching `filter`, in registry order, and
@@ -159,6 +169,19 @@ mod tests {
 
     fn built_in() -> Catalog {
         Catalog::load(None).unwrap()
+    }
+
+    #[test]
+    fn a_tile_is_drawn_when_first_asked_for_and_kept() {
+        let r = built_in();
+        assert!(r.drawn.iter().all(|t| t.get().is_none()), "none at load");
+        let id = &r.wallets[3].image_id;
+        let first = r.tile(id).unwrap();
+        assert!(std::ptr::eq(first, r.tile(id).unwrap()), "drawn once");
+        assert_eq!(r.drawn.iter().filter(|t| t.get().is_some()).count(), 1);
+        let other = r.tile(&r.wallets[4].image_id).unwrap();
+        assert_ne!(first.bytes, other.bytes);
+        assert!(r.tile("no-such-image").is_none());
     }
 
     #[test]

@@ -52,7 +52,7 @@ impl ImageKind {
     /// The kind `bytes` are, by their first bytes (an SVG: UTF-8 text that opens an `<svg`
     /// element within its first 1 KiB), if one of ours.
     pub(crate) fn sniff(bytes: &[u8]) -> Option<Self> {
-        if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        if bytes.starts_with(&super::png::SIGNATURE) {
             return Some(Self::Png);
         }
         if bytes.starts_with(&[0xff, 0xd8, 0xff]) {

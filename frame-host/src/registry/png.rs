@@ -1,7 +1,8 @@
 //! A minimal PNG encoder for the letter tiles: 8-bit RGBA, each row filtered with `Sub` (a tile
 //! is runs of one colour, which `Sub` turns into zeros), deflated at the highest level.
 
-const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
+/// The eight bytes every PNG opens with.
+pub(crate) const SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', b'\r', b'\n', 0x1a, b'\n'];
 const CRC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
 
 /// The PNG of a `width` x `height` image whose `rgba` holds 4 bytes per pixel, row by row.

@@ -5,6 +5,8 @@
 //! own on the page's main thread, which cost the demo's Connect view 5 to 25 ms per tile on two
 //! cores, while the wallet frame was starting (frame-wasm/README.md, "the host page's work").
 
+use std::sync::LazyLock;
+
 use noto_sans_mono_bitmap::{get_raster, get_raster_width, FontWeight, RasterHeight};
 
 use super::png;
@@ -41,20 +43,22 @@ pub(crate) fn wallet_png(name: &str, id: &str) -> Vec<u8> {
     let [r, g, b] = PALETTE[usize::from(index) % PALETTE.len()];
     let text = Text::of(&initials(name));
     let mut rgba = Vec::with_capacity(SIZE * SIZE * 4);
-    for y in 0..SIZE {
-        for x in 0..SIZE {
-            let ink = text.as_ref().map_or(0.0, |t| t.coverage(x, y));
-            let mix = |c: u8| (f32::from(c) + (255.0 - f32::from(c)) * ink).round() as u8;
-            rgba.extend_from_slice(&[
-                mix(r),
-                mix(g),
-                mix(b),
-                (255.0 * square_coverage(x, y)).round() as u8,
-            ]);
-        }
+    for (i, &alpha) in SQUARE.iter().enumerate() {
+        let ink = text
+            .as_ref()
+            .map_or(0.0, |t| t.coverage(i % SIZE, i / SIZE));
+        let mix = |c: u8| (f32::from(c) + (255.0 - f32::from(c)) * ink).round() as u8;
+        rgba.extend_from_slice(&[mix(r), mix(g), mix(b), alpha]);
     }
     png::encode_rgba(SIZE as u32, SIZE as u32, &rgba)
 }
+
+/// The rounded square's alpha, pixel by pixel, row by row: the same for every tile.
+static SQUARE: LazyLock<Vec<u8>> = LazyLock::new(|| {
+    (0..SIZE * SIZE)
+        .map(|i| (255.0 * square_coverage(i % SIZE, i / SIZE)).round() as u8)
+        .collect()
+});
 
 /// How much of pixel (`x`, `y`) the rounded square covers, 0 to 1.
 fn square_coverage(x: usize, y: usize) -> f32 {
