@@ -75,28 +75,27 @@ enum Conn {
 }
 
 impl WriteTx {
-    /// A PostgreSQL transaction.
-    pub(super) fn postgres(tx: Transaction<'static, Any>) -> Self {
+    /// A transaction on `conn`, holding `turn` (SQLite's), with nothing deferred yet.
+    fn on(conn: Conn, turn: Option<OwnedSemaphorePermit>) -> Self {
         Self {
-            conn: Some(Conn::Postgres(tx)),
-            turn: None,
+            conn: Some(conn),
+            turn,
             deferred: Vec::new(),
             deferred_params: 0,
             tail: false,
         }
     }
 
+    /// A PostgreSQL transaction.
+    pub(super) fn postgres(tx: Transaction<'static, Any>) -> Self {
+        Self::on(Conn::Postgres(tx), None)
+    }
+
     /// An SQLite transaction on `conn`, holding `turn`, begun by the caller's first batch,
     /// which must start with [`SQLITE_BEGIN`]. It counts as open from here: dropped before
     /// that batch ran, it finds no transaction to roll back and closes the connection.
     pub(super) fn sqlite_pending(conn: PoolConnection<Any>, turn: OwnedSemaphorePermit) -> Self {
-        Self {
-            conn: Some(Conn::Sqlite { conn, open: true }),
-            turn: Some(turn),
-            deferred: Vec::new(),
-            deferred_params: 0,
-            tail: false,
-        }
+        Self::on(Conn::Sqlite { conn, open: true }, Some(turn))
     }
 
     /// An SQLite transaction on `conn`, holding `turn`, begun here. A `BEGIN` that fails
