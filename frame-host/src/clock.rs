@@ -8,6 +8,8 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
+use time::{format_description::BorrowedFormatItem, macros::format_description, OffsetDateTime};
+
 /// Where "now" comes from. Every expiry, throttle and token time in frame-host reads it, so
 /// tests can move time forward instead of sleeping.
 #[derive(Debug, Clone, Default)]
@@ -67,39 +69,23 @@ fn system_ms() -> i64 {
 /// Formats Unix milliseconds as RFC 3339 UTC with millisecond precision, e.g.
 /// `2026-01-02T03:04:05.678Z`.
 pub(crate) fn rfc3339(ms: i64) -> String {
-    let millis = ms.rem_euclid(1000);
-    format!("{}.{millis:03}Z", date_time(ms.div_euclid(1000)))
+    let format =
+        format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
+    format_at(i128::from(ms) * 1_000_000, format)
 }
 
 /// Formats Unix seconds as RFC 3339 UTC without a fraction, e.g. `2026-11-23T20:00:00Z`.
 pub(crate) fn rfc3339_seconds(secs: i64) -> String {
-    format!("{}Z", date_time(secs))
+    let format = format_description!("[year]-[month]-[day]T[hour]:[minute]:[second]Z");
+    format_at(i128::from(secs) * 1_000_000_000, format)
 }
 
-/// `YYYY-MM-DDTHH:MM:SS` of Unix seconds, UTC.
-fn date_time(secs: i64) -> String {
-    let rem = secs.rem_euclid(86_400);
-    let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
-    format!(
-        "{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
-}
-
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+/// The instant `nanos` after the Unix epoch in `format`; an instant outside years 1 to 9999
+/// (which no clock of this server or stored time reaches) is written as the epoch.
+fn format_at(nanos: i128, format: &[BorrowedFormatItem<'_>]) -> String {
+    let at = OffsetDateTime::from_unix_timestamp_nanos(nanos).unwrap_or(OffsetDateTime::UNIX_EPOCH);
+    at.format(format)
+        .expect("a UTC instant of years 1 to 9999 formats")
 }
 
 #[cfg(test)]

@@ -1,4 +1,7 @@
-//! The crate's error type. Handlers answer with [`ApiError`](crate::api::ApiError).
+//! The crate's errors: [`Error`], what can go wrong inside frame-host (start-up, storage,
+//! upstreams), and [`ApiError`], the refusal a caller is shown. Services answer with either;
+//! the HTTP layer turns an [`ApiError`] into its response (`http::error`) and logs an
+//! [`Error`] that reaches a caller as 500 without showing it.
 
 use std::{io, net::SocketAddr, path::PathBuf};
 
@@ -116,9 +119,6 @@ pub enum Error {
     /// The server stopped with an I/O error.
     #[error("server error: {0}")]
     Serve(#[source] io::Error),
-    /// `public_url` is not an `http(s)://host[:port]` URL.
-    #[error("invalid public_url {0:?}: expected http(s)://host[:port] without a path")]
-    InvalidPublicUrl(String),
     /// The `mail` config cannot be used (bad SMTP URL or sender address).
     #[error("invalid mail config: {0}")]
     InvalidMailConfig(String),
@@ -317,3 +317,48 @@ pub enum Error {
 
 /// `Result` with [`Error`] as the default error type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The error of an HTTP handler: the status and body `{ "error": { "code", "message" } }`
+/// ([`HttpErrorBody`]) every frame-host error answers with. Client errors carry a message
+/// safe to show (the spec's words where it has some); internal errors are logged and shown
+/// only as "internal error".
+#[derive(Debug)]
+#[non_exhaustive]
+pub(crate) enum ApiError {
+    /// 400 `invalid_params`.
+    InvalidParams(String),
+    /// 401 `unauthorized`.
+    Unauthorized(&'static str),
+    /// 403 `forbidden`.
+    Forbidden(&'static str),
+    /// 404 `not_found`.
+    NotFound(&'static str),
+    /// 409 `conflict`.
+    Conflict(&'static str),
+    /// 423 `code_locked`.
+    CodeLocked,
+    /// 429 `throttled`, retry after this many milliseconds.
+    Throttled(i64),
+    /// 500 `internal`: logged, never shown.
+    Internal(Error),
+    /// 502 `upstream`: a provider frame-host relies on failed; the message says which.
+    Upstream(String),
+}
+
+impl ApiError {
+    /// 400 with a fixed message.
+    pub(crate) fn invalid(message: &str) -> Self {
+        Self::InvalidParams(message.into())
+    }
+
+    /// Seconds left, rounded up, as the throttle message says them.
+    pub(crate) fn seconds(ms: i64) -> i64 {
+        (ms.max(1) + 999) / 1000
+    }
+}
+
+impl<E: Into<Error>> From<E> for ApiError {
+    fn from(e: E) -> Self {
+        Self::Internal(e.into())
+    }
+}

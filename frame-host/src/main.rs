@@ -1,9 +1,11 @@
 //! The `oriel-frame-host` binary: loads the config, then serves [`oriel_frame_host::app`]
 //! until Ctrl-C or SIGTERM.
 
-use std::{io::IsTerminal, process::ExitCode, time::Duration};
+use std::{io::IsTerminal, process::ExitCode};
 
-use oriel_frame_host::{app, serve, AppState, Config, ConnectionLimits, Error, Result};
+use oriel_frame_host::{
+    app, serve, tasks, AppState, Config, ConnectionLimits, Error, Result, Tasks,
+};
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -35,23 +37,11 @@ async fn run() -> Result<()> {
     };
     // The database and key files first, so the port opens only when requests can be served.
     let state = AppState::new(config).await?;
-    if mode == oriel_frame_host::Mode::Dev && state.devnet().is_some() {
-        // Names resolve on the devnet through this frame-host's gateway. A devnet that does
-        // not answer (within 10 s) leaves them resolvable over HTTP only: said, not fatal.
-        let pointed = tokio::time::timeout(Duration::from_secs(10), state.point_devnet_names());
-        match pointed.await {
-            Ok(Ok(true)) => tracing::info!("pointed the devnet's name resolver at this gateway"),
-            Ok(Ok(false)) => {}
-            Ok(Err(error)) => {
-                tracing::warn!(%error, "cannot point the devnet's names at this gateway");
-            }
-            Err(_) => tracing::warn!("the devnet did not answer: its names resolve over HTTP only"),
-        }
+    if mode == oriel_frame_host::Mode::Dev {
+        tasks::point_devnet_names(&state).await;
     }
     // Background tasks that use the database: stopped before it closes (see below).
-    let mut background = vec![state.start_housekeeping()];
-    background.extend(state.start_registry_sync());
-    let indexers = state.start_indexers()?;
+    let tasks = Tasks::start(&state)?;
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|source| Error::Bind { addr, source })?;
@@ -59,19 +49,7 @@ async fn run() -> Result<()> {
     tracing::info!(addr = %local, %mode, projects, "starting");
     println!("oriel frame-host listening on http://{local}");
     serve(listener, app(state.clone()), limits, shutdown_signal()).await;
-    indexers.stop().await;
-    // A purge or a registry copy still running would otherwise meet a closed pool and log
-    // its failure as the server stops. Aborted mid-transaction, it rolls back.
-    for task in &background {
-        task.abort();
-    }
-    for task in background {
-        match task.await {
-            Err(error) if error.is_panic() => tracing::error!(%error, "a background task panicked"),
-            // Cancelled, as asked, or already ended.
-            _ => {}
-        }
-    }
+    tasks.shutdown().await;
     state.close().await;
     tracing::info!("stopped");
     Ok(())

@@ -12,7 +12,7 @@
 //!
 //! The network itself is reached through a [`Transport`], so all of this runs natively in
 //! tests and in any runtime: the frame's is `FetchTransport` (`frame-wasm/src/web/fetch.rs`,
-//! wasm32 only), frame-host's is in `frame-host/src/blockchain/rpc.rs`. The crate has no async
+//! wasm32 only), frame-host's is in `frame-host/src/chain/rpc.rs`. The crate has no async
 //! runtime of its own: a timeout is a race against [`Transport::sleep`] ([`race`], public for
 //! the frame's other bounded waits, with [`join`] and [`join_all`]).
 

@@ -5,7 +5,7 @@ use oriel_protocol::http::analytics::{
     MAX_EVENT_PROPERTIES_LEN, MAX_EVENT_URL_LEN, TRACKED_EVENTS,
 };
 
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// How far in the past an event's `timestamp` may be (a page kept open offline).
 const MAX_AGE_MS: i64 = 24 * 3600 * 1000;

@@ -9,22 +9,28 @@
 
 mod event;
 
-use axum::{
-    body::Bytes,
-    extract::{rejection::BytesRejection, DefaultBodyLimit, State},
-    http::{header, HeaderMap, StatusCode},
-    routing::{get, post},
-    Json, Router,
-};
-use oriel_protocol::http::analytics::{AnalyticsConfigReply, AnalyticsEvent, MAX_EVENT_BODY};
+use std::net::IpAddr;
+
+use oriel_protocol::http::analytics::AnalyticsEvent;
 
 use crate::{
-    api::{ApiError, ClientIp, SdkClient},
-    cors,
-    error::Result,
-    store::{Limit, StoredEvent},
-    AppState,
+    clock::Clock,
+    error::{ApiError, Result},
+    projects::Projects,
+    store::{Limit, Store, StoredEvent},
 };
+
+/// What the analytics service uses. Cheap to clone.
+#[derive(Debug, Clone)]
+pub(crate) struct Analytics {
+    store: Store,
+    clock: Clock,
+    projects: Projects,
+    /// `analytics_events_per_ip`.
+    events_per_ip: u32,
+    /// `analytics_retention_days`.
+    retention_days: u32,
+}
 
 /// The window of the per-IP limit (`analytics_events_per_ip`), milliseconds.
 pub(crate) const IP_WINDOW_MS: i64 = 10 * 60_000;
@@ -37,114 +43,88 @@ pub(crate) const ORIGIN_WINDOW_MS: i64 = 60_000;
 /// 403 text of `POST /e` for a project whose analytics is off.
 pub(crate) const ANALYTICS_DISABLED: &str = "Analytics is disabled for this project";
 
-/// Routes of this module, behind the Blockchain API's CORS and origin rules.
-pub(crate) fn router(state: &AppState) -> Router<AppState> {
-    let routes = Router::new()
-        .route("/getAnalyticsConfig", get(analytics_config))
-        .route(
-            "/e",
-            post(store_event).layer(DefaultBodyLimit::max(MAX_EVENT_BODY)),
-        );
-    cors::with_project_api(routes, state)
-}
-
-/// Whether project `id` collects events; an unknown project does not.
-fn enabled(state: &AppState, id: &str) -> bool {
-    state
-        .config()
-        .projects
-        .iter()
-        .any(|p| p.id == id && p.analytics)
-}
-
-async fn analytics_config(
-    State(state): State<AppState>,
-    client: SdkClient,
-) -> Json<AnalyticsConfigReply> {
-    Json(AnalyticsConfigReply {
-        is_analytics_enabled: enabled(&state, &client.project_id),
-    })
-}
-
-/// `POST /e`: 204 when stored (or stored before under the same id). The body is JSON; any
-/// content type is read, so the SDK can send it as a simple request (`text/plain`, no
-/// preflight) with `keepalive`.
-async fn store_event(
-    State(state): State<AppState>,
-    client: SdkClient,
-    ClientIp(ip): ClientIp,
-    headers: HeaderMap,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<StatusCode, ApiError> {
-    if !enabled(&state, &client.project_id) {
-        return Err(ApiError::Forbidden(ANALYTICS_DISABLED));
+impl Analytics {
+    pub(crate) fn new(
+        store: Store,
+        clock: Clock,
+        projects: Projects,
+        events_per_ip: u32,
+        retention_days: u32,
+    ) -> Self {
+        Self {
+            store,
+            clock,
+            projects,
+            events_per_ip,
+            retention_days,
+        }
     }
-    let body = body.map_err(|_| {
-        ApiError::InvalidParams(format!(
-            "Invalid event: the body is larger than {MAX_EVENT_BODY} bytes"
-        ))
-    })?;
-    let event: AnalyticsEvent = serde_json::from_slice(&body)
-        .map_err(|e| ApiError::InvalidParams(format!("Invalid event: {e}")))?;
-    let origin = headers
-        .get(header::ORIGIN)
-        .and_then(|o| o.to_str().ok())
-        .unwrap_or_default()
-        .to_owned();
-    let now = state.now_ms();
-    let checked = event::check(&event, &origin, now)?;
-    check_rate(&state, &client.project_id, &ip.to_string(), &origin).await?;
-    let stored = StoredEvent {
-        event_id: checked.event_id,
-        project_id: client.project_id,
-        origin,
-        event: event.props.event,
-        address: event.props.address,
-        properties: checked.properties,
-        url: event.url,
-        domain: event.domain,
-        sent_at: event.timestamp,
-        received_at: now,
-    };
-    state.store().insert_event(&stored).await?;
-    Ok(StatusCode::NO_CONTENT)
-}
 
-/// Counts the event against the project's per-IP and per-origin limits; 429 'Please try
-/// again after {n} seconds' when one is reached (nothing is counted then).
-async fn check_rate(
-    state: &AppState,
-    project_id: &str,
-    ip: &str,
-    origin: &str,
-) -> Result<(), ApiError> {
-    let limits = [
-        Limit {
-            bucket: format!("analytics-ip:{project_id}:{ip}"),
-            limit: i64::from(state.config().analytics_events_per_ip),
-            window_ms: IP_WINDOW_MS,
-        },
-        Limit {
-            bucket: format!("analytics-origin:{project_id}:{origin}"),
-            limit: ORIGIN_LIMIT,
-            window_ms: ORIGIN_WINDOW_MS,
-        },
-    ];
-    match state
-        .store()
-        .rate_limit_hits(&limits, state.now_ms())
-        .await?
-    {
-        None => Ok(()),
-        Some(wait_ms) => Err(ApiError::Throttled(wait_ms)),
+    /// Whether project `id` collects events; an unknown project does not.
+    pub(crate) fn enabled(&self, id: &str) -> bool {
+        self.projects.analytics(id)
     }
-}
 
-/// Deletes the events older than `analytics_retention_days` as of `now_ms`; how many.
-pub(crate) async fn purge(state: &AppState, now_ms: i64) -> Result<u64> {
-    let days = i64::from(state.config().analytics_retention_days);
-    state
-        .store()
-        .purge_events(now_ms - days * 24 * 3600 * 1000)
-        .await
+    /// Stores `event` (the body as read) of `project_id`, sent from the page `origin` by
+    /// `ip`; 403 when the project's analytics is off, 400 for an event that breaks a rule,
+    /// 429 past a limit. An event stored before under the same id is not stored again.
+    pub(crate) async fn store_event(
+        &self,
+        project_id: String,
+        ip: IpAddr,
+        origin: String,
+        event: AnalyticsEvent,
+    ) -> Result<(), ApiError> {
+        let now = self.clock.now_ms();
+        let checked = event::check(&event, &origin, now)?;
+        self.check_rate(&project_id, &ip.to_string(), &origin)
+            .await?;
+        let stored = StoredEvent {
+            event_id: checked.event_id,
+            project_id,
+            origin,
+            event: event.props.event,
+            address: event.props.address,
+            properties: checked.properties,
+            url: event.url,
+            domain: event.domain,
+            sent_at: event.timestamp,
+            received_at: now,
+        };
+        self.store.insert_event(&stored).await?;
+        Ok(())
+    }
+
+    /// Counts the event against the project's per-IP and per-origin limits; 429 'Please try
+    /// again after {n} seconds' when one is reached (nothing is counted then).
+    async fn check_rate(&self, project_id: &str, ip: &str, origin: &str) -> Result<(), ApiError> {
+        let limits = [
+            Limit::new(
+                format!("analytics-ip:{project_id}:{ip}"),
+                i64::from(self.events_per_ip),
+                IP_WINDOW_MS,
+            ),
+            Limit::new(
+                format!("analytics-origin:{project_id}:{origin}"),
+                ORIGIN_LIMIT,
+                ORIGIN_WINDOW_MS,
+            ),
+        ];
+        match self
+            .store
+            .rate_limit_hits(&limits, self.clock.now_ms())
+            .await?
+        {
+            None => Ok(()),
+            Some(wait_ms) => Err(ApiError::Throttled(wait_ms)),
+        }
+    }
+
+    /// Deletes the events older than `analytics_retention_days` as of `now_ms`; how many.
+    pub(crate) async fn purge(&self, now_ms: i64) -> Result<u64> {
+        let days = i64::from(self.retention_days);
+        self.store
+            .purge_events(now_ms - days * 24 * 3600 * 1000)
+            .await
+    }
 }

@@ -5,8 +5,9 @@ use std::net::IpAddr;
 
 use url::{Host, Url};
 
-use super::{Config, MailConfig};
+use super::Config;
 use crate::error::{Error, Result};
+use crate::mail::MailConfig;
 
 impl Config {
     /// The production rules: mail is really sent, frame-host is reached over https, and
@@ -26,9 +27,9 @@ impl Config {
                  configure [mail] kind = \"smtp\"",
             );
         }
-        if !secure_and_public(&self.public_url) {
+        if !secure_and_public(self.public_url.as_str()) {
             return refuse(
-                format!("public_url {:?}", self.public_url),
+                format!("public_url {:?}", self.public_url.as_str()),
                 "frame-host must be reached over https at a public address",
             );
         }
@@ -166,7 +167,7 @@ mod tests {
     fn production() -> Config {
         Config {
             mode: crate::Mode::Production,
-            public_url: "https://wallet.example.com".into(),
+            public_url: "https://wallet.example.com".parse().unwrap(),
             mail: MailConfig::Smtp {
                 url: "smtps://mail.example.com".into(),
                 from: "Wallet <no-reply@example.com>".into(),
@@ -212,7 +213,7 @@ mod tests {
             "https://localhost:8787",
             "https://127.0.0.1",
         ] {
-            let e = refusal(|c| c.public_url = url.into());
+            let e = refusal(|c| c.public_url = url.parse().unwrap());
             assert!(e.contains(&format!("public_url {url:?}")), "{e}");
         }
         for url in [
@@ -262,7 +263,7 @@ mod tests {
         let mut config = production();
         config.mode = crate::Mode::Dev;
         config.mail = MailConfig::DevMailbox;
-        config.public_url = "http://127.0.0.1:8787".into();
+        config.public_url = "http://127.0.0.1:8787".parse().unwrap();
         config.networks[0].rpc_urls = vec!["http://127.0.0.1:8545".into()];
         config.projects[0].allowed_origins = vec!["http://localhost:5173".into()];
         config.devnet_contracts = Some("devnet-contracts.json".into());

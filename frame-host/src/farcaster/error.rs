@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::{api::ApiError, error::Error, siwx::MessageError};
+use crate::{error::ApiError, error::Error, siwx::MessageError};
 
 /// A refused relay or login request. The texts are shown to API clients.
 #[derive(Debug)]

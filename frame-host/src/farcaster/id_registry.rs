@@ -7,7 +7,7 @@ use alloy_sol_types::{sol, SolCall};
 use serde_json::json;
 
 use super::{FarcasterError, Setup};
-use crate::AppState;
+use crate::chain::Chains;
 
 sol! {
     /// The read of Farcaster's IdRegistry that sign-in needs.
@@ -18,12 +18,11 @@ sol! {
 
 /// The fid `custody` owns in the IdRegistry (0: none).
 pub(crate) async fn fid_of(
-    state: &AppState,
+    chains: &Chains,
     setup: &Setup,
     custody: Address,
 ) -> Result<U256, FarcasterError> {
-    let client = state
-        .chains()
+    let client = chains
         .get(&setup.chain_id)
         .ok_or_else(|| FarcasterError::Registry(format!("no client for {}", setup.chain_id)))?;
     let call = IIdRegistry::idOfCall { owner: custody };
@@ -43,12 +42,12 @@ pub(crate) async fn fid_of(
 
 /// Whether `custody` owns `fid`; 401 [`FarcasterError::NotOwner`] when not.
 pub(crate) async fn check_owner(
-    state: &AppState,
+    chains: &Chains,
     setup: &Setup,
     custody: Address,
     fid: u64,
 ) -> Result<(), FarcasterError> {
-    if fid_of(state, setup, custody).await? == U256::from(fid) {
+    if fid_of(chains, setup, custody).await? == U256::from(fid) {
         Ok(())
     } else {
         Err(FarcasterError::NotOwner)

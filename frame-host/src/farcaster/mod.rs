@@ -18,35 +18,105 @@
 //! Channels live in the database (`farcaster_channels`), so every instance sharing a
 //! PostgreSQL database sees them, for `channel_ttl_secs`.
 
+mod config;
 mod error;
-mod id_registry;
-mod login;
-mod relay;
-mod rules;
-mod verify;
+pub(crate) mod id_registry;
+pub(crate) mod rules;
+pub(crate) mod verify;
+
+use std::sync::Arc;
 
 use alloy_primitives::Address;
-use axum::{
-    extract::DefaultBodyLimit,
-    http::{header, HeaderMap},
-    routing::{get, post},
-    Router,
-};
+use axum::http::{header, HeaderMap};
 use sha2::{Digest, Sha256};
 
+pub use config::{
+    FarcasterConfig, DEFAULT_URL_BASE as FARCASTER_URL_BASE, FARCASTER_CHAIN_ID,
+    FARCASTER_ID_REGISTRY,
+};
 pub(crate) use error::FarcasterError;
 
 use crate::{
-    blockchain::devnet::DevnetContracts,
-    config::{Config, FARCASTER_CHAIN_ID, FARCASTER_ID_REGISTRY},
-    error::{Error, Result},
-    AppState,
+    chain::Chains,
+    chain::NetworkConfig,
+    clock::Clock,
+    error::{ApiError, Error, Result},
+    limits::{Limit, Limits},
+    projects::Projects,
+    sessions::Sessions,
+    store::Store,
 };
 
-/// The largest request body of these routes, bytes (a message of at most 8 KiB and a profile).
-const MAX_BODY: usize = 16 * 1024;
 /// The longest `Authorization` header read, bytes.
 const MAX_AUTHORIZATION: usize = 512;
+
+/// What Sign In With Farcaster uses. Cheap to clone.
+#[derive(Debug, Clone)]
+pub(crate) struct Farcaster {
+    setup: Option<Arc<Setup>>,
+    store: Store,
+    clock: Clock,
+    sessions: Sessions,
+    projects: Projects,
+    limits: Limits,
+    chains: Chains,
+}
+
+impl Farcaster {
+    pub(crate) fn new(
+        setup: Option<Setup>,
+        store: Store,
+        clock: Clock,
+        sessions: Sessions,
+        projects: Projects,
+        chains: Chains,
+    ) -> Self {
+        Self {
+            setup: setup.map(Arc::new),
+            limits: Limits::new(store.clone(), clock.clone()),
+            store,
+            clock,
+            sessions,
+            projects,
+            chains,
+        }
+    }
+
+    /// The setup, or 404 [`FarcasterError::NotSetUp`].
+    pub(crate) fn setup(&self) -> Result<&Setup, FarcasterError> {
+        self.setup.as_deref().ok_or(FarcasterError::NotSetUp)
+    }
+
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub(crate) fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    pub(crate) fn sessions(&self) -> &Sessions {
+        &self.sessions
+    }
+
+    pub(crate) fn projects(&self) -> &Projects {
+        &self.projects
+    }
+
+    pub(crate) fn chains(&self) -> &Chains {
+        &self.chains
+    }
+
+    /// One request against each of `limits` (a bucket and its count per 10 minutes),
+    /// counted together.
+    pub(crate) async fn check_windows(&self, limits: &[(String, i64)]) -> Result<(), ApiError> {
+        let limits: Vec<Limit> = limits
+            .iter()
+            .map(|(bucket, count)| Limit::per_ip_window(bucket.clone(), *count))
+            .collect();
+        self.limits.hit(&limits).await
+    }
+}
 
 /// Sign In With Farcaster as this instance runs it: `[farcaster]` with the chain and
 /// IdRegistry settled (the devnet's, Optimism's, or the ones configured).
@@ -65,19 +135,19 @@ pub(crate) struct Setup {
 }
 
 impl Setup {
-    /// The setup of `config`'s `[farcaster]` (`None` without it): an unset chain is the
-    /// devnet's when `devnet` names an IdRegistry, else Optimism; an unset IdRegistry is the
+    /// The setup of `[farcaster]` (`None` without it): an unset chain is the devnet's when
+    /// `devnet` names its chain and IdRegistry, else Optimism; an unset IdRegistry is the
     /// devnet's on the devnet and Farcaster's on Optimism, and needed on any other chain. The
     /// chain must be one of `networks`.
     pub(crate) fn resolve(
-        config: &Config,
-        devnet: Option<&DevnetContracts>,
+        farcaster: Option<&FarcasterConfig>,
+        networks: &[NetworkConfig],
+        devnet: Option<(String, String)>,
     ) -> Result<Option<Self>> {
-        let Some(farcaster) = &config.farcaster else {
+        let Some(farcaster) = farcaster else {
             return Ok(None);
         };
         let invalid = |why: String| Error::InvalidValue(format!("farcaster.{why}"));
-        let devnet = devnet.and_then(|d| d.farcaster.as_ref().map(|f| (d.caip2(), f)));
         let chain_id = match (&farcaster.chain_id, &devnet) {
             (Some(chain), _) => chain.clone(),
             (None, Some((chain, _))) => chain.clone(),
@@ -85,7 +155,7 @@ impl Setup {
         };
         let registry = match (&farcaster.id_registry, &devnet) {
             (Some(registry), _) => registry.clone(),
-            (None, Some((chain, f))) if *chain == chain_id => f.id_registry.clone(),
+            (None, Some((chain, registry))) if *chain == chain_id => registry.clone(),
             (None, _) if chain_id == FARCASTER_CHAIN_ID => FARCASTER_ID_REGISTRY.to_owned(),
             (None, _) => {
                 return Err(invalid(format!(
@@ -93,7 +163,7 @@ impl Setup {
                 )))
             }
         };
-        if !config.networks.iter().any(|n| n.chain_id == chain_id) {
+        if !networks.iter().any(|n| n.chain_id == chain_id) {
             return Err(invalid(format!(
                 "chain_id {chain_id:?} is not one of networks: add its [[networks]] entry"
             )));
@@ -114,7 +184,7 @@ impl Setup {
 
     /// Whether `key` is one of the trusted clients' keys. Their SHA-256 digests are compared,
     /// so how long a comparison takes tells nothing about a key.
-    fn trusts(&self, key: &str) -> bool {
+    pub(crate) fn trusts(&self, key: &str) -> bool {
         self.relay_keys.contains(&digest(key))
     }
 }
@@ -123,14 +193,9 @@ fn digest(key: &str) -> [u8; 32] {
     Sha256::digest(key.as_bytes()).into()
 }
 
-/// The state's setup, or 404 [`FarcasterError::NotSetUp`].
-fn setup(state: &AppState) -> Result<&Setup, FarcasterError> {
-    state.farcaster().ok_or(FarcasterError::NotSetUp)
-}
-
 /// The Bearer token of `headers`: the channel token; 401 [`FarcasterError::UnknownChannel`]
 /// without one.
-fn channel_token(headers: &HeaderMap) -> Result<&str, FarcasterError> {
+pub(crate) fn channel_token(headers: &HeaderMap) -> Result<&str, FarcasterError> {
     headers
         .get(header::AUTHORIZATION)
         .filter(|v| v.len() <= MAX_AUTHORIZATION)
@@ -141,34 +206,14 @@ fn channel_token(headers: &HeaderMap) -> Result<&str, FarcasterError> {
         .ok_or(FarcasterError::UnknownChannel)
 }
 
-/// The routes of this module: the relay (CORS for every origin: its calls carry their own
-/// token) and the frame's login.
-pub(crate) fn router() -> Router<AppState> {
-    let relay = Router::new()
-        .route("/v1/channel", post(relay::create).options(relay::preflight))
-        .route(
-            "/v1/channel/status",
-            get(relay::status).options(relay::preflight),
-        )
-        .route(
-            "/v1/channel/authenticate",
-            post(relay::authenticate).options(relay::preflight),
-        )
-        .layer(axum::middleware::map_response(relay::cors));
-    Router::new()
-        .merge(relay)
-        .route("/auth/v1/farcaster/start", post(login::start))
-        .route("/auth/v1/farcaster/redeem", post(login::redeem))
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-}
-
-/// The path prefix of the relay's routes, which any origin may call (see `origin_check`).
-pub(crate) const RELAY_PATH: &str = "/v1/channel";
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::FarcasterConfig;
+    use crate::config::Config;
+
+    fn resolve(c: &Config) -> Result<Option<Setup>> {
+        Setup::resolve(c.farcaster.as_ref(), &c.networks, None)
+    }
 
     fn config(farcaster: &str) -> Config {
         Config {
@@ -180,14 +225,14 @@ mod tests {
     #[test]
     fn optimism_is_the_default_chain_and_must_be_configured() {
         let mut c = config("relay_keys = [\"0123456789abcdef\"]");
-        let e = Setup::resolve(&c, None).unwrap_err().to_string();
+        let e = resolve(&c).unwrap_err().to_string();
         assert!(e.contains("eip155:10") && e.contains("networks"), "{e}");
         c.networks.push(crate::NetworkConfig {
             chain_id: "eip155:10".into(),
             rpc_urls: vec!["https://op.example.com".into()],
             ..crate::NetworkConfig::default()
         });
-        let setup = Setup::resolve(&c, None).unwrap().unwrap();
+        let setup = resolve(&c).unwrap().unwrap();
         assert_eq!(
             setup.id_registry,
             FARCASTER_ID_REGISTRY.parse::<Address>().unwrap()
@@ -201,17 +246,14 @@ mod tests {
     #[test]
     fn another_chain_needs_its_registry() {
         let c = config("relay_keys = [\"0123456789abcdef\"]\nchain_id = \"eip155:31337\"");
-        let e = Setup::resolve(&c, None).unwrap_err().to_string();
+        let e = resolve(&c).unwrap_err().to_string();
         assert!(e.contains("id_registry must be set"), "{e}");
         let c = config(
             "relay_keys = [\"0123456789abcdef\"]\nchain_id = \"eip155:31337\"\n\
              id_registry = \"0x5FbDB2315678afecb367f032d93F642f64180aa3\"",
         );
-        assert_eq!(
-            Setup::resolve(&c, None).unwrap().unwrap().chain_id,
-            "eip155:31337"
-        );
-        assert!(Setup::resolve(&Config::default(), None).unwrap().is_none());
+        assert_eq!(resolve(&c).unwrap().unwrap().chain_id, "eip155:31337");
+        assert!(resolve(&Config::default()).unwrap().is_none());
         let _: Option<&FarcasterConfig> = c.farcaster.as_ref();
     }
 }

@@ -2,16 +2,42 @@
 //!
 //! Message bodies hold codes and links, so they are never logged.
 
-mod dev;
+mod mailbox;
 mod smtp;
 
-pub(crate) use dev::router as dev_router;
+use std::fmt;
+
+use serde::Deserialize;
 
 use crate::{
-    config::MailConfig,
     error::Result,
     store::{Store, WriteTx},
 };
+
+/// How frame-host delivers mail (one-time codes, device verification).
+#[derive(Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum MailConfig {
+    /// Mail is stored locally and viewable in development.
+    DevMailbox,
+    /// Mail is sent through an SMTP server.
+    Smtp {
+        /// `smtp://` or `smtps://` URL, possibly with credentials.
+        url: String,
+        /// The sender, such as `Oriel <no-reply@example.com>`.
+        from: String,
+    },
+}
+
+impl fmt::Debug for MailConfig {
+    // The SMTP URL may carry credentials, so it is never printed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::DevMailbox => f.write_str("DevMailbox"),
+            Self::Smtp { from, .. } => write!(f, "Smtp {{ url: <redacted>, from: {from:?} }}"),
+        }
+    }
+}
 
 /// A message to send.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,7 +120,7 @@ impl Mailer {
     ) -> Result<()> {
         match self {
             Self::Dev(_) => {
-                dev::deliver_in(&mut tx, mail, now).await?;
+                mailbox::deliver_in(&mut tx, mail, now).await?;
                 tx.commit().await
             }
             Self::Smtp(smtp) => {
@@ -107,7 +133,7 @@ impl Mailer {
     /// Sends `mail`; `now` (Unix ms) stamps dev-mailbox messages.
     pub(crate) async fn send(&self, mail: Outgoing, now: i64) -> Result<()> {
         match self {
-            Self::Dev(store) => dev::deliver(store, mail, now).await,
+            Self::Dev(store) => mailbox::deliver(store, mail, now).await,
             Self::Smtp(smtp) => smtp.send(mail).await,
         }
     }

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::rules::NameRule;
-use crate::{api::ApiError, error::Error};
+use crate::{error::ApiError, error::Error};
 
 /// A refused name request. The texts are shown to API clients; the SDK shows the spec's
 /// 'Error registering name {name}', 'Error fetching name suggestions', 'Error resolving name'

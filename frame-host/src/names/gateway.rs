@@ -17,7 +17,7 @@ use k256::ecdsa::SigningKey;
 use std::collections::BTreeMap;
 
 use super::{error::NameError, rules::ETH_COIN_TYPE};
-use crate::{blockchain::ens::namehash, store::StoredName};
+use crate::{chain::ens::namehash, store::StoredName};
 
 /// How long a signed answer is good for, seconds.
 pub(crate) const ANSWER_TTL_SECS: u64 = 300;

@@ -12,57 +12,187 @@
 //!   anyone (`Access-Control-Allow-Origin: *`).
 //!
 //! The `/v1/profile/account*`, `reverse` and `suggestions` routes are Blockchain API routes:
-//! `projectId`, `st`, `sv` in the query ([`SdkClient`](crate::api::SdkClient)) and CORS for the
+//! `projectId`, `st`, `sv` in the query ([`SdkClient`](crate::http::SdkClient)) and CORS for the
 //! project's origins.
 
-mod devnet;
-mod error;
-mod gateway;
-mod register;
-mod routes;
+pub(crate) mod error;
+pub(crate) mod gateway;
+mod identity;
 pub(crate) mod rules;
-mod suggest;
+pub(crate) mod suggest;
 
-use std::collections::BTreeMap;
+use std::{collections::BTreeMap, net::IpAddr, str::FromStr, sync::Arc};
 
 use alloy_primitives::Address;
-use axum::{
-    extract::DefaultBodyLimit,
-    http::{header, HeaderValue},
-    routing::{get, post},
-    Router,
-};
-use serde::Serialize;
-use tower_http::set_header::SetResponseHeaderLayer;
+use serde::{Deserialize, Serialize};
 
-pub(crate) use devnet::point_devnet_names;
 pub(crate) use gateway::GatewaySigner;
+pub(crate) use identity::IdentityCache;
 
-use crate::{clock::rfc3339, cors, error::Error, store::StoredName, AppState};
+use crate::{
+    chain::Chains,
+    clock::{rfc3339, Clock},
+    error::{ApiError, Error},
+    keys::Keys,
+    limits::{Limit, Limits},
+    store::{Store, StoredName},
+    types::PublicUrl,
+};
 
 /// The gateway's path under `public_url`, an EIP-3668 URL template.
 pub(crate) const GATEWAY_PATH: &str = "/v1/profile/ccip/{sender}/{data}.json";
 /// The default `name_suffix`.
 pub const DEFAULT_NAME_SUFFIX: &str = "oriel.id";
-/// The largest request body of these routes, bytes.
-const MAX_BODY: usize = 16 * 1024;
+/// Name registrations one client IP may send per 10 minutes.
+const REGISTRATION_LIMIT: i64 = 20;
+/// Name lookups (account, reverse, suggestions, the CCIP-read gateway) one client IP may make
+/// per 10 minutes.
+const LOOKUP_LIMIT: i64 = 600;
 
-/// The routes of this module.
-pub(crate) fn router(state: &AppState) -> Router<AppState> {
-    let api = Router::new()
-        .route("/v1/profile/account", post(register::register))
-        .route("/v1/profile/account/{name}", get(routes::account))
-        .route("/v1/profile/reverse/{address}", get(routes::reverse))
-        .route("/v1/profile/suggestions/{name}", get(routes::suggestions))
-        .layer(DefaultBodyLimit::max(MAX_BODY));
-    let gateway = Router::new()
-        .route("/v1/profile/gateway", get(routes::gateway_info))
-        .route("/v1/profile/ccip/{sender}/{data}", get(routes::ccip))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::ACCESS_CONTROL_ALLOW_ORIGIN,
-            HeaderValue::from_static("*"),
-        ));
-    cors::with_project_api(api, state).merge(gateway)
+/// The suffix of the names frame-host registers (`name_suffix`): dot-separated labels of
+/// lowercase letters, digits and hyphens, such as `oriel.id`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "String")]
+pub struct NameSuffix(String);
+
+impl NameSuffix {
+    /// The suffix.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Default for NameSuffix {
+    fn default() -> Self {
+        Self(DEFAULT_NAME_SUFFIX.to_owned())
+    }
+}
+
+impl FromStr for NameSuffix {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        if rules::is_suffix(text) {
+            Ok(Self(text.to_owned()))
+        } else {
+            Err(format!(
+                "name_suffix {text:?} must be dot-separated labels of lowercase letters, digits \
+                 and hyphens (such as \"oriel.id\")"
+            ))
+        }
+    }
+}
+
+impl TryFrom<String> for NameSuffix {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Self, String> {
+        text.parse()
+    }
+}
+
+impl PartialEq<&str> for NameSuffix {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+/// The ENS registry identities are read from: the first configured network that names one.
+#[derive(Debug, Clone)]
+pub(crate) struct EnsRegistry {
+    /// Its network.
+    pub(crate) chain_id: String,
+    /// Its address, lowercase.
+    pub(crate) address: String,
+}
+
+/// The name service and the identity of addresses. Cheap to clone.
+#[derive(Debug, Clone)]
+pub(crate) struct Names {
+    store: Store,
+    clock: Clock,
+    chains: Chains,
+    limits: Limits,
+    suffix: Arc<str>,
+    public_url: Arc<str>,
+    ens: Option<Arc<EnsRegistry>>,
+    gateway: Arc<GatewaySigner>,
+    identities: Arc<IdentityCache>,
+}
+
+/// How names are served: the suffix, frame-host's public URL (the gateway is below it) and
+/// where ENS identities are read.
+#[derive(Debug, Clone)]
+pub(crate) struct NamesSettings {
+    pub(crate) suffix: NameSuffix,
+    pub(crate) public_url: PublicUrl,
+    pub(crate) ens: Option<EnsRegistry>,
+}
+
+impl Names {
+    pub(crate) fn new(
+        store: Store,
+        clock: Clock,
+        chains: Chains,
+        keys: &Keys,
+        settings: NamesSettings,
+    ) -> Self {
+        Self {
+            limits: Limits::new(store.clone(), clock.clone()),
+            store,
+            clock,
+            chains,
+            suffix: settings.suffix.as_str().into(),
+            public_url: settings.public_url.as_str().into(),
+            ens: settings.ens.map(Arc::new),
+            gateway: Arc::new(GatewaySigner::new(keys)),
+            identities: Arc::default(),
+        }
+    }
+
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub(crate) fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    pub(crate) fn chains(&self) -> &Chains {
+        &self.chains
+    }
+
+    /// The name suffix (`name_suffix`).
+    pub(crate) fn suffix(&self) -> &str {
+        &self.suffix
+    }
+
+    /// The key that signs the gateway's answers.
+    pub(crate) fn name_gateway(&self) -> &GatewaySigner {
+        &self.gateway
+    }
+
+    /// The identity route's cache.
+    pub(crate) fn identity_cache(&self) -> &IdentityCache {
+        &self.identities
+    }
+
+    /// The gateway URL template the resolver sends clients to.
+    pub(crate) fn gateway_url(&self) -> String {
+        format!("{}{GATEWAY_PATH}", self.public_url)
+    }
+
+    /// A name registration from `ip`: at most [`REGISTRATION_LIMIT`] per 10 minutes.
+    pub(crate) async fn check_registration_limit(&self, ip: IpAddr) -> Result<(), ApiError> {
+        let per_ip = Limit::per_ip_window(format!("name-register:{ip}"), REGISTRATION_LIMIT);
+        self.limits.hit(&[per_ip]).await
+    }
+
+    /// A name lookup from `ip`: at most [`LOOKUP_LIMIT`] per 10 minutes.
+    pub(crate) async fn check_lookup_limit(&self, ip: IpAddr) -> Result<(), ApiError> {
+        let per_ip = Limit::per_ip_window(format!("name-lookup:{ip}"), LOOKUP_LIMIT);
+        self.limits.hit(&[per_ip]).await
+    }
 }
 
 /// A name as the API shows it: `name`, `registered_at` and `updated_at` (RFC 3339),
@@ -125,10 +255,10 @@ impl NameRecord {
 /// The registered primary name of `address` (lowercase) under the current suffix, if any: for
 /// `/v1/identity/{address}`.
 pub(crate) async fn primary_name(
-    state: &AppState,
+    state: &Names,
     address: &str,
 ) -> Result<Option<NameRecord>, Error> {
-    let suffix = &state.config().name_suffix;
+    let suffix = state.suffix();
     state
         .store()
         .name_of_address(address)

@@ -36,7 +36,7 @@ use super::{
         BoxFuture, CheckoutAsk, Provider, ProviderError, ProviderQuote, PurchasePage, QuoteAsk,
     },
 };
-use crate::config::OnrampProviderConfig;
+use crate::onramp::OnrampProviderConfig;
 
 /// The largest answer read, bytes.
 const MAX_ANSWER: usize = 1 << 20;
@@ -303,7 +303,7 @@ fn payment(wire: WirePayment) -> Result<PaymentCurrency, String> {
 /// `0x` and 40 hex digits, or a base58 public key.
 fn contract_ok(address: &str) -> bool {
     address.is_empty()
-        || crate::blockchain::is_evm_address(&address.to_ascii_lowercase())
+        || crate::types::is_evm_address(&address.to_ascii_lowercase())
         || ((32..=44).contains(&address.len()) && bs58::decode(address).into_vec().is_ok())
 }
 

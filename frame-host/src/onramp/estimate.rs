@@ -7,20 +7,21 @@
 use oriel_protocol::http::onramp::{OnrampAmount, OnrampQuote, PurchaseCurrency, PurchaseNetwork};
 
 use super::amount::format_cents;
-use crate::{blockchain::AssetKey, AppState};
+use super::Onramp;
+use crate::chain::AssetKey;
 
 /// The quote id of an estimate (never passed on to a checkout).
 pub(crate) const ESTIMATE_QUOTE_ID: &str = "estimate";
 
 /// What an estimate is of.
-pub(super) struct EstimateOf<'a> {
-    pub(super) provider: &'a str,
+pub(crate) struct EstimateOf<'a> {
+    pub(crate) provider: &'a str,
     /// The top of the provider's fee range, percent.
-    pub(super) max_fee_percent: f64,
-    pub(super) total_cents: u64,
-    pub(super) payment_currency: &'a str,
-    pub(super) asset: &'a PurchaseCurrency,
-    pub(super) network: &'a PurchaseNetwork,
+    pub(crate) max_fee_percent: f64,
+    pub(crate) total_cents: u64,
+    pub(crate) payment_currency: &'a str,
+    pub(crate) asset: &'a PurchaseCurrency,
+    pub(crate) network: &'a PurchaseNetwork,
 }
 
 /// The price source's id of the asset on its network: `eip155:{id}/slip44:60` for the
@@ -57,7 +58,7 @@ fn tokens_for(cents: u64, price: f64) -> Option<String> {
 }
 
 /// The estimate of `of`, priced from `state`'s price source.
-pub(super) async fn estimate(state: &AppState, of: EstimateOf<'_>) -> OnrampQuote {
+pub(crate) async fn estimate(state: &Onramp, of: EstimateOf<'_>) -> OnrampQuote {
     let basis_points = (of.max_fee_percent * 100.0).round().clamp(0.0, 10_000.0) as u64;
     // The fee rounds up to the cent: an estimate never promises more than it can.
     let fee = (of.total_cents * basis_points)

@@ -7,12 +7,13 @@ use oriel_protocol::http::onramp::{
     ONRAMP_FALLBACK_NETWORK,
 };
 
+use super::OnrampProviderConfig;
 use super::{
     amount::{fiat_cents, format_cents, is_crypto_amount, limit_cents},
     estimate::ESTIMATE_QUOTE_ID,
     provider::CheckoutAsk,
 };
-use crate::{api::ApiError, config::OnrampProviderConfig};
+use crate::error::ApiError;
 
 /// The most wallets, networks per wallet and assets of one checkout.
 const MAX_WALLETS: usize = 5;
@@ -20,7 +21,7 @@ const MAX_BLOCKCHAINS: usize = 10;
 const MAX_ASSETS: usize = 20;
 
 /// At most 64 characters of a value a message echoes, control characters dropped.
-pub(super) fn shown(value: &str) -> String {
+pub(crate) fn shown(value: &str) -> String {
     let mut text: String = value.chars().filter(|c| !c.is_control()).take(64).collect();
     if value.chars().count() > 64 {
         text.push('…');
@@ -33,7 +34,7 @@ fn invalid(message: String) -> ApiError {
 }
 
 /// A fiat amount above 0 with at most two fraction digits, in cents.
-pub(super) fn fiat(name: &str, text: &str) -> Result<u64, ApiError> {
+pub(crate) fn fiat(name: &str, text: &str) -> Result<u64, ApiError> {
     match fiat_cents(text) {
         Some(0) => Err(invalid(format!("Invalid {name}: must be above 0"))),
         Some(cents) => Ok(cents),
@@ -54,7 +55,7 @@ fn method_words(id: &str) -> String {
 
 /// Checks `cents` of `currency` by `method` against the options' limits (spec §9); the
 /// currency's id as the options write it.
-pub(super) fn payment(
+pub(crate) fn payment(
     options: &OnrampOptions,
     currency: &str,
     method: &str,
@@ -109,7 +110,7 @@ fn asset<'a>(options: &'a OnrampOptions, id: &str) -> Option<&'a PurchaseCurrenc
 }
 
 /// The asset `id` and its network `network`.
-pub(super) fn asset_on(
+pub(crate) fn asset_on(
     options: &OnrampOptions,
     id: &str,
     network: &str,
@@ -132,8 +133,8 @@ pub(super) fn asset_on(
 
 /// The namespace of a wallet address: `eip155` (`0x` and 40 hex digits; mixed case must be
 /// its EIP-55 checksum) or `solana` (a base58 32-byte public key).
-pub(super) fn namespace_of(address: &str) -> Option<&'static str> {
-    if crate::blockchain::is_evm_address(address) {
+pub(crate) fn namespace_of(address: &str) -> Option<&'static str> {
+    if crate::types::is_evm_address(address) {
         let mixed = address[2..].bytes().any(|b| b.is_ascii_lowercase())
             && address[2..].bytes().any(|b| b.is_ascii_uppercase());
         let checksummed = || {
@@ -158,13 +159,13 @@ fn network_namespace(network: &PurchaseNetwork) -> &'static str {
 
 /// The buyer's id as the provider's reference is made from: 1 to 128 visible ASCII
 /// characters; an EVM address counts in any case.
-pub(super) fn partner_id(text: &str) -> Result<String, ApiError> {
+pub(crate) fn partner_id(text: &str) -> Result<String, ApiError> {
     if !(1..=128).contains(&text.len()) || !text.bytes().all(|b| b.is_ascii_graphic()) {
         return Err(ApiError::invalid(
             "Invalid partnerUserId: expected 1 to 128 visible characters",
         ));
     }
-    Ok(if crate::blockchain::is_evm_address(text) {
+    Ok(if crate::types::is_evm_address(text) {
         text.to_ascii_lowercase()
     } else {
         text.to_owned()
@@ -173,7 +174,7 @@ pub(super) fn partner_id(text: &str) -> Result<String, ApiError> {
 
 /// Checks a checkout request against the provider's options; the ask, its `partner_ref`
 /// left for the caller.
-pub(super) fn checkout(
+pub(crate) fn checkout(
     options: &OnrampOptions,
     provider: &OnrampProviderConfig,
     body: &OnrampUrlRequest,

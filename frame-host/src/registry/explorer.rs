@@ -11,7 +11,7 @@ use super::{
     listing::{self, Page},
     wallet::Wallet,
 };
-use crate::config::WalletConnectRegistryConfig;
+use crate::registry::WalletConnectRegistryConfig;
 
 /// Wallets asked per page.
 pub(crate) const ENTRIES: usize = 100;

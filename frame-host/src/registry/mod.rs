@@ -9,92 +9,58 @@
 //! shipped in `fixtures/wallets/registry.json`.
 
 mod catalog;
+mod config;
 mod explorer;
-mod image;
+pub(crate) mod image;
 mod listing;
 mod png;
-mod public;
-mod query;
+pub(crate) mod query;
 mod state;
 pub(crate) mod sync;
 mod tile;
-mod wallet;
+pub(crate) mod wallet;
 
-use axum::{
-    extract::{Path, State},
-    http::HeaderMap,
-    middleware,
-    response::{IntoResponse, Response},
-    routing::get,
-    Json, Router,
-};
-use serde::Serialize;
+use std::sync::Arc;
 
 pub(crate) use catalog::Catalog;
+pub use config::{WalletConnectRegistryConfig, DEFAULT_EXPLORER_URL};
 pub(crate) use state::Registry;
 pub use sync::RegistrySyncReport;
 
-use crate::{
-    api::{ApiError, ApiQuery, ProjectParam},
-    cors, AppState,
-};
-use image::{Image, ImageKind};
-use query::WalletsQuery;
-use wallet::Wallet;
+use crate::{clock::Clock, store::Store};
 
-/// Routes of this module.
-pub(crate) fn router(state: &AppState) -> Router<AppState> {
-    Router::new()
-        .route("/getWallets", get(wallets))
-        .route("/getWalletImage/{image_id}", get(wallet_image))
-        .merge(public::router())
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            cors::project_origins,
-        ))
+/// The wallet registry with the database its copy lives in. Cheap to clone.
+#[derive(Debug, Clone)]
+pub(crate) struct WalletRegistry {
+    registry: Arc<Registry>,
+    store: Store,
+    clock: Clock,
 }
 
-/// The answer of `/getWallets`.
-#[derive(Serialize)]
-struct WalletsPage<'a> {
-    data: Vec<&'a Wallet>,
-    count: usize,
-}
-
-async fn wallets(
-    State(state): State<AppState>,
-    _project: ProjectParam,
-    ApiQuery(query): ApiQuery<WalletsQuery>,
-) -> Result<Response, ApiError> {
-    let query = query.parse()?;
-    let current = state.registry().current();
-    let (data, count) = current
-        .catalog
-        .query(&query.filter, query.page, query.entries);
-    Ok(Json(WalletsPage { data, count }).into_response())
-}
-
-/// A wallet's logo from the registry copy, else its letter tile.
-async fn wallet_image(
-    State(state): State<AppState>,
-    _project: ProjectParam,
-    Path(image_id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let current = state.registry().current();
-    if current.synced {
-        let stored = state.store().registry_image(&image_id).await?;
-        let logo = stored.and_then(|s| {
-            let kind = ImageKind::from_media_type(&s.media_type)?;
-            Some(Image::new(s.bytes, kind))
-        });
-        if let Some(logo) = logo {
-            return Ok(logo.respond(&headers));
+impl WalletRegistry {
+    pub(crate) fn new(registry: Registry, store: Store, clock: Clock) -> Self {
+        Self {
+            registry: Arc::new(registry),
+            store,
+            clock,
         }
     }
-    let tile = current
-        .catalog
-        .tile(&image_id)
-        .ok_or(ApiError::NotFound("unknown wallet image"))?;
-    Ok(tile.respond(&headers))
+
+    pub(crate) fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub(crate) fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// Copies the WalletConnect registry now and serves the copy; on failure (unset,
+    /// already running, upstream unreachable or unreadable) nothing changes.
+    pub(crate) async fn sync_now(&self) -> crate::error::Result<RegistrySyncReport> {
+        sync::sync_now(self).await
+    }
 }

@@ -7,7 +7,7 @@ use super::{
     catalog::Filter,
     wallet::{is_wallet_id, BadgeType},
 };
-use crate::api::ApiError;
+use crate::error::ApiError;
 
 /// Entries per page when the query does not say.
 pub(crate) const DEFAULT_ENTRIES: usize = 40;
@@ -16,7 +16,7 @@ pub(crate) const MAX_ENTRIES: usize = 100;
 /// Longest accepted search text, in characters.
 const MAX_SEARCH_CHARS: usize = 100;
 
-/// `/getWallets` parameters as sent. `projectId` is checked by [`crate::api::ProjectParam`];
+/// `/getWallets` parameters as sent. `projectId` is checked by [`crate::http::ProjectParam`];
 /// `st` (SDK type) and `sv` (SDK version) are accepted and not used.
 #[derive(Debug, Deserialize)]
 pub(crate) struct WalletsQuery {

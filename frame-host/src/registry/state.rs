@@ -4,9 +4,8 @@
 
 use std::sync::{Arc, PoisonError, RwLock};
 
-use super::{catalog::Catalog, explorer::Explorer, wallet::Wallet};
+use super::{catalog::Catalog, explorer::Explorer, wallet::Wallet, WalletConnectRegistryConfig};
 use crate::{
-    config::WalletConnectRegistryConfig,
     error::{Error, Result},
     store::Store,
 };

@@ -7,11 +7,10 @@ use std::{collections::HashSet, time::Duration};
 
 use tokio::task::JoinSet;
 
-use super::{explorer::MAX_IMAGE_BYTES, image::Image, wallet::Wallet};
+use super::{explorer::MAX_IMAGE_BYTES, image::Image, wallet::Wallet, WalletRegistry};
 use crate::{
     error::{Error, Result},
     store::{StoredImage, WalletRow},
-    AppState,
 };
 
 /// Logos fetched at once.
@@ -43,7 +42,7 @@ pub struct RegistrySyncReport {
 
 /// Syncs now; fails when `walletconnect_registry` is unset, a sync is already running, or the
 /// listing cannot be read or has no usable wallet (then nothing changes).
-pub(crate) async fn sync_now(state: &AppState) -> Result<RegistrySyncReport> {
+pub(crate) async fn sync_now(state: &WalletRegistry) -> Result<RegistrySyncReport> {
     let registry = state.registry();
     let Some(sync) = registry.sync() else {
         return Err(Error::RegistrySync(
@@ -146,7 +145,7 @@ fn log_reasons(what: &str, reasons: &[String]) {
 /// (or when the stored copy is due), then every `refresh_secs`, each wait stretched by up to
 /// a twentieth at random so instances sharing a database spread out. Before each sync it asks
 /// the database: a copy another instance took meanwhile is served instead of fetching again.
-pub(crate) fn start(state: &AppState) -> Option<tokio::task::JoinHandle<()>> {
+pub(crate) fn start(state: &WalletRegistry) -> Option<tokio::task::JoinHandle<()>> {
     let config = state.registry().sync()?.config.clone();
     let state = state.clone();
     let refresh_ms = config.refresh_secs.saturating_mul(1000);

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::{api::ApiError, error::Error};
+use crate::{error::ApiError, error::Error};
 
 use super::parse::{MAX_MESSAGE_LEN, MAX_RESOURCES};
 

@@ -16,7 +16,7 @@ use oriel_protocol::signature::{ERC1271_VALID, ERC6492_SUFFIX};
 use serde_json::{json, Value};
 
 use super::{error::SiwxError, Verification};
-use crate::blockchain::ChainClient;
+use crate::chain::ChainClient;
 
 pub(crate) use crate::eip191::MAX_SIGNATURE_BYTES;
 /// The creation code of `SignatureCheck` (hex), built by `devnet/validator/compile.mjs`.
@@ -88,7 +88,7 @@ async fn call(chain: &ChainClient, tx: Value) -> Result<Option<Vec<u8>>, SiwxErr
 }
 
 fn unexpected(method: &'static str, answer: &Value) -> SiwxError {
-    SiwxError::Internal(crate::Error::RpcResult {
+    SiwxError::Internal(crate::error::Error::RpcResult {
         method,
         result: answer.to_string().chars().take(100).collect(),
     })

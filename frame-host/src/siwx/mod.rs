@@ -10,17 +10,16 @@
 //! - `GET /.well-known/jwks.json`: the key that verifies the tokens.
 //!
 //! The `/v1/sessions*` routes are Blockchain API routes: `projectId`, `st`, `sv` in the query
-//! ([`SdkClient`](crate::api::SdkClient)) and CORS for the project's origins.
+//! ([`SdkClient`](crate::http::SdkClient)) and CORS for the project's origins.
 
 mod error;
-mod evm;
+pub(crate) mod evm;
 mod message;
 mod parse;
-mod routes;
-mod sign_in;
+pub(crate) mod sign_in;
 mod syntax;
 pub(crate) mod time;
-mod token;
+pub(crate) mod token;
 mod verify;
 
 pub(crate) use error::SiwxError;
@@ -29,17 +28,23 @@ pub(crate) use evm::verify as verify_personal_sign;
 #[cfg(test)]
 mod tests;
 
-use axum::{
-    extract::DefaultBodyLimit,
-    routing::{get, post},
-    Router,
-};
+use oriel_protocol::origin::AllowList;
 use serde::Serialize;
 
-use crate::{clock::rfc3339, cors, store::SiwxSession, AppState};
+use crate::{
+    chain::Chains,
+    clock::{rfc3339, Clock},
+    error::ApiError,
+    keys::JwtKeys,
+    limits::{Limit, Limits},
+    projects::Projects,
+    sessions::Sessions,
+    store::{SiwxSession, Store},
+};
 
 pub(crate) use error::MessageError;
 use message::MessageData;
+pub(crate) use message::Namespace as MessageNamespace;
 pub(crate) use message::{Message, Namespace};
 pub(crate) use time::Timestamp;
 pub(crate) use verify::Verification;
@@ -48,18 +53,85 @@ pub(crate) use verify::Verification;
 /// message in a phone wallet, short enough that an unused one soon means nothing.
 pub(crate) const NONCE_TTL_MS: i64 = 10 * 60_000;
 
-/// The largest request body of these routes, bytes (a message and an ERC-6492 signature fit).
-const MAX_BODY: usize = 32 * 1024;
+/// Sign-in nonces one client IP may take per 10 minutes.
+const NONCE_LIMIT: i64 = 30;
+/// Sign-ins and session revocations one client IP may send per 10 minutes.
+const SIGN_IN_LIMIT: i64 = 30;
 
-/// The routes of this module.
-pub(crate) fn router(state: &AppState) -> Router<AppState> {
-    let api = Router::new()
-        .route("/v1/sessions", post(routes::create))
-        .route("/v1/sessions/nonce", get(routes::nonce))
-        .route("/v1/sessions/{address}", get(routes::sessions))
-        .route("/v1/sessions/{address}/revoke", post(routes::revoke))
-        .layer(DefaultBodyLimit::max(MAX_BODY));
-    cors::with_project_api(api, state).route("/.well-known/jwks.json", get(routes::jwks))
+/// What sign-in with a wallet uses. Cheap to clone.
+#[derive(Debug, Clone)]
+pub(crate) struct Siwx {
+    store: Store,
+    clock: Clock,
+    sessions: Sessions,
+    projects: Projects,
+    chains: Chains,
+    limits: Limits,
+}
+
+impl Siwx {
+    pub(crate) fn new(
+        store: Store,
+        clock: Clock,
+        sessions: Sessions,
+        projects: Projects,
+        chains: Chains,
+    ) -> Self {
+        Self {
+            limits: Limits::new(store.clone(), clock.clone()),
+            store,
+            clock,
+            sessions,
+            projects,
+            chains,
+        }
+    }
+
+    pub(crate) fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub(crate) fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// The key that signs sign-in tokens.
+    pub(crate) fn jwt(&self) -> &JwtKeys {
+        self.sessions.jwt()
+    }
+
+    pub(crate) fn chains(&self) -> &Chains {
+        &self.chains
+    }
+
+    pub(crate) fn allow_list(&self, project_id: &str) -> Option<&AllowList> {
+        self.projects.allow_list(project_id)
+    }
+
+    pub(crate) fn is_own_origin(&self, origin: &str) -> bool {
+        self.projects.is_own_origin(origin)
+    }
+
+    /// 403 'SIWX is not enabled' unless the project has sign-in on.
+    pub(crate) fn enabled(&self, project_id: &str) -> Result<(), ApiError> {
+        if self.projects.siwx(project_id) {
+            Ok(())
+        } else {
+            Err(SiwxError::NotEnabled.into())
+        }
+    }
+
+    /// A sign-in nonce for a client at `ip`: at most [`NONCE_LIMIT`] per 10 minutes.
+    pub(crate) async fn check_nonce_limit(&self, ip: std::net::IpAddr) -> Result<(), ApiError> {
+        let per_ip = Limit::per_ip_window(format!("siwx-nonce:{ip}"), NONCE_LIMIT);
+        self.limits.hit(&[per_ip]).await
+    }
+
+    /// A sign-in or revocation from `ip`: at most [`SIGN_IN_LIMIT`] per 10 minutes.
+    pub(crate) async fn check_sign_in_limit(&self, ip: std::net::IpAddr) -> Result<(), ApiError> {
+        let per_ip = Limit::per_ip_window(format!("siwx:{ip}"), SIGN_IN_LIMIT);
+        self.limits.hit(&[per_ip]).await
+    }
 }
 
 /// A session as the API shows it: `id` (the revoke route's `pci`), `chainId` (CAIP-2),

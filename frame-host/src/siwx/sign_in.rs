@@ -3,9 +3,9 @@
 use url::Url;
 
 use super::{
-    error::SiwxError, message::Namespace, token, verify::Signed, Message, SiwxReplySession,
+    error::SiwxError, message::Namespace, token, verify::Signed, Message, Siwx, SiwxReplySession,
 };
-use crate::{origin_check::is_own_origin, secrets, store::SiwxSession, AppState};
+use crate::{secrets, store::SiwxSession};
 
 /// How far ahead of frame-host's clock a message's `Issued At` and `Not Before` may be
 /// (the SDK writes them with the visitor's clock), milliseconds.
@@ -27,7 +27,7 @@ pub(crate) struct SignedIn {
 /// the signature is the address's. Then the nonce is used up and the session stored, in one
 /// transaction.
 pub(crate) async fn sign_in(
-    state: &AppState,
+    state: &Siwx,
     project_id: &str,
     page_origin: Option<&str>,
     text: &str,
@@ -120,7 +120,7 @@ fn url_origin(url: &str) -> Option<String> {
 /// allowed origins of the project. A request from a page (an `Origin` header other than
 /// frame-host's own) must come from the message's origin.
 fn check_origins(
-    state: &AppState,
+    state: &Siwx,
     project_id: &str,
     message: &Message,
     page_origin: Option<&str>,
@@ -139,7 +139,7 @@ fn check_origins(
         return Err(SiwxError::UriNotAllowed);
     }
     match page_origin {
-        Some(page) if !is_own_origin(state, page) && url_origin(page) != Some(origin) => {
+        Some(page) if !state.is_own_origin(page) && url_origin(page) != Some(origin) => {
             Err(SiwxError::OriginMismatch)
         }
         _ => Ok(()),

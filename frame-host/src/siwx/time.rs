@@ -1,6 +1,11 @@
 //! RFC 3339 `date-time` (section 5.6), the form of a sign-in message's `Issued At`,
 //! `Expiration Time` and `Not Before`.
 
+use time::{Date, Month};
+
+/// The Julian day number of 1970-01-01.
+const UNIX_EPOCH_JULIAN_DAY: i32 = 2_440_588;
+
 /// The longest timestamp accepted, in bytes (`2021-09-30T16:25:24.123456789+05:30` is 35).
 const MAX_LEN: usize = 40;
 
@@ -28,13 +33,11 @@ impl Timestamp {
                 .all(u8::is_ascii_digit)
                 .then(|| digits.iter().fold(0, |n, d| n * 10 + i64::from(d - b'0')))
         };
-        let (year, month, day) = (num(0, 4)?, num(5, 2)?, num(8, 2)?);
+        let date = calendar_date(num(0, 4)?, num(5, 2)?, num(8, 2)?)?;
         let (hour, minute, second) = (num(11, 2)?, num(14, 2)?, num(17, 2)?);
         let separators = [(4, b'-'), (7, b'-'), (13, b':'), (16, b':')];
         if separators.iter().any(|&(at, c)| b.get(at) != Some(&c))
             || !matches!(b.get(10), Some(b'T' | b't'))
-            || !(1..=12).contains(&month)
-            || !(1..=days_in_month(year, month)).contains(&day)
             || hour > 23
             || minute > 59
             || second > 60
@@ -69,9 +72,8 @@ impl Timestamp {
             }
             _ => return None,
         };
-        let seconds = days_from_civil(year, month, day) * 86_400 + hour * 3600 + minute * 60
-            - offset_minutes * 60
-            + second;
+        let days = i64::from(date.to_julian_day() - UNIX_EPOCH_JULIAN_DAY);
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 - offset_minutes * 60 + second;
         Some(Self {
             text: text.into(),
             unix_ms: seconds * 1000 + millis,
@@ -89,29 +91,11 @@ impl Timestamp {
     }
 }
 
-fn is_leap(year: i64) -> bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-}
-
-fn days_in_month(year: i64, month: i64) -> i64 {
-    match month {
-        2 if is_leap(year) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm; the
-/// inverse of `clock`'s `civil_from_days`).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
+/// The date of `year`, `month` and `day` if it is a real one of the proleptic Gregorian
+/// calendar.
+fn calendar_date(year: i64, month: i64, day: i64) -> Option<Date> {
+    let month = Month::try_from(u8::try_from(month).ok()?).ok()?;
+    Date::from_calendar_date(i32::try_from(year).ok()?, month, u8::try_from(day).ok()?).ok()
 }
 
 #[cfg(test)]

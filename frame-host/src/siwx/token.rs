@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-use crate::{auth::JwtKeys, error::Result};
+use crate::{error::Result, keys::JwtKeys};
 
 /// The longest a session lasts, seconds (a message's `Expiration Time` can end it sooner).
 pub(crate) const SESSION_TTL_SECS: i64 = 24 * 3600;

@@ -4,7 +4,7 @@
 use ed25519_dalek::{Signature as Ed25519Signature, VerifyingKey};
 
 use super::{error::SiwxError, evm, message::Namespace, Message};
-use crate::blockchain::ChainClient;
+use crate::chain::ChainClient;
 
 /// How a signature was found valid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,7 +87,7 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
-    use crate::blockchain::HttpTransport;
+    use crate::chain::HttpTransport;
 
     /// `fixtures/siwx/signatures/{name}`.
     fn vector(name: &str) -> Value {

@@ -13,6 +13,7 @@ mod chain_lease;
 mod exports;
 mod farcaster;
 mod limits;
+mod login_try;
 mod mailbox;
 mod names;
 pub(crate) mod purge;
@@ -63,50 +64,29 @@ pub(crate) use write_tx::WriteTx;
 
 use crate::error::{Error, Result};
 
-/// The embedded migrations, in order: (version, name, SQL).
-const MIGRATIONS: &[(i64, &str, &str)] = &[
-    (1, "init", include_str!("migrations/0001_init.sql")),
-    (2, "exports", include_str!("migrations/0002_exports.sql")),
-    (
-        3,
-        "refresh_families",
-        include_str!("migrations/0003_refresh_families.sql"),
-    ),
-    (
-        4,
-        "recovery_releases",
-        include_str!("migrations/0004_recovery_releases.sql"),
-    ),
-    (
-        5,
-        "chain_index",
-        include_str!("migrations/0005_chain_index.sql"),
-    ),
-    (
-        6,
-        "analytics_events",
-        include_str!("migrations/0006_analytics_events.sql"),
-    ),
-    (
-        7,
-        "wallet_registry",
-        include_str!("migrations/0007_wallet_registry.sql"),
-    ),
-    (8, "siwx", include_str!("migrations/0008_siwx.sql")),
-    (9, "names", include_str!("migrations/0009_names.sql")),
-    (
-        10,
-        "social_logins",
-        include_str!("migrations/0010_social_logins.sql"),
-    ),
-    (
-        12,
-        "farcaster_channels",
-        include_str!("migrations/0012_farcaster_channels.sql"),
-    ),
-    // PostgreSQL only (`backend_sql`).
-    (13, "mailbox_seq", ""),
-];
+/// One database migration: the SQL every backend runs, and the part that differs, run
+/// before it in the same transaction ("" when none).
+#[derive(Debug)]
+struct Migration {
+    version: i64,
+    name: &'static str,
+    portable: &'static str,
+    sqlite: &'static str,
+    postgres: &'static str,
+}
+
+impl Migration {
+    /// The part of the migration `backend` runs first.
+    fn backend_sql(&self, backend: Backend) -> &'static str {
+        match backend {
+            Backend::Sqlite => self.sqlite,
+            Backend::Postgres => self.postgres,
+        }
+    }
+}
+
+/// The migrations in `migrations/`, in version order (found by `build.rs`).
+const MIGRATIONS: &[Migration] = include!(concat!(env!("OUT_DIR"), "/migrations.rs"));
 
 /// Which database a [`Store`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -325,7 +305,8 @@ impl Store {
                 .execute(&mut *conn)
                 .await?;
         }
-        for &(version, name, sql) in MIGRATIONS {
+        for migration in MIGRATIONS {
+            let (version, name) = (migration.version, migration.name);
             let mut tx = if sqlite {
                 conn.begin_with("BEGIN IMMEDIATE").await?
             } else {
@@ -351,7 +332,7 @@ impl Store {
                 name,
                 source,
             };
-            for text in [backend_sql(version, self.backend), sql] {
+            for text in [migration.backend_sql(self.backend), migration.portable] {
                 sqlx::raw_sql(text)
                     .execute(&mut *tx)
                     .await
@@ -372,24 +353,13 @@ impl Store {
             )
             .bind(version)
             .bind(name)
-            .bind(crate::Clock::system().now_ms())
+            .bind(crate::clock::Clock::system().now_ms())
             .execute(&mut *tx)
             .await?;
             tx.commit().await?;
             tracing::info!(version, name, "applied database migration");
         }
         Ok(())
-    }
-}
-
-/// The part of migration `version` that differs between the backends, run before its
-/// portable SQL in the same transaction ("" when none).
-fn backend_sql(version: i64, backend: Backend) -> &'static str {
-    match (version, backend) {
-        (10, Backend::Sqlite) => include_str!("migrations/0010_users_email.sqlite.sql"),
-        (10, Backend::Postgres) => include_str!("migrations/0010_users_email.postgres.sql"),
-        (13, Backend::Postgres) => include_str!("migrations/0013_mailbox_seq.postgres.sql"),
-        _ => "",
     }
 }
 

@@ -169,11 +169,11 @@ async fn an_sqlite_database_from_before_migration_10_keeps_its_users_and_referen
         .execute(&mut conn)
         .await
         .unwrap();
-        for &(version, name, sql) in MIGRATIONS.iter().filter(|m| m.0 < 10) {
-            sqlx::raw_sql(sql).execute(&mut conn).await.unwrap();
+        for m in MIGRATIONS.iter().filter(|m| m.version < 10) {
+            sqlx::raw_sql(m.portable).execute(&mut conn).await.unwrap();
             sqlx::query("INSERT INTO oriel_migrations VALUES ($1, $2, 0)")
-                .bind(version)
-                .bind(name)
+                .bind(m.version)
+                .bind(m.name)
                 .execute(&mut conn)
                 .await
                 .unwrap();

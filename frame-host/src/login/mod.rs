@@ -1,0 +1,191 @@
+//! Logins by email: device verification, one-time codes, email changes and export codes
+//! (`API.md`, "Auth"). [`Login`] holds what the flows need; each flow is a method in its own
+//! file (`email`, `device`, `email_update`, `export`), the codes' rules are in [`otp`] and the
+//! limits in [`limits`]. Every login ends in a session ([`Sessions::open`]).
+
+mod device;
+mod email;
+mod email_update;
+mod export;
+pub(crate) mod limits;
+pub(crate) mod otp;
+
+use std::sync::Arc;
+
+use oriel_protocol::text;
+
+pub(crate) use device::ApprovalOutcome;
+
+use crate::{
+    clock::Clock,
+    error::ApiError,
+    keys::Keys,
+    limits::Limits,
+    mail::Mailer,
+    sessions::Sessions,
+    store::{Store, User},
+};
+
+/// What the login flows use. Cheap to clone.
+#[derive(Debug, Clone)]
+pub(crate) struct Login {
+    store: Store,
+    clock: Clock,
+    keys: Keys,
+    mailer: Mailer,
+    sessions: Sessions,
+    limits: Limits,
+    /// frame-host's public URL, for the approval links.
+    public_url: Arc<str>,
+    /// `email_codes_per_ip`.
+    codes_per_ip: u32,
+}
+
+/// The settings of the login flows.
+#[derive(Debug, Clone)]
+pub(crate) struct LoginSettings {
+    /// frame-host's public URL, for the approval links.
+    pub(crate) public_url: String,
+    /// Emailed codes per client IP per 10 minutes (`email_codes_per_ip`).
+    pub(crate) codes_per_ip: u32,
+}
+
+impl Login {
+    pub(crate) fn new(
+        store: Store,
+        clock: Clock,
+        keys: Keys,
+        mailer: Mailer,
+        sessions: Sessions,
+        settings: LoginSettings,
+    ) -> Self {
+        Self {
+            limits: Limits::new(store.clone(), clock.clone()),
+            store,
+            clock,
+            keys,
+            mailer,
+            sessions,
+            public_url: settings.public_url.into(),
+            codes_per_ip: settings.codes_per_ip,
+        }
+    }
+
+    fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+}
+
+/// 403 for a user without an email address, on the routes that mail a code to it.
+pub(crate) const NO_EMAIL: &str =
+    "This account has no email address: it signs in with a social account";
+
+/// The address the codes of `user` go to; 403 [`NO_EMAIL`] when the user has none (a social
+/// login without a provider-verified email).
+pub(crate) fn mailbox_of(user: &User) -> Result<&str, ApiError> {
+    user.email.as_deref().ok_or(ApiError::Forbidden(NO_EMAIL))
+}
+
+/// The email, trimmed and lowercased, if it is a valid address (spec §5); else 400
+/// 'Invalid email'.
+pub(crate) fn normalize_email(email: &str) -> Result<String, ApiError> {
+    let email = email.trim().to_lowercase();
+    if valid_email(&email) {
+        Ok(email)
+    } else {
+        Err(ApiError::invalid(text::INVALID_EMAIL))
+    }
+}
+
+/// `local@domain`, the SDK's rule (`isValidEmail`): a local part of RFC 5322 atext and
+/// inner single dots; a domain of dot-separated labels of letters, digits and inner hyphens
+/// ending in a TLD of 2+ letters; at most 254 characters.
+fn valid_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    let local_ok = !local.is_empty()
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..")
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c));
+    let labels: Vec<&str> = domain.split('.').collect();
+    let domain_ok = labels.len() >= 2
+        && domain.len() <= 253
+        && labels.iter().all(|l| {
+            !l.is_empty()
+                && l.len() <= 63
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+        && labels
+            .last()
+            .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
+    local_ok && domain_ok && email.len() <= 254
+}
+
+/// A device id: 16 to 128 characters of letters, digits, `-` or `_` (the frame sends 32
+/// hex digits); else 400.
+pub(crate) fn check_device_id(id: &str) -> Result<(), ApiError> {
+    if (16..=128).contains(&id.len())
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        Ok(())
+    } else {
+        Err(ApiError::invalid("Invalid deviceId"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails() {
+        for ok in [
+            "a@b.co",
+            "first.last+tag@mail.example.com",
+            "x_y@sub-domain.io",
+        ] {
+            assert!(valid_email(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "a",
+            "a@",
+            "@b.co",
+            "a@b",
+            "a@b.",
+            "a@.co",
+            "a b@c.co",
+            "a@b..co",
+            "a@-b.co",
+            "a@b.c",
+            "a@@b.co",
+            ".a@b.co",
+            "a.@b.co",
+            "a..b@c.co",
+            "a@1.2.3.4",
+            "\"a\"@b.co",
+        ] {
+            assert!(!valid_email(bad), "{bad}");
+        }
+        assert_eq!(
+            normalize_email("  Ann@Example.COM ").unwrap(),
+            "ann@example.com"
+        );
+        assert!(normalize_email("nope").is_err());
+    }
+
+    #[test]
+    fn device_ids() {
+        assert!(check_device_id("0123456789abcdef0123456789abcdef").is_ok());
+        assert!(check_device_id("short").is_err());
+        assert!(check_device_id("0123456789abcdef/123456789abcdef").is_err());
+    }
+}

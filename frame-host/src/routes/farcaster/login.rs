@@ -1,0 +1,200 @@
+//! The frame's Farcaster login over the relay: `POST /auth/v1/farcaster/start` (a channel for
+//! the dapp page's domain, bound to the frame's device and verifier) and
+//! `POST /auth/v1/farcaster/redeem` (the completed channel opens a session, as social login's).
+
+use axum::{extract::State, http::HeaderMap, Json};
+use oriel_protocol::http::farcaster::{
+    CreateChannelRequest, FarcasterAccount, FarcasterRedeemRequest, FarcasterSessionReply,
+    FarcasterStartReply, FarcasterStartRequest,
+};
+
+use super::relay;
+use crate::{
+    error::ApiError,
+    farcaster::{rules, Farcaster, FarcasterError},
+    http::{ClientIp, ProjectJson},
+    login::check_device_id,
+    secrets,
+    social::{s256, valid_challenge, valid_verifier},
+    store::ChannelLogin,
+};
+
+/// Login starts one device may make per 10 minutes.
+const PER_DEVICE_LIMIT: i64 = 20;
+/// The longest dapp origin accepted, bytes.
+const MAX_ORIGIN: usize = 255;
+/// The longest channel token read, bytes (frame-host's are 64).
+const MAX_TOKEN: usize = 128;
+
+/// The message's domain (`host[:port]`) and `URI` (the origin) of a dapp page's origin.
+fn domain_and_uri(origin: &str) -> Option<(String, String)> {
+    let url = url::Url::parse(origin).ok()?;
+    let host = url.host_str()?;
+    let domain = match url.port() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_owned(),
+    };
+    Some((domain, url.origin().ascii_serialization()))
+}
+
+/// `POST /auth/v1/farcaster/start`: a channel whose message the dapp page's domain asks for.
+pub(super) async fn start(
+    State(state): State<Farcaster>,
+    ClientIp(ip): ClientIp,
+    headers: HeaderMap,
+    ProjectJson(body): ProjectJson<FarcasterStartRequest>,
+) -> Result<Json<FarcasterStartReply>, ApiError> {
+    let setup = state.setup()?;
+    check_device_id(&body.device_id)?;
+    if !valid_challenge(&body.challenge) {
+        return Err(ApiError::invalid(
+            "Invalid challenge: 43 base64url characters (S256 of the verifier)",
+        ));
+    }
+    let allowed = state.projects().allows(&body.project_id, &body.origin);
+    let origin = match domain_and_uri(&body.origin) {
+        Some(parts)
+            if allowed && body.origin.len() <= MAX_ORIGIN && !body.origin.ends_with('/') =>
+        {
+            parts
+        }
+        _ => return Err(FarcasterError::OriginNotAllowed.into()),
+    };
+    let (domain, siwe_uri) = origin;
+    let request = CreateChannelRequest {
+        siwe_uri,
+        domain,
+        nonce: None,
+        not_before: None,
+        expiration_time: None,
+        request_id: None,
+        redirect_url: None,
+        accept_auth_address: Some(false),
+    };
+    rules::check_channel(&request)?;
+    state
+        .check_windows(&[
+            (format!("farcaster-start:{ip}"), relay::PER_IP_LIMIT),
+            (
+                format!("farcaster-start-device:{}", body.device_id),
+                PER_DEVICE_LIMIT,
+            ),
+        ])
+        .await?;
+    let login = ChannelLogin {
+        project_id: body.project_id,
+        device_id: body.device_id,
+        challenge: body.challenge,
+    };
+    let user_agent = headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    let (token, channel) = relay::open(
+        &state,
+        setup,
+        request,
+        ip.to_string(),
+        user_agent,
+        Some(login),
+    )
+    .await?;
+    tracing::info!("farcaster login started");
+    Ok(Json(FarcasterStartReply {
+        url: relay::sign_in_url(setup, &token, &channel),
+        channel_token: token,
+        nonce: channel.nonce,
+        expires_in: u64::try_from(setup.ttl_ms / 1000).unwrap_or_default(),
+    }))
+}
+
+/// `POST /auth/v1/farcaster/redeem`: the device and verifier that started the login, a
+/// completed channel not redeemed yet; then the session.
+pub(super) async fn redeem(
+    State(state): State<Farcaster>,
+    ClientIp(ip): ClientIp,
+    ProjectJson(body): ProjectJson<FarcasterRedeemRequest>,
+) -> Result<Json<FarcasterSessionReply>, ApiError> {
+    state.setup()?;
+    check_device_id(&body.device_id)?;
+    if !valid_verifier(&body.verifier) {
+        return Err(ApiError::invalid(
+            "Invalid verifier: 43 to 128 characters of A-Z a-z 0-9 - . _ ~",
+        ));
+    }
+    relay::check_ip(&state, "redeem", ip).await?;
+    let now = state.now_ms();
+    let well_formed = !body.channel_token.is_empty() && body.channel_token.len() <= MAX_TOKEN;
+    let channel = match well_formed {
+        true => {
+            state
+                .store()
+                .channel(&secrets::token_hash(&body.channel_token), now)
+                .await?
+        }
+        false => None,
+    }
+    .ok_or(FarcasterError::UnknownChannel)?;
+    let login = channel
+        .login
+        .as_ref()
+        .filter(|l| l.project_id == body.project_id)
+        .ok_or(FarcasterError::NotALogin)?;
+    if login.device_id != body.device_id || s256(&body.verifier) != login.challenge {
+        tracing::warn!("farcaster login redeemed by another device");
+        return Err(FarcasterError::Foreign.into());
+    }
+    if channel.redeemed_at.is_some() {
+        return Err(FarcasterError::Used.into());
+    }
+    let completion = channel.completion.clone().ok_or(FarcasterError::Pending)?;
+    let (token, refresh) = state.sessions().new_refresh(&login.project_id)?;
+    let family = secrets::id()?;
+    let user = state
+        .store()
+        .redeem_channel(
+            &channel,
+            &completion,
+            &secrets::id()?,
+            &refresh,
+            &family,
+            now,
+        )
+        .await?
+        .ok_or(FarcasterError::Used)?;
+    tracing::info!(user = %user.id, fid = completion.fid, "farcaster login redeemed");
+    let session = state
+        .sessions()
+        .open(user, &login.device_id, &family, token)?;
+    Ok(Json(FarcasterSessionReply {
+        access_token: session.access_token,
+        refresh_token: session.refresh_token,
+        expires_in: session.expires_in,
+        user: session.user,
+        farcaster: FarcasterAccount {
+            fid: completion.fid,
+            username: completion.username,
+            display_name: completion.display_name,
+            pfp_url: completion.pfp_url,
+            custody: completion.custody,
+        },
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pages_origin_gives_the_messages_domain_and_uri() {
+        assert_eq!(
+            domain_and_uri("https://shop.example.com"),
+            Some(("shop.example.com".into(), "https://shop.example.com".into()))
+        );
+        assert_eq!(
+            domain_and_uri("http://localhost:5173"),
+            Some(("localhost:5173".into(), "http://localhost:5173".into()))
+        );
+        assert_eq!(domain_and_uri("not an origin"), None);
+    }
+}

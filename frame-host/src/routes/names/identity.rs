@@ -1,0 +1,43 @@
+//! `GET /v1/identity/{address}` (spec §7): the address's name and avatar
+//! ([`Names::identity`]).
+
+use axum::{
+    extract::{rejection::PathRejection, Path, State},
+    Json,
+};
+use oriel_protocol::http::identity::IdentityReply;
+use serde::Deserialize;
+
+use crate::{
+    error::ApiError,
+    http::{ApiQuery, SdkClient},
+    names::Names,
+    types::is_evm_address,
+};
+
+#[derive(Debug, Deserialize)]
+pub(super) struct IdentityQuery {
+    /// The asking account (spec §7: optional); checked, not used.
+    sender: Option<String>,
+}
+
+pub(super) async fn identity(
+    State(names): State<Names>,
+    _client: SdkClient,
+    address: Result<Path<String>, PathRejection>,
+    ApiQuery(query): ApiQuery<IdentityQuery>,
+) -> Result<Json<IdentityReply>, ApiError> {
+    let Path(address) = address.map_err(|e| ApiError::InvalidParams(e.body_text()))?;
+    if !is_evm_address(&address) {
+        return Err(ApiError::invalid(
+            "Invalid address: expected 0x and 40 hex digits",
+        ));
+    }
+    if query.sender.as_deref().is_some_and(|s| !is_evm_address(s)) {
+        return Err(ApiError::invalid(
+            "Invalid sender: expected 0x and 40 hex digits",
+        ));
+    }
+    let reply = names.identity(address.to_ascii_lowercase()).await?;
+    Ok(Json(reply))
+}

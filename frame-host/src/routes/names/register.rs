@@ -1,0 +1,207 @@
+//! `POST /v1/profile/account`: registering a name (spec §3, §4, §7). The body is
+//! `{ coin_type, address, message, signature }`; `message` is the JSON text the address signed
+//! with `personal_sign`: `{"name":"alice.oriel.id","attributes":{},"timestamp":1767225600}`
+//! (spec §3: name, attributes, timestamp in seconds). The signature is a key's, or a contract
+//! account's (ERC-1271, or ERC-6492 while not deployed: the embedded wallet's smart account)
+//! checked over the coin type's chain where frame-host has its RPC. First come: a name that is
+//! taken, or an address that has a name, is refused.
+
+use std::collections::BTreeMap;
+
+use alloy_primitives::Address;
+use axum::{extract::State, Json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::{
+    eip191,
+    error::ApiError,
+    http::{ApiJson, ClientIp, SdkClient},
+    names::{
+        error::NameError,
+        rules::{self, check_attributes},
+        NameRecord, Names,
+    },
+    siwx::{verify_personal_sign, SiwxError},
+    store::{NameInsert, StoredName},
+};
+
+/// The longest registration message, bytes.
+pub(crate) const MAX_MESSAGE_LEN: usize = 4096;
+/// How old a registration message's timestamp may be, seconds: long enough to approve the
+/// signature in a phone wallet.
+pub(crate) const MAX_AGE_SECS: i64 = 300;
+/// How far ahead of frame-host's clock a timestamp may be, seconds (clock skew).
+pub(crate) const MAX_AHEAD_SECS: i64 = 60;
+
+/// The body of `POST /v1/profile/account` (spec §7: `coin_type`, `address`, `message`,
+/// `signature`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RegisterRequest {
+    /// The ENSIP-11 coin type of the chain the address signed on: a number or a decimal string.
+    coin_type: Value,
+    /// The address that signed, `0x` and 40 hex digits (mixed case must be EIP-55).
+    address: String,
+    /// The JSON text signed (a [`RegistrationMessage`]).
+    message: String,
+    /// The `personal_sign` signature of `message`.
+    signature: String,
+}
+
+/// What the registering address signs, as JSON (spec §3).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RegistrationMessage {
+    /// The full name, `{label}.{suffix}`.
+    name: String,
+    /// `avatar` and `bio`, optional.
+    #[serde(default)]
+    attributes: Option<BTreeMap<String, String>>,
+    /// When it was made, Unix seconds.
+    timestamp: i64,
+}
+
+/// The answer: `success` and the registered name.
+#[derive(Debug, Serialize)]
+pub(crate) struct RegisterReply {
+    success: bool,
+    account: NameRecord,
+}
+
+pub(crate) async fn register(
+    State(state): State<Names>,
+    client: SdkClient,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<RegisterRequest>,
+) -> Result<Json<RegisterReply>, ApiError> {
+    state.check_registration_limit(ip).await?;
+    let checked = check(&state, &client.project_id, body)?;
+    check_signature(&state, &checked).await?;
+    let row = checked.row;
+    match state.store().add_name(&row).await? {
+        NameInsert::Added => {}
+        NameInsert::NameTaken => return Err(NameError::NameTaken.into()),
+        NameInsert::AddressTaken => return Err(NameError::AddressHasName.into()),
+    }
+    state.identity_cache().forget(&row.address);
+    tracing::info!(name = %row.name, address = %row.address, "name registered");
+    Ok(Json(RegisterReply {
+        success: true,
+        account: NameRecord::new(&row)?,
+    }))
+}
+
+/// A registration through the checks that need no chain: the row to store once its signature
+/// holds too.
+struct Checked {
+    row: StoredName,
+    /// The address the row is for.
+    address: Address,
+    /// The chain of the row's coin type.
+    chain_id: u64,
+    /// The signature's bytes.
+    signature: Vec<u8>,
+}
+
+/// The checks that need no chain, cheapest first.
+fn check(state: &Names, project_id: &str, body: RegisterRequest) -> Result<Checked, NameError> {
+    let coin_type = coin_type(&body.coin_type)?;
+    let chain_id = rules::chain_of(coin_type)?;
+    let address = address(&body.address)?;
+    if body.message.len() > MAX_MESSAGE_LEN {
+        return Err(NameError::Message(format!(
+            "longer than {MAX_MESSAGE_LEN} bytes"
+        )));
+    }
+    let message: RegistrationMessage = serde_json::from_str(&body.message).map_err(|e| {
+        NameError::Message(format!(
+            "expected JSON {{\"name\",\"attributes\",\"timestamp\"}}: {e}"
+        ))
+    })?;
+    let (name, _) = rules::name(&message.name, state.suffix())?;
+    let attributes = message.attributes.unwrap_or_default();
+    check_attributes(&attributes)?;
+    let now_secs = state.now_ms().div_euclid(1000);
+    if message.timestamp < now_secs - MAX_AGE_SECS {
+        return Err(NameError::Expired);
+    }
+    if message.timestamp > now_secs + MAX_AHEAD_SECS {
+        return Err(NameError::IssuedInFuture);
+    }
+    let signature = eip191::signature_bytes(&body.signature).map_err(NameError::SignatureFormat)?;
+    let now = state.now_ms();
+    let row = StoredName {
+        name,
+        address: format!("{address:#x}"),
+        coin_type: i64::try_from(coin_type).map_err(|_| NameError::InvalidChainId)?,
+        attributes: Value::Object(
+            attributes
+                .into_iter()
+                .map(|(k, v)| (k, Value::String(v)))
+                .collect(),
+        )
+        .to_string(),
+        project_id: project_id.to_owned(),
+        message: body.message,
+        signature: body.signature,
+        registered_at: now,
+        updated_at: now,
+    };
+    Ok(Checked {
+        row,
+        address,
+        chain_id,
+        signature,
+    })
+}
+
+/// Checks that the address signed the row's message. Where frame-host has the RPC of the chain
+/// (`eip155:{chain_id}`), as sign-in does: a key's signature, or the account's ERC-1271 answer
+/// or ERC-6492's check; elsewhere a key's signature only.
+async fn check_signature(state: &Names, checked: &Checked) -> Result<(), NameError> {
+    let Checked { row, address, .. } = checked;
+    let Some(chain) = state.chains().get(&format!("eip155:{}", checked.chain_id)) else {
+        let signed = eip191::recover(&row.message, &checked.signature) == Some(*address);
+        return if signed {
+            Ok(())
+        } else {
+            Err(NameError::BadSignature)
+        };
+    };
+    match verify_personal_sign(&chain, &row.address, &row.message, &checked.signature).await {
+        Ok(_) => Ok(()),
+        Err(SiwxError::Internal(e)) => Err(NameError::Internal(e)),
+        Err(_) => Err(NameError::BadSignature),
+    }
+}
+
+/// `coin_type` as a number: a JSON integer or a string of decimal digits.
+fn coin_type(value: &Value) -> Result<u64, NameError> {
+    let invalid = || NameError::Message("coin_type: expected a whole number".into());
+    match value {
+        Value::Number(n) => n.as_u64().ok_or_else(invalid),
+        Value::String(s)
+            if (1..=20).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            s.parse().map_err(|_| NameError::InvalidChainId)
+        }
+        _ => Err(invalid()),
+    }
+}
+
+/// An EVM address: `0x` and 40 hex digits, all lowercase or uppercase, or EIP-55 mixed case.
+fn address(text: &str) -> Result<Address, NameError> {
+    let hex = text
+        .strip_prefix("0x")
+        .filter(|h| h.len() == 40 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+        .ok_or(NameError::Address("expected 0x and 40 hex digits"))?;
+    let mixed =
+        hex.bytes().any(|b| b.is_ascii_lowercase()) && hex.bytes().any(|b| b.is_ascii_uppercase());
+    if mixed {
+        return Address::parse_checksummed(text, None)
+            .map_err(|_| NameError::Address("mixed case that is not its EIP-55 checksum"));
+    }
+    text.parse()
+        .map_err(|_| NameError::Address("expected 0x and 40 hex digits"))
+}

@@ -1,0 +1,311 @@
+//! Social login: frame-host is the OAuth 2.0 / OpenID Connect client of each configured
+//! provider (`[social.<provider>]`). A login's start makes the provider's authorization URL
+//! (code flow, S256 PKCE, `state`, an OpenID `nonce`, [`Social::start`]), the provider's
+//! callback exchanges the code server-side and hands the frame a one-time result through the
+//! popup's opener (`routes::social::callback`), and the redeem turns that result into a
+//! session as the email login's ([`Social::redeem`]; `API.md`, "Social login").
+
+mod config;
+pub(crate) mod failure;
+pub(crate) mod profile;
+pub(crate) mod provider;
+
+use std::{net::IpAddr, sync::Arc};
+
+use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
+use oriel_protocol::{
+    http::social::{
+        SocialAccount, SocialRedeemRequest, SocialSessionReply, SocialStartReply,
+        SocialStartRequest,
+    },
+    SocialProvider,
+};
+use sha2::{Digest, Sha256};
+
+pub(crate) use config::{is_openid, Endpoints, ResponseMode};
+pub use config::{SocialConfig, SocialProviderConfig, TokenAuth};
+pub(crate) use provider::Providers;
+
+use crate::{
+    clock::Clock,
+    error::ApiError,
+    limits::{Limit, Limits},
+    login::check_device_id,
+    projects::Projects,
+    secrets,
+    sessions::Sessions,
+    store::{SocialLogin, Store},
+};
+
+/// Social logins started per client IP, and per device, per 10 minutes; results redeemed per
+/// client IP.
+const IP_LIMIT: i64 = 60;
+const DEVICE_LIMIT: i64 = 20;
+
+/// What social login uses. Cheap to clone.
+#[derive(Debug, Clone)]
+pub(crate) struct Social {
+    pub(crate) providers: Arc<Providers>,
+    pub(crate) config: Arc<SocialConfig>,
+    pub(crate) store: Store,
+    pub(crate) clock: Clock,
+    sessions: Sessions,
+    projects: Projects,
+    limits: Limits,
+    /// frame-host's public URL: the redirect URIs are below it.
+    pub(crate) public_url: Arc<str>,
+}
+
+/// How long a login may take from start to callback, milliseconds.
+pub(crate) const LOGIN_TTL_MS: i64 = 10 * 60_000;
+/// How long a result may wait to be redeemed, milliseconds.
+pub(crate) const RESULT_TTL_MS: i64 = 2 * 60_000;
+/// The longest dapp origin accepted.
+const MAX_ORIGIN: usize = 255;
+
+/// 401: a result that is unknown (or of another project).
+pub(crate) const RESULT_INVALID: &str = "This sign-in result is not valid: sign in again";
+/// 401: a result redeemed by another device or with the wrong verifier.
+pub(crate) const RESULT_FOREIGN: &str = "This sign-in was started on another device";
+/// 401: a result already redeemed.
+pub(crate) const RESULT_USED: &str = "This sign-in result was already used: sign in again";
+/// 401: a result past its time.
+pub(crate) const RESULT_EXPIRED: &str = "This sign-in result has expired: sign in again";
+/// 403: an origin that is not one of the project's.
+pub(crate) const ORIGIN_NOT_ALLOWED: &str = "Origin not allowed";
+
+/// The path of the callback of `provider`, below `public_url`.
+pub(crate) const CALLBACK_PATH: &str = "/auth/v1/social/callback/";
+
+impl Social {
+    pub(crate) fn new(
+        config: SocialConfig,
+        store: Store,
+        clock: Clock,
+        sessions: Sessions,
+        projects: Projects,
+        public_url: &str,
+    ) -> Result<Self, reqwest::Error> {
+        Ok(Self {
+            providers: Arc::new(Providers::new()?),
+            config: Arc::new(config),
+            limits: Limits::new(store.clone(), clock.clone()),
+            store,
+            clock,
+            sessions,
+            projects,
+            public_url: public_url.into(),
+        })
+    }
+
+    /// The redirect URI registered at `provider`.
+    pub(crate) fn redirect_uri(&self, provider: SocialProvider) -> String {
+        format!("{}{CALLBACK_PATH}{}", self.public_url, provider.as_str())
+    }
+}
+
+/// `BASE64URL(SHA-256(verifier))`, PKCE's S256.
+pub(crate) fn s256(verifier: &str) -> String {
+    URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))
+}
+
+/// A PKCE verifier: 43 to 128 of `A-Z a-z 0-9 - . _ ~` (RFC 7636 §4.1).
+pub(crate) fn valid_verifier(v: &str) -> bool {
+    (43..=128).contains(&v.len())
+        && v.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
+}
+
+/// An S256 challenge: 43 base64url characters.
+pub(crate) fn valid_challenge(c: &str) -> bool {
+    c.len() == 43
+        && c.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'))
+}
+
+/// 404 text for a provider the operator did not configure.
+fn not_set_up(provider: SocialProvider) -> &'static str {
+    match provider {
+        SocialProvider::Google => "Sign-in with Google is not set up",
+        SocialProvider::Github => "Sign-in with GitHub is not set up",
+        SocialProvider::Apple => "Sign-in with Apple is not set up",
+        SocialProvider::Facebook => "Sign-in with Facebook is not set up",
+        SocialProvider::X => "Sign-in with X is not set up",
+        SocialProvider::Discord => "Sign-in with Discord is not set up",
+    }
+}
+
+impl Social {
+    /// Starts a social login for the frame's device: the provider's authorization URL.
+    pub(crate) async fn start(
+        &self,
+        ip: IpAddr,
+        body: SocialStartRequest,
+    ) -> Result<SocialStartReply, ApiError> {
+        check_device_id(&body.device_id)?;
+        if !valid_challenge(&body.challenge) {
+            return Err(ApiError::invalid(
+                "Invalid challenge: 43 base64url characters (S256 of the verifier)",
+            ));
+        }
+        let allowed = self.projects.allows(&body.project_id, &body.origin);
+        if body.origin.len() > MAX_ORIGIN || body.origin.ends_with('/') || !allowed {
+            return Err(ApiError::Forbidden(ORIGIN_NOT_ALLOWED));
+        }
+        let provider = body.provider;
+        let config = self
+            .config
+            .provider(provider)
+            .ok_or(ApiError::NotFound(not_set_up(provider)))?;
+        let per_ip = Limit::per_ip_window(format!("social-ip:{ip}"), IP_LIMIT);
+        let per_device =
+            Limit::per_ip_window(format!("social-device:{}", body.device_id), DEVICE_LIMIT);
+        self.limits.hit(&[per_ip, per_device]).await?;
+        let now = self.clock.now_ms();
+        let resolved = self
+            .providers
+            .resolve(provider, config, now)
+            .await
+            .map_err(|f| Self::upstream(provider, &f))?;
+        let id = secrets::id()?;
+        let secret = secrets::token()?;
+        let pkce_verifier = URL_SAFE_NO_PAD.encode(secrets::random::<32>()?);
+        let nonce = match crate::social::is_openid(provider) {
+            true => Some(secrets::token()?),
+            false => None,
+        };
+        let uri = provider::authorization_uri(
+            &resolved,
+            &config.client_id,
+            &self.redirect_uri(provider),
+            &format!("{id}.{secret}"),
+            &s256(&pkce_verifier),
+            nonce.as_deref(),
+        )
+        .map_err(|f| Self::upstream(provider, &f))?;
+        let login = SocialLogin {
+            id: id.clone(),
+            project_id: body.project_id,
+            provider: provider.as_str().into(),
+            device_id: body.device_id,
+            origin: body.origin,
+            challenge: body.challenge,
+            state_hash: secrets::token_hash(&secret),
+            pkce_verifier,
+            nonce,
+            status: "pending".into(),
+            identity: None,
+            result_expires_at: None,
+            redeemed_at: None,
+            expires_at: now + LOGIN_TTL_MS,
+        };
+        self.store.insert_social_login(&login, now).await?;
+        tracing::info!(login = %id, provider = provider.as_str(), "social login started");
+        Ok(SocialStartReply {
+            login_id: id,
+            uri,
+            expires_in: (LOGIN_TTL_MS / 1000).unsigned_abs(),
+        })
+    }
+
+    /// 502 for a provider frame-host could not use, logged with the detail.
+    fn upstream(provider: SocialProvider, failure: &failure::Failure) -> ApiError {
+        tracing::warn!(
+            provider = provider.as_str(),
+            detail = failure.detail.as_deref().unwrap_or_default(),
+            "social provider unavailable"
+        );
+        ApiError::Upstream(failure.message.clone())
+    }
+
+    /// Redeems a login's one-time result for a session of the device that started it.
+    pub(crate) async fn redeem(
+        &self,
+        ip: IpAddr,
+        body: SocialRedeemRequest,
+    ) -> Result<SocialSessionReply, ApiError> {
+        check_device_id(&body.device_id)?;
+        if !valid_verifier(&body.verifier) {
+            return Err(ApiError::invalid(
+                "Invalid verifier: 43 to 128 characters of A-Z a-z 0-9 - . _ ~",
+            ));
+        }
+        let per_ip = Limit::per_ip_window(format!("social-redeem:{ip}"), IP_LIMIT);
+        self.limits.hit(&[per_ip]).await?;
+        let well_formed =
+            body.result.len() == 64 && body.result.bytes().all(|b| b.is_ascii_hexdigit());
+        let login = match well_formed {
+            true => {
+                self.store
+                    .social_login_by_result(&secrets::token_hash(&body.result))
+                    .await?
+            }
+            false => None,
+        }
+        .filter(|l| l.project_id == body.project_id)
+        .ok_or(ApiError::Unauthorized(RESULT_INVALID))?;
+        if login.device_id != body.device_id || s256(&body.verifier) != login.challenge {
+            tracing::warn!(login = %login.id, "social result redeemed by another device");
+            return Err(ApiError::Unauthorized(RESULT_FOREIGN));
+        }
+        if login.redeemed_at.is_some() {
+            return Err(ApiError::Unauthorized(RESULT_USED));
+        }
+        let now = self.clock.now_ms();
+        if login.result_expires_at.is_none_or(|at| now >= at) {
+            return Err(ApiError::Unauthorized(RESULT_EXPIRED));
+        }
+        let identity = login
+            .identity
+            .clone()
+            .ok_or(ApiError::Unauthorized(RESULT_INVALID))?;
+        let (token, refresh) = self.sessions.new_refresh(&login.project_id)?;
+        let family = secrets::id()?;
+        let user = self
+            .store
+            .complete_social_login(&login, &identity, &secrets::id()?, &refresh, &family, now)
+            .await?
+            .ok_or(ApiError::Unauthorized(RESULT_USED))?;
+        let provider = SocialProvider::from_name(&login.provider)
+            .ok_or(ApiError::Unauthorized(RESULT_INVALID))?;
+        tracing::info!(login = %login.id, user = %user.id, provider = provider.as_str(), "social login redeemed");
+        let session = self.sessions.open(user, &login.device_id, &family, token)?;
+        Ok(SocialSessionReply {
+            access_token: session.access_token,
+            refresh_token: session.refresh_token,
+            expires_in: session.expires_in,
+            user: session.user,
+            social: SocialAccount {
+                provider,
+                username: identity.username,
+                email: identity.email,
+                email_verified: identity.email_verified,
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn s256_is_rfc_7636s_example() {
+        // RFC 7636 Appendix B.
+        assert_eq!(
+            s256("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        );
+        assert!(valid_challenge(
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
+        ));
+        assert!(!valid_challenge(
+            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-c="
+        ));
+        assert!(valid_verifier(
+            "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+        ));
+        assert!(!valid_verifier("short"));
+        assert!(!valid_verifier(&"a".repeat(129)));
+    }
+}

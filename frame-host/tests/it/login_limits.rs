@@ -1,0 +1,136 @@
+//! Limits of email login that must not turn into a lockout (security review W6) and the
+//! daily cap on wrong codes (W9).
+
+use crate::common;
+
+use axum::http::{Method, StatusCode};
+use common::{TestApp, DEV1, DEV2};
+use serde_json::json;
+
+/// A device id of the shape the frame makes, numbered.
+fn device(n: u32) -> String {
+    format!("{n:032x}")
+}
+
+/// The subject of the newest mail to `to`.
+async fn newest_subject(t: &TestApp, to: &str) -> String {
+    t.mailbox(to).await[0]["subject"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn other_devices_asking_for_the_owners_email_do_not_hold_the_owner_up() {
+    let t = TestApp::new().await;
+    t.login("ann@example.com", DEV1).await;
+    // Someone else asks for Ann's email from a new device at every window's end, from
+    // addresses of their own.
+    for round in 0..4u8 {
+        t.advance_secs(30);
+        let r = t
+            .call_from(
+                [10, 9, 0, round],
+                Method::POST,
+                "/auth/v1/email/start",
+                Some(json!({ "projectId": "shop", "email": "ann@example.com",
+                             "deviceId": device(100 + u32::from(round)) })),
+                None,
+            )
+            .await;
+        assert_eq!(r.json()["action"], "VERIFY_DEVICE", "{}", r.body);
+        // Ann, on her approved device, still gets her code at once.
+        t.start_otp("ann@example.com", DEV1).await;
+    }
+}
+
+#[tokio::test]
+async fn refused_starts_do_not_count_against_the_address() {
+    let t = TestApp::new().await;
+    t.start_otp("ann@example.com", DEV1).await;
+    // Ann presses "resend" every second for 25 s: each is refused by her own 30 s wait...
+    for _ in 0..25 {
+        t.advance_secs(1);
+        assert_eq!(
+            t.start("ann@example.com", DEV1).await.status,
+            StatusCode::TOO_MANY_REQUESTS
+        );
+    }
+    // ...and once it is over, she gets a code: the refusals did not use up the per-IP limit.
+    t.advance_secs(5);
+    t.start_otp("ann@example.com", DEV1).await;
+}
+
+#[tokio::test]
+async fn new_devices_share_a_cap_per_email_that_approved_devices_do_not() {
+    let t = TestApp::new().await;
+    // Ann's sign-up was the first of the 10 starts an email gets per hour from devices not
+    // approved for it.
+    t.login("ann@example.com", DEV1).await;
+    for n in 0..9 {
+        let r = t
+            .call_from(
+                [10, 9, 1, n as u8],
+                Method::POST,
+                "/auth/v1/email/start",
+                Some(json!({ "projectId": "shop", "email": "ann@example.com",
+                             "deviceId": device(200 + n) })),
+                None,
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    let r = t.start("ann@example.com", DEV2).await;
+    assert_eq!(
+        r.status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "no more approval mails"
+    );
+    t.advance_secs(30);
+    t.start_otp("ann@example.com", DEV1).await;
+}
+
+#[tokio::test]
+async fn wrong_codes_for_an_email_are_capped_per_day_and_the_address_is_told() {
+    let t = TestApp::new().await;
+    // Someone who does not own bob@example.com asks for codes from their own devices and
+    // guesses: 5 tries per code, a new start for 5 more.
+    for round in 0..2 {
+        let dev = device(300 + round);
+        let attempt = t.start_otp("bob@example.com", &dev).await;
+        for _ in 0..5 {
+            let r = t.verify(&attempt, &dev, "000000").await;
+            assert!(r.status.is_client_error(), "{}", r.body);
+        }
+    }
+    assert_eq!(
+        newest_subject(&t, "bob@example.com").await,
+        "Wrong Oriel codes entered for your address"
+    );
+    // No more codes by guessing today: neither a new start nor a check.
+    let dev = device(310);
+    let r = t.start("bob@example.com", &dev).await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    t.advance_secs(23 * 3600);
+    assert_eq!(
+        t.start("bob@example.com", &dev).await.status,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    t.advance_secs(3600);
+    t.login("bob@example.com", &dev).await;
+}
+
+#[tokio::test]
+async fn an_owners_approved_device_is_not_capped_by_wrong_codes() {
+    let t = TestApp::new().await;
+    t.login("ann@example.com", DEV1).await;
+    for _ in 0..3 {
+        t.advance_secs(30);
+        let attempt = t.start_otp("ann@example.com", DEV1).await;
+        for _ in 0..5 {
+            t.verify(&attempt, DEV1, "000000").await;
+        }
+    }
+    t.advance_secs(30);
+    t.login("ann@example.com", DEV1).await;
+}
