@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod caip;
+pub mod email;
 mod envelope;
 mod error;
 mod event;

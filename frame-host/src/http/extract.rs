@@ -2,7 +2,11 @@
 //! and that check the request's project (and that the session belongs to it) before a
 //! handler runs.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::{
+    future::Future,
+    marker::PhantomData,
+    net::{IpAddr, Ipv4Addr, SocketAddr},
+};
 
 use axum::{
     extract::{
@@ -139,6 +143,47 @@ where
         let origin = parts.headers.get(header::ORIGIN);
         super::cors::check_origin(&Projects::from_ref(state), &project_id, origin)?;
         Ok(Self { project_id })
+    }
+}
+
+/// A service with a budget of requests per client IP and project (the swaps' and the
+/// on-ramp's): [`Budgeted`] spends one before the handler runs.
+pub(crate) trait ClientBudget: Send + Sync {
+    /// Spends one request of `ip` in `project_id`; 429 'Please try again after {n} seconds'
+    /// when the budget is spent.
+    fn spend(
+        &self,
+        ip: IpAddr,
+        project_id: &str,
+    ) -> impl Future<Output = Result<(), ApiError>> + Send;
+}
+
+/// The caller of a route of service `B`: an [`SdkClient`] whose IP has requests left in
+/// `B`'s budget ([`ClientBudget`]).
+#[derive(Debug)]
+pub(crate) struct Budgeted<B> {
+    /// The project.
+    pub(crate) project_id: String,
+    budget: PhantomData<fn() -> B>,
+}
+
+impl<S, B> FromRequestParts<S> for Budgeted<B>
+where
+    S: Send + Sync,
+    B: ClientBudget + FromRef<S>,
+    Projects: FromRef<S>,
+    TrustedProxies: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let client = SdkClient::from_request_parts(parts, state).await?;
+        let Ok(ClientIp(ip)) = ClientIp::from_request_parts(parts, state).await;
+        B::from_ref(state).spend(ip, &client.project_id).await?;
+        Ok(Self {
+            project_id: client.project_id,
+            budget: PhantomData,
+        })
     }
 }
 

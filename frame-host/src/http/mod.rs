@@ -15,7 +15,7 @@ pub(crate) mod page;
 mod serve;
 
 pub(crate) use extract::{
-    ApiJson, ApiQuery, AuthedJson, ClientIp, ProjectJson, ProjectParam, ProjectQuery,
-    ProjectSession, SdkClient,
+    ApiJson, ApiQuery, AuthedJson, Budgeted, ClientBudget, ClientIp, ProjectJson, ProjectParam,
+    ProjectQuery, ProjectSession, SdkClient,
 };
 pub use serve::{serve, ConnectionLimits};

@@ -86,45 +86,11 @@ pub(crate) fn mailbox_of(user: &User) -> Result<&str, ApiError> {
     user.email.as_deref().ok_or(ApiError::Forbidden(NO_EMAIL))
 }
 
-/// The email, trimmed and lowercased, if it is a valid address (spec §5); else 400
-/// 'Invalid email'.
+/// The email, trimmed and lowercased, if it is a valid address (spec §5; the rule is
+/// `oriel_protocol::email`'s, the frame's and the SDK's too); else 400 'Invalid email'.
 pub(crate) fn normalize_email(email: &str) -> Result<String, ApiError> {
-    let email = email.trim().to_lowercase();
-    if valid_email(&email) {
-        Ok(email)
-    } else {
-        Err(ApiError::invalid(text::INVALID_EMAIL))
-    }
-}
-
-/// `local@domain`, the SDK's rule (`isValidEmail`): a local part of RFC 5322 atext and
-/// inner single dots; a domain of dot-separated labels of letters, digits and inner hyphens
-/// ending in a TLD of 2+ letters; at most 254 characters.
-fn valid_email(email: &str) -> bool {
-    let Some((local, domain)) = email.split_once('@') else {
-        return false;
-    };
-    let local_ok = !local.is_empty()
-        && !local.starts_with('.')
-        && !local.ends_with('.')
-        && !local.contains("..")
-        && local
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c));
-    let labels: Vec<&str> = domain.split('.').collect();
-    let domain_ok = labels.len() >= 2
-        && domain.len() <= 253
-        && labels.iter().all(|l| {
-            !l.is_empty()
-                && l.len() <= 63
-                && !l.starts_with('-')
-                && !l.ends_with('-')
-                && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-        })
-        && labels
-            .last()
-            .is_some_and(|tld| tld.len() >= 2 && tld.chars().all(|c| c.is_ascii_alphabetic()));
-    local_ok && domain_ok && email.len() <= 254
+    oriel_protocol::email::normalize_email(email)
+        .ok_or_else(|| ApiError::invalid(text::INVALID_EMAIL))
 }
 
 /// A device id: 16 to 128 characters of letters, digits, `-` or `_` (the frame sends 32
@@ -143,6 +109,8 @@ pub(crate) fn check_device_id(id: &str) -> Result<(), ApiError> {
 
 #[cfg(test)]
 mod tests {
+    use oriel_protocol::email::is_valid_email;
+
     use super::*;
 
     #[test]
@@ -152,7 +120,7 @@ mod tests {
             "first.last+tag@mail.example.com",
             "x_y@sub-domain.io",
         ] {
-            assert!(valid_email(ok), "{ok}");
+            assert!(is_valid_email(ok), "{ok}");
         }
         for bad in [
             "",
@@ -173,7 +141,7 @@ mod tests {
             "a@1.2.3.4",
             "\"a\"@b.co",
         ] {
-            assert!(!valid_email(bad), "{bad}");
+            assert!(!is_valid_email(bad), "{bad}");
         }
         assert_eq!(
             normalize_email("  Ann@Example.COM ").unwrap(),

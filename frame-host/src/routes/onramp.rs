@@ -2,9 +2,10 @@
 //! and `POST /v1/generators/onrampurl`, over [`Onramp`]. Every route is a Blockchain API route
 //! (project, `st`/`sv`, origin and CORS) within the client IP's on-ramp budget.
 
+use std::net::IpAddr;
+
 use axum::{
-    extract::{DefaultBodyLimit, FromRef, FromRequestParts, State},
-    http::request::Parts,
+    extract::{DefaultBodyLimit, State},
     routing::{get, post},
     Json, Router,
 };
@@ -16,8 +17,7 @@ use serde::Deserialize;
 
 use crate::{
     error::ApiError,
-    http::{cors, ApiJson, ApiQuery, ClientIp, SdkClient},
-    net::TrustedProxies,
+    http::{cors, ApiJson, ApiQuery, Budgeted, ClientBudget},
     onramp::{
         amount, checkout_failed, estimate,
         provider::{CheckoutAsk, QuoteAsk},
@@ -47,30 +47,12 @@ pub(crate) fn router(projects: &Projects) -> Router<AppState> {
     cors::with_project_api(routes, projects)
 }
 
-/// The caller of an on-ramp route: an [`SdkClient`] whose IP has requests left (429
-/// 'Please try again after {n} seconds' otherwise).
-#[derive(Debug)]
-pub(crate) struct OnrampClient {
-    pub(crate) project_id: String,
-}
+/// The caller of an on-ramp route, within the client IP's on-ramp budget.
+type OnrampClient = Budgeted<Onramp>;
 
-impl<S: Send + Sync> FromRequestParts<S> for OnrampClient
-where
-    Onramp: FromRef<S>,
-    Projects: FromRef<S>,
-    TrustedProxies: FromRef<S>,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        let client = SdkClient::from_request_parts(parts, state).await?;
-        let Ok(ClientIp(ip)) = ClientIp::from_request_parts(parts, state).await;
-        Onramp::from_ref(state)
-            .check_limit(ip, &client.project_id)
-            .await?;
-        Ok(Self {
-            project_id: client.project_id,
-        })
+impl ClientBudget for Onramp {
+    async fn spend(&self, ip: IpAddr, project_id: &str) -> Result<(), ApiError> {
+        self.check_limit(ip, project_id).await
     }
 }
 

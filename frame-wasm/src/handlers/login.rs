@@ -186,19 +186,10 @@ fn attempt(flow: &Option<Flow>) -> Result<&str> {
     }
 }
 
-/// Spec §5: a valid email format, for connect and update.
+/// Spec §5: a valid email format, for connect and update (`oriel_protocol::email`, the rule
+/// frame-host and the SDK hold too).
 pub(crate) fn check_email(email: &str) -> Result<()> {
-    let valid = email.len() <= 254
-        && email.split_once('@').is_some_and(|(local, domain)| {
-            !local.is_empty()
-                && !domain.starts_with('.')
-                && !domain.ends_with('.')
-                && domain.contains('.')
-                && !domain.contains("..")
-                && !email.chars().any(|c| c.is_whitespace() || c.is_control())
-                && !domain.contains('@')
-        });
-    if valid {
+    if oriel_protocol::email::is_valid_email(email) {
         Ok(())
     } else {
         Err(Error::InvalidEmail)

@@ -8,17 +8,17 @@ mod fees;
 mod quote;
 mod tokens;
 
+use std::net::IpAddr;
+
 use axum::{
-    extract::{DefaultBodyLimit, FromRef, FromRequestParts},
-    http::request::Parts,
+    extract::DefaultBodyLimit,
     routing::{get, post},
     Router,
 };
 
 use crate::{
     error::ApiError,
-    http::{cors, ClientIp, SdkClient},
-    net::TrustedProxies,
+    http::{cors, Budgeted, ClientBudget},
     projects::Projects,
     state::AppState,
     swap::Swap,
@@ -42,29 +42,11 @@ pub(crate) fn router(projects: &Projects) -> Router<AppState> {
     cors::with_project_api(routes, projects)
 }
 
-/// The caller of a convert route: an [`SdkClient`] whose IP has requests left
-/// (429 'Please try again after {n} seconds' otherwise).
-#[derive(Debug)]
-struct ConvertClient {
-    project_id: String,
-}
+/// The caller of a convert route, within the client IP's convert budget.
+type ConvertClient = Budgeted<Swap>;
 
-impl<S: Send + Sync> FromRequestParts<S> for ConvertClient
-where
-    Swap: FromRef<S>,
-    Projects: FromRef<S>,
-    TrustedProxies: FromRef<S>,
-{
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        let client = SdkClient::from_request_parts(parts, state).await?;
-        let Ok(ClientIp(ip)) = ClientIp::from_request_parts(parts, state).await;
-        Swap::from_ref(state)
-            .check_limit(ip, &client.project_id)
-            .await?;
-        Ok(Self {
-            project_id: client.project_id,
-        })
+impl ClientBudget for Swap {
+    async fn spend(&self, ip: IpAddr, project_id: &str) -> Result<(), ApiError> {
+        self.check_limit(ip, project_id).await
     }
 }

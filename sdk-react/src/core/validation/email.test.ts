@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import invalid from '../../../../fixtures/email/invalid.json'
+import valid from '../../../../fixtures/email/valid.json'
 import { isValidEmail } from './email'
 
 describe('isValidEmail', () => {
@@ -22,4 +24,11 @@ describe('isValidEmail', () => {
     'ada@example.c',
     `${'a'.repeat(250)}@example.com`,
   ])('rejects %j', (email) => expect(isValidEmail(email)).toBe(false))
+})
+
+// One rule for the SDK, the frame and frame-host: the vectors `oriel_protocol::email` is held
+// to (protocol/tests/email.rs).
+describe('isValidEmail, with the protocol crate', () => {
+  it.each(valid)('accepts %j', (email) => expect(isValidEmail(email)).toBe(true))
+  it.each(invalid)('rejects %j', (email) => expect(isValidEmail(email)).toBe(false))
 })
