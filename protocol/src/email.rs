@@ -21,7 +21,9 @@ fn label(label: &[u8]) -> bool {
     (1..=63).contains(&label.len())
         && label[0] != b'-'
         && label[label.len() - 1] != b'-'
-        && label.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+        && label
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
 }
 
 /// Whether `email` has the format of an email address (module docs).

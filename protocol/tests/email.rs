@@ -5,7 +5,9 @@ use std::path::Path;
 use oriel_protocol::email::{is_valid_email, normalize_email, MAX_EMAIL_LEN};
 
 fn vectors(name: &str) -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/email").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/email")
+        .join(name);
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
