@@ -99,7 +99,7 @@ pub(super) async fn scan(
     calls.push((
         "eth_getLogs".to_owned(),
         json!([{ "fromBlock": format!("{first:#x}"), "toBlock": format!("{last:#x}"),
-                 "topics": [[TRANSFER, TRANSFER_SINGLE, TRANSFER_BATCH]] }]),
+                 "topics": [[TRANSFER.to_string(), TRANSFER_SINGLE.to_string(), TRANSFER_BATCH.to_string()]] }]),
     ));
     let mut outcomes = client.batch(&calls).await?;
     let logs = outcomes.pop().unwrap_or(Ok(Value::Null))?;
