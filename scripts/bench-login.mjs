@@ -6,8 +6,9 @@
 //   - session refresh: each connection rotates its own refresh token, one after the other.
 // It prints logins (or refreshes) per second, each request's p50/p99, and each login's p50/p99
 // (start to verified) beside the targets. It fails on any answer that is not 200.
-// ORIEL_E2E_PORT_OFFSET shifts its port like the e2e runs'; ORIEL_BENCH_SECONDS sets the
-// duration of each run (default 10); ORIEL_TEST_POSTGRES_URL names the PostgreSQL server;
+// Its port is the port table's (stack/ports.mjs; ORIEL_PORT_OFFSET shifts it);
+// ORIEL_BENCH_SECONDS sets the duration of each run (default 10); ORIEL_TEST_POSTGRES_URL names
+// the PostgreSQL server;
 // ORIEL_BENCH_BACKENDS=sqlite (or postgres) runs one backend only, for turn-by-turn comparisons.
 // Each figure is printed beside the previous run's (kept in $CARGO_TARGET_DIR/bench-login.json),
 // and each run's CPU use is split between frame-host, this client and the rest of the machine
@@ -17,12 +18,14 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { frameHostBinary } from '@oriel/stack/frameHost'
+import { TEST_PORTS } from '@oriel/stack/ports'
 import autocannon from 'autocannon'
 
 const CONNECTIONS = 64
 const SECONDS = Number(process.env.ORIEL_BENCH_SECONDS ?? 10)
 const TARGET = { loginsPerSecond: 1000, p99: 50 }
-const PORT = 19_187 + Number(process.env.ORIEL_E2E_PORT_OFFSET ?? 0)
+const PORT = TEST_PORTS.benchLoginFrameHost
 const PG_URL = process.env.ORIEL_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const base = `http://127.0.0.1:${PORT}`
 const work = mkdtempSync(join(tmpdir(), 'oriel-bench-login-'))
@@ -34,8 +37,7 @@ const backends = (process.env.ORIEL_BENCH_BACKENDS ?? 'sqlite,postgres').split('
 
 /** frame-host on `databaseUrl`, trusting 127.0.0.1 as its reverse proxy. Resolves to its stop. */
 async function startFrameHost(databaseUrl) {
-  const bin = join(target, 'release/oriel-frame-host')
-  if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build --release -p oriel-frame-host`)
+  const bin = frameHostBinary('release')
   const config = join(work, 'frame-host.toml')
   writeFileSync(
     config,

@@ -18,9 +18,10 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
-import { launchChromium } from '../e2e/support/browser.mjs'
-import { gzipBytes as gz, readBundle } from '../e2e/support/bundle.mjs'
-import { PORTS, root, startAll, urls } from '../e2e/support/servers.mjs'
+import { startStack } from '@oriel/stack'
+import { launchChromium } from '@oriel/stack/browser'
+import { gzipBytes as gz, readBundle } from '@oriel/stack/bundle'
+import { root, TEST_PORTS, TEST_URLS as urls } from '@oriel/stack/ports'
 import { buildPeerApps, PEERS } from './bench/peers.mjs'
 
 const RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 20)
@@ -45,7 +46,7 @@ const row = (label, value, note = '', key = undefined) => {
 
 // The floor: a bare cross-site iframe, served from the frame's site (127.0.0.1, another port),
 // that loads one module script which tells its parent it runs.
-const FLOOR_PORT = PORTS.other + 16 // 15190 with no offset: clear of the fixed ports in servers.mjs
+const FLOOR_PORT = TEST_PORTS.benchFloor
 const floorUrl = `http://127.0.0.1:${FLOOR_PORT}/floor.html`
 function serveFloor() {
   const files = {
@@ -333,7 +334,8 @@ function report(label, key, samples) {
   row('  the frame answers its first request', `${median(samples.map((s) => s.answered))} ms`, "the SDK's first request after Ready", `${key}.answered`)
 }
 
-const servers = await startAll()
+// The stack without the devnet (so without the bundler and the on-ramp): nothing here reads a chain.
+const servers = await startStack({ devnet: false })
 const stopFloor = await serveFloor()
 try {
   const dist = servers.demoDir

@@ -3,12 +3,13 @@
 // (default 5). Exits non-zero at the first start that does not render or does not stop cleanly.
 //   node scripts/demo-restarts.mjs [N]
 import { spawn } from 'node:child_process'
-import { launchChromium } from '../e2e/support/browser.mjs'
-import { root } from '../e2e/support/servers.mjs'
+import { launchChromium } from '@oriel/stack/browser'
+import { portsOf, root, urlsOf } from '@oriel/stack/ports'
 
 const runs = Number(process.argv[2] ?? 5)
-const DAPP = 'http://localhost:5173'
-const PORTS = [5173, 5174, 5176, 8545, 8600, 8787]
+const DEMO = portsOf('demo')
+const DAPP = urlsOf(DEMO).demo
+const PORTS = [DEMO.demo, DEMO.wallet, DEMO.farcaster, DEMO.devnet, DEMO.relay, DEMO.frameHost]
 
 /** Starts `make demo` in its own process group; resolves once it prints that it is running. */
 function startDemo() {

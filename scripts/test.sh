@@ -33,9 +33,9 @@ npx biome lint --error-on-warnings
 # The unit projects and the browser tests run one after the other, not side by side: on two
 # cores, jsdom workers beside Chromium, frame-host, hardhat and the identity provider starve
 # both, and each side's waits (Testing Library's, Playwright's) would measure the other's load.
-step "vitest: codec, SDK, SSR, support, fixtures and devnet contracts"
+step "vitest: codec, SDK, SSR, the stack, fixtures and devnet contracts"
 npx vitest run --workspace vite.workspace.ts \
-  --project codec --project sdk --project sdk-node --project e2e-support --project fixtures --project devnet
+  --project codec --project sdk --project sdk-node --project stack --project fixtures --project devnet
 
 step "vitest: browser end-to-end (Chromium)"
 npx vitest run --workspace vite.workspace.ts --project e2e
