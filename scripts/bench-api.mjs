@@ -6,7 +6,8 @@
 //     (cached, and forceUpdate, which reads the chain), CLIENTS concurrent clients each sending
 //     REQUESTS requests one after the other
 // It prints the figures; it asserts nothing but that every answer is 200. Its ports are the
-// port table's (stack/ports.mjs; ORIEL_PORT_OFFSET shifts them).
+// port table's (stack/ports.mjs; ORIEL_PORT_OFFSET shifts them). `--smoke` (CI) runs a devnet of
+// 50 blocks (history of two pages) and 5 clients of 2 requests.
 import { spawn } from 'node:child_process'
 import { Agent, get } from 'node:http'
 import { mkdtempSync, writeFileSync } from 'node:fs'
@@ -16,10 +17,11 @@ import { startDevnet } from '@oriel/stack/devnet'
 import { frameHostBinary } from '@oriel/stack/frameHost'
 import { TEST_PORTS } from '@oriel/stack/ports'
 
-const CLIENTS = 50
-const REQUESTS = 40
-const TXS = 300
-const EMPTY = 2000
+const smoke = process.argv.includes('--smoke')
+const CLIENTS = smoke ? 5 : 50
+const REQUESTS = smoke ? 2 : 40
+const TXS = smoke ? 30 : 300
+const EMPTY = smoke ? 20 : 2000
 const PORTS = { devnet: TEST_PORTS.benchApiDevnet, frameHost: TEST_PORTS.benchApiFrameHost }
 const CHAIN = 'eip155:31337'
 /** Hardhat's unlocked accounts #0 (holds every token) and #1 (whose history is read). */

@@ -7,6 +7,9 @@
 //
 // Writes {outDir}/{theme}-{size}/{NN}-{View}.png and prints every path. A step that cannot reach
 // its view fails the script: a missing screenshot is never silent.
+//
+// ORIEL_SCREENSHOTS_VIEWS=Connect,ApproveTransaction takes only the views named, in the dark
+// theme on the desktop window, and stops once it has them (CI's smoke run).
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { startStack } from '@oriel/stack'
@@ -16,6 +19,8 @@ import { addTestWallet } from '@oriel/stack/wallets'
 import { enterCode, frameOnShow, openAccount, pickWallet, readRequest, startEmailLogin, startExport, walletFrame } from '@oriel/stack/widget'
 
 const outDir = resolve(process.argv[2] ?? join(root, 'dist/screenshots'))
+/** The views to take (all unless ORIEL_SCREENSHOTS_VIEWS names some). */
+const only = process.env.ORIEL_SCREENSHOTS_VIEWS ? new Set(process.env.ORIEL_SCREENSHOTS_VIEWS.split(',')) : undefined
 const SIZES = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: {
@@ -27,7 +32,7 @@ const SIZES = {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   },
 }
-const THEMES = ['dark', 'light']
+const THEMES = only ? ['dark'] : ['dark', 'light']
 /** Views the demo cannot show, and why. */
 const NOT_SHOWN = {
   ConnectingSiwe: 'SIWXSignMessage under its siweConfig name; the demo configures siwx',
@@ -38,6 +43,8 @@ const NOT_SHOWN = {
 
 const modal = (page) => page.locator('oriel-modal [role="dialog"]')
 const frameOf = (page) => walletFrame(page, urls.frameHost)
+/** Thrown once every view ORIEL_SCREENSHOTS_VIEWS names is taken: the run is over. */
+class AllTaken extends Error {}
 
 /** Waits until `view` is on show and its motion has ended. */
 async function settled(page, view) {
@@ -60,10 +67,13 @@ function shooter(dir) {
     taken,
     async shot(page, view, label = view) {
       await settled(page, view)
-      const path = join(dir, `${String(++n).padStart(2, '0')}-${label}.png`)
+      ++n
+      if (only && !only.has(view)) return
+      const path = join(dir, `${String(n).padStart(2, '0')}-${label}.png`)
       await page.screenshot({ path })
       taken.push(view)
       console.log(path)
+      if (only && [...only].every((v) => taken.includes(v))) throw new AllTaken()
     },
   }
 }
@@ -212,10 +222,16 @@ const browser = await launchChromium()
 let failed = false
 try {
   for (const theme of THEMES) {
-    for (const size of Object.keys(SIZES)) {
+    for (const size of only ? ['desktop'] : Object.keys(SIZES)) {
       const run = shooter(join(outDir, `${theme}-${size}`))
-      await loggedOut(browser, size, theme, run)
-      await loggedIn(browser, size, theme, run)
+      try {
+        await loggedOut(browser, size, theme, run)
+        await loggedIn(browser, size, theme, run)
+      } catch (error) {
+        if (!(error instanceof AllTaken)) throw error
+      }
+      const missing = only ? [...only].filter((view) => !run.taken.includes(view)) : []
+      if (missing.length) throw new Error(`no view named ${missing.join(', ')}`)
     }
   }
   console.log('\nNot shown:')

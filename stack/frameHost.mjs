@@ -6,7 +6,6 @@ import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FARCASTER_DEMO_RELAY_KEY } from '../devnet/farcaster.mjs'
 import { MINT as SOLANA_MINT, CHAIN_ID as SOLANA_CHAIN_ID, TOKEN as SOLANA_TOKEN } from '../devnet/solana/constants.mjs'
-import { frameHostSocialToml } from './oidc.mjs'
 import { root, TEST_URLS } from './ports.mjs'
 
 /**
@@ -90,8 +89,9 @@ export async function startFrameHost({
     ORIEL_CONNECTIONS_PER_ADDRESS: '4096',
   }
   if (devnetContracts) env.ORIEL_DEVNET_CONTRACTS = devnetContracts
-  // Social login through the local identity provider: its `[social.*]` tables.
-  const social = oidcUrl ? `\n${frameHostSocialToml(oidcUrl)}\n` : ''
+  // Social login through the local identity provider: its `[social.*]` tables (oidc.mjs loads
+  // oidc-provider, so only when asked).
+  const social = oidcUrl ? `\n${(await import('./oidc.mjs')).frameHostSocialToml(oidcUrl)}\n` : ''
   // Sign In With Farcaster through the demo client, against the devnet's IdRegistry.
   const farcaster = farcasterClientUrl && devnetContracts ? `\n${frameHostFarcasterToml(farcasterClientUrl)}` : ''
   const onramp = onrampToml ? `\n${onrampToml}\n` : ''
