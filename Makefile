@@ -3,9 +3,11 @@
 #   make demo-dev  the same with Vite dev servers (hot reload) for the dapp, the wallet and the Farcaster client
 #   make test   everything CI runs
 #   make screenshots  every reachable view in both themes, desktop and phone, into dist/screenshots
+#               (ORIEL_SCREENSHOTS_VIEWS=Connect,… takes only those, in one theme and size)
 #   make bench  sizes and frame-ready time, measured in Chromium; the Blockchain API's latency and
 #               the indexer's throughput on the devnet; logins and session refreshes per
-#               second under load (release build, SQLite and PostgreSQL)
+#               second under load (release build, SQLite and PostgreSQL); SMOKE=1 measures
+#               each once, quickly, on the debug build (CI runs that)
 
 # Cargo's build directory lives outside the clone so fresh clones (and CI) reuse it.
 export CARGO_TARGET_DIR ?= $(HOME)/.cache/oriel/target
@@ -28,12 +30,7 @@ test:
 	bash scripts/test.sh
 
 bench: wasm
-	cargo build --quiet -p oriel-frame-host
-	cargo build --quiet --release -p oriel-frame-host
-	bash scripts/setup.sh --browser
-	ORIEL_FRAME_HOST_PROFILE=release node scripts/bench.mjs
-	node scripts/bench-api.mjs
-	node scripts/bench-login.mjs
+	bash scripts/bench.sh $(if $(SMOKE),--smoke)
 
 screenshots: wasm
 	cargo build --quiet -p oriel-frame-host

@@ -41,11 +41,11 @@ export default defineWorkspace([
     },
   },
   {
-    // The browser tests' own servers (the loopback WalletConnect relay), in Node.
+    // The local stack's own servers (stack/: the loopback WalletConnect relay), in Node.
     test: {
-      name: 'e2e-support',
+      name: 'stack',
       environment: 'node',
-      include: ['e2e/support/**/*.test.ts'],
+      include: ['stack/**/*.test.ts'],
     },
   },
   {

@@ -10,7 +10,7 @@
 // user operation deploys it through its initCode (devnet/userOperation.mjs builds and signs
 // operations as the frame does). The devnet also gets the keyless CREATE2 factory most chains
 // have (Arachnid's deterministic deployment proxy, from its published pre-signed transaction):
-// alto deploys its simulation contracts through it. A bundler (e2e/support/bundler.mjs runs the
+// alto deploys its simulation contracts through it. A bundler (stack/bundler.mjs runs the
 // real `@pimlico/alto`) takes the user operations to the EntryPoint.
 import { createRequire } from 'node:module'
 import { getAddress } from 'viem'

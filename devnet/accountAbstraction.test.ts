@@ -2,7 +2,6 @@
 // Safe4337Module 0.3.0 from their npm artifacts, the real alto bundler in front, and user
 // operations built and signed by hand (devnet/userOperation.mjs, as the frame does) landing on
 // chain; and the deployed Safe answering ERC-1271 for its owner's message signatures.
-import { createServer } from 'node:net'
 import {
   type Address,
   createPublicClient,
@@ -22,8 +21,9 @@ import {
 import { type BundlerClient, createBundlerClient, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBundler } from '../e2e/support/bundler.mjs'
-import { startDevnet } from '../e2e/support/devnet.mjs'
+import { startBundler } from '@oriel/stack/bundler'
+import { startDevnet } from '@oriel/stack/devnet'
+import { freePort } from '@oriel/stack/ports'
 import { SAFE_4337_MODULE_ABI, SAFE_ABI } from './accountAbstraction.mjs'
 import { clients, type DevnetContracts, deployDevnetContracts } from './deploy.mjs'
 import {
@@ -35,18 +35,6 @@ import {
   smartAccountOf,
   userOperationRequest,
 } from './userOperation.mjs'
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))))
-    })
-  })
-}
 
 const CHAIN_ID = 31337
 /** ERC-1271's answer for a valid signature. */

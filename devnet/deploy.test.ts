@@ -1,6 +1,5 @@
 // The devnet contracts on a hardhat node of their own: deployed from the cached solc output,
 // read back with viem, and the faucet's exact amounts.
-import { createServer } from 'node:net'
 import {
   createPublicClient,
   createWalletClient,
@@ -16,23 +15,12 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevnet } from '../e2e/support/devnet.mjs'
+import { startDevnet } from '@oriel/stack/devnet'
+import { freePort } from '@oriel/stack/ports'
 import { compileDevnetContracts } from './compile.mjs'
 import { type DevnetContracts, deployDevnetContracts, fund, registerFid } from './deploy.mjs'
 import { FARCASTER_CUSTODY_ADDRESS, FARCASTER_CUSTODY_KEY } from './farcaster.mjs'
 import { PAIR_ABI, POOLS, ROUTER_ABI } from './uniswap.mjs'
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))))
-    })
-  })
-}
 
 // Hardhat's second test account: the sender of the no-return transfer.
 const ALICE = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')

@@ -6,7 +6,6 @@
 // account (the devnet's Safe, not deployed yet) registers with an ERC-6492 signature, which
 // frame-host checks over the devnet.
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -27,23 +26,12 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { getEnsAddress, getEnsText, normalize, packetToBytes } from 'viem/ens'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevnet } from '../e2e/support/devnet.mjs'
-import { startFrameHost } from '../e2e/support/servers.mjs'
+import { startDevnet } from '@oriel/stack/devnet'
+import { startFrameHost } from '@oriel/stack/frameHost'
+import { freePort } from '@oriel/stack/ports'
 import type { DevnetContracts } from './deploy.mjs'
 import { setEnsAddress } from './ens.mjs'
 import { safeFactoryData, safeMessageSignature, smartAccountOf } from './userOperation.mjs'
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = createServer()
-    server.once('error', fail)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? ok(address.port) : fail(new Error('no port'))))
-    })
-  })
-}
 
 const resolverAbi = parseAbi([
   'function resolve(bytes name, bytes data) view returns (bytes)',

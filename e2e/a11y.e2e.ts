@@ -2,31 +2,15 @@
 // violations on the Connect, Account and Receive views in either theme; the keyboard works (Tab stays in
 // the dialog, Esc closes it, focus returns to the Connect button); the motion timings of spec §9
 // reach the page and go away under prefers-reduced-motion.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import { loginByEmail, openAccount, switchNetwork } from '@oriel/stack/widget'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { seriousViolations } from './support/axe'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await browser?.close()
-})
-
-async function newPage(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  const context = await browser.newContext(options)
-  contexts.push(context)
-  const page = await context.newPage()
-  await page.goto(urls.demo)
-  return page
-}
+const chromium = chromiumForFile()
+const newPage = (options: BrowserContextOptions = {}) => chromium.newPage(urls.demo, options)
 
 const dialog = (page: Page) => page.getByRole('dialog')
 
@@ -93,12 +77,8 @@ describe('accessibility', () => {
     // frame-host reads balances. (On Ethereum it has no RPC here: the Account view would show
     // 'Token Balance Unavailable', and that 2.5 s notice fading out in the middle of a scan is
     // measured as faint text. The notice's colours are checked in palette.test.ts.)
-    await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: /^0x/ }).first().click()
-    await page.getByRole('button', { name: /^Switch network, current:/ }).click()
     const tokens = page.waitForResponse((r) => r.url().includes('/v1/account/') && r.url().includes('eip155%3A31337'))
-    await page.getByRole('button', { name: /Local Devnet/ }).click()
-    await page.getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
+    await switchNetwork(page, 'Local Devnet')
     expect((await tokens).status()).toBe(200)
     // The Ethereum read's notice has run its 2.5 s by the time the scans start.
     await page.locator('oriel-modal .snackbar').waitFor({ state: 'detached' })
@@ -106,7 +86,7 @@ describe('accessibility', () => {
     await dialog(page).waitFor({ state: 'detached' })
     for (const mode of ['dark', 'light'] as const) {
       await setTheme(page, mode)
-      await page.getByRole('button', { name: /^0x/ }).first().click()
+      await openAccount(page)
       await showing(page, 'Account')
       await page.getByTestId('account-balance').waitFor()
       expect(await page.locator('oriel-modal').getAttribute('data-theme')).toBe(mode)

@@ -1,43 +1,31 @@
 // The Account view's native balance and the Receive view, end to end: log in by email, move to
 // the devnet, fund the embedded wallet there, and read the balance through the wallet's own
 // provider (the frame's RPC); then Receive shows the address as QR code and text and copies it.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { getAddress, type Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { switchNetwork } from '@oriel/stack/widget'
+import { getAddress } from 'viem'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { fund } from '../devnet/deploy.mjs'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import { loggedInDemo } from './support/fixtures'
 import { record } from './support/recorder.mjs'
 
 const urls = inject('urls')
 const contracts = inject('devnetContracts')
 const email = `account+${Date.now()}@example.com`
 /** One browser, one page, logged in and funded for all the tests (they run in sequence). */
-const run: { browser?: Browser; context?: BrowserContext; page: Page; address: Hex } = {} as never
+const run = loggedInDemo(email, {
+  prepare: async (context) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.demo })
+    await record(context)
+  },
+})
 
 beforeAll(async () => {
-  run.browser = await launchChromium()
-  run.context = await run.browser.newContext()
-  await run.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: urls.demo })
-  await record(run.context)
-  run.page = await run.context.newPage()
-  await run.page.goto(urls.demo)
-  await loginByEmail(run.page, email)
-  run.address = (await run.page.getByTestId('demo-address').textContent()) as Hex
   await fund(urls.devnet, contracts, getAddress(run.address))
-})
-afterAll(async () => {
-  await run.context?.close()
-  await run.browser?.close()
 })
 
 describe('Account', () => {
   it('shows the funded native balance on the devnet, truncated to 3 decimals', async () => {
-    await run.page.keyboard.press('Escape')
-    await run.page.getByRole('button', { name: /0x/ }).first().click()
-    await run.page.getByRole('button', { name: /^Switch network, current:/ }).click()
-    await run.page.getByRole('button', { name: /Local Devnet/ }).click()
-    await run.page.getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
+    await switchNetwork(run.page, 'Local Devnet')
     await expect.poll(() => run.page.getByTestId('account-balance').textContent(), { timeout: 20_000 }).toBe('10.000 ETH')
   })
 

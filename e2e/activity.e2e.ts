@@ -2,14 +2,13 @@
 // the wallet with the demo's "Fund this wallet" (frame-host's POST /dev/faucet), then NFTs shows
 // the minted NFT's image and id and Activity the faucet's transfers with their exact amounts, all
 // read from frame-host's indexer (history and NFTs routes). Both panels pass axe in both themes.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
-import { record } from './support/recorder.mjs'
+import { openAccount as openAccountView } from '@oriel/stack/widget'
+import type { Locator } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from './support/axe'
+import { type Demo, loggedInDemo } from './support/fixtures'
+import { record } from './support/recorder.mjs'
 
-const urls = inject('urls')
 const email = `activity+${Date.now()}@example.com`
 
 /** What `POST /dev/faucet` answers (frame-host/API.md). */
@@ -20,8 +19,9 @@ interface FaucetReply {
   nft: { address: string; tokenId: string; txHash: string }
 }
 
-/** One browser, one page, logged in on the devnet and funded, for all the tests (they run in sequence). */
-const run: { browser?: Browser; context?: BrowserContext; page: Page; faucet: FaucetReply } = {} as never
+/** One browser, one page, logged in on the devnet (Activity shows the connected chain only) and
+ * funded, for all the tests (they run in sequence). */
+const run = loggedInDemo(email, { prepare: record, network: 'Local Devnet' }) as Demo & { faucet: FaucetReply }
 
 /** A whole-token amount as Activity shows it: exactly 3 decimals (the faucet's amounts have at most 3). */
 const threeDecimals = (amount: string) => {
@@ -33,11 +33,7 @@ const modal = () => run.page.locator('oriel-modal')
 const tab = (name: string) => run.page.getByRole('tab', { name, exact: true })
 const panel = () => run.page.getByRole('tabpanel')
 
-/** Opens the Account view from the demo's account button (the modal closed). */
-async function openAccount() {
-  await run.page.getByRole('button', { name: /^0x/ }).first().click()
-  await tab('Tokens').waitFor()
-}
+const openAccount = () => openAccountView(run.page)
 
 /**
  * Shows `name`'s panel until `ready` holds. The indexer reads the devnet a few seconds behind the
@@ -66,30 +62,12 @@ async function activityRows(list: Locator): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  run.browser = await launchChromium()
-  run.context = await run.browser.newContext()
-  await record(run.context)
-  run.page = await run.context.newPage()
-  await run.page.goto(urls.demo)
-  await loginByEmail(run.page, email)
-  // Activity shows the connected chain only: move to the devnet first.
-  await run.page.keyboard.press('Escape')
-  await openAccount()
-  await run.page.getByRole('button', { name: /^Switch network, current:/ }).click()
-  await run.page.getByRole('button', { name: /Local Devnet/ }).click()
-  await run.page.getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
-  await run.page.keyboard.press('Escape')
-  await modal().getByRole('dialog').waitFor({ state: 'detached' })
   const answer = run.page.waitForResponse((r) => r.url().includes('/dev/faucet'))
   await run.page.getByTestId('fund-wallet').click()
   const response = await answer
   expect(response.status()).toBe(200)
   run.faucet = (await response.json()) as FaucetReply
   await run.page.getByTestId('fund-result').filter({ hasText: /^ Sent / }).waitFor()
-})
-afterAll(async () => {
-  await run.context?.close()
-  await run.browser?.close()
 })
 
 describe('Account tabs on the devnet', () => {

@@ -1,11 +1,12 @@
 // The wallet registry end to end: the demo dapp (which features Rainbow and Zerion and excludes
 // Trust Wallet) against the real frame-host's /getWallets and /getWalletImage, in Chromium.
 import { readFileSync } from 'node:fs'
-import type { Browser, Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
+import type { Page, Request } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 
 type Wallet = { id: string; name: string; order: number; chains: string[]; image_id: string }
 const registry = (
@@ -28,21 +29,16 @@ const DEMO_CHAINS = [
 ]
 const listable = registry.filter((w) => w.id !== TRUST.id && w.chains.some((c) => DEMO_CHAINS.includes(c)))
 
-let browser: Browser
 let page: Page
 const requests: URL[] = []
 
 beforeAll(async () => {
-  browser = await launchChromium()
-  page = await browser.newPage()
+  page = await (await chromium.newContext()).newPage()
   page.on('request', (request: Request) => {
     const url = new URL(request.url())
     if (url.origin === urls.frameHost && url.pathname.startsWith('/getWallet')) requests.push(url)
   })
   await page.goto(urls.demo)
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 const walletRequests = () => requests.filter((u) => u.pathname === '/getWallets')

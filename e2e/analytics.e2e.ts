@@ -1,27 +1,23 @@
 // Analytics end to end: the demo dapp asks nothing before the widget is used; opening the modal
 // asks the real frame-host's /getAnalyticsConfig once, then POSTs a MODAL_OPEN event to /e, which frame-host stores (204 is answered
 // only once the row is written; frame-host's own tests read the rows).
-import type { Browser, Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
+import type { Page, Request } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 
-let browser: Browser
 let page: Page
 const requests: URL[] = []
 
 beforeAll(async () => {
-  browser = await launchChromium()
-  page = await browser.newPage()
+  page = await (await chromium.newContext()).newPage()
   page.on('request', (request: Request) => {
     const url = new URL(request.url())
     if (url.origin === urls.frameHost && (url.pathname === '/e' || url.pathname === '/getAnalyticsConfig')) requests.push(url)
   })
   await page.goto(urls.demo)
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe('analytics', () => {

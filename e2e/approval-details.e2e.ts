@@ -4,20 +4,18 @@
 // under "Details", before the dapp gets it; dollars show beside the amounts when frame-host knows
 // the price; a Permit shows its amount in the token's units and its deadline as a date. The real
 // demo, widget, frame, frame-host and devnet, on two origins.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { frameOnShow, readRequest, walletFrame } from '@oriel/stack/widget'
+import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_RECIPIENT } from '../demo/src/typedData'
-import { frameOnShow, readRequest, walletFrame } from './support/approval.mjs'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import { loggedInDemo } from './support/fixtures'
 
 const urls = inject('urls')
 const contracts = inject('devnetContracts')
 const chain = createPublicClient({ transport: http(urls.devnet) })
 const email = `decider+${Date.now()}@example.com`
 const dusd = contracts.tokens.find((t) => t.symbol === 'dUSD')!
-let browser: Browser
 let context: BrowserContext
 let page: Page
 let address: Hex
@@ -47,40 +45,31 @@ function permit(owner: Hex) {
   } as const
 }
 
-beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
+const demo = loggedInDemo(email, {
   // The demo's "Sign typed data" signs its own order; for the Permit case the test hands the
   // page another payload, swapped in where the demo serializes its order.
-  await context.addInitScript((demo) => {
-    if (location.origin !== demo) return
-    const stringify = JSON.stringify
-    JSON.stringify = function (this: unknown, value: unknown, ...rest: []) {
-      const swap = (globalThis as { __e2eTypedData?: unknown }).__e2eTypedData
-      const isOrder = typeof value === 'object' && value !== null && (value as { primaryType?: unknown }).primaryType === 'Order'
-      return stringify.call(this, isOrder && swap ? swap : value, ...rest)
-    } as typeof JSON.stringify
-  }, urls.demo)
-  page = await context.newPage()
-  await page.goto(urls.demo)
-  await loginByEmail(page, email)
-  address = (await page.getByTestId('demo-address').textContent()) as Hex
-  // The wallet follows the widget to the devnet.
-  await page.keyboard.press('Escape')
-  await page.getByRole('button', { name: /0x/ }).first().click()
-  await page.getByRole('button', { name: /^Switch network, current:/ }).click()
-  await page.getByRole('button', { name: /Local Devnet/ }).click()
-  await page.getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
-  await page.keyboard.press('Escape')
+  prepare: (context) =>
+    context.addInitScript((demo) => {
+      if (location.origin !== demo) return
+      const stringify = JSON.stringify
+      JSON.stringify = function (this: unknown, value: unknown, ...rest: []) {
+        const swap = (globalThis as { __e2eTypedData?: unknown }).__e2eTypedData
+        const isOrder = typeof value === 'object' && value !== null && (value as { primaryType?: unknown }).primaryType === 'Order'
+        return stringify.call(this, isOrder && swap ? swap : value, ...rest)
+      } as typeof JSON.stringify
+    }, urls.demo),
+  network: 'Local Devnet',
+})
+
+beforeAll(() => {
+  context = demo.context
+  page = demo.page
+  address = demo.address
 })
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') {
     console.error(`${task.name}: the frame at failure:\n${await walletFrame(page).locator('body').ariaSnapshot({ timeout: 5_000 }).catch(String)}`)
   }
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
 })
 
 const screen = () => walletFrame(page).locator('.screen')

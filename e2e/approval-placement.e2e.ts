@@ -3,20 +3,13 @@
 // shows, on a desktop window and on a phone, and the header names the kind of request. Every
 // painted frame is sampled just after it is painted, from the click until the frame's screen
 // has been up for a while.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import { loginByEmail } from '@oriel/stack/widget'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const chromium = chromiumForFile()
 
 /** One painted frame: the iframe's visible box (after its clip-path), the card body's box. */
 type Sample = { shown: boolean; frame: Box; body: Box }
@@ -88,7 +81,7 @@ describe('the approval', () => {
       },
     ],
   ])('is drawn inside the card body from its first shown frame on %s, titled by its kind', async (_, options) => {
-    const context = await browser.newContext(options)
+    const context = await chromium.newContext(options)
     try {
       const page = await loggedIn(context)
       const samples = await samplePaintedFrames(page, 'Sign message')

@@ -2,52 +2,46 @@
 // and W5): the real demo, widget, frame and frame-host. The demo's "Sign message" button signs
 // the message this test gives it (its bundle is rewritten on the way to the browser to read it
 // from localStorage), so each case is a reload of the same logged-in page.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { readRequest, walletFrame } from '@oriel/stack/widget'
+import type { Page } from 'playwright-core'
 import { createPublicClient, http, type Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { readRequest, walletFrame } from './support/approval.mjs'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { loggedInDemo } from './support/fixtures'
 
 const urls = inject('urls')
 const email = `approvals+${Date.now()}@example.com`
 const DEMO_MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
 const chain = createPublicClient({ transport: http(urls.devnet) })
-let browser: Browser
-let context: BrowserContext
 let page: Page
 let address: Hex
 
 /** The message the demo signs next: `text` repeated `repeat` times. */
 type Message = { text: string; repeat?: number }
 
-beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
-  // The demo's message literal becomes a read of the test's message, set before the app runs.
-  await context.addInitScript(() => {
-    const spec = localStorage.getItem('e2e-message')
-    if (spec) {
-      const { text, repeat } = JSON.parse(spec) as Message
-      ;(globalThis as { __e2eMessage?: string }).__e2eMessage = text.repeat(repeat ?? 1)
-    }
-  })
-  await context.route(`${urls.demo}/assets/*.js`, async (route) => {
-    const response = await route.fetch()
-    const body = (await response.text()).replace(
-      /(["'`])Welcome to Lumen! Sign to prove you own this address\.\1/g,
-      `(globalThis.__e2eMessage ?? ${JSON.stringify(DEMO_MESSAGE)})`,
-    )
-    await route.fulfill({ response, body })
-  })
-  page = await context.newPage()
-  await page.goto(urls.demo)
-  await loginByEmail(page, email)
-  address = (await page.getByTestId('demo-address').textContent()) as Hex
+const demo = loggedInDemo(email, {
+  prepare: async (context) => {
+    // The demo's message literal becomes a read of the test's message, set before the app runs.
+    await context.addInitScript(() => {
+      const spec = localStorage.getItem('e2e-message')
+      if (spec) {
+        const { text, repeat } = JSON.parse(spec) as Message
+        ;(globalThis as { __e2eMessage?: string }).__e2eMessage = text.repeat(repeat ?? 1)
+      }
+    })
+    await context.route(`${urls.demo}/assets/*.js`, async (route) => {
+      const response = await route.fetch()
+      const body = (await response.text()).replace(
+        /(["'`])Welcome to Lumen! Sign to prove you own this address\.\1/g,
+        `(globalThis.__e2eMessage ?? ${JSON.stringify(DEMO_MESSAGE)})`,
+      )
+      await route.fulfill({ response, body })
+    })
+  },
 })
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+
+beforeAll(() => {
+  page = demo.page
+  address = demo.address
 })
 
 const screen = () => walletFrame(page).locator('.screen')

@@ -2,22 +2,21 @@
 // local devnet) connects from the demo's Connect view, comes back by itself after a reload,
 // disconnects and stays disconnected. Nothing reaches the network at page load before the
 // modal opens.
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
+import { DEVNET_ACCOUNT, addTestWallet } from '@oriel/stack/wallets'
+import { openAccount } from '@oriel/stack/widget'
+import type { Page, Request } from 'playwright-core'
 import { createPublicClient, http } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
-import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
 const WALLET = 'Oriel Test Wallet'
-let browser: Browser
-let context: BrowserContext
+const chromium = chromiumForFile()
 let page: Page
 
 beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
-  await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet, name: WALLET }) })
+  const context = await chromium.newContext()
+  await addTestWallet(context, { rpcUrl: urls.devnet, name: WALLET })
   page = await context.newPage()
 })
 afterEach(async ({ task }) => {
@@ -25,10 +24,6 @@ afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') {
     console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
   }
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
 })
 
 const address = () => page.getByTestId('demo-address')
@@ -87,7 +82,7 @@ describe('a browser wallet (EIP-6963) on the devnet', () => {
   })
 
   it("reports 'Chain is not supported' when the wallet cannot switch, and stays on its network", async () => {
-    await page.getByRole('button', { name: /^0xf39F/ }).click()
+    await openAccount(page)
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('button', { name: 'Switch network, current: Local Devnet' }).click()
     await dialog.getByRole('button', { name: /Ethereum/ }).click()

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
-import { readBundle } from './support/bundle.mjs'
+import { readBundle } from '@oriel/stack/bundle'
 
 /** gzip -9 bytes of the initial chunks that are not React (the SDK and the demo's own code):
  * what it measures today, rounded up a little. Issue 16's ceiling is 60 KB; lower this as the

@@ -3,20 +3,20 @@
 // answers behind placeholder rows; a view whose code loads late does not show an empty card;
 // search keeps All Wallets' height; the card stays within the window; its height moves (150 ms)
 // only when its content changes. A fresh browser profile each time, so nothing is cached.
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { startCardFrames, stopCardFrames, waitForCardSettled } from './support/cardFrames'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
-let browser: Browser
+const chromium = chromiumForFile()
 
 /**
  * A page of the demo in a fresh context, with the modal open on Connect, its wallets in, and
  * the card still: its entrance (scaled from 0.98) has ended, so recorded boxes are the layout's.
  */
 async function openConnect(options: BrowserContextOptions = {}, before?: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options })
+  const context = await chromium.newContext({ viewport: { width: 1280, height: 800 }, ...options })
   const page = await context.newPage()
   await before?.(page)
   await page.goto(urls.demo)
@@ -29,16 +29,9 @@ async function openConnect(options: BrowserContextOptions = {}, before?: (page: 
 /** Each frame's value minus the one before. */
 const steps = (values: number[]) => values.slice(1).map((value, i) => value - values[i]!)
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-
 describe('the Connect card', () => {
   it('keeps its height within 2 px from its first painted frame until the wallets are in', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await chromium.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
     await page.goto(urls.demo)
     await page.getByRole('button', { name: 'Connect Wallet' }).first().waitFor()

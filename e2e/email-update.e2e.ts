@@ -4,10 +4,11 @@
 //
 // Throttles: the login sends one code to the old address; the update start sends the next one
 // to the same address, but it has its own per-user throttle, and each run uses fresh addresses.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
-import { waitForMail } from './support/mailbox.mjs'
+import { waitForMail } from '@oriel/stack/mailbox'
+import { openAccount as openAccountView } from '@oriel/stack/widget'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
 const run = Date.now()
@@ -15,31 +16,18 @@ const oldEmail = `ada+${run}@example.com`
 const newEmail = `grace+${run}@example.com`
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const CODE = /\b\d{6}\b/
-let browser: Browser
-let context: BrowserContext
+const chromium = chromiumForFile()
 let page: Page
 
 beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
-  page = await context.newPage()
-  await page.goto(urls.demo)
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+  page = await chromium.newPage(urls.demo)
 })
 
 const address = () => page.getByTestId('demo-address')
 /** The Account view's email (its `<dd>`). */
 const accountEmail = () => page.locator('[data-view="Account"] dd').first()
 
-/** Opens the Account view from the connect button unless it is already showing. */
-async function openAccount() {
-  const disconnect = page.getByRole('button', { name: 'Disconnect' })
-  if (!(await disconnect.isVisible())) await page.getByRole('button', { name: /0x/ }).first().click()
-  await disconnect.waitFor()
-}
+const openAccount = () => openAccountView(page)
 
 /** Types the newest code mailed to `to` since `since` (other than `not`); returns it. */
 async function enterCodeFrom(to: string, since: number, not?: string) {

@@ -1,36 +1,25 @@
 // Recovery-phrase export, end to end: a fresh emailed code, then the phrase drawn inside the
 // wallet frame (frame-host's origin) laid over the widget. The dapp page never holds it.
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
-import { startExport } from './support/exportPhrase.mjs'
+import { loginByEmail, openAccount, startExport, walletFrame } from '@oriel/stack/widget'
+import type { BrowserContext } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 import { record } from './support/recorder.mjs'
-import { walletFrame } from './support/approval.mjs'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 const email = `export+${Date.now()}@example.com`
-let browser: Browser
 let context: BrowserContext
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
-})
-
 
 describe('recovery phrase export', () => {
   it('shows the phrase only inside the frame, after a fresh code, and never sends it', async () => {
-    context = await browser.newContext()
+    context = await chromium.newContext()
     const recorder = await record(context)
     const page = await context.newPage()
     await page.goto(urls.demo)
     await loginByEmail(page, email)
 
-    await page.getByRole('button', { name: /0x/ }).first().click()
+    await openAccount(page)
     await startExport(page, email)
 
     // The frame draws twelve words in its own document…
@@ -64,12 +53,12 @@ describe('recovery phrase export', () => {
   })
 
   it('at 390 x 844: a grid where no word wraps from its number, Done in view, the keyboard back in the widget after', async () => {
-    context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    context = await chromium.newContext({ viewport: { width: 390, height: 844 } })
     const page = await context.newPage()
     const narrowEmail = `export-narrow+${Date.now()}@example.com`
     await page.goto(urls.demo)
     await loginByEmail(page, narrowEmail)
-    await page.getByRole('button', { name: /0x/ }).first().click()
+    await openAccount(page)
     await startExport(page, narrowEmail)
     const frame = walletFrame(page)
     const words = frame.locator('.word')

@@ -3,35 +3,20 @@
 // it, shows what is asked and approves: it signs the FIP-11 message and posts it to frame-host's
 // relay (origin B), which checks it against the devnet's IdRegistry; the widget ends connected as
 // the fid's user, named after its username, with its picture. A second browser is the same user.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { openAccount } from '@oriel/stack/widget'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import { FARCASTER_FID, FARCASTER_PROFILE } from '../devnet/farcaster.mjs'
 import { seriousViolations } from './support/axe'
-import { launchChromium } from './support/browser.mjs'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 const devnetContracts = inject('devnetContracts')
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const dappHost = new URL(urls.demo).host
 
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await browser?.close()
-})
-
-async function newPage(url: string): Promise<Page> {
-  const context = await browser.newContext()
-  contexts.push(context)
-  const page = await context.newPage()
-  await page.goto(url)
-  return page
-}
+const newPage = (url: string) => chromium.newPage(url)
 
 /** Opens the widget's Farcaster sign-in; the link ConnectingFarcaster shows (and copies). */
 async function farcasterLink(dapp: Page): Promise<string> {
@@ -57,12 +42,6 @@ async function approve(link: string): Promise<Page> {
   await client.getByRole('button', { name: 'Approve' }).click()
   await expect.poll(() => client.getByTestId('farcaster-status').textContent()).toBe(`Signed in to ${dappHost}`)
   return client
-}
-
-/** Opens the Account view from the dapp's connect button. */
-async function openAccount(dapp: Page) {
-  await dapp.locator('[data-oriel-connect-button]').first().click()
-  await dapp.getByTestId('account-balance').waitFor({ timeout: 30_000 })
 }
 
 describe('Sign In With Farcaster', () => {

@@ -1,26 +1,20 @@
 // The foundation, end to end: the demo dapp (origin A) opens the real widget, which loads the
 // real frame from frame-host (origin B) and completes the handshake; other origins get nothing.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
-let browser: Browser
+const chromium = chromiumForFile()
 let context: BrowserContext
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 afterEach(async () => {
   await context?.close()
 })
 
 /** A fresh browser profile on `url`, recording every console line of every frame. */
 async function open(url: string): Promise<{ page: Page; logs: string[] }> {
-  context = await browser.newContext()
+  context = await chromium.newContext()
   const page = await context.newPage()
   const logs: string[] = []
   page.on('console', (message) => logs.push(message.text()))

@@ -3,11 +3,12 @@
 // (whole on hover and for screen readers); a wallet whose image fails gets a tile drawn from its
 // name, so Bitget Wallet and Binance Web3 Wallet no longer look alike.
 import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 const registry = JSON.parse(readFileSync(new URL('../fixtures/wallets/registry.json', import.meta.url), 'utf8')) as {
   wallets: { name: string; image_id: string }[]
 }
@@ -15,12 +16,10 @@ const imageOf = (name: string) => registry.wallets.find((w) => w.name === name)!
 const BITGET = 'Bitget Wallet'
 const BINANCE = 'Binance Web3 Wallet'
 
-let browser: Browser
 let page: Page
 
 beforeAll(async () => {
-  browser = await launchChromium()
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  page = await (await chromium.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
   // The two wallets' images fail to load, as an image host that is down would.
   const failing = [imageOf(BITGET), imageOf(BINANCE)]
   await page.route(
@@ -30,9 +29,6 @@ beforeAll(async () => {
   await page.goto(urls.demo)
   await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
   await page.locator('oriel-modal [data-section="featured"]').first().waitFor()
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 const markSize = async (name: string) => page.getByRole('button', { name }).locator('svg').first().boundingBox()

@@ -1,29 +1,19 @@
 // Email login with the embedded wallet, end to end: the real widget, frame, frame-host (with its
 // dev mailbox) on two origins. A second browser profile is a new device.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
-import { startEmailLogin as startLogin, enterCode as typeCode } from './support/emailLogin.mjs'
-import { waitForMail } from './support/mailbox.mjs'
+import { waitForMail } from '@oriel/stack/mailbox'
+import { openAccount, enterCode as typeCode, startEmailLogin as startLogin } from '@oriel/stack/widget'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 import { record } from './support/recorder.mjs'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 const email = `ada+${Date.now()}@example.com`
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await browser?.close()
-})
 
 async function newDevice() {
-  const context = await browser.newContext()
-  contexts.push(context)
+  const context = await chromium.newContext()
   const recorder = await record(context)
   const page = await context.newPage()
   await page.goto(urls.demo)
@@ -96,7 +86,7 @@ describe('email login', () => {
     await second.page.getByText(/approve this device/i).first().waitFor()
     const [link] = await waitForMail(email, /https?:\/\/\S+\/auth\/v1\/device\/approve\?token=\S+/, { since })
     // The user opens the link from their mailbox, in any browser.
-    const approval = await (await browser.newContext()).newPage()
+    const approval = await (await chromium.newContext()).newPage()
     await approval.goto(link!)
     await approval.getByText(/approved/i).first().waitFor()
     await approval.context().close()
@@ -108,7 +98,7 @@ describe('email login', () => {
     expect(secondSecret).not.toBe(first.secret)
 
     // Sign out on the second device.
-    await second.page.getByRole('button', { name: /0x/ }).first().click()
+    await openAccount(second.page)
     await second.page.getByRole('button', { name: 'Disconnect' }).click()
     await expect.poll(() => address(second.page).textContent()).toBe('')
     await second.page.reload()

@@ -5,6 +5,8 @@
 // verifier, bitcoinjs-message, and @scure/btc-signer's sighash with noble's verifier. The Solana
 // wallet also sends SOL on the local cluster (devnet/solana) from the widget's Send view, and the
 // cluster, read with @solana/kit, holds exactly what was sent.
+import { BITCOIN_TEST_KEY, bitcoinWalletScript, SOLANA_TEST_SEED, solanaWalletScript } from '@oriel/stack/wallets'
+import { fillSend, switchNetwork } from '@oriel/stack/widget'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import {
   createKeyPairFromPrivateKeyBytes,
@@ -19,23 +21,17 @@ import {
 import { base58, base64, hex } from '@scure/base'
 import { p2wpkh } from '@scure/btc-signer'
 import bitcoinMessage from 'bitcoinjs-message'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectDemoPsbtSigned } from './support/bitcoinChecks'
-import { launchChromium } from './support/browser.mjs'
-import {
-  BITCOIN_TEST_KEY,
-  bitcoinWalletScript,
-  SOLANA_TEST_SEED,
-  solanaWalletScript,
-} from './support/standardWallets.mjs'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 const cluster = createSolanaRpc(testCluster(urls.solana))
 const SOLANA_WALLET = 'Oriel Solana Test Wallet'
 const BITCOIN_WALLET = 'Oriel Bitcoin Test Wallet'
 const MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
-let browser: Browser
 let context: BrowserContext
 let page: Page
 
@@ -46,8 +42,7 @@ const BITCOIN_PUBLIC_KEY = secp256k1.getPublicKey(hex.decode(BITCOIN_TEST_KEY), 
 const BITCOIN_ADDRESS = p2wpkh(BITCOIN_PUBLIC_KEY).address!
 
 beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
+  context = await chromium.newContext()
   await context.addInitScript({ content: await solanaWalletScript({ name: SOLANA_WALLET }) })
   await context.addInitScript({ content: await bitcoinWalletScript({ name: BITCOIN_WALLET }) })
   page = await context.newPage()
@@ -57,10 +52,6 @@ afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') {
     console.error(`${task.name}: the page at failure:\n${await page.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
   }
-})
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
 })
 
 const address = () => page.getByTestId('demo-address')
@@ -129,24 +120,13 @@ describe('a Solana wallet through wallet-standard', () => {
     const receiver = (await generateKeyPairSigner()).address
     expect((await cluster.getBalance(receiver).send()).value).toBe(0n)
 
-    await page.getByRole('button', { name: new RegExp(`^${SOLANA_ADDRESS.slice(0, 4)}`) }).click()
+    await switchNetwork(page, 'Local Solana')
     const dialog = page.getByRole('dialog')
-    await dialog.getByRole('button', { name: /^Switch network, current:/ }).click()
-    await dialog.getByRole('button', { name: /Local Solana/ }).click()
-    await dialog.getByRole('button', { name: /^Switch network, current: Local Solana/ }).waitFor()
     expect(await page.getByTestId('demo-network').textContent()).toBe('Local Solana')
     // The wallet answers no reads: the widget reads the balance from the cluster itself.
     await expect.poll(() => dialog.getByTestId('account-balance').textContent()).toBe('2.000 SOL')
 
-    await dialog.getByRole('button', { name: 'Send', exact: true }).click()
-    const view = dialog.locator('[data-view="Send"]')
-    await view.waitFor()
-    if ((await view.getByRole('button', { name: 'Select token' }).count()) === 0) {
-      await view.getByRole('button', { name: /, change token$/ }).click()
-    }
-    await view.getByRole('button', { name: /^Solana / }).click()
-    await view.getByLabel('Amount', { exact: true }).fill('0.75')
-    await view.getByLabel('To', { exact: true }).fill(receiver)
+    const view = await fillSend(page, { token: 'Solana', amount: '0.75', to: receiver })
     await expect.poll(() => view.getByTestId('send-fee').textContent()).toMatch(/SOL/)
     await view.getByRole('button', { name: 'Send', exact: true }).click()
     // The test wallet signs without a prompt; the widget returns to Account once the cluster confirms.

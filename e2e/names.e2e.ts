@@ -3,16 +3,15 @@
 // Account header shows it; viem resolves it on the devnet through the devnet's universal
 // resolver and CCIP-read (frame-host's gateway); a browser wallet then sends devnet ETH to the
 // name from the Send view and it lands at the address; an ENS name of the devnet resolves there too.
+import { fillSend, frameOnShow, openAccount, readRequest, switchNetwork } from '@oriel/stack/widget'
 import type { Frame, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, toCoinType, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { getEnsAddress, normalize } from 'viem/ens'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { setEnsAddress } from '../devnet/ens.mjs'
-import { frameOnShow, readRequest } from './support/approval.mjs'
+import { connectTestWallet, loggedInDemo } from './support/fixtures'
 import { seriousViolations } from './support/axe'
-import { loggedInDemo } from './support/loggedIn.mjs'
-import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
 
 const urls = inject('urls')
 const contracts = inject('devnetContracts')
@@ -60,10 +59,7 @@ describe('names in the widget (embedded wallet)', () => {
     await registerOverHttp(taken)
     await page.keyboard.press('Escape')
     await dialog().waitFor({ state: 'detached' })
-    await page.getByRole('button', { name: /0x/ }).first().click()
-    await dialog().getByRole('button', { name: /^Switch network, current:/ }).click()
-    await dialog().getByRole('button', { name: /Local Devnet/ }).click()
-    await dialog().getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
+    await switchNetwork(page, 'Local Devnet')
     expect(await dialog().getByTestId('account-name').textContent()).toBe(`${address.slice(0, 6)}…${address.slice(-4)}`)
     await dialog().getByRole('button', { name: 'Choose a name' }).click()
     await dialog().getByRole('heading', { name: 'Choose Name' }).waitFor()
@@ -106,7 +102,7 @@ describe('names in the widget (embedded wallet)', () => {
     // A reload reads the header from the identity (cached 5 min in the page's storage).
     await page.reload()
     await page.getByTestId('demo-address').filter({ hasText: address }).waitFor({ timeout: 20_000 })
-    await page.getByRole('button', { name: /0x/ }).first().click()
+    await openAccount(page)
     await expect.poll(() => dialog().getByTestId('account-name').textContent(), { timeout: 10_000 }).toBe(`${mine}.${suffix}`)
   })
 
@@ -121,26 +117,10 @@ describe('names in the widget (embedded wallet)', () => {
 
 describe('sending to a name (browser wallet)', () => {
   it('the Send view resolves the name, shows the address, and the ETH lands there', async () => {
-    await demo.context.close()
-    demo.context = await demo.browser.newContext()
-    await demo.context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
-    page = demo.page = await demo.context.newPage()
-    await page.goto(urls.demo)
-    await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
-    await dialog().getByRole('button', { name: /Oriel Test Wallet/ }).click()
-    await expect.poll(() => page.getByTestId('demo-address').textContent(), { timeout: 15_000 }).toBe(DEVNET_ACCOUNT.address)
-    await page.getByRole('button', { name: /^0xf39F/ }).click()
+    page = await connectTestWallet(demo)
     const before = await chain.getBalance({ address })
 
-    await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-    const view = dialog().locator('[data-view="Send"]')
-    await view.waitFor()
-    if ((await view.getByRole('button', { name: 'Select token' }).count()) === 0) {
-      await view.getByRole('button', { name: /, change token$/ }).click()
-    }
-    await view.getByRole('button', { name: /^Ether / }).click()
-    await view.getByLabel('Amount', { exact: true }).fill('0.25')
-    await view.getByLabel('To', { exact: true }).fill(`${mine}.${suffix}`)
+    const view = await fillSend(page, { token: 'Ether', amount: '0.25', to: `${mine}.${suffix}` })
     await expect.poll(() => view.getByTestId('send-receiver-address').textContent(), { timeout: 10_000 }).toBe(address)
     expect(await view.getByTestId('send-receiver-profile').textContent()).toBe(`${mine}.${suffix}`)
     await expect.poll(() => view.getByTestId('send-fee').textContent(), { timeout: 10_000 }).toMatch(/^~0\.\d+ ETH/)

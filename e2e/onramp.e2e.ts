@@ -4,11 +4,12 @@
 // to the provider's checkout in a popup, is declined with the declining test card, pays with the
 // paying one, and the wallet receives exactly the quoted ETH on the devnet; the view says so, the
 // Account balance follows, and Activity lists the purchase.
+import { switchNetwork } from '@oriel/stack/widget'
 import type { Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Hex } from 'viem'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { seriousViolations } from './support/axe'
-import { loggedInDemo } from './support/loggedIn.mjs'
+import { loggedInDemo } from './support/fixtures'
 
 const urls = inject('urls')
 const chain = createPublicClient({ transport: http(urls.devnet) })
@@ -31,10 +32,7 @@ describe('Buy with a card through the sandbox provider', () => {
   it('shows the limits and the quote, pays in the checkout popup, and receives exactly the quoted ETH', async () => {
     // The login closed the modal (spec §2: its next open shows Account); buy on the devnet.
     await dialog().waitFor({ state: 'detached' })
-    await page.getByRole('button', { name: /^0x/ }).click()
-    await dialog().getByRole('button', { name: /^Switch network, current:/ }).click()
-    await dialog().getByRole('button', { name: /Local Devnet/ }).click()
-    await dialog().getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
+    await switchNetwork(page, 'Local Devnet')
     const names = await dialog().locator('.view > .btn').allTextContents()
     expect(names.slice(0, 4)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
 

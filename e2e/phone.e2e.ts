@@ -1,22 +1,15 @@
 // The demo dapp on a phone-sized screen (issue 18 §4): nothing overflows sideways.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+
+import { loginByEmail } from '@oriel/stack/widget'
+import { describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const chromium = chromiumForFile()
 
 describe('the demo at 390 x 844', () => {
   it('fits the width, logged out and logged in: no element reaches past the right edge', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const context = await chromium.newContext({ viewport: { width: 390, height: 844 } })
     const page = await context.newPage()
     await page.goto(urls.demo)
     await page.getByRole('button', { name: 'Connect Wallet' }).first().waitFor()
@@ -39,7 +32,7 @@ describe('the demo at 390 x 844', () => {
   })
 
   it('on a phone, choosing a wallet gives a link that opens it with the pairing, above the QR code', async () => {
-    const context = await browser.newContext({
+    const context = await chromium.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,

@@ -3,13 +3,14 @@
 // 1.5 of the 6-decimals token and of the USDT-style token to fresh addresses with the approval
 // in the frame, and check the receivers' balances on the devnet. A browser wallet (EIP-6963)
 // sees its own balances and sends the native coin through its own prompt.
+import { DEVNET_ACCOUNT } from '@oriel/stack/wallets'
+import { fillSend as fillSendView, switchNetwork, walletFrame } from '@oriel/stack/widget'
 import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseEther, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { approvalShown, walletFrame } from './support/approval.mjs'
-import { loggedInDemo } from './support/loggedIn.mjs'
-import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
+import { approvalShown } from './support/approval'
+import { connectTestWallet, loggedInDemo } from './support/fixtures'
 import { seriousViolations } from './support/axe'
 
 const urls = inject('urls')
@@ -32,15 +33,7 @@ const tokenRow = (name: string) => dialog().getByRole('listitem', { name: new Re
 
 /** Fills the Send view: picks `tokenName`, types `amount` and `to`, and waits for the fee. */
 async function fillSend(tokenName: string, amount: string, to: string) {
-  await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-  const view = dialog().locator('[data-view="Send"]')
-  await view.waitFor()
-  if ((await view.getByRole('button', { name: 'Select token' }).count()) === 0) {
-    await view.getByRole('button', { name: /, change token$/ }).click()
-  }
-  await view.getByRole('button', { name: new RegExp(`^${tokenName} `) }).click()
-  await view.getByLabel('Amount', { exact: true }).fill(amount)
-  await view.getByLabel('To', { exact: true }).fill(to)
+  const view = await fillSendView(page, { token: tokenName, amount, to })
   await expect.poll(() => view.getByTestId('send-fee').textContent(), { timeout: 10_000 }).toMatch(/^~0\.\d+ ETH/)
   return view
 }
@@ -69,10 +62,7 @@ describe('Send from the embedded wallet', () => {
     await expect
       .poll(() => page.getByTestId('fund-result').textContent(), { timeout: 30_000 })
       .toMatch(/^ ?Sent 10 ETH, 1000 dUSD, 100 DEV, 1000 dUSDT and NFT #\d+$/)
-    await page.getByRole('button', { name: /0x/ }).first().click()
-    await dialog().getByRole('button', { name: /^Switch network, current:/ }).click()
-    await dialog().getByRole('button', { name: /Local Devnet/ }).click()
-    await dialog().getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
+    await switchNetwork(page, 'Local Devnet')
     await expect.poll(() => dialog().getByTestId('account-balance').textContent(), { timeout: 20_000 }).toBe('10.000 ETH')
     await expect.poll(() => tokenRow('Devnet Dollar').getAttribute('aria-label')).toMatch(/^Devnet Dollar: 1000\.00 dUSD, /)
     expect(await tokenRow('Devnet Token').getAttribute('aria-label')).toMatch(/^Devnet Token: 100\.00 DEV, /)
@@ -148,15 +138,7 @@ describe('Send from the embedded wallet', () => {
 
 describe('Send from a browser wallet (EIP-6963)', () => {
   it('sees its own balances and sends ETH through its own prompt', async () => {
-    await demo.context.close()
-    demo.context = await demo.browser.newContext()
-    await demo.context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
-    page = demo.page = await demo.context.newPage()
-    await page.goto(urls.demo)
-    await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
-    await dialog().getByRole('button', { name: /Oriel Test Wallet/ }).click()
-    await expect.poll(() => page.getByTestId('demo-address').textContent(), { timeout: 15_000 }).toBe(DEVNET_ACCOUNT.address)
-    await page.getByRole('button', { name: /^0xf39F/ }).click()
+    page = await connectTestWallet(demo)
 
     const owner = DEVNET_ACCOUNT.address as Hex
     const dusd = await chain.readContract({ address: token('dUSD').address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })

@@ -3,33 +3,26 @@
 // viem account on the devnet) connects, SIWXSignMessage asks it to sign, frame-host verifies
 // the EIP-4361 message and keeps a session whose token it answers for; a reload keeps it; a
 // declined signature stays on the view, which cannot be closed without disconnecting.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
-import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
+import { addTestWallet, DEVNET_ACCOUNT } from '@oriel/stack/wallets'
+import { openAccount, pickWallet } from '@oriel/stack/widget'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 const WALLET = 'Oriel Test Wallet'
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 type KeptSession = { message: string; signature: string; token: string; id: string; data: { chainId: string } }
 const keptSessions = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('@oriel/siwx_sessions') ?? '[]') as KeptSession[])
 
 async function openWithWallet(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext()
-  await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet, name: WALLET }) })
+  const context = await chromium.newContext()
+  await addTestWallet(context, { rpcUrl: urls.devnet, name: WALLET })
   const page = await context.newPage()
   await page.goto(`${urls.demo}/?signin=required`)
-  await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
-  await page.getByRole('dialog').getByRole('button', { name: new RegExp(WALLET) }).click()
+  await pickWallet(page, WALLET)
   await page.locator('oriel-modal [role="dialog"][data-view="SIWXSignMessage"]').waitFor({ timeout: 15_000 })
   return { context, page }
 }
@@ -62,7 +55,7 @@ describe('sign-in required', () => {
       expect(await page.getByRole('dialog').count()).toBe(0)
 
       // Disconnecting ends the session at frame-host too.
-      await page.getByRole('button', { name: /^0xf39F/ }).click()
+      await openAccount(page)
       await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
       await expect.poll(() => page.getByTestId('demo-address').textContent()).toBe('')
       const after = await fetch(

@@ -1,45 +1,34 @@
 // The embedded wallet signs like any EIP-1193 wallet, and only after a click inside its own
 // frame: the real widget, frame, frame-host and devnet on two origins. viem checks every result.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { openAccount, startExport, walletFrame } from '@oriel/stack/widget'
+import type { BrowserContext, Page } from 'playwright-core'
 import { createPublicClient, http, parseEther, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_RECIPIENT, demoTypedData } from '../demo/src/typedData'
-import { approvalShown, walletFrame } from './support/approval.mjs'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
-import { startExport } from './support/exportPhrase.mjs'
+import { approvalShown } from './support/approval'
+import { loggedInDemo } from './support/fixtures'
 import { record } from './support/recorder.mjs'
 
 const urls = inject('urls')
 const email = `signer+${Date.now()}@example.com`
 const MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
 const chain = createPublicClient({ transport: http(urls.devnet) })
-let browser: Browser
 let context: BrowserContext
 let page: Page
 let recorder: Awaited<ReturnType<typeof record>>
 let address: Hex
-
-beforeAll(async () => {
-  browser = await launchChromium()
-  context = await browser.newContext()
-  recorder = await record(context)
-  page = await context.newPage()
-  await page.goto(urls.demo)
-  await loginByEmail(page, email)
-  address = (await page.getByTestId('demo-address').textContent()) as Hex
-  // The wallet follows the widget to the devnet.
-  await page.keyboard.press('Escape')
-  await page.getByRole('button', { name: /0x/ }).first().click()
-  await page.getByRole('button', { name: /^Switch network, current:/ }).click()
-  await page.getByRole('button', { name: /Local Devnet/ }).click()
-  await page.getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
-  await page.keyboard.press('Escape')
+const demo = loggedInDemo(email, {
+  prepare: async (context) => {
+    recorder = await record(context)
+  },
+  network: 'Local Devnet',
 })
-afterAll(async () => {
-  await context?.close()
-  await browser?.close()
+
+beforeAll(() => {
+  context = demo.context
+  page = demo.page
+  address = demo.address
 })
 
 const approveButton = () => walletFrame(page).getByRole('button', { name: 'Approve' })
@@ -147,7 +136,7 @@ describe('embedded wallet signing', () => {
 
   it("the wallet's seed and private key never crossed a process boundary", async () => {
     // Reveal the phrase the way a user would (inside the frame), then derive the key from it.
-    await page.getByRole('button', { name: /0x/ }).first().click()
+    await openAccount(page)
     await startExport(page, email)
     await expect.poll(() => walletFrame(page).locator('.word').count(), { timeout: 20_000 }).toBe(12)
     const phrase = (await walletFrame(page).locator('.word').allTextContents()).join(' ')

@@ -3,25 +3,18 @@
 // devnet's Safe 1.4.1 and 4337 module, not deployed yet); SIWXSignMessage asks it to sign, the
 // frame signs for ERC-6492 (the Safe's ERC-1271 signature, wrapped with its deployment), and
 // frame-host verifies it against the chain and keeps a session for the Safe's address.
-import type { Browser, Page } from 'playwright-core'
+import { loginByEmail, openAccount, walletFrame } from '@oriel/stack/widget'
+import type { Page } from 'playwright-core'
 import { createPublicClient, type Hex, http } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { smartAccountOf } from '../devnet/userOperation.mjs'
-import { approvalShown, walletFrame } from './support/approval.mjs'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
+import { approvalShown } from './support/approval'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 const contracts = inject('devnetContracts')
 const chain = createPublicClient({ transport: http(urls.devnet) })
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 type KeptSession = { message: string; signature: string; token: string; id: string; data: { chainId: string; accountAddress: string } }
 const keptSessions = (page: Page) =>
@@ -29,7 +22,7 @@ const keptSessions = (page: Page) =>
 
 describe('sign-in with the smart account', () => {
   it('signs in before the account exists: frame-host verifies the ERC-6492 signature', async () => {
-    const context = await browser.newContext()
+    const context = await chromium.newContext()
     try {
       const page = await context.newPage()
       await page.goto(`${urls.demo}/?signin=optional&account=smartAccount`)
@@ -43,7 +36,7 @@ describe('sign-in with the smart account', () => {
       const smart = (await smartAccountOf(urls.devnet, contracts, key)) as Hex
 
       // On Local Devnet the wallet is its Safe, a new account: sign-in asks again.
-      await page.getByRole('button', { name: /0x/ }).first().click()
+      await openAccount(page)
       await dialog.getByRole('button', { name: /^Switch network, current:/ }).click()
       await dialog.getByRole('button', { name: /Local Devnet/ }).click()
       await expect.poll(() => page.getByTestId('demo-address').textContent(), { timeout: 20_000 }).toBe(smart)

@@ -5,13 +5,14 @@
 // the account exists; a batch of two transfers is one user operation that deploys it and lands
 // both; its signatures then verify through the Safe's own ERC-1271; a transaction from it is one
 // operation too; switching back to EOA gives the key's address again, also after a reload.
+import { openAccount as openAccountView, switchNetwork, walletFrame } from '@oriel/stack/widget'
 import { createPublicClient, type Hex, hashMessage, http, parseAbi, parseEther, parseEventLogs } from 'viem'
 import { entryPoint07Abi } from 'viem/account-abstraction'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEMO_MESSAGE as MESSAGE, DEMO_RECIPIENT, DEMO_SECOND_RECIPIENT, DEMO_VALUE } from '../demo/src/typedData'
 import { smartAccountOf } from '../devnet/userOperation.mjs'
-import { approvalShown, walletFrame } from './support/approval.mjs'
-import { loggedInDemo } from './support/loggedIn.mjs'
+import { approvalShown } from './support/approval'
+import { loggedInDemo } from './support/fixtures'
 
 const urls = inject('urls')
 const contracts = inject('devnetContracts')
@@ -28,11 +29,7 @@ const connectedAddress = () => page().getByTestId('demo-address').textContent()
 /** The two receivers of the demo's "Send a batch". */
 const RECEIVERS = [DEMO_RECIPIENT, DEMO_SECOND_RECIPIENT] as Hex[]
 
-/** Opens the Account view from the connect button. */
-async function openAccount() {
-  await page().getByRole('button', { name: /0x/ }).first().click()
-  await dialog().locator('[data-view="Account"]').waitFor()
-}
+const openAccount = () => openAccountView(page())
 
 /** The operations the EntryPoint ran for `sender`, from its UserOperationEvent logs. */
 async function operationsOf(sender: Hex) {
@@ -62,10 +59,7 @@ beforeAll(async () => {
   key = demo.address
   smart = (await smartAccountOf(urls.devnet, contracts, key)) as Hex
   // The wallet follows the widget to the devnet, which has smart accounts (alto through frame-host).
-  await openAccount()
-  await dialog().getByRole('button', { name: /^Switch network, current:/ }).click()
-  await dialog().getByRole('button', { name: /Local Devnet/ }).click()
-  await dialog().getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
+  await switchNetwork(page(), 'Local Devnet')
 })
 
 describe('the embedded smart account', () => {

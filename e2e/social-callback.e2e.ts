@@ -4,21 +4,15 @@
 // callback page, whose script posts the one-time result to the frame only (target origin B)
 // and a notice without it to the dapp page (target origin A), then closes the popup.
 import { createHash, randomBytes } from 'node:crypto'
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
+import type { BrowserContext, Frame, Page } from 'playwright-core'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 const DEVICE = randomBytes(16).toString('hex')
-let browser: Browser
 let context: BrowserContext
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 afterEach(async () => {
   await context?.close()
 })
@@ -42,7 +36,7 @@ function received(target: Page | Frame): Promise<Received[]> {
 
 /** The demo page with its wallet frame loaded, both recording messages. */
 async function demoWithFrame() {
-  context = await browser.newContext()
+  context = await chromium.newContext()
   const page = await context.newPage()
   await page.goto(urls.demo)
   await page.getByRole('button', { name: 'Connect Wallet' }).first().click()

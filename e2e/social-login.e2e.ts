@@ -2,34 +2,25 @@
 // frame (frame-host, origin B), the provider in a popup at the local identity provider
 // (oidc.mjs, origin C), frame-host's callback page handing the result to the frame, the frame
 // redeeming it and opening the wallet. Each new browser context is a new device.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
+import { openAccount } from '@oriel/stack/widget'
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const PROBLEM = 'A problem occurred while trying initialize authentication.'
 const HINT = 'Try again, or continue with your email or a wallet.'
 // A typed user per run, so the linking below does not depend on earlier runs or files.
 const run = Date.now().toString(36)
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await browser?.close()
-})
 
 /** The latest device's page, and what its page and frame logged as warnings and errors. */
 const latest: { page?: Page; logs: string[] } = { logs: [] }
 
 /** The demo in a new browser context (a new device). */
 async function newDevice(): Promise<Page> {
-  const context = await browser.newContext()
-  contexts.push(context)
+  const context = await chromium.newContext()
   const page = await context.newPage()
   latest.page = page
   latest.logs = []
@@ -85,11 +76,8 @@ async function account(page: Page) {
   const demoAddress = page.getByTestId('demo-address').filter({ hasText: ADDRESS })
   await demoAddress.waitFor({ timeout: 30_000 })
   const address = (await demoAddress.textContent())!
-  if (!(await page.getByTestId('account-address').isVisible())) {
-    await page.getByRole('button', { name: /0x/ }).first().click()
-  }
+  await openAccount(page)
   const shown = page.getByTestId('account-address')
-  await shown.waitFor()
   expect(await shown.textContent()).toBe(address)
   const social = (await page.getByTestId('account-social').textContent()) ?? ''
   const email = page.getByTestId('account-email')

@@ -3,9 +3,10 @@
 // Receive, fund it on the cluster (an airdrop of SOL, the faucet's dUSDC) and see the exact
 // SOL balance and token quantities frame-host reads from the cluster.
 import { type Address, createSolanaRpc, devnet as testCluster, lamports } from '@solana/kit'
+import { switchNetwork } from '@oriel/stack/widget'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { loggedInDemo } from './support/loggedIn.mjs'
+import { loggedInDemo } from './support/fixtures'
 
 const urls = inject('urls')
 const solana = createSolanaRpc(testCluster(urls.solana))
@@ -24,13 +25,6 @@ const BALANCE_CACHE_MS = 30_000
 const connectButton = () => page.locator('[data-oriel-connect-button]').first()
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
-/** Picks Local Solana in the open Account view's network switch. */
-async function switchToLocalSolana() {
-  await dialog().getByRole('button', { name: /^Switch network, current:/ }).click()
-  await dialog().getByRole('button', { name: /Local Solana/ }).click()
-  await dialog().getByRole('button', { name: /^Switch network, current: Local Solana/ }).waitFor()
-}
-
 /** The Solana address Receive shows. */
 async function receiveAddress() {
   await dialog().getByRole('button', { name: 'Receive' }).click()
@@ -47,8 +41,7 @@ describe('The embedded wallet on the local Solana cluster', () => {
   let firstRead = 0
 
   it('switches to Local Solana and shows its Solana address on Account and Receive', async () => {
-    await connectButton().click()
-    await switchToLocalSolana()
+    await switchNetwork(page, 'Local Solana')
     firstRead = Date.now()
     address = (await receiveAddress()) as Address
     expect(address).toMatch(BASE58_ADDRESS)

@@ -3,6 +3,7 @@
 // dUSDC: the receiver's token account created if missing, then TransferChecked), the frame's
 // approval shows the decoded amount and receiver, and after Approve the cluster holds exactly
 // the amounts sent at a fresh address.
+import { fillSend, readRequest, switchNetwork, walletFrame } from '@oriel/stack/widget'
 import {
   type Address,
   address as toAddress,
@@ -15,8 +16,8 @@ import {
 } from '@solana/kit'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { approvalShown, readRequest, walletFrame } from './support/approval.mjs'
-import { loggedInDemo } from './support/loggedIn.mjs'
+import { approvalShown } from './support/approval'
+import { loggedInDemo } from './support/fixtures'
 
 const urls = inject('urls')
 const solana = createSolanaRpc(testCluster(urls.solana))
@@ -75,15 +76,7 @@ function approvalField(n: number, label: string) {
 
 /** Opens Send, picks `tokenName`, types `amount` and `to`, sends, and waits for the approval. */
 async function sendThroughView(tokenName: string, amount: string, to: string) {
-  await dialog().getByRole('button', { name: 'Send', exact: true }).click()
-  const view = dialog().locator('[data-view="Send"]')
-  await view.waitFor()
-  if ((await view.getByRole('button', { name: 'Select token' }).count()) === 0) {
-    await view.getByRole('button', { name: /, change token$/ }).click()
-  }
-  await view.getByRole('button', { name: new RegExp(`^${tokenName} `) }).click()
-  await view.getByLabel('Amount', { exact: true }).fill(amount)
-  await view.getByLabel('To', { exact: true }).fill(to)
+  const view = await fillSend(page, { token: tokenName, amount, to })
   await expect.poll(() => view.getByTestId('send-fee').textContent()).toMatch(/SOL/)
   await view.getByRole('button', { name: 'Send', exact: true }).click()
   await approvalShown(page)
@@ -93,10 +86,7 @@ describe('Send from the embedded wallet on the local Solana cluster', () => {
   let sender: Address
 
   it('is funded with SOL and dUSDC on the cluster and shows them', async () => {
-    await connectButton().click()
-    await dialog().getByRole('button', { name: /^Switch network, current:/ }).click()
-    await dialog().getByRole('button', { name: /Local Solana/ }).click()
-    await dialog().getByRole('button', { name: /^Switch network, current: Local Solana/ }).waitFor()
+    await switchNetwork(page, 'Local Solana')
     const firstRead = Date.now()
     await dialog().getByRole('button', { name: 'Receive' }).click()
     sender = toAddress((await dialog().getByTestId('receive-address').textContent())?.trim() ?? '')

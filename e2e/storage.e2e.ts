@@ -3,12 +3,11 @@
 // third-party storage outright (Chrome's "block third-party cookies", Brave, strict privacy
 // modes) gives the frame none: the login then lasts for the page, the widget says so, and the
 // next visit says why the user is logged out, instead of a silent disconnect.
+import { launchChromium } from '@oriel/stack/browser'
+import { loginByEmail, openAccount as openAccountView, walletFrame } from '@oriel/stack/widget'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { type Hex, verifyMessage } from 'viem'
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
-import { loginByEmail } from './support/emailLogin.mjs'
-import { walletFrame } from './support/approval.mjs'
 
 const urls = inject('urls')
 const MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
@@ -29,12 +28,10 @@ async function open(thirdPartyStorage: 'partitioned' | 'blocked'): Promise<{ con
 }
 
 const address = (page: Page) => page.getByTestId('demo-address')
-/** Opens the widget on the Account view, from the account button in the page's header. */
+/** Opens the widget on the Account view; its dialog. */
 async function openAccount(page: Page) {
-  await page.getByRole('button', { name: /^0x/ }).first().click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByTestId('account-address').waitFor()
-  return dialog
+  await openAccountView(page)
+  return page.getByRole('dialog')
 }
 const frameStorage = (page: Page) =>
   walletFrame(page).evaluate(() => {

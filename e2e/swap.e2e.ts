@@ -6,12 +6,13 @@
 // then "Swap". The frame's approval screen sums each up in one line ("Swap 0.1 ETH for at least
 // … dUSD", "Allow the swap router to spend up to 10 dUSD"), and Activity lists both swaps with
 // what left and what arrived. A network without an exchange says 'Network not supported for Swaps'.
+import { DEVNET_ACCOUNT } from '@oriel/stack/wallets'
+import { openAccount, switchNetwork, walletFrame } from '@oriel/stack/widget'
 import type { Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, formatUnits, http, parseAbi, parseEther, parseUnits, type Hex } from 'viem'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { approvalShown, walletFrame } from './support/approval.mjs'
-import { loggedInDemo } from './support/loggedIn.mjs'
-import { DEVNET_ACCOUNT, testWalletScript } from './support/testWallet.mjs'
+import { approvalShown } from './support/approval'
+import { connectTestWallet, loggedInDemo } from './support/fixtures'
 import { seriousViolations } from './support/axe'
 
 const urls = inject('urls')
@@ -79,7 +80,7 @@ describe('Swap from the embedded wallet', () => {
   it("says 'Network not supported for Swaps' on Ethereum, where frame-host has no exchange", async () => {
     // The login closed the modal (spec §2: its next open shows Account).
     await dialog().waitFor({ state: 'detached' })
-    await page.getByRole('button', { name: /^0x/ }).click()
+    await openAccount(page)
     await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
     await expect.poll(() => swapView().getByRole('alert').textContent()).toBe('Network not supported for Swaps')
     await dialog().getByRole('button', { name: 'Back' }).click()
@@ -90,10 +91,7 @@ describe('Swap from the embedded wallet', () => {
     await dialog().waitFor({ state: 'detached' })
     await page.getByTestId('fund-wallet').click()
     await expect.poll(() => page.getByTestId('fund-result').textContent(), { timeout: 30_000 }).toMatch(/Sent 10 ETH, 1000 dUSD/)
-    await page.getByRole('button', { name: /^0x/ }).click()
-    await dialog().getByRole('button', { name: /^Switch network, current:/ }).click()
-    await dialog().getByRole('button', { name: /Local Devnet/ }).click()
-    await dialog().getByRole('button', { name: /^Switch network, current: Local Devnet/ }).waitFor()
+    await switchNetwork(page, 'Local Devnet')
     await expect.poll(() => dialog().getByTestId('account-balance').textContent(), { timeout: 20_000 }).toBe('10.000 ETH')
 
     await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
@@ -200,15 +198,7 @@ describe('Swap from the embedded wallet', () => {
 
 describe('Swap from a browser wallet (EIP-6963)', () => {
   it('swaps 0.05 ETH for DEV through its own prompt, paid as the pool math says', async () => {
-    await demo.context.close()
-    demo.context = await demo.browser.newContext()
-    await demo.context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet }) })
-    page = demo.page = await demo.context.newPage()
-    await page.goto(urls.demo)
-    await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
-    await dialog().getByRole('button', { name: /Oriel Test Wallet/ }).click()
-    await expect.poll(() => page.getByTestId('demo-address').textContent(), { timeout: 15_000 }).toBe(DEVNET_ACCOUNT.address)
-    await page.getByRole('button', { name: /^0xf39F/ }).click()
+    page = await connectTestWallet(demo)
 
     await dialog().getByRole('button', { name: 'Swap', exact: true }).click()
     const view = swapView()

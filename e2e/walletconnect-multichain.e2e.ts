@@ -9,13 +9,15 @@ import { sha256 } from '@noble/hashes/sha2'
 import { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey, type SignatureBytes, verifySignature } from '@solana/kit'
 import { base58, base64 } from '@scure/base'
 import { p2wpkh } from '@scure/btc-signer'
+import { closeModal, switchNetwork } from '@oriel/stack/widget'
 import bitcoinMessage from 'bitcoinjs-message'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectDemoPsbtSigned } from './support/bitcoinChecks'
-import { launchChromium } from './support/browser.mjs'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 const MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
 const phraseKey = (phrase: string) => sha256(new TextEncoder().encode(phrase))
 const solanaKeys = await createKeyPairFromPrivateKeyBytes(phraseKey('Oriel demo wallet: Solana test key'))
@@ -25,21 +27,12 @@ const BITCOIN_ADDRESS = p2wpkh(BITCOIN_PUBLIC_KEY).address!
 /** Hardhat's account #1: the demo wallet's eip155 account. */
 const EVM_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-let browser: Browser
-const contexts: BrowserContext[] = []
 let dapp: Page
 let wallet: Page
 
-async function newPage(url: string): Promise<Page> {
-  const context = await browser.newContext()
-  contexts.push(context)
-  const page = await context.newPage()
-  await page.goto(url)
-  return page
-}
+const newPage = (url: string) => chromium.newPage(url)
 
 beforeAll(async () => {
-  browser = await launchChromium()
   dapp = await newPage(urls.demo)
   await dapp.getByRole('button', { name: 'Connect Wallet' }).first().click()
   await dapp.getByRole('button', { name: /^WalletConnect/ }).click()
@@ -54,23 +47,14 @@ afterEach(async ({ task }) => {
     console.error(`the wallet at failure:\n${await wallet.locator('body').ariaSnapshot({ timeout: 5_000 })}`)
   }
 })
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await browser?.close()
-})
 
 const address = () => dapp.getByTestId('demo-address')
 const card = (title: string) => dapp.getByRole('region', { name: title })
 
-/** Moves the dapp to `network` from the Account view (the account button starts with `start`). */
-async function switchTo(start: string, network: RegExp) {
-  await dapp.getByRole('button', { name: new RegExp(`^${start}`) }).click()
-  const dialog = dapp.getByRole('dialog')
-  await dialog.getByRole('button', { name: /^Switch network, current:/ }).click()
-  await dialog.getByRole('button', { name: network }).click()
-  await dialog.getByRole('button', { name: new RegExp(`^Switch network, current: ${network.source.slice(1)}`) }).waitFor()
-  await dapp.keyboard.press('Escape')
-  await dialog.waitFor({ state: 'detached' })
+/** Moves the dapp to `network` from the Account view, then closes the modal. */
+async function switchTo(network: string) {
+  await switchNetwork(dapp, network)
+  await closeModal(dapp)
 }
 
 /** Approves the wallet's next prompt for `method`, after checking what it shows. */
@@ -92,7 +76,7 @@ describe('WalletConnect on Solana and Bitcoin', () => {
   })
 
   it('on Solana the dapp shows the wallet’s Solana address, and solana_signMessage verifies with @solana/kit', async () => {
-    await switchTo('0x', /^Solana/)
+    await switchTo('Solana')
     await expect.poll(() => address().textContent(), { timeout: 20_000 }).toBe(SOLANA_ADDRESS)
     await card('Try the Solana wallet').getByRole('button', { name: 'Sign message' }).click()
     await signInWallet('solana_signMessage', MESSAGE)
@@ -113,7 +97,7 @@ describe('WalletConnect on Solana and Bitcoin', () => {
   })
 
   it('on Bitcoin the dapp shows the payment address, and signMessage verifies with bitcoinjs-message', async () => {
-    await switchTo(SOLANA_ADDRESS.slice(0, 4), /^Bitcoin/)
+    await switchTo('Bitcoin')
     await expect.poll(() => address().textContent(), { timeout: 20_000 }).toBe(BITCOIN_ADDRESS)
     const bitcoin = card('Try the Bitcoin wallet')
     await bitcoin.getByRole('button', { name: 'Sign message' }).click()
@@ -137,7 +121,7 @@ describe('WalletConnect on Solana and Bitcoin', () => {
   })
 
   it('back on Ethereum the session’s eip155 account returns, with no new pairing', async () => {
-    await switchTo(BITCOIN_ADDRESS.slice(0, 4), /^Ethereum/)
+    await switchTo('Ethereum')
     await expect.poll(() => address().textContent(), { timeout: 20_000 }).toBe(EVM_ADDRESS)
     expect(await wallet.getByTestId('wallet-sessions').getByRole('listitem').count()).toBe(1)
   })

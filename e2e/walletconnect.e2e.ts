@@ -2,32 +2,22 @@
 // the demo wallet (its own origin, WalletConnect's sign client on the wallet side, Hardhat's
 // account #1 in viem) pairs with its URI through the loopback relay, the dapp connects, and a
 // personal_sign request goes to the wallet and back with a signature viem accepts.
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './support/browser.mjs'
+import { describe, expect, inject, it } from 'vitest'
+import { chromiumForFile } from './support/fixtures'
 
 const urls = inject('urls')
+const chromium = chromiumForFile()
 /** Hardhat's account #1: the demo wallet's account. */
 const WALLET_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const MESSAGE = 'Welcome to Lumen! Sign to prove you own this address.'
 
-let browser: Browser
-const contexts: BrowserContext[] = []
 /** Every URL either page asked for (HTTP and WebSocket). */
 const requested: string[] = []
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  for (const context of contexts) await context.close()
-  await browser?.close()
-})
-
 async function newPage(url: string): Promise<Page> {
-  const context = await browser.newContext()
-  contexts.push(context)
+  const context = await chromium.newContext()
   context.on('request', (request) => requested.push(request.url()))
   const page = await context.newPage()
   page.on('websocket', (socket) => requested.push(socket.url()))

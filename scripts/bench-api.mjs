@@ -5,21 +5,24 @@
 //   - latency p50/p99 of the history route (first page, second page) and the balance route
 //     (cached, and forceUpdate, which reads the chain), CLIENTS concurrent clients each sending
 //     REQUESTS requests one after the other
-// It prints the figures; it asserts nothing but that every answer is 200.
-// ORIEL_E2E_PORT_OFFSET shifts its ports like the e2e runs'.
+// It prints the figures; it asserts nothing but that every answer is 200. Its ports are the
+// port table's (stack/ports.mjs; ORIEL_PORT_OFFSET shifts them). `--smoke` (CI) runs a devnet of
+// 50 blocks (history of two pages) and 5 clients of 2 requests.
 import { spawn } from 'node:child_process'
 import { Agent, get } from 'node:http'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { homedir, tmpdir } from 'node:os'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startDevnet } from '../e2e/support/devnet.mjs'
+import { startDevnet } from '@oriel/stack/devnet'
+import { frameHostBinary } from '@oriel/stack/frameHost'
+import { TEST_PORTS } from '@oriel/stack/ports'
 
-const CLIENTS = 50
-const REQUESTS = 40
-const TXS = 300
-const EMPTY = 2000
-const offset = Number(process.env.ORIEL_E2E_PORT_OFFSET ?? 0)
-const PORTS = { devnet: 18_945 + offset, frameHost: 18_987 + offset }
+const smoke = process.argv.includes('--smoke')
+const CLIENTS = smoke ? 5 : 50
+const REQUESTS = smoke ? 2 : 40
+const TXS = smoke ? 30 : 300
+const EMPTY = smoke ? 20 : 2000
+const PORTS = { devnet: TEST_PORTS.benchApiDevnet, frameHost: TEST_PORTS.benchApiFrameHost }
 const CHAIN = 'eip155:31337'
 /** Hardhat's unlocked accounts #0 (holds every token) and #1 (whose history is read). */
 const DEPLOYER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -66,8 +69,7 @@ async function makeHistory() {
 }
 
 function startFrameHost() {
-  const bin = join(process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/oriel/target'), 'debug/oriel-frame-host')
-  if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build -p oriel-frame-host`)
+  const bin = frameHostBinary('debug')
   const config = join(work, 'frame-host.toml')
   writeFileSync(
     config,

@@ -6,9 +6,12 @@
 //   - session refresh: each connection rotates its own refresh token, one after the other.
 // It prints logins (or refreshes) per second, each request's p50/p99, and each login's p50/p99
 // (start to verified) beside the targets. It fails on any answer that is not 200.
-// ORIEL_E2E_PORT_OFFSET shifts its port like the e2e runs'; ORIEL_BENCH_SECONDS sets the
-// duration of each run (default 10); ORIEL_TEST_POSTGRES_URL names the PostgreSQL server;
+// Its port is the port table's (stack/ports.mjs; ORIEL_PORT_OFFSET shifts it);
+// ORIEL_BENCH_SECONDS sets the duration of each run (default 10); ORIEL_TEST_POSTGRES_URL names
+// the PostgreSQL server;
 // ORIEL_BENCH_BACKENDS=sqlite (or postgres) runs one backend only, for turn-by-turn comparisons.
+// ORIEL_FRAME_HOST_PROFILE=debug runs the debug build. `--smoke` (CI: scripts/bench.sh --smoke)
+// runs each 1 s over 8 connections and keeps no figures.
 // Each figure is printed beside the previous run's (kept in $CARGO_TARGET_DIR/bench-login.json),
 // and each run's CPU use is split between frame-host, this client and the rest of the machine
 // (the database server, other work), in cores, so a saturated client shows.
@@ -17,12 +20,16 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { homedir, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { frameHostBinary } from '@oriel/stack/frameHost'
+import { TEST_PORTS } from '@oriel/stack/ports'
 import autocannon from 'autocannon'
 
-const CONNECTIONS = 64
-const SECONDS = Number(process.env.ORIEL_BENCH_SECONDS ?? 10)
+const smoke = process.argv.includes('--smoke')
+const CONNECTIONS = smoke ? 8 : 64
+const SECONDS = smoke ? 1 : Number(process.env.ORIEL_BENCH_SECONDS ?? 10)
+const PROFILE = process.env.ORIEL_FRAME_HOST_PROFILE ?? 'release'
 const TARGET = { loginsPerSecond: 1000, p99: 50 }
-const PORT = 19_187 + Number(process.env.ORIEL_E2E_PORT_OFFSET ?? 0)
+const PORT = TEST_PORTS.benchLoginFrameHost
 const PG_URL = process.env.ORIEL_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const base = `http://127.0.0.1:${PORT}`
 const work = mkdtempSync(join(tmpdir(), 'oriel-bench-login-'))
@@ -34,8 +41,7 @@ const backends = (process.env.ORIEL_BENCH_BACKENDS ?? 'sqlite,postgres').split('
 
 /** frame-host on `databaseUrl`, trusting 127.0.0.1 as its reverse proxy. Resolves to its stop. */
 async function startFrameHost(databaseUrl) {
-  const bin = join(target, 'release/oriel-frame-host')
-  if (!existsSync(bin)) throw new Error(`${bin} is missing: run cargo build --release -p oriel-frame-host`)
+  const bin = frameHostBinary(PROFILE)
   const config = join(work, 'frame-host.toml')
   writeFileSync(
     config,
@@ -265,7 +271,7 @@ async function benchBackend(label, databaseUrl) {
   }
 }
 
-console.log(`\n  frame-host login path, release build, ${CONNECTIONS} connections, ${SECONDS} s per run`)
+console.log(`\n  frame-host login path, ${PROFILE} build, ${CONNECTIONS} connections, ${SECONDS} s per run`)
 // Other work on the machine skews every figure: say how busy it was.
 console.log(`  load average before the run: ${loadavg()[0].toFixed(2)}`)
 try {
@@ -281,4 +287,4 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true })
 }
-writeFileSync(lastRunFile, `${JSON.stringify({ ...lastRun, ...thisRun }, null, 2)}\n`)
+if (!smoke) writeFileSync(lastRunFile, `${JSON.stringify({ ...lastRun, ...thisRun }, null, 2)}\n`)

@@ -15,16 +15,19 @@
 //     view's content visible, and each app's initial JS over React alone
 // It prints the figures next to their targets and the previous run's (kept in
 // dist/bench-last.json); it asserts nothing (the size budget is checked by build-wasm.sh).
+// `--smoke` (CI: scripts/bench.sh --smoke) measures each figure once and keeps no figures.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
-import { launchChromium } from '../e2e/support/browser.mjs'
-import { gzipBytes as gz, readBundle } from '../e2e/support/bundle.mjs'
-import { PORTS, root, startAll, urls } from '../e2e/support/servers.mjs'
+import { startStack } from '@oriel/stack'
+import { launchChromium } from '@oriel/stack/browser'
+import { gzipBytes as gz, readBundle } from '@oriel/stack/bundle'
+import { root, TEST_PORTS, TEST_URLS as urls } from '@oriel/stack/ports'
 import { buildPeerApps, PEERS } from './bench/peers.mjs'
 
-const RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 20)
-const MODAL_RUNS = Number(process.env.ORIEL_BENCH_RUNS ?? 15)
+const smoke = process.argv.includes('--smoke')
+const RUNS = smoke ? 1 : Number(process.env.ORIEL_BENCH_RUNS ?? 20)
+const MODAL_RUNS = smoke ? 1 : Number(process.env.ORIEL_BENCH_RUNS ?? 15)
 /**
  * The cold frame-ready loads click as soon as the button shows, while the page and the browser
  * are still starting up (its processes, the host's first work), and the frame's document then
@@ -45,7 +48,7 @@ const row = (label, value, note = '', key = undefined) => {
 
 // The floor: a bare cross-site iframe, served from the frame's site (127.0.0.1, another port),
 // that loads one module script which tells its parent it runs.
-const FLOOR_PORT = PORTS.other + 16 // 15190 with no offset: clear of the fixed ports in servers.mjs
+const FLOOR_PORT = TEST_PORTS.benchFloor
 const floorUrl = `http://127.0.0.1:${FLOOR_PORT}/floor.html`
 function serveFloor() {
   const files = {
@@ -93,7 +96,7 @@ function iframeOnce(page, src, type) {
 async function measureIdle(browser) {
   const frameUrl = `${urls.frameHost}/frame?projectId=demo`
   const samples = { frame: [], floor: [] }
-  for (let i = 0; i < RUNS / 2; i++) {
+  for (let i = 0; i < Math.ceil(RUNS / 2); i++) {
     for (const kind of i % 2 ? ['floor', 'frame'] : ['frame', 'floor']) {
       const context = await browser.newContext()
       const page = await context.newPage()
@@ -333,7 +336,8 @@ function report(label, key, samples) {
   row('  the frame answers its first request', `${median(samples.map((s) => s.answered))} ms`, "the SDK's first request after Ready", `${key}.answered`)
 }
 
-const servers = await startAll()
+// The stack without the devnet (so without the bundler and the on-ramp): nothing here reads a chain.
+const servers = await startStack({ devnet: false })
 const stopFloor = await serveFloor()
 try {
   const dist = servers.demoDir
@@ -393,12 +397,14 @@ try {
   report('cold (new profile: no HTTP or code cache)', 'cold', cold)
   report(`cold, clicked ${PAUSE_MS / 1000} s after the page loaded`, 'coldPaused', paused)
   report('warm (returning visitor: caches kept)', 'warm', warm)
-  console.log(`\nThe frame page alone, no click (cold, ${PAUSE_MS / 1000} s after the page loaded; iframe created -> announced), median of ${RUNS / 2}`)
+  console.log(`\nThe frame page alone, no click (cold, ${PAUSE_MS / 1000} s after the page loaded; iframe created -> announced), median of ${Math.ceil(RUNS / 2)}`)
   const idleFloor = median(idle.floor)
   row('frame page announced', `${median(idle.frame)} ms`, `floor + 40 ms: ${idleFloor + 40} ms`, 'idle.frame')
   row('  floor: a bare cross-site iframe', `${idleFloor} ms`, '', 'idle.floor')
-  mkdirSync(join(root, 'dist'), { recursive: true })
-  writeFileSync(lastFile, `${JSON.stringify(figures, null, 2)}\n`)
+  if (!smoke) {
+    mkdirSync(join(root, 'dist'), { recursive: true })
+    writeFileSync(lastFile, `${JSON.stringify(figures, null, 2)}\n`)
+  }
 } finally {
   await stopFloor()
   await servers.stop()

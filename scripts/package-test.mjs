@@ -14,15 +14,13 @@
 // Set ORIEL_KEEP_PACKAGE_TEST=1 to keep the temp dir for a look.
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { dirname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { launchChromium } from '../e2e/support/browser.mjs'
-import { serveStatic } from '../e2e/support/servers.mjs'
+import { launchChromium } from '@oriel/stack/browser'
+import { freePort, root } from '@oriel/stack/ports'
+import { serveStatic } from '@oriel/stack/static'
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)))
 const sdk = join(root, 'sdk-react')
 const started = Date.now()
 
@@ -84,17 +82,6 @@ function write(dir, files) {
     mkdirSync(dirname(path), { recursive: true })
     writeFileSync(path, typeof text === 'string' ? text : `${JSON.stringify(text, null, 2)}\n`)
   }
-}
-
-function freePort() {
-  return new Promise((ok, ko) => {
-    const server = createServer()
-    server.once('error', ko)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => ok(port))
-    })
-  })
 }
 
 const work = mkdtempSync(join(tmpdir(), 'oriel-package-'))

@@ -1,23 +1,26 @@
 // Screenshots of every view a visitor can reach, in both themes, on a desktop window (1280×800)
 // and a phone (390×844, iPhone user agent), clicked through the real demo, widget, frame,
-// frame-host and devnet as `make demo` runs them. For design reviews: `make screenshots`.
+// frame-host and devnet: the local stack (stack/) on the browser tests' ports. For design
+// reviews: `make screenshots`.
 //
 //   node scripts/screenshots.mjs [outDir]   (default: dist/screenshots)
 //
 // Writes {outDir}/{theme}-{size}/{NN}-{View}.png and prints every path. A step that cannot reach
 // its view fails the script: a missing screenshot is never silent.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+//
+// ORIEL_SCREENSHOTS_VIEWS=Connect,ApproveTransaction takes only the views named, in the dark
+// theme on the desktop window, and stops once it has them (CI's smoke run).
+import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { frameOnShow, readRequest } from '../e2e/support/approval.mjs'
-import { launchChromium } from '../e2e/support/browser.mjs'
-import { startDevnet } from '../e2e/support/devnet.mjs'
-import { enterCode, startEmailLogin } from '../e2e/support/emailLogin.mjs'
-import { startExport } from '../e2e/support/exportPhrase.mjs'
-import { PORTS, root, startAll, urls } from '../e2e/support/servers.mjs'
-import { testWalletScript } from '../e2e/support/testWallet.mjs'
+import { startStack } from '@oriel/stack'
+import { launchChromium } from '@oriel/stack/browser'
+import { root } from '@oriel/stack/ports'
+import { addTestWallet } from '@oriel/stack/wallets'
+import { enterCode, frameOnShow, openAccount, pickWallet, readRequest, startEmailLogin, startExport, walletFrame } from '@oriel/stack/widget'
 
 const outDir = resolve(process.argv[2] ?? join(root, 'dist/screenshots'))
+/** The views to take (all unless ORIEL_SCREENSHOTS_VIEWS names some). */
+const only = process.env.ORIEL_SCREENSHOTS_VIEWS ? new Set(process.env.ORIEL_SCREENSHOTS_VIEWS.split(',')) : undefined
 const SIZES = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: {
@@ -29,7 +32,7 @@ const SIZES = {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   },
 }
-const THEMES = ['dark', 'light']
+const THEMES = only ? ['dark'] : ['dark', 'light']
 /** Views the demo cannot show, and why. */
 const NOT_SHOWN = {
   ConnectingSiwe: 'SIWXSignMessage under its siweConfig name; the demo configures siwx',
@@ -39,7 +42,9 @@ const NOT_SHOWN = {
 }
 
 const modal = (page) => page.locator('oriel-modal [role="dialog"]')
-const frameOf = (page) => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))
+const frameOf = (page) => walletFrame(page, urls.frameHost)
+/** Thrown once every view ORIEL_SCREENSHOTS_VIEWS names is taken: the run is over. */
+class AllTaken extends Error {}
 
 /** Waits until `view` is on show and its motion has ended. */
 async function settled(page, view) {
@@ -62,10 +67,13 @@ function shooter(dir) {
     taken,
     async shot(page, view, label = view) {
       await settled(page, view)
-      const path = join(dir, `${String(++n).padStart(2, '0')}-${label}.png`)
+      ++n
+      if (only && !only.has(view)) return
+      const path = join(dir, `${String(n).padStart(2, '0')}-${label}.png`)
       await page.screenshot({ path })
       taken.push(view)
       console.log(path)
+      if (only && [...only].every((v) => taken.includes(v))) throw new AllTaken()
     },
   }
 }
@@ -83,7 +91,7 @@ async function loggedOut(browser, size, theme, { shot }) {
   const context = await browser.newContext(SIZES[size])
   // This wallet declines, so ConnectingExternal stays on show (one that approves at once
   // connects before the view's code has loaded, and the modal closes).
-  await context.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet, name: 'Oriel Test Wallet', reject: true }) })
+  await addTestWallet(context, { rpcUrl: urls.devnet, name: 'Oriel Test Wallet', reject: true })
   const page = await context.newPage()
   await page.goto(urls.demo)
   await setTheme(page, theme)
@@ -117,12 +125,11 @@ async function loggedOut(browser, size, theme, { shot }) {
 
   // The demo with sign-in required: the connected wallet is asked to sign in.
   const signing = await browser.newContext(SIZES[size])
-  await signing.addInitScript({ content: await testWalletScript({ rpcUrl: urls.devnet, name: 'Oriel Test Wallet' }) })
+  await addTestWallet(signing, { rpcUrl: urls.devnet, name: 'Oriel Test Wallet' })
   const signInPage = await signing.newPage()
   await signInPage.goto(`${urls.demo}/?signin=required`)
   await setTheme(signInPage, theme)
-  await signInPage.getByRole('button', { name: 'Connect Wallet' }).first().click()
-  await modal(signInPage).getByRole('button', { name: /Oriel Test Wallet/ }).first().click()
+  await pickWallet(signInPage, 'Oriel Test Wallet')
   await shot(signInPage, 'SIWXSignMessage')
   await signing.close()
 }
@@ -142,12 +149,7 @@ async function loggedIn(browser, size, theme, { shot }) {
   await page.getByTestId('demo-address').filter({ hasText: /^0x[0-9a-fA-F]{40}$/ }).waitFor({ timeout: 20_000 })
   await page.getByRole('button', { name: 'Sign message' }).waitFor()
 
-  const openAccount = async () => {
-    if (await modal(page).count()) await page.keyboard.press('Escape')
-    await page.locator('[data-oriel-connect-button]').first().click()
-    await page.getByTestId('account-balance').waitFor({ timeout: 30_000 })
-  }
-  await openAccount()
+  await openAccount(page)
   await shot(page, 'Account')
   await modal(page).getByRole('button', { name: /^Switch network, current:/ }).click()
   await shot(page, 'Networks')
@@ -179,7 +181,7 @@ async function loggedIn(browser, size, theme, { shot }) {
 
   // A name: RegisterAccountName with a free one typed, then the success view once the frame's
   // approval of the signature is given (the Account header shows it from then on).
-  await openAccount()
+  await openAccount(page)
   await modal(page).getByRole('button', { name: 'Choose a name', exact: true }).click()
   await modal(page).getByRole('textbox', { name: 'Name' }).fill(`shot${theme}${size}${Date.now().toString(36)}`)
   const register = modal(page).getByRole('button', { name: /^Register .+/ })
@@ -194,7 +196,7 @@ async function loggedIn(browser, size, theme, { shot }) {
   await shot(page, 'RegisterAccountNameSuccess')
   await page.keyboard.press('Escape')
 
-  await openAccount()
+  await openAccount(page)
   await startExport(page, email)
   await frameOf(page).getByRole('button', { name: 'Done' }).waitFor({ timeout: 30_000 })
   await frameOnShow(page)
@@ -214,18 +216,22 @@ async function loggedIn(browser, size, theme, { shot }) {
   await context.close()
 }
 
-const work = mkdtempSync(join(tmpdir(), 'oriel-shots-'))
-const devnet = await startDevnet({ port: PORTS.devnet, contractsFile: join(work, 'devnet-contracts.json') })
-urls.devnet = devnet.url
-const servers = await startAll({ devnetContracts: join(work, 'devnet-contracts.json') })
+const stack = await startStack()
+const { urls } = stack
 const browser = await launchChromium()
 let failed = false
 try {
   for (const theme of THEMES) {
-    for (const size of Object.keys(SIZES)) {
+    for (const size of only ? ['desktop'] : Object.keys(SIZES)) {
       const run = shooter(join(outDir, `${theme}-${size}`))
-      await loggedOut(browser, size, theme, run)
-      await loggedIn(browser, size, theme, run)
+      try {
+        await loggedOut(browser, size, theme, run)
+        await loggedIn(browser, size, theme, run)
+      } catch (error) {
+        if (!(error instanceof AllTaken)) throw error
+      }
+      const missing = only ? [...only].filter((view) => !run.taken.includes(view)) : []
+      if (missing.length) throw new Error(`no view named ${missing.join(', ')}`)
     }
   }
   console.log('\nNot shown:')
@@ -235,8 +241,6 @@ try {
   console.error('screenshots: a view could not be reached:', error)
 } finally {
   await browser.close()
-  await servers.stop()
-  await devnet.stop()
-  rmSync(work, { recursive: true, force: true })
+  await stack.stop()
 }
 process.exit(failed ? 1 : 0)

@@ -33,9 +33,9 @@ npx biome lint --error-on-warnings
 # The unit projects and the browser tests run one after the other, not side by side: on two
 # cores, jsdom workers beside Chromium, frame-host, hardhat and the identity provider starve
 # both, and each side's waits (Testing Library's, Playwright's) would measure the other's load.
-step "vitest: codec, SDK, SSR, support, fixtures and devnet contracts"
+step "vitest: codec, SDK, SSR, the stack, fixtures and devnet contracts"
 npx vitest run --workspace vite.workspace.ts \
-  --project codec --project sdk --project sdk-node --project e2e-support --project fixtures --project devnet
+  --project codec --project sdk --project sdk-node --project stack --project fixtures --project devnet
 
 step "vitest: browser end-to-end (Chromium)"
 npx vitest run --workspace vite.workspace.ts --project e2e
@@ -43,3 +43,16 @@ npx vitest run --workspace vite.workspace.ts --project e2e
 step "@oriel/react as an npm package: build, pack, install into a Vite and a Next.js app, Chromium"
 npm run --silent build -w @oriel/react
 node scripts/package-test.mjs
+
+# The slow targets the READMEs name, each run quickly so none of them rots.
+step "make demo: started once, every service answers on its origin, the dapp renders, Ctrl-C stops it"
+node scripts/demo-restarts.mjs 1
+
+step "make demo-dev: the same with the Vite dev servers"
+node scripts/demo-restarts.mjs 1 --dev
+
+step "make screenshots, two views (Connect and an approval), dark theme, desktop"
+ORIEL_SCREENSHOTS_VIEWS=Connect,ApproveTransaction make --no-print-directory screenshots
+
+step "make bench SMOKE=1: each figure measured once, debug build"
+make --no-print-directory bench SMOKE=1

@@ -1,14 +1,12 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { startStack } from '@oriel/stack'
+import { root, type TEST_URLS } from '@oriel/stack/ports'
 import type { TestProject } from 'vitest/node'
 import type { DevnetContracts } from '../../devnet/deploy.mjs'
-import { startDevnet } from '../support/devnet.mjs'
-import { PORTS, startAll, urls } from '../support/servers.mjs'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    urls: typeof urls
+    urls: typeof TEST_URLS
     /** The devnet contracts' addresses (devnet/deploy.mjs), deployed before any test. */
     devnetContracts: DevnetContracts
     /** The demo's production build, as the browser tests load it. */
@@ -16,22 +14,11 @@ declare module 'vitest' {
   }
 }
 
+/** The local stack (stack/) on the test profile's ports, with e2e/pages on the `other` origin. */
 export default async function setup(project: TestProject) {
-  // The contracts file frame-host reads (its tokens and POST /dev/faucet).
-  const contractsFile = join(mkdtempSync(join(tmpdir(), 'oriel-devnet-')), 'devnet-contracts.json')
-  const devnet = await startDevnet({ port: PORTS.devnet, contractsFile })
-  let servers: Awaited<ReturnType<typeof startAll>>
-  try {
-    servers = await startAll({ devnetContracts: contractsFile })
-  } catch (error) {
-    await devnet.stop()
-    throw error
-  }
-  project.provide('urls', { ...urls, devnet: devnet.url })
-  project.provide('devnetContracts', devnet.contracts!)
-  project.provide('demoDir', servers.demoDir)
-  return async () => {
-    await servers.stop()
-    await devnet.stop()
-  }
+  const stack = await startStack({ otherDir: join(root, 'e2e/pages') })
+  project.provide('urls', stack.urls)
+  project.provide('devnetContracts', stack.contracts!)
+  project.provide('demoDir', stack.demoDir!)
+  return stack.stop
 }

@@ -8,8 +8,9 @@
 // Each run's trace is kept as dist/trace-frame-N.json, for chrome://tracing or Perfetto.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { launchChromium } from '../../e2e/support/browser.mjs'
-import { root, startAll, urls } from '../../e2e/support/servers.mjs'
+import { startStack } from '@oriel/stack'
+import { launchChromium } from '@oriel/stack/browser'
+import { root, TEST_URLS as urls } from '@oriel/stack/ports'
 
 const RUNS = Number(process.argv[2] ?? 1)
 const PAUSE_MS = 1000
@@ -73,7 +74,7 @@ function report(events) {
   }
 }
 
-const servers = await startAll()
+const servers = await startStack({ devnet: false })
 const browser = await launchChromium()
 try {
   mkdirSync(join(root, 'dist'), { recursive: true })

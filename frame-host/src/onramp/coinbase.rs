@@ -1,5 +1,5 @@
 //! A provider that speaks Coinbase Onramp's REST API (v1), as Coinbase itself and the sandbox
-//! provider of `make demo` and the tests (`e2e/support/onrampSandbox.mjs`) do:
+//! provider of `make demo` and the tests (`stack/onrampSandbox.mjs`) do:
 //!
 //! - `GET {api_url}/v1/buy/options?country&subdivision` → `{ payment_currencies: [{ id,
 //!   limits: [{ id, min, max }] }], purchase_currencies: [{ id, name, symbol, networks: [{

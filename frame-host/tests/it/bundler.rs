@@ -1,6 +1,6 @@
 //! `POST /v1/bundler/{chainId}` against a real local chain and bundler: hardhat's node with the
 //! devnet contracts (the EntryPoint v0.7 and the Safe 4337 deployment among them) and the real alto
-//! (e2e/support/bundler.mjs). A signed-in frame's user operation goes through frame-host and
+//! (stack/bundler.mjs). A signed-in frame's user operation goes through frame-host and
 //! lands; what is not the frame's to ask is refused.
 
 use crate::common;
@@ -22,7 +22,7 @@ use serde_json::{json, Value};
 
 const CHAIN: &str = "eip155:31337";
 
-/// alto (through e2e/support/bundler.mjs) on a free port for `devnet`'s EntryPoint, ended on drop.
+/// alto (through stack/bundler.mjs) on a free port for `devnet`'s EntryPoint, ended on drop.
 struct Bundler {
     child: Child,
     url: String,
@@ -48,7 +48,7 @@ impl Bundler {
             .port();
         let mut child = Command::new("node")
             .args([
-                "e2e/support/bundler.mjs",
+                "stack/bundler.mjs",
                 &port.to_string(),
                 &devnet.url,
                 entry_point,

@@ -1,4 +1,4 @@
-//! A purchase through the sandbox provider (`e2e/support/onrampSandbox.mjs`, which speaks
+//! A purchase through the sandbox provider (`stack/onrampSandbox.mjs`, which speaks
 //! Coinbase Onramp's REST API with a CDP JWT per request) on a hardhat devnet: its options and
 //! quote through frame-host, a checkout session for the user's wallet, the test card paid on
 //! the sandbox's own page, the ETH really sent on the devnet (exactly the quoted amount), and

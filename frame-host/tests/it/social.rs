@@ -1,4 +1,4 @@
-//! Social login against a real OpenID provider (`e2e/support/oidc.mjs`, the `oidc-provider`
+//! Social login against a real OpenID provider (`stack/oidc.mjs`, the `oidc-provider`
 //! package, started with node): full logins with Google (OpenID Connect, ID token), GitHub
 //! (OAuth 2.0 and its user API), Apple (`form_post`) and X (Basic client authentication);
 //! PKCE and state checks, replayed and foreign results, denied consent, expiry, token

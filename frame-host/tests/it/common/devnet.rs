@@ -48,7 +48,7 @@ impl Devnet {
             .unwrap()
             .port();
         let child = Command::new(bin)
-            .args(["--config", "e2e/support/hardhat.config.cjs", "node"])
+            .args(["--config", "stack/hardhat.config.cjs", "node"])
             .args(["--hostname", "127.0.0.1", "--port", &port.to_string()])
             .current_dir(root())
             .env("HARDHAT_DISABLE_TELEMETRY_PROMPT", "true")

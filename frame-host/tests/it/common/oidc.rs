@@ -1,4 +1,4 @@
-//! The local identity provider (`e2e/support/oidc.mjs`, the `oidc-provider` package from the
+//! The local identity provider (`stack/oidc.mjs`, the `oidc-provider` package from the
 //! checkout's node_modules: `npm ci` first) on a free port, and a small browser that signs in
 //! at it: it follows the provider's redirects with its cookies, submits the sign-in form, and
 //! stops at frame-host's callback.
@@ -44,7 +44,7 @@ impl Oidc {
             "node_modules/oidc-provider is missing: run npm ci"
         );
         let mut child = Command::new("node")
-            .arg("e2e/support/oidc.mjs")
+            .arg("stack/oidc.mjs")
             .args(["--port", "0", "--frame-host", FRAME_HOST, "--toml"])
             .arg(&toml)
             .current_dir(root())

@@ -1,4 +1,4 @@
-//! The sandbox on-ramp provider (`e2e/support/onrampSandbox.mjs`, node from the checkout's
+//! The sandbox on-ramp provider (`stack/onrampSandbox.mjs`, node from the checkout's
 //! node_modules: `npm ci` first) on a free port, for a devnet and its contracts file.
 
 use std::{
@@ -34,7 +34,7 @@ impl Sandbox {
         let dir = tempfile::tempdir().unwrap();
         let toml = dir.path().join("onramp.toml");
         let mut child = Command::new("node")
-            .arg("e2e/support/onrampSandbox.mjs")
+            .arg("stack/onrampSandbox.mjs")
             .args(["--port", "0", "--devnet", devnet_url, "--contracts"])
             .arg(contracts)
             .arg("--toml")

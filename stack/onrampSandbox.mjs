@@ -4,8 +4,8 @@
 // the bought ETH or devnet token to the buyer's wallet on the devnet. Like a payment processor's
 // test mode: the protocol and the chain are real, the money is not.
 //
-//   node e2e/support/onrampSandbox.mjs --port 5177 --devnet http://127.0.0.1:8545 \
-//     --contracts .data/devnet-contracts.json [--toml FILE]
+//   node stack/onrampSandbox.mjs [--port 5177] [--devnet http://127.0.0.1:8545] \
+//     [--contracts .data/devnet-contracts.json] [--toml FILE]
 //
 // prints its base URL once listening (port 0 picks a free port); with --toml it writes
 // frame-host's `[[onramp_providers]]` entry for it to FILE. In code: `startOnrampSandbox`.
@@ -30,8 +30,9 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { pathToFileURL } from 'node:url'
 import { encodeFunctionData, erc20Abi, formatUnits } from 'viem'
-import { serialized } from '../../devnet/deploy.mjs'
+import { serialized } from '../devnet/deploy.mjs'
 import { checkoutPage, errorPage, SANDBOX_CSS, statusPage } from './onrampSandboxPages.mjs'
+import { portsOf, urlsOf } from './ports.mjs'
 
 /** Hardhat's account #9: the sandbox's treasury (unlocked on the node, used by nothing else). */
 export const SANDBOX_TREASURY = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
@@ -165,7 +166,7 @@ function cardProblem({ card, expiry, cvc }, now = new Date()) {
 /**
  * Starts the sandbox on `host:port` for the devnet at `devnetUrl` with its `contracts`
  * (devnet/deploy.mjs), after stocking its treasury with the devnet's tokens.
- * @param {{ port?: number, host?: string, devnetUrl: string, contracts: import('../../devnet/deploy.mjs').DevnetContracts }} options
+ * @param {{ port?: number, host?: string, devnetUrl: string, contracts: import('../devnet/deploy.mjs').DevnetContracts }} options
  */
 export async function startOnrampSandbox({ port = 0, host = '127.0.0.1', devnetUrl, contracts }) {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519')
@@ -500,12 +501,12 @@ function stock(devnetUrl, contracts) {
   })
 }
 
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const arg = (flag) => process.argv.flatMap((v, i) => (process.argv[i - 1] === flag ? [v] : []))[0]
-  const devnetUrl = arg('--devnet') ?? 'http://127.0.0.1:8545'
+  const demo = portsOf('demo')
+  const devnetUrl = arg('--devnet') ?? urlsOf(demo).devnet
   const contracts = JSON.parse(readFileSync(arg('--contracts') ?? '.data/devnet-contracts.json', 'utf8'))
-  const sandbox = await startOnrampSandbox({ port: Number(arg('--port') ?? 5177), devnetUrl, contracts })
+  const sandbox = await startOnrampSandbox({ port: Number(arg('--port') ?? demo.onramp), devnetUrl, contracts })
   const toml = arg('--toml')
   if (toml) writeFileSync(toml, `${sandbox.toml}\n`)
   console.log(sandbox.url)

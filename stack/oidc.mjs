@@ -7,7 +7,7 @@
 // Facebook's /me?fields=…), authorized by the access token. Its page lets a tester pick or
 // type a user, or deny access.
 //
-//   node e2e/support/oidc.mjs --port 8700 --frame-host http://127.0.0.1:8787 [--toml FILE]
+//   node stack/oidc.mjs [--port 8700] [--frame-host http://127.0.0.1:8787] [--toml FILE]
 //
 // prints its base URL once listening (port 0 picks a free port); with --toml it first writes
 // frame-host's `[social.*]` tables for it to FILE. In code: `startOidcProvider` and
@@ -20,6 +20,7 @@ import { pathToFileURL } from 'node:url'
 import Provider from 'oidc-provider'
 import { escapeHtml, loginPage } from './oidcPages.mjs'
 import { PROVIDERS } from './oidcProviders.mjs'
+import { portsOf, urlsOf } from './ports.mjs'
 
 /** The largest login form accepted, bytes. */
 const MAX_FORM_BYTES = 8192
@@ -250,13 +251,14 @@ export async function startOidcProvider({ port = 0, host = '127.0.0.1', frameHos
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const DEMO_PORTS = portsOf('demo')
   const arg = (flag) => {
     const values = process.argv.flatMap((v, i) => (process.argv[i - 1] === flag ? [v] : []))
     return values
   }
-  const port = Number(arg('--port')[0] ?? 8700)
+  const port = Number(arg('--port')[0] ?? DEMO_PORTS.oidc)
   const frameHosts = arg('--frame-host')
-  if (!frameHosts.length) frameHosts.push('http://127.0.0.1:8787')
+  if (!frameHosts.length) frameHosts.push(urlsOf(DEMO_PORTS).frameHost)
   const provider = await startOidcProvider({ port, frameHosts })
   const toml = arg('--toml')[0]
   if (toml) writeFileSync(toml, `${frameHostSocialToml(provider.url)}\n`)

@@ -1,4 +1,4 @@
-import type { DevnetContracts } from '../../devnet/deploy.mjs'
+import type { DevnetContracts } from '../devnet/deploy.mjs'
 
 /** A running sandbox on-ramp (see onrampSandbox.mjs). */
 export interface OnrampSandbox {

@@ -4,11 +4,11 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { deployDevnetContracts } from '../../devnet/deploy.mjs'
+import { deployDevnetContracts } from '../devnet/deploy.mjs'
+import { portsOf, root } from './ports.mjs'
 import { spawnUntilReady } from './spawnUntilReady.mjs'
 
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
-const CONFIG = join(root, 'e2e/support/hardhat.config.cjs')
+const CONFIG = join(root, 'stack/hardhat.config.cjs')
 /** `eth_chainId` of the devnet: 31337. */
 export const DEVNET_CHAIN_ID = '0x7a69'
 
@@ -34,7 +34,7 @@ export async function chainIdOf(url) {
  * and waits for it to exit.
  *
  * @param {{ port: number, host?: string, timeoutMs?: number, log?: boolean, deploy?: boolean, contractsFile?: string }} options
- * @returns {Promise<{ url: string, stop: () => Promise<void>, contracts?: import('../../devnet/deploy.mjs').DevnetContracts }>}
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, contracts?: import('../devnet/deploy.mjs').DevnetContracts }>}
  */
 export async function startDevnet({ port, host = '127.0.0.1', timeoutMs = 30_000, log = false, deploy = true, contractsFile }) {
   if (!port) throw new Error('startDevnet: a port is required')
@@ -62,10 +62,10 @@ export async function startDevnet({ port, host = '127.0.0.1', timeoutMs = 30_000
   }
 }
 
-// `node e2e/support/devnet.mjs [port] [contracts file]`: runs a devnet with its contracts in the
-// foreground (used by scripts/demo-dev.sh).
+// `node stack/devnet.mjs [port] [contracts file]`: runs a devnet with its contracts in the
+// foreground (port 8545, `make demo`'s, unless given).
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const port = Number(process.argv[2] ?? 8545)
+  const port = Number(process.argv[2] ?? portsOf('demo').devnet)
   const contractsFile = process.argv[3] ? resolve(process.argv[3]) : undefined
   const devnet = await startDevnet({ port, contractsFile })
   console.log(`devnet (chain 31337) answering at ${devnet.url}${contractsFile ? `, contracts in ${contractsFile}` : ''}`)

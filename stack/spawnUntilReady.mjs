@@ -1,9 +1,6 @@
 // Starts a local server process for the tests and the demo, and waits until it is ready.
 import { spawn } from 'node:child_process'
-import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
+import { root } from './ports.mjs'
 
 /**
  * Spawns `bin` with `args` from the repository root and polls `ready()` every `pollMs` until it

@@ -1,7 +1,8 @@
-// A browser wallet for the end-to-end tests, injected into the dapp page before its scripts run.
-// It announces itself with EIP-6963 and keeps its keys in a real viem account (hardhat's account
-// #0 on the local devnet). Like a wallet extension it remembers, per site, whether the user
-// authorized the site; it approves every prompt, or rejects them while `reject` is set.
+// A browser wallet for the end-to-end tests and `make screenshots`, injected into the dapp page
+// before its scripts run. It announces itself with EIP-6963 and keeps its keys in a real viem
+// account (hardhat's account #0 on the local devnet). Like a wallet extension it remembers, per
+// site, whether the user authorized the site; it approves every prompt, or rejects them while
+// `reject` is set.
 import { privateKeyToAccount } from 'viem/accounts'
 
 /** Set on `window.__orielTestWallet` by the test before this script runs. */

@@ -8,9 +8,8 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { root } from './ports.mjs'
 import { spawnUntilReady } from './spawnUntilReady.mjs'
-
-const root = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 
 /** Hardhat's ninth well-known test account: alto's executor (sends the bundles). */
 const EXECUTOR_KEY = '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97'
@@ -72,12 +71,12 @@ export async function startBundler({ port, rpcUrl, entryPoint, timeoutMs = 60_00
   return { url, stop }
 }
 
-// `node e2e/support/bundler.mjs <port> <devnet rpc url> <entry point>`: runs alto in the
+// `node stack/bundler.mjs <port> <devnet rpc url> <entry point>`: runs alto in the
 // foreground until SIGINT/SIGTERM; prints its URL once it serves the EntryPoint.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [port, rpcUrl, entryPoint] = process.argv.slice(2)
   if (!Number(port) || !rpcUrl || !/^0x[0-9a-fA-F]{40}$/.test(entryPoint ?? '')) {
-    console.error('usage: node e2e/support/bundler.mjs <port> <devnet rpc url> <entry point>')
+    console.error('usage: node stack/bundler.mjs <port> <devnet rpc url> <entry point>')
     process.exit(2)
   }
   const bundler = await startBundler({ port: Number(port), rpcUrl, entryPoint: /** @type {`0x${string}`} */ (entryPoint) })
