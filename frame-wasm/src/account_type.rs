@@ -9,8 +9,9 @@ use crate::{
     config::FrameConfig,
     env::Env,
     error::{Error, Result},
-    sign::{parse_address, smart::Contracts},
 };
+
+use oriel_signer::sign::{parse_address, smart::Contracts};
 
 /// Spec §6 "Default account types": eip155 smartAccount, solana and polkadot eoa, bip122
 /// payment.

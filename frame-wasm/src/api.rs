@@ -16,8 +16,9 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use crate::{
     env::Env,
     error::{Error, NETWORK_ERROR},
-    keys::WalletBlob,
 };
+
+use oriel_signer::keys::WalletBlob;
 
 pub use oriel_protocol::http::{
     EmailStartReply as EmailStart, EmailUpdateStartReply as EmailUpdateStart,
@@ -278,7 +279,7 @@ impl<'a, E: Env> Api<'a, E> {
     /// The user's wallet, if one is stored.
     pub async fn wallet(&self, access: &str) -> Result<Option<StoredWallet>, ApiError> {
         let path = format!("/wallet/v1?projectId={}", self.project_id);
-        let w: WalletReply<crate::keys::Addresses> =
+        let w: WalletReply<oriel_signer::keys::Addresses> =
             self.call("GET", &path, None, Some(access)).await?;
         Ok(w.wallet.map(|blob| StoredWallet { blob }))
     }
@@ -288,7 +289,7 @@ impl<'a, E: Env> Api<'a, E> {
         &self,
         access: &str,
         blob: &WalletBlob,
-        addresses: &crate::keys::Addresses,
+        addresses: &oriel_signer::keys::Addresses,
     ) -> Result<bool, ApiError> {
         let body = CreateWalletRequest {
             project_id: self.project_id.into(),

@@ -7,11 +7,9 @@
 use oriel_protocol::{ErrorCode, ErrorReply};
 use serde_json::{json, Value};
 
-use crate::{
-    api::Api,
-    env::Env,
-    sign::{ChainReader, DISCONNECTED, INTERNAL_ERROR},
-};
+use crate::{api::Api, env::Env};
+
+use oriel_signer::sign::{ChainReader, DISCONNECTED, INTERNAL_ERROR};
 
 /// The bundler of one network, for one signed-in session.
 pub(crate) struct Bundler<'a, E: Env> {

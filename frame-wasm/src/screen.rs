@@ -4,7 +4,7 @@
 
 use zeroize::Zeroizing;
 
-use crate::sign::{Failure, Summary, Value};
+use oriel_signer::sign::{Failure, Summary, Value};
 
 /// The frame must have been visible, unobscured, this long before its buttons work; an
 /// approval's Approve also waits until each of its message boxes was scrolled to its end.

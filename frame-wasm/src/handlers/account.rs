@@ -13,8 +13,9 @@ use crate::{
     network::Network,
     rpc::Transport,
     session::Session,
-    sign::{parse_address, smart},
 };
+
+use oriel_signer::sign::{parse_address, smart};
 
 /// `SetPreferredAccount` on network `chain_id`: stores the choice, looks up the smart account
 /// when it is one, and answers the account now in effect; the host hears the new session

@@ -3,16 +3,16 @@
 
 use serde_json::json;
 
-use crate::keys::Addresses;
 use crate::screen::{
     approval_warnings, escaped, is_hidden, pieces, scrolled_to_end, visible, Piece,
     HIDDEN_CHARACTERS_WARNING,
 };
-use crate::sign::{parse, Facts, ShownTx, SignRequest, Summary, TxRequest};
+use oriel_signer::keys::Addresses;
+use oriel_signer::sign::{parse, Facts, ShownTx, SignRequest, Summary, TxRequest};
 
 /// What the screen shows for `req` when the frame looked nothing up.
 fn describe<Tx: ShownTx>(req: &SignRequest<Tx>) -> Summary {
-    crate::sign::describe(req, &Facts::default())
+    oriel_signer::sign::describe(req, &Facts::default())
 }
 
 fn personal_sign(message: &str) -> Summary {

@@ -15,12 +15,12 @@ use crate::{
     config::{FrameConfig, NetworkRpc},
     env::HttpResponse,
     frame::Frame,
-    sign::{
-        parse_address,
-        smart::{safe, Contracts, UserOperation},
-        to_hex,
-    },
     test_env::{log_in, TestEnv, TestRpc},
+};
+use oriel_signer::sign::{
+    parse_address,
+    smart::{safe, Contracts, UserOperation},
+    to_hex,
 };
 
 const CHAIN: &str = "eip155:31337";
