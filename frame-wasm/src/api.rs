@@ -11,14 +11,13 @@ use oriel_protocol::{
     },
     SocialProvider, UpdateEmailAction,
 };
+use oriel_signer::keys::WalletBlob;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 use crate::{
     env::Env,
     error::{Error, NETWORK_ERROR},
 };
-
-use oriel_signer::keys::WalletBlob;
 
 pub use oriel_protocol::http::{
     EmailStartReply as EmailStart, EmailUpdateStartReply as EmailUpdateStart,

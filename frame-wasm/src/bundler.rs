@@ -5,11 +5,10 @@
 //! JSON-RPC error as the dapp should see it (a refused signature, too little gas).
 
 use oriel_protocol::{ErrorCode, ErrorReply};
+use oriel_signer::sign::{ChainReader, DISCONNECTED, INTERNAL_ERROR};
 use serde_json::{json, Value};
 
 use crate::{api::Api, env::Env};
-
-use oriel_signer::sign::{ChainReader, DISCONNECTED, INTERNAL_ERROR};
 
 /// The bundler of one network, for one signed-in session.
 pub(crate) struct Bundler<'a, E: Env> {

@@ -1,14 +1,13 @@
 //! The active network and the chain RPC clients of the networks the operator configured.
 
 use oriel_protocol::{caip::ChainIdError, ErrorCode, ErrorReply};
+use oriel_signer::sign::ChainReader;
 use serde_json::Value;
 
 use crate::{
     error::{Error, Result},
     rpc::{Chains, RpcClient, Transport},
 };
-
-use oriel_signer::sign::ChainReader;
 
 /// The embedded wallet's chain families (spec §9).
 const CHAIN_FAMILIES: &[&str] = &["eip155", "solana"];

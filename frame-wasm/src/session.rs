@@ -5,6 +5,14 @@
 
 use base64::{engine::general_purpose::STANDARD as B64, Engine};
 use oriel_protocol::{Account, AccountType, User};
+use oriel_signer::{
+    keys::{self, Device, UnlockedWallet},
+    sign::{
+        parse_address,
+        smart::{self, SmartAccount},
+        CallsStore, ChainReader, SignError,
+    },
+};
 
 use crate::{
     account_type,
@@ -13,15 +21,6 @@ use crate::{
     env::Env,
     error::{Error, Result},
     store::{self, SessionRecord},
-};
-
-use oriel_signer::{
-    keys::{self, Device, UnlockedWallet},
-    sign::{
-        parse_address,
-        smart::{self, SmartAccount},
-        CallsStore, ChainReader, SignError,
-    },
 };
 
 /// Refresh the access token when it has less than this left.

@@ -3,6 +3,7 @@
 //! `sign::smart`'s.
 
 use oriel_protocol::{AccountType, Reply};
+use oriel_signer::sign::{parse_address, smart};
 
 use crate::{
     account_type,
@@ -14,8 +15,6 @@ use crate::{
     rpc::Transport,
     session::Session,
 };
-
-use oriel_signer::sign::{parse_address, smart};
 
 /// `SetPreferredAccount` on network `chain_id`: stores the choice, looks up the smart account
 /// when it is one, and answers the account now in effect; the host hears the new session

@@ -6,6 +6,11 @@
 //! transactions and call bundles become one user operation each (`operation_call`).
 
 use oriel_protocol::{ErrorReply, Reply, RevealPurpose};
+use oriel_signer::sign::{
+    self, parse_address,
+    smart::{self, SmartAccount},
+    Call, CallsRequest, ChainReader, FilledTx, SignError, SignRequest, Summary,
+};
 use serde_json::{json, Value};
 
 use crate::{
@@ -20,12 +25,6 @@ use crate::{
     policy::{is_solana_read, policy, Policy},
     screen::{Outcome, Screen},
     session::Session,
-};
-
-use oriel_signer::sign::{
-    self, parse_address,
-    smart::{self, SmartAccount},
-    Call, CallsRequest, ChainReader, FilledTx, SignError, SignRequest, Summary,
 };
 
 /// How long `eth_sendTransaction` from a smart account waits for its operation to be in a

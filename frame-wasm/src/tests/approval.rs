@@ -2,11 +2,11 @@
 //! what the screen showed (`TestEnv::summaries`, `TestEnv::shown`) and what the dapp got.
 
 use oriel_protocol::{ErrorCode, ErrorReply};
+use oriel_signer::sign::{Summary, Value as Shown};
 use serde_json::{json, Value};
 
 use super::wallet_rpc::{address, frame_with, rpc};
 use crate::env::HttpResponse;
-use oriel_signer::sign::{Summary, Value as Shown};
 
 const BOB: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 /// What hardhat answers a transaction its sender cannot pay for.
