@@ -12,7 +12,7 @@ cargo fmt --all --check
 
 step "cargo clippy (native and wasm32)"
 cargo clippy --quiet --workspace --all-targets -- -D warnings
-cargo clippy --quiet -p oriel-frame -p oriel-rpc -p oriel-protocol \
+cargo clippy --quiet -p oriel-frame -p oriel-signer -p oriel-rpc -p oriel-protocol \
   --target wasm32-unknown-unknown -- -D warnings
 
 step "cargo test (includes the bounded decode fuzzing and the golden vectors)"

@@ -68,7 +68,7 @@ export function TryWallet() {
     {
       kind: 'batch',
       label: 'Send a batch',
-      // ERC-5792 v2, as the frame parses it (frame-wasm/src/sign/calls.rs); the answer is `{ id }`.
+      // ERC-5792 v2, as the frame parses it (signer/src/sign/calls.rs); the answer is `{ id }`.
       ask: async () => {
         const { id } = (await provider.request({
           method: 'wallet_sendCalls',

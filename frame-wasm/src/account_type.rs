@@ -4,12 +4,12 @@
 //! for a smart account leaves the key's own account (EOA) in effect.
 
 use oriel_protocol::AccountType;
+use oriel_signer::sign::{parse_address, smart::Contracts};
 
 use crate::{
     config::FrameConfig,
     env::Env,
     error::{Error, Result},
-    sign::{parse_address, smart::Contracts},
 };
 
 /// Spec §6 "Default account types": eip155 smartAccount, solana and polkadot eoa, bip122

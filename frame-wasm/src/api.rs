@@ -11,12 +11,12 @@ use oriel_protocol::{
     },
     SocialProvider, UpdateEmailAction,
 };
+use oriel_signer::keys::WalletBlob;
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 use crate::{
     env::Env,
     error::{Error, NETWORK_ERROR},
-    keys::WalletBlob,
 };
 
 pub use oriel_protocol::http::{
@@ -278,7 +278,7 @@ impl<'a, E: Env> Api<'a, E> {
     /// The user's wallet, if one is stored.
     pub async fn wallet(&self, access: &str) -> Result<Option<StoredWallet>, ApiError> {
         let path = format!("/wallet/v1?projectId={}", self.project_id);
-        let w: WalletReply<crate::keys::Addresses> =
+        let w: WalletReply<oriel_signer::keys::Addresses> =
             self.call("GET", &path, None, Some(access)).await?;
         Ok(w.wallet.map(|blob| StoredWallet { blob }))
     }
@@ -288,7 +288,7 @@ impl<'a, E: Env> Api<'a, E> {
         &self,
         access: &str,
         blob: &WalletBlob,
-        addresses: &crate::keys::Addresses,
+        addresses: &oriel_signer::keys::Addresses,
     ) -> Result<bool, ApiError> {
         let body = CreateWalletRequest {
             project_id: self.project_id.into(),

@@ -5,13 +5,10 @@
 //! JSON-RPC error as the dapp should see it (a refused signature, too little gas).
 
 use oriel_protocol::{ErrorCode, ErrorReply};
+use oriel_signer::sign::{ChainReader, DISCONNECTED, INTERNAL_ERROR};
 use serde_json::{json, Value};
 
-use crate::{
-    api::Api,
-    env::Env,
-    sign::{ChainReader, DISCONNECTED, INTERNAL_ERROR},
-};
+use crate::{api::Api, env::Env};
 
 /// The bundler of one network, for one signed-in session.
 pub(crate) struct Bundler<'a, E: Env> {

@@ -78,7 +78,7 @@ fn checked_networks(networks: Vec<NetworkRpc>) -> Result<Vec<NetworkRpc>, Config
             if !network.chain_id.starts_with("eip155:") {
                 return Err(invalid("smart accounts are for eip155 networks only"));
             }
-            let is_address = |a: &str| crate::sign::parse_address(a).is_ok();
+            let is_address = |a: &str| oriel_signer::sign::parse_address(a).is_ok();
             if !contracts.addresses().iter().all(|(_, a)| is_address(a)) {
                 return Err(invalid(
                     "the smart-account contracts are not 0x and 40 hex digits",

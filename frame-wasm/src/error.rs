@@ -4,8 +4,8 @@
 //! error becomes the protocol's error reply (code and message). The texts are the spec's
 //! words where it has some (spec §8 and the EIP-1193 texts dapps match on); the others are
 //! this frame's own. This module is a leaf: the modules whose own errors end up here (the
-//! frame-host API client, signing, the chain RPC client) implement the conversion next to
-//! their error type.
+//! frame-host API client, the chain RPC client) implement the conversion next to their error
+//! type; `oriel-signer`'s two errors (`KeyError`, `SignError`) convert at the end of this file.
 
 use oriel_protocol::{ErrorCode, ErrorReply};
 
@@ -279,9 +279,17 @@ impl From<ErrorReply> for Error {
     }
 }
 
-impl From<crate::keys::Error> for Error {
-    fn from(error: crate::keys::Error) -> Self {
+impl From<oriel_signer::KeyError> for Error {
+    fn from(error: oriel_signer::KeyError) -> Self {
         Self::Wallet(error.to_string())
+    }
+}
+
+impl From<oriel_signer::SignError> for Error {
+    /// As the dapp sees it: the signing error's reply (`From<SignError> for ErrorReply`),
+    /// passed on as it is.
+    fn from(error: oriel_signer::SignError) -> Self {
+        Self::Reply(error.into())
     }
 }
 

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
-// Public: what the browser glue (`web`, wasm32 only) and the integration tests (`tests/`) use.
+// Public: the modules the browser glue (`web`, wasm32 only) builds on; key custody and
+// signing are the `oriel-signer` crate (`signer/`).
 // Everything else is crate-private, so `unreachable_pub` flags a stray `pub`.
 mod account_type;
 // The frame-host API types are moving to `oriel-protocol` (issue 10 §3); until then they
@@ -17,14 +18,12 @@ mod frame;
 mod handlers;
 pub mod handshake;
 mod host;
-pub mod keys;
 mod log;
 mod network;
 mod policy;
 pub mod rpc;
 pub mod screen;
 mod session;
-pub mod sign;
 mod store;
 pub mod theme;
 

@@ -2,9 +2,8 @@
 //! approval requests and the recovery phrase. The browser renders these in `web::screen`;
 //! the rules that do not need a DOM live here.
 
+use oriel_signer::sign::{Failure, Summary, Value};
 use zeroize::Zeroizing;
-
-use crate::sign::{Failure, Summary, Value};
 
 /// The frame must have been visible, unobscured, this long before its buttons work; an
 /// approval's Approve also waits until each of its message boxes was scrolled to its end.

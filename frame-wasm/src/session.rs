@@ -5,6 +5,14 @@
 
 use base64::{engine::general_purpose::STANDARD as B64, Engine};
 use oriel_protocol::{Account, AccountType, User};
+use oriel_signer::{
+    keys::{self, Device, UnlockedWallet},
+    sign::{
+        parse_address,
+        smart::{self, SmartAccount},
+        CallsStore, ChainReader, SignError,
+    },
+};
 
 use crate::{
     account_type,
@@ -12,12 +20,6 @@ use crate::{
     context::Cx,
     env::Env,
     error::{Error, Result},
-    keys::{self, Device, UnlockedWallet},
-    sign::{
-        parse_address,
-        smart::{self, SmartAccount},
-        CallsStore, ChainReader, SignError,
-    },
     store::{self, SessionRecord},
 };
 
@@ -324,12 +326,12 @@ fn decode_key(b64: &str) -> Result<[u8; 32]> {
 impl Unlocked {
     /// A freshly created wallet for `user_id`, as after a first login, with no bundles.
     pub(crate) fn new_for_test(user_id: &str) -> Self {
-        let device = crate::keys::Device {
+        let device = oriel_signer::keys::Device {
             device_id: "device-1",
             secret: &[7; 32],
             pepper: &[9; 32],
         };
-        let (_, wallet) = crate::keys::create_wallet(user_id, &device, &[3; 32]).unwrap();
+        let (_, wallet) = oriel_signer::keys::create_wallet(user_id, &device, &[3; 32]).unwrap();
         Self {
             user_id: user_id.into(),
             wallet,

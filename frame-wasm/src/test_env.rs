@@ -59,7 +59,7 @@ pub(crate) struct TestEnv {
     /// What each screen showed, as text, in order.
     pub(crate) shown: RefCell<Vec<String>>,
     /// What each approval screen showed, whole, in order.
-    pub(crate) summaries: RefCell<Vec<crate::sign::Summary>>,
+    pub(crate) summaries: RefCell<Vec<oriel_signer::sign::Summary>>,
     /// The themes applied (`SyncTheme`), in order.
     pub(crate) themes: RefCell<Vec<crate::theme::Theme>>,
     /// How the user leaves the next screens; `Approved` unless a test says otherwise.

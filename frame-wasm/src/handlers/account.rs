@@ -3,6 +3,7 @@
 //! `sign::smart`'s.
 
 use oriel_protocol::{AccountType, Reply};
+use oriel_signer::sign::{parse_address, smart};
 
 use crate::{
     account_type,
@@ -13,7 +14,6 @@ use crate::{
     network::Network,
     rpc::Transport,
     session::Session,
-    sign::{parse_address, smart},
 };
 
 /// `SetPreferredAccount` on network `chain_id`: stores the choice, looks up the smart account

@@ -13,13 +13,9 @@ use std::cell::RefCell;
 
 use oriel_protocol::{ErrorCode, ErrorReply};
 use oriel_rpc::{join, join_all, race, Either};
+use oriel_signer::sign::{self, ChainReader, Facts, FilledTx, SignRequest};
 
-use crate::{
-    context::Cx,
-    env::Env,
-    network::ChainRpc,
-    sign::{self, ChainReader, Facts, FilledTx, SignRequest},
-};
+use crate::{context::Cx, env::Env, network::ChainRpc};
 
 /// How long the approval screen waits for its lookups, at most.
 pub(crate) const LOOKUP_MS: u32 = 1_500;

@@ -6,6 +6,11 @@
 //! transactions and call bundles become one user operation each (`operation_call`).
 
 use oriel_protocol::{ErrorReply, Reply, RevealPurpose};
+use oriel_signer::sign::{
+    self, parse_address,
+    smart::{self, SmartAccount},
+    Call, CallsRequest, ChainReader, FilledTx, SignError, SignRequest, Summary,
+};
 use serde_json::{json, Value};
 
 use crate::{
@@ -20,11 +25,6 @@ use crate::{
     policy::{is_solana_read, policy, Policy},
     screen::{Outcome, Screen},
     session::Session,
-    sign::{
-        self, parse_address,
-        smart::{self, SmartAccount},
-        Call, CallsRequest, ChainReader, FilledTx, SignError, SignRequest, Summary,
-    },
 };
 
 /// How long `eth_sendTransaction` from a smart account waits for its operation to be in a
@@ -269,13 +269,12 @@ impl AccountSigner {
     async fn sign(
         &self,
         request: &SignRequest<FilledTx>,
-        wallet: &crate::keys::UnlockedWallet,
+        wallet: &oriel_signer::keys::UnlockedWallet,
         rpc: &impl sign::ChainReader,
     ) -> std::result::Result<Value, SignError> {
         let hash = sign::message_hash(request, self.chain_id)?;
-        let signer = wallet.eip155_signer();
         let signature = smart::sign_message(
-            signer,
+            wallet,
             &self.contracts,
             &self.account,
             self.chain_id,
@@ -392,7 +391,7 @@ async fn operation_call<E: Env>(
     let Some(unlocked) = wallet.session.unlocked.as_mut() else {
         return Err(Error::NotConnected);
     };
-    let sent = smart::send(unlocked.wallet.eip155_signer(), &prepared, &bundler).await;
+    let sent = smart::send(&unlocked.wallet, &prepared, &bundler).await;
     let answer = match (sent, bundle_id) {
         (Ok(hash), Some(id)) => {
             let answer = unlocked.calls.insert_operation(id, chain_id, hash);

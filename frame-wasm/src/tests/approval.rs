@@ -2,13 +2,11 @@
 //! what the screen showed (`TestEnv::summaries`, `TestEnv::shown`) and what the dapp got.
 
 use oriel_protocol::{ErrorCode, ErrorReply};
+use oriel_signer::sign::{Summary, Value as Shown};
 use serde_json::{json, Value};
 
 use super::wallet_rpc::{address, frame_with, rpc};
-use crate::{
-    env::HttpResponse,
-    sign::{Summary, Value as Shown},
-};
+use crate::env::HttpResponse;
 
 const BOB: &str = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 /// What hardhat answers a transaction its sender cannot pay for.
@@ -146,7 +144,7 @@ fn an_unfunded_account_is_warned_and_a_refused_send_is_explained_in_the_frame() 
         shown[1],
         format!(
             "failure: Transaction failed: {} [-32000: {NO_FUNDS}]",
-            crate::sign::plain_words(&err)
+            oriel_signer::sign::plain_words(&err)
         )
     );
     assert!(shown[1].contains("Not enough funds"));

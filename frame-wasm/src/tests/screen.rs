@@ -1,18 +1,18 @@
 //! The approval screen's rules that need no DOM: which characters it escapes (W4), the warning
 //! it shows for them, and when a scrolling box counts as read (W5).
 
+use oriel_signer::keys::Addresses;
+use oriel_signer::sign::{parse, Facts, ShownTx, SignRequest, Summary, TxRequest};
 use serde_json::json;
 
-use crate::keys::Addresses;
 use crate::screen::{
     approval_warnings, escaped, is_hidden, pieces, scrolled_to_end, visible, Piece,
     HIDDEN_CHARACTERS_WARNING,
 };
-use crate::sign::{parse, Facts, ShownTx, SignRequest, Summary, TxRequest};
 
 /// What the screen shows for `req` when the frame looked nothing up.
 fn describe<Tx: ShownTx>(req: &SignRequest<Tx>) -> Summary {
-    crate::sign::describe(req, &Facts::default())
+    oriel_signer::sign::describe(req, &Facts::default())
 }
 
 fn personal_sign(message: &str) -> Summary {

@@ -7,6 +7,11 @@ use std::{cell::RefCell, rc::Rc};
 
 use alloy_primitives::{eip191_hash_message, Address, Bytes, Signature, B256, U256};
 use oriel_protocol::{frame_page::SmartAccountContracts, AccountType, AllowList, Reply, Request};
+use oriel_signer::sign::{
+    parse_address,
+    smart::{safe, Contracts, UserOperation},
+    to_hex,
+};
 use pollster::block_on;
 use serde_json::{json, Value};
 
@@ -15,11 +20,6 @@ use crate::{
     config::{FrameConfig, NetworkRpc},
     env::HttpResponse,
     frame::Frame,
-    sign::{
-        parse_address,
-        smart::{safe, Contracts, UserOperation},
-        to_hex,
-    },
     test_env::{log_in, TestEnv, TestRpc},
 };
 

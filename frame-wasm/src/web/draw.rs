@@ -3,14 +3,12 @@
 //! as markup.
 
 use js_sys::{Function, Promise, Reflect};
+use oriel_signer::sign::{Row, Value};
 use wasm_bindgen::{prelude::*, JsCast};
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use web_sys::{Document, Element, Event, HtmlButtonElement};
 
-use crate::{
-    screen::{escaped, pieces, Piece},
-    sign::{Row, Value},
-};
+use crate::screen::{escaped, pieces, Piece};
 
 /// The class of an address's copy button; the screen's one click listener finds it by it.
 const COPY_CLASS: &str = "copy";

@@ -16,7 +16,7 @@
 //! temporaries made while computing are not wiped.
 //!
 //! ```
-//! use oriel_frame::keys::{create_wallet, open_with_device, open_with_recovery, Device};
+//! use oriel_signer::keys::{create_wallet, open_with_device, open_with_recovery, Device};
 //!
 //! let device = Device { device_id: "d1", secret: &[1; 32], pepper: &[2; 32] };
 //! let recovery_key = [3; 32];
@@ -25,12 +25,11 @@
 //! assert_eq!(again.addresses(), wallet.addresses());
 //! let recovered = open_with_recovery(&blob, "user-1", &recovery_key)?;
 //! assert_eq!(*recovered.recovery_phrase(), *wallet.recovery_phrase());
-//! # Ok::<(), oriel_frame::keys::Error>(())
+//! # Ok::<(), oriel_signer::KeyError>(())
 //! ```
 
 mod blob;
 mod derive;
-mod error;
 mod hd;
 mod mnemonic;
 mod seal;
@@ -38,7 +37,6 @@ mod wallet;
 
 pub use blob::{WalletBlob, WALLET_VERSION};
 pub use derive::Addresses;
-pub use error::{Error, Result};
 pub use wallet::{
     create_wallet, open_with_device, open_with_recovery, wrap_for_device, Device, UnlockedWallet,
 };

@@ -12,7 +12,7 @@
 //! Associated data is `len(label) || label || version || len(field) || field …`, lengths as
 //! 4-byte big-endian, so no two different field lists encode the same bytes.
 
-use super::{Error, Result};
+use crate::error::{KeyError, Result};
 use aes_gcm::aead::{AeadInPlace, KeyInit};
 use aes_gcm::{Aes256Gcm, Key, Nonce};
 use hkdf::Hkdf;
@@ -38,7 +38,7 @@ pub(crate) type SecretKey = Zeroizing<[u8; KEY_LEN]>;
 
 /// Fills a buffer from the platform's CSPRNG (`crypto.getRandomValues` in the browser).
 pub(crate) fn fill_random(buf: &mut [u8]) -> Result<()> {
-    getrandom::getrandom(buf).map_err(|_| Error::Random)
+    getrandom::getrandom(buf).map_err(|_| KeyError::Random)
 }
 
 /// A fresh random 32-byte key.
@@ -87,7 +87,7 @@ fn hkdf_sha256(ikm: &[u8], info: &str) -> Result<SecretKey> {
     let mut okm = Zeroizing::new([0u8; KEY_LEN]);
     Hkdf::<Sha256>::new(None, ikm)
         .expand(info.as_bytes(), &mut okm[..])
-        .map_err(|_| Error::Derive)?;
+        .map_err(|_| KeyError::Derive)?;
     Ok(okm)
 }
 
@@ -125,12 +125,12 @@ pub(crate) fn seal(
         .is_err()
     {
         zeroize::Zeroize::zeroize(&mut buf);
-        return Err(Error::Seal);
+        return Err(KeyError::Seal);
     }
     Ok((nonce, buf))
 }
 
-/// Decrypts `ciphertext || tag`; any failure is [`Error::Open`].
+/// Decrypts `ciphertext || tag`; any failure is [`KeyError::Open`].
 pub(crate) fn open(
     key: &[u8; KEY_LEN],
     nonce: &[u8; NONCE_LEN],
@@ -140,7 +140,7 @@ pub(crate) fn open(
     let mut buf = Zeroizing::new(ciphertext.to_vec());
     cipher(key)
         .decrypt_in_place(Nonce::from_slice(nonce), aad, &mut *buf)
-        .map_err(|_| Error::Open)?;
+        .map_err(|_| KeyError::Open)?;
     Ok(buf)
 }
 
@@ -157,13 +157,13 @@ pub(crate) fn wrap(
     Ok(out)
 }
 
-/// Unwraps a data key; a wrap of the wrong length or that does not open is [`Error::Open`].
+/// Unwraps a data key; a wrap of the wrong length or that does not open is [`KeyError::Open`].
 pub(crate) fn unwrap(wrap_key: &[u8; KEY_LEN], aad: &[u8], wrapped: &[u8]) -> Result<SecretKey> {
     if wrapped.len() != WRAP_LEN {
-        return Err(Error::Open);
+        return Err(KeyError::Open);
     }
     let (nonce, sealed) = wrapped.split_at(NONCE_LEN);
-    let nonce: &[u8; NONCE_LEN] = nonce.try_into().map_err(|_| Error::Open)?;
+    let nonce: &[u8; NONCE_LEN] = nonce.try_into().map_err(|_| KeyError::Open)?;
     let plain = open(wrap_key, nonce, aad, sealed)?;
     let mut key = Zeroizing::new([0u8; KEY_LEN]);
     key.copy_from_slice(&plain);
@@ -221,22 +221,22 @@ mod tests {
         let other_aad = recovery_wrap_aad(1, "user", "wallet2");
         assert!(matches!(
             unwrap(&wrap_key, &other_aad, &wrapped),
-            Err(Error::Open)
+            Err(KeyError::Open)
         ));
         let other_key = random_key()?;
         assert!(matches!(
             unwrap(&other_key, &aad, &wrapped),
-            Err(Error::Open)
+            Err(KeyError::Open)
         ));
         assert!(matches!(
             unwrap(&wrap_key, &aad, &wrapped[1..]),
-            Err(Error::Open)
+            Err(KeyError::Open)
         ));
         let mut flipped = wrapped.clone();
         flipped[NONCE_LEN] ^= 1;
         assert!(matches!(
             unwrap(&wrap_key, &aad, &flipped),
-            Err(Error::Open)
+            Err(KeyError::Open)
         ));
         Ok(())
     }
@@ -251,7 +251,7 @@ mod tests {
         );
         assert!(matches!(
             open(&key, &nonce, &wallet_aad(2, "u", "w"), &sealed),
-            Err(Error::Open)
+            Err(KeyError::Open)
         ));
         Ok(())
     }

@@ -22,9 +22,9 @@ mod calldata;
 mod calls;
 mod chain;
 mod codec;
+mod codes;
 mod describe;
 mod eip712;
-mod error;
 mod evm;
 mod facts;
 mod failure;
@@ -41,19 +41,20 @@ mod test_chain;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use calls::get_capabilities;
+pub use crate::error::SignError;
+pub use calls::get_capabilities;
 pub use calls::{Call, CallsRequest, CallsStore};
 pub use chain::ChainReader;
-pub(crate) use codec::{parse_address, to_hex};
+pub use codec::{parse_address, to_hex};
+pub use codes::*;
 pub use describe::{describe, describe_operation, Row, ShownTx, Summary, Value};
 pub use eip712::{Field, TypedData};
-pub use error::*;
 pub use evm::{message_hash, personal_sign, sign_typed_data, typed_data_hash};
 pub use facts::{
     chain_calls, lookups, price_ids, read_chain, read_prices, Facts, Lookups, Token, MAX_TOKENS,
 };
 pub use failure::{failure, plain_words, Failure};
-pub(crate) use network::{parse_add_chain, parse_switch_chain};
+pub use network::{parse_add_chain, parse_switch_chain, AddChain, AddChainCurrency};
 pub use parse::{parse, SignRequest};
 pub use send::{fill, send_transaction, sign_transaction};
 pub use tx::{FilledTx, TxRequest};

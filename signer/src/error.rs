@@ -1,37 +1,51 @@
-//! Why a signing request failed, with the EIP-1193 / JSON-RPC / ERC-5792 code the dapp sees.
+//! The crate's errors: [`KeyError`] for key custody (creating, opening and re-wrapping a
+//! wallet) and [`SignError`] for a signing request, with the EIP-1193 / JSON-RPC / ERC-5792
+//! code the dapp sees ([`crate::sign`]'s codes) and its conversion to the protocol's
+//! [`ErrorReply`].
 
-use oriel_protocol::{ErrorCode, ErrorReply};
+use oriel_protocol::{text::RPC_NOT_ALLOWED as NOT_ALLOWED, ErrorCode, ErrorReply};
 
-use crate::error::NOT_ALLOWED;
+use crate::sign::{
+    ATOMICITY_NOT_SUPPORTED, BUNDLE_TOO_LARGE, CHAIN_DISCONNECTED, DUPLICATE_ID, INTERNAL_ERROR,
+    INVALID_PARAMS, UNAUTHORIZED, UNKNOWN_BUNDLE_ID, UNSUPPORTED_CAPABILITY, UNSUPPORTED_CHAIN_ID,
+    UNSUPPORTED_METHOD,
+};
 
-/// JSON-RPC: invalid method parameters.
-pub const INVALID_PARAMS: i32 = -32602;
-/// JSON-RPC: internal error.
-pub const INTERNAL_ERROR: i32 = -32603;
-/// EIP-1193: the user rejected the request.
-pub const USER_REJECTED: i32 = 4001;
-/// EIP-1193: the requested account or method has not been authorized by the user.
-pub const UNAUTHORIZED: i32 = 4100;
-/// EIP-1193: the provider does not support the requested method.
-pub const UNSUPPORTED_METHOD: i32 = 4200;
-/// EIP-1193: the provider is disconnected from all chains.
-pub const DISCONNECTED: i32 = 4900;
-/// EIP-1193: the provider is not connected to the requested chain.
-pub const CHAIN_DISCONNECTED: i32 = 4901;
-/// EIP-3085/3326: the chain has not been added to the wallet.
-pub const UNRECOGNIZED_CHAIN: i32 = 4902;
-/// ERC-5792: a capability the dapp marked non-optional is not supported.
-pub const UNSUPPORTED_CAPABILITY: i32 = 5700;
-/// ERC-5792: the wallet does not support the requested chain id.
-pub const UNSUPPORTED_CHAIN_ID: i32 = 5710;
-/// ERC-5792: a bundle with this id was already submitted.
-pub const DUPLICATE_ID: i32 = 5720;
-/// ERC-5792: no bundle with this id was submitted.
-pub const UNKNOWN_BUNDLE_ID: i32 = 5730;
-/// ERC-5792: the bundle has more calls than the wallet takes.
-pub const BUNDLE_TOO_LARGE: i32 = 5740;
-/// ERC-5792: the wallet cannot run the calls atomically and the dapp required it.
-pub const ATOMICITY_NOT_SUPPORTED: i32 = 5760;
+/// What can go wrong while creating, opening or re-wrapping a wallet.
+///
+/// Messages are safe to show: none names a key, a secret or which check failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum KeyError {
+    /// A wrap or the ciphertext did not open: a wrong key, a wrong user, wallet or device id, or
+    /// tampered data. Deliberately one variant for all of them. Not retryable with the same
+    /// inputs: a device whose wrap fails goes through recovery instead.
+    #[error("the wallet could not be opened: wrong key or tampered data")]
+    Open,
+    /// The blob's format version is not one this crate reads. Not retryable: it needs a newer
+    /// frame.
+    #[error("unsupported wallet version {0}")]
+    UnsupportedVersion(u8),
+    /// The blob carries no wrap for this device. Recover with the recovery key, then store a
+    /// wrap for this device.
+    #[error("this device has no key to the wallet: recover it first")]
+    NoDeviceWrap,
+    /// The blob belongs to another wallet than the unlocked one.
+    #[error("the wallet blob belongs to another wallet")]
+    WalletMismatch,
+    /// The platform's secure random source failed. Retryable.
+    #[error("no secure random numbers are available")]
+    Random,
+    /// Keys could not be derived from the seed. Not expected; not retryable.
+    #[error("the wallet keys could not be derived")]
+    Derive,
+    /// Encryption failed. Not expected; not retryable.
+    #[error("the wallet could not be encrypted")]
+    Seal,
+}
+
+/// The result type of key custody ([`crate::keys`]); signing's functions name [`SignError`].
+pub type Result<T, E = KeyError> = core::result::Result<T, E>;
 
 /// How [`SignError::Signing`]'s text starts.
 pub(crate) const SIGNING_FAILED: &str = "signing failed: ";
@@ -182,13 +196,6 @@ impl SignError {
     }
 }
 
-impl From<SignError> for crate::error::Error {
-    /// As the dapp sees it: the reply below, passed on as it is.
-    fn from(error: SignError) -> Self {
-        Self::Reply(error.into())
-    }
-}
-
 impl From<SignError> for ErrorReply {
     fn from(error: SignError) -> Self {
         match error {
@@ -203,6 +210,24 @@ impl From<SignError> for ErrorReply {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn messages_are_lowercase_and_name_no_part() {
+        let open = KeyError::Open.to_string();
+        assert_eq!(
+            open,
+            "the wallet could not be opened: wrong key or tampered data"
+        );
+        for e in [
+            KeyError::Open,
+            KeyError::NoDeviceWrap,
+            KeyError::Random,
+            KeyError::UnsupportedVersion(2),
+        ] {
+            let text = e.to_string();
+            assert!(text.starts_with(char::is_lowercase), "{text}");
+        }
+    }
 
     #[test]
     fn replies_carry_the_eip1193_codes() {

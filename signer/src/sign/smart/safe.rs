@@ -97,7 +97,7 @@ pub(crate) fn initializer(contracts: &Contracts, owner: &Address) -> Vec<u8> {
 }
 
 /// The factory call that deploys `owner`'s account: the user operation's `factoryData`.
-pub(crate) fn factory_data(contracts: &Contracts, owner: &Address) -> Vec<u8> {
+pub fn factory_data(contracts: &Contracts, owner: &Address) -> Vec<u8> {
     encode(
         &CREATE_PROXY_WITH_NONCE,
         &[
@@ -112,11 +112,7 @@ pub(crate) fn factory_data(contracts: &Contracts, owner: &Address) -> Vec<u8> {
 /// The address the factory deploys `owner`'s account to (CREATE2): the salt is
 /// `keccak256(keccak256(initializer) ++ saltNonce)`, the init code the factory's
 /// `proxy_creation_code` followed by the singleton as a word.
-pub(crate) fn address(
-    contracts: &Contracts,
-    owner: &Address,
-    proxy_creation_code: &[u8],
-) -> Address {
+pub fn address(contracts: &Contracts, owner: &Address, proxy_creation_code: &[u8]) -> Address {
     let mut salt = keccak256(initializer(contracts, owner)).to_vec();
     salt.extend_from_slice(&word_u256(SALT_NONCE));
     let mut init_code = proxy_creation_code.to_vec();
@@ -177,7 +173,7 @@ fn typed_hash(chain_id: u64, verifying_contract: &Address, struct_hash: B256) ->
 }
 
 /// The hash the key signs for `op`: the module's `SafeOp` of it, with the validity window.
-pub(crate) fn operation_hash(op: &UserOperation, contracts: &Contracts, chain_id: u64) -> B256 {
+pub fn operation_hash(op: &UserOperation, contracts: &Contracts, chain_id: u64) -> B256 {
     let u128_word = |v: u128| word_u256(U256::from(v));
     let u64_word = |v: u64| word_u256(U256::from(v));
     let words = [
@@ -210,7 +206,7 @@ pub(crate) fn operation_signature(key_signature: &[u8; 65]) -> Vec<u8> {
 
 /// The hash the key signs so that `safe`'s `isValidSignature(hash, signature)` holds: the
 /// Safe's `SafeMessage` of `abi.encode(hash)`.
-pub(crate) fn message_hash(safe: &Address, chain_id: u64, hash: &B256) -> B256 {
+pub fn message_hash(safe: &Address, chain_id: u64, hash: &B256) -> B256 {
     let message = keccak256(hash);
     let struct_hash = keccak256([SAFE_MESSAGE_TYPEHASH.0, message.0].concat());
     typed_hash(chain_id, safe, struct_hash)

@@ -5,7 +5,7 @@ use super::blob::{WalletBlob, WALLET_VERSION};
 use super::derive::{self, Addresses, Keys};
 use super::mnemonic::{self, ENTROPY_LEN};
 use super::seal::{self, SecretKey};
-use super::{Error, Result};
+use crate::error::{KeyError, Result};
 use alloy_signer_local::PrivateKeySigner;
 use core::fmt;
 use ed25519_dalek::SigningKey;
@@ -71,13 +71,14 @@ impl UnlockedWallet {
         mnemonic::phrase(&self.entropy)
     }
 
-    /// The eip155 signer (secp256k1, `m/44'/60'/0'/0/0`).
-    pub fn eip155_signer(&self) -> &PrivateKeySigner {
+    /// The eip155 signer (secp256k1, `m/44'/60'/0'/0/0`). Crate-private: outside this crate
+    /// the key signs only through [`crate::sign`].
+    pub(crate) fn eip155_signer(&self) -> &PrivateKeySigner {
         &self.keys.eip155
     }
 
-    /// The solana signing key (ed25519, `m/44'/501'/0'/0'`).
-    pub fn solana_signing_key(&self) -> &SigningKey {
+    /// The solana signing key (ed25519, `m/44'/501'/0'/0'`). Crate-private, as above.
+    pub(crate) fn solana_signing_key(&self) -> &SigningKey {
         &self.keys.solana
     }
 }
@@ -94,7 +95,7 @@ impl fmt::Debug for UnlockedWallet {
 fn check_version(blob: &WalletBlob) -> Result<()> {
     match blob.version {
         WALLET_VERSION => Ok(()),
-        other => Err(Error::UnsupportedVersion(other)),
+        other => Err(KeyError::UnsupportedVersion(other)),
     }
 }
 
@@ -143,18 +144,18 @@ fn open(blob: &WalletBlob, user_id: &str, data_key: SecretKey) -> Result<Unlocke
     let aad = seal::wallet_aad(blob.version, user_id, &blob.wallet_id);
     let plain = seal::open(&data_key, &blob.nonce, &aad, &blob.ciphertext)?;
     let entropy: Zeroizing<[u8; ENTROPY_LEN]> =
-        Zeroizing::new(plain.as_slice().try_into().map_err(|_| Error::Open)?);
+        Zeroizing::new(plain.as_slice().try_into().map_err(|_| KeyError::Open)?);
     let wallet = UnlockedWallet::new(blob.wallet_id.clone(), entropy, data_key)?;
     // The addresses are not covered by the ciphertext's tag; addresses that do not match the
     // keys mean the stored blob was altered.
     if wallet.addresses() != &blob.addresses {
-        return Err(Error::Open);
+        return Err(KeyError::Open);
     }
     Ok(wallet)
 }
 
-/// Opens the wallet with this device's wrap. Fails with [`Error::NoDeviceWrap`] when the blob
-/// has none, and with [`Error::Open`] when the wrap is for another device, the pepper was
+/// Opens the wallet with this device's wrap. Fails with [`KeyError::NoDeviceWrap`] when the blob
+/// has none, and with [`KeyError::Open`] when the wrap is for another device, the pepper was
 /// replaced (the device was revoked) or anything was altered.
 pub fn open_with_device(
     blob: &WalletBlob,
@@ -162,7 +163,7 @@ pub fn open_with_device(
     device: &Device<'_>,
 ) -> Result<UnlockedWallet> {
     check_version(blob)?;
-    let wrapped = blob.device_wrap.as_deref().ok_or(Error::NoDeviceWrap)?;
+    let wrapped = blob.device_wrap.as_deref().ok_or(KeyError::NoDeviceWrap)?;
     let wrap_key = seal::device_wrap_key(device.secret, device.pepper)?;
     let aad = seal::device_wrap_aad(blob.version, user_id, &blob.wallet_id, device.device_id);
     let data_key = seal::unwrap(&wrap_key, &aad, wrapped)?;
@@ -194,7 +195,7 @@ pub fn wrap_for_device(
 ) -> Result<Vec<u8>> {
     check_version(blob)?;
     if blob.wallet_id != wallet.wallet_id {
-        return Err(Error::WalletMismatch);
+        return Err(KeyError::WalletMismatch);
     }
     let aad = seal::wallet_aad(blob.version, user_id, &blob.wallet_id);
     seal::open(&wallet.data_key, &blob.nonce, &aad, &blob.ciphertext)?;
@@ -226,7 +227,7 @@ mod tests {
     }
 
     fn is_open_error<T>(result: Result<T>) -> bool {
-        matches!(result, Err(Error::Open))
+        matches!(result, Err(KeyError::Open))
     }
 
     #[test]
@@ -261,8 +262,8 @@ mod tests {
     #[test]
     fn blob_survives_json_round_trip() -> Result<()> {
         let (blob, created) = create_wallet(USER, &device(), &RECOVERY_KEY)?;
-        let json = serde_json::to_string(&blob).map_err(|_| Error::Open)?;
-        let parsed: WalletBlob = serde_json::from_str(&json).map_err(|_| Error::Open)?;
+        let json = serde_json::to_string(&blob).map_err(|_| KeyError::Open)?;
+        let parsed: WalletBlob = serde_json::from_str(&json).map_err(|_| KeyError::Open)?;
         assert_eq!(
             open_with_device(&parsed, USER, &device())?.addresses(),
             created.addresses()
@@ -324,11 +325,11 @@ mod tests {
         for version in [0, 2, 255] {
             blob.version = version;
             assert!(
-                matches!(open_with_device(&blob, USER, &device()), Err(Error::UnsupportedVersion(v)) if v == version)
+                matches!(open_with_device(&blob, USER, &device()), Err(KeyError::UnsupportedVersion(v)) if v == version)
             );
             assert!(matches!(
                 open_with_recovery(&blob, USER, &RECOVERY_KEY),
-                Err(Error::UnsupportedVersion(_))
+                Err(KeyError::UnsupportedVersion(_))
             ));
         }
         Ok(())
@@ -395,7 +396,7 @@ mod tests {
         };
         assert!(matches!(
             open_with_device(&blob, USER, &new_device),
-            Err(Error::NoDeviceWrap)
+            Err(KeyError::NoDeviceWrap)
         ));
 
         let recovered = open_with_recovery(&blob, USER, &RECOVERY_KEY)?;
@@ -412,7 +413,7 @@ mod tests {
         let (b, _) = create_wallet(USER, &device(), &RECOVERY_KEY)?;
         assert!(matches!(
             wrap_for_device(&wallet_a, &b, USER, &device()),
-            Err(Error::WalletMismatch)
+            Err(KeyError::WalletMismatch)
         ));
         assert!(is_open_error(wrap_for_device(
             &wallet_a,
@@ -472,10 +473,10 @@ mod tests {
     fn golden_v1_blob_opens() -> Result<()> {
         let fixture: serde_json::Value =
             serde_json::from_str(include_str!("testdata/valid/wallet-v1-abandon.json"))
-                .map_err(|_| Error::Open)?;
+                .map_err(|_| KeyError::Open)?;
         let text = |key: &str| fixture[key].as_str().unwrap_or_default().to_owned();
         let blob: WalletBlob =
-            serde_json::from_value(fixture["blob"].clone()).map_err(|_| Error::Open)?;
+            serde_json::from_value(fixture["blob"].clone()).map_err(|_| KeyError::Open)?;
         let (secret, pepper) = (
             key_from_hex(&text("deviceSecret")),
             key_from_hex(&text("pepper")),

@@ -26,14 +26,14 @@ fn first(params: &Value, method: &str) -> Result<serde_json::Map<String, Value>,
 }
 
 /// `wallet_switchEthereumChain [{ chainId }]`: the chain to switch to.
-pub(crate) fn parse_switch_chain(params: &Value) -> Result<u64, SignError> {
+pub fn parse_switch_chain(params: &Value) -> Result<u64, SignError> {
     let request = first(params, "wallet_switchEthereumChain")?;
     parse_chain_id(request.get("chainId").unwrap_or(&Value::Null))
 }
 
 /// The native currency of an added chain.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct NativeCurrency {
+pub struct AddChainCurrency {
     /// Its name, such as "Ether".
     pub name: String,
     /// Its symbol, 2 to 6 characters (EIP-3085).
@@ -44,7 +44,7 @@ pub(crate) struct NativeCurrency {
 
 /// A checked `wallet_addEthereumChain` request.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct AddChain {
+pub struct AddChain {
     /// The chain id.
     pub chain_id: u64,
     /// Its name.
@@ -52,7 +52,7 @@ pub(crate) struct AddChain {
     /// Its RPC URLs (at least one; http or https).
     pub rpc_urls: Vec<String>,
     /// Its native currency.
-    pub native_currency: Option<NativeCurrency>,
+    pub native_currency: Option<AddChainCurrency>,
     /// Its block explorers (http or https).
     pub block_explorer_urls: Vec<String>,
 }
@@ -77,7 +77,7 @@ fn urls(request: &serde_json::Map<String, Value>, name: &str) -> Result<Vec<Stri
 
 /// `wallet_addEthereumChain [{ chainId, chainName, rpcUrls, nativeCurrency?,
 /// blockExplorerUrls? }]`, checked.
-pub(crate) fn parse_add_chain(params: &Value) -> Result<AddChain, SignError> {
+pub fn parse_add_chain(params: &Value) -> Result<AddChain, SignError> {
     let request = first(params, "wallet_addEthereumChain")?;
     let chain_id = parse_chain_id(request.get("chainId").unwrap_or(&Value::Null))?;
     let chain_name = request
@@ -112,7 +112,7 @@ pub(crate) fn parse_add_chain(params: &Value) -> Result<AddChain, SignError> {
                 .and_then(Value::as_u64)
                 .and_then(|d| u8::try_from(d).ok())
                 .ok_or_else(|| SignError::params("nativeCurrency.decimals must be 0 to 255"))?;
-            Some(NativeCurrency {
+            Some(AddChainCurrency {
                 name,
                 symbol,
                 decimals,

@@ -7,8 +7,8 @@
 
 use oriel_protocol::{ErrorCode, ErrorReply};
 
-use super::error::SIGNING_FAILED;
 use super::SignRequest;
+use crate::error::SIGNING_FAILED;
 
 /// A failure as the screen shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,7 +91,8 @@ const NODE_PHRASES: [(&str, &str); 22] = [
 
 /// What a chain's (or the transport's) error reply means, in plain words.
 pub fn plain_words(reply: &ErrorReply) -> &'static str {
-    if reply.message == oriel_rpc::TIMEOUT_MESSAGE {
+    // The chain RPC client's timeout text (oriel-rpc's `TIMEOUT_MESSAGE`, from the protocol).
+    if reply.message == oriel_protocol::text::REQUEST_TIMEOUT {
         return TIMED_OUT;
     }
     let message = reply.message.to_ascii_lowercase();

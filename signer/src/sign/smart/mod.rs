@@ -8,7 +8,7 @@
 //! (frame-host's sign-in, viem's `verifyMessage`) checks them before and after.
 
 mod abi;
-pub(crate) mod safe;
+pub mod safe;
 mod user_op;
 
 use alloy_primitives::{Address, Bytes, B256, U256};
@@ -21,6 +21,7 @@ use super::chain::ChainReader;
 use super::codec::{decode_hex, hex_bytes, quantity, quantity_u128, to_hex};
 use super::send::fees;
 use super::SignError;
+use crate::keys::UnlockedWallet;
 use abi::{word_address, word_usize};
 pub use safe::Contracts;
 pub use user_op::UserOperation;
@@ -198,13 +199,15 @@ pub async fn prepare<R: ChainReader, B: ChainReader>(
     })
 }
 
-/// Signs the prepared operation with the owner's key and sends it with
-/// `eth_sendUserOperation`; answers the operation's hash the bundler returned.
+/// Signs the prepared operation with `wallet`'s eip155 key (the account's owner) and sends it
+/// with `eth_sendUserOperation`; answers the operation's hash the bundler returned. Call it
+/// only after the user approved the operation in the frame.
 pub async fn send<B: ChainReader>(
-    signer: &PrivateKeySigner,
+    wallet: &UnlockedWallet,
     prepared: &PreparedOperation,
     bundler: &B,
 ) -> Result<B256, SignError> {
+    let signer = wallet.eip155_signer();
     let mut op = prepared.op.clone();
     let entry_point = prepared.contracts.entry_point;
     let signed = safe::operation_hash(&op, &prepared.contracts, prepared.chain_id);
@@ -240,15 +243,17 @@ fn key_signature(signer: &PrivateKeySigner, hash: &B256) -> Result<[u8; 65], Sig
 /// The account's signature of message `hash` (the EIP-191 or EIP-712 hash of what the user
 /// approved): the key's signature of the Safe message, which the account's
 /// `isValidSignature(hash, signature)` accepts; while the account is not deployed, wrapped for
-/// ERC-6492 with the factory call that deploys it.
+/// ERC-6492 with the factory call that deploys it. `wallet`'s eip155 key is the account's
+/// owner. Call it only after the user approved the message in the frame.
 pub async fn sign_message<R: ChainReader>(
-    signer: &PrivateKeySigner,
+    wallet: &UnlockedWallet,
     contracts: &Contracts,
     account: &SmartAccount,
     chain_id: u64,
     hash: &B256,
     rpc: &R,
 ) -> Result<Bytes, SignError> {
+    let signer = wallet.eip155_signer();
     let signature = key_signature(
         signer,
         &safe::message_hash(&account.address, chain_id, hash),

@@ -31,7 +31,7 @@ pub(crate) fn decode_hex(digits: &str) -> Option<Vec<u8>> {
 }
 
 /// `0x` and lowercase hex.
-pub(crate) fn to_hex(bytes: &[u8]) -> String {
+pub fn to_hex(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(2 + bytes.len() * 2);
     out.push_str("0x");
     for byte in bytes {
@@ -79,7 +79,7 @@ pub(crate) fn quantity_u128(value: &Value, what: &str) -> Result<u128, SignError
 
 /// Spec §5 address rule: optional `0x` and 40 hex digits; mixed case must pass the EIP-55
 /// checksum (all-lowercase and all-uppercase carry no checksum).
-pub(crate) fn parse_address(text: &str) -> Result<Address, SignError> {
+pub fn parse_address(text: &str) -> Result<Address, SignError> {
     let invalid = || SignError::InvalidAddress(text.to_owned());
     let digits = text.strip_prefix("0x").unwrap_or(text);
     if digits.len() != 40 {

@@ -12,7 +12,7 @@
 //! neither crate wipes its HMAC output, so those are stack leftovers like the RustCrypto
 //! HMAC states (see `keys/mod.rs`).
 
-use super::{Error, Result};
+use crate::error::{KeyError, Result};
 use bip32::{ChildNumber, XPrv};
 use ed25519_dalek_bip32::{ChildIndex, ExtendedSigningKey};
 use zeroize::{Zeroize, ZeroizeOnDrop};
@@ -42,11 +42,11 @@ impl Node {
 /// own [`HARDENED`] bit. Fails (with probability below 2^-127 per level) when the spec says
 /// the key is invalid.
 pub(crate) fn bip32_secp256k1(seed: &[u8], path: &[u32]) -> Result<Node> {
-    let mut xprv = XPrv::new(seed).map_err(|_| Error::Derive)?;
+    let mut xprv = XPrv::new(seed).map_err(|_| KeyError::Derive)?;
     for &index in path {
         xprv = xprv
             .derive_child(ChildNumber(index))
-            .map_err(|_| Error::Derive)?;
+            .map_err(|_| KeyError::Derive)?;
     }
     Ok(Node::of(&xprv))
 }

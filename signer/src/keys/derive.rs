@@ -9,7 +9,7 @@
 
 use super::hd::{self, HARDENED};
 use super::mnemonic::{self, ENTROPY_LEN};
-use super::{Error, Result};
+use crate::error::{KeyError, Result};
 use alloy_signer_local::PrivateKeySigner;
 use ed25519_dalek::SigningKey;
 use serde::{Deserialize, Serialize};
@@ -41,7 +41,7 @@ pub(crate) struct Keys {
 pub(crate) fn derive(entropy: &[u8; ENTROPY_LEN]) -> Result<Keys> {
     let seed = mnemonic::seed(&mnemonic::phrase(entropy));
     let eip155_node = hd::bip32_secp256k1(&seed[..], &EIP155_PATH)?;
-    let eip155 = PrivateKeySigner::from_slice(&eip155_node.key).map_err(|_| Error::Derive)?;
+    let eip155 = PrivateKeySigner::from_slice(&eip155_node.key).map_err(|_| KeyError::Derive)?;
     let solana = SigningKey::from_bytes(&hd::slip10_ed25519(&seed[..], &SOLANA_PATH).key);
     let addresses = Addresses {
         eip155: eip155.address().to_checksum(None),
@@ -80,10 +80,10 @@ mod tests {
         let signature = keys
             .eip155
             .sign_message_sync(b"oriel")
-            .map_err(|_| Error::Derive)?;
+            .map_err(|_| KeyError::Derive)?;
         let recovered = signature
             .recover_address_from_msg(b"oriel")
-            .map_err(|_| Error::Derive)?;
+            .map_err(|_| KeyError::Derive)?;
         assert_eq!(recovered.to_checksum(None), keys.addresses.eip155);
         Ok(())
     }
@@ -106,11 +106,14 @@ mod tests {
         // signature made with it.
         let decoded = bs58::decode(&keys.addresses.solana)
             .into_vec()
-            .map_err(|_| Error::Derive)?;
-        let public: [u8; 32] = decoded.as_slice().try_into().map_err(|_| Error::Derive)?;
+            .map_err(|_| KeyError::Derive)?;
+        let public: [u8; 32] = decoded
+            .as_slice()
+            .try_into()
+            .map_err(|_| KeyError::Derive)?;
         let rederived = SigningKey::from_bytes(keys.solana.as_bytes()).verifying_key();
         assert_eq!(rederived.to_bytes(), public);
-        let verifying = VerifyingKey::from_bytes(&public).map_err(|_| Error::Derive)?;
+        let verifying = VerifyingKey::from_bytes(&public).map_err(|_| KeyError::Derive)?;
         let signature = keys.solana.sign(b"oriel");
         assert!(verifying.verify(b"oriel", &signature).is_ok());
         Ok(())
@@ -128,7 +131,7 @@ mod tests {
                 .phrase(mnemonic::phrase(&entropy).as_str())
                 .derivation_path("m/44'/60'/0'/0/0")
                 .and_then(|builder| builder.build())
-                .map_err(|_| Error::Derive)?;
+                .map_err(|_| KeyError::Derive)?;
             assert_eq!(keys.eip155.to_bytes(), reference.to_bytes());
             assert_eq!(keys.eip155.address(), reference.address());
         }

@@ -1,5 +1,7 @@
-//! What signing needs from a chain: one JSON-RPC call at a time. The frame's RPC client
-//! implements it for the active network (`network::ChainRpc`); tests implement it with a scripted chain.
+//! What signing needs from a chain: one JSON-RPC call at a time, the crate's one seam to the
+//! outside. oriel-frame implements it with its RPC client for the active network
+//! (`frame-wasm/src/network.rs`, `ChainRpc`) and with frame-host's bundler route
+//! (`frame-wasm/src/bundler.rs`); tests implement it with a scripted chain.
 
 use oriel_protocol::ErrorReply;
 use serde_json::Value;

@@ -3,7 +3,7 @@
 //! `fixtures/signatures.test.ts` checks every answer with viem and @solana/kit, so these files
 //! tie our signatures to real libraries. A changed answer is a signing change. To write
 //! missing vectors (never to change existing ones casually):
-//! `ORIEL_BLESS=1 cargo test -p oriel-frame --test signatures`.
+//! `ORIEL_BLESS=1 cargo test -p oriel-signer --test signatures`.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -11,11 +11,11 @@ use std::path::{Path, PathBuf};
 
 use alloy_signer_local::PrivateKeySigner;
 use ed25519_dalek::SigningKey;
-use oriel_frame::keys::Addresses;
-use oriel_frame::sign::{
+use oriel_protocol::{ErrorCode, ErrorReply};
+use oriel_signer::keys::Addresses;
+use oriel_signer::sign::{
     self, describe, fill, parse, sign_transaction, solana, ChainReader, Facts, SignRequest, Value,
 };
-use oriel_protocol::{ErrorCode, ErrorReply};
 use serde_json::{json, Value as Json};
 
 /// Hardhat's first account: a well-known test key that must never hold real funds.

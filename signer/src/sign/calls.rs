@@ -320,7 +320,7 @@ impl CallsStore {
     }
 
     /// The id of a new bundle: the dapp's (5720 when taken) or a random one.
-    pub(crate) fn new_id(&self, req: &CallsRequest) -> Result<String, SignError> {
+    pub fn new_id(&self, req: &CallsRequest) -> Result<String, SignError> {
         match &req.id {
             Some(id) if self.get(id).is_some() => Err(SignError::DuplicateId(id.clone())),
             Some(id) => Ok(id.clone()),
@@ -330,7 +330,7 @@ impl CallsStore {
 
     /// Records bundle `id` that a smart account sent as user operation `hash` on `chain_id`;
     /// answers `{ id }`.
-    pub(crate) fn insert_operation(&mut self, id: String, chain_id: u64, hash: B256) -> Value {
+    pub fn insert_operation(&mut self, id: String, chain_id: u64, hash: B256) -> Value {
         let bundle = Bundle {
             chain_id,
             hashes: Vec::new(),
@@ -442,7 +442,7 @@ fn receipt_shape(receipt: &Value) -> Value {
 /// `wallet_getCapabilities`: `params` is `[address, chainIds?]`; the address must be the
 /// wallet's account (4100). Answers, per chain id asked (or `active_chain_id`),
 /// `{ atomic: { status } }`: "supported" for a smart account (`atomic`), else "unsupported".
-pub(crate) fn get_capabilities(
+pub fn get_capabilities(
     params: &Value,
     wallet: Address,
     active_chain_id: u64,

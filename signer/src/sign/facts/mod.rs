@@ -5,7 +5,7 @@
 //!
 //! Every lookup may fail or be slow: whatever is missing leaves the screen with the raw value
 //! (a base-unit integer, no dollars, no balance warning), never with a guess. The handler
-//! bounds the wait (`handlers::approval_facts`); this module decides what to ask and reads
+//! bounds the wait (oriel-frame's `handlers::approval_facts`); this module decides what to ask and reads
 //! the answers, strictly: a token's answer longer than an ABI string of 32 bytes, decimals
 //! above 77, or a symbol that is empty, longer than 32 bytes or not UTF-8 count as no answer.
 
