@@ -1,10 +1,16 @@
 //! frame-host's auth and wallet API (`frame-host/API.md`): the JSON bodies the frame sends and
 //! frame-host answers, and the error body of every frame-host error. frame-host deserializes
 //! the requests and serializes the replies; the frame does the opposite, with these same
-//! types. Field names are camelCase; binary values are standard padded base64. The
-//! Blockchain API's bodies (`/v1/*`, called from the dapp's page) are in [`blockchain`] and
-//! [`history`], [`identity`], [`onramp`]; the analytics bodies (`/getAnalyticsConfig`, `/e`) in [`analytics`];
-//! Sign In With Farcaster's relay and login bodies in [`farcaster`].
+//! types. Field names are camelCase; binary values are standard padded base64.
+//!
+//! The routes the SDK calls from the dapp's page have their bodies (and queries) in the
+//! submodules: the Blockchain API in [`blockchain`], [`history`] and [`identity`], the swaps in
+//! [`convert`], the card on-ramp in [`onramp`], names in [`names`], sign-in sessions in
+//! [`siwx`], the wallet list and the project's origins in [`wallets`], analytics in
+//! [`analytics`]. Sign In With Farcaster's relay and login bodies are in [`farcaster`].
+//! With the `openapi` feature every one of them derives `utoipa::ToSchema`: frame-host's
+//! OpenAPI document and the SDK's generated types and validators (`tests/http_contract.rs`)
+//! come from these derives.
 //!
 //! Behind the `http` feature, so the frame's message types alone do not carry them.
 
@@ -14,11 +20,15 @@ use crate::types::{EmailAction, UpdateEmailAction};
 
 pub mod analytics;
 pub mod blockchain;
+pub mod convert;
 pub mod farcaster;
 pub mod history;
 pub mod identity;
+pub mod names;
 pub mod onramp;
+pub mod siwx;
 pub mod social;
+pub mod wallets;
 
 /// `POST /auth/v1/email/start`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -265,6 +275,7 @@ pub struct RecoveryKeyReply {
 /// The body of every frame-host error: `{ "error": { "code", "message" } }`, with the HTTP
 /// status of its [`HttpErrorCode`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HttpErrorBody {
     /// The error.
     pub error: HttpError,
@@ -272,6 +283,7 @@ pub struct HttpErrorBody {
 
 /// A frame-host error.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HttpError {
     /// What kind of failure.
     pub code: HttpErrorCode,
@@ -281,6 +293,7 @@ pub struct HttpError {
 
 /// The kinds of frame-host errors, each with its HTTP status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum HttpErrorCode {

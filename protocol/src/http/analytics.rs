@@ -39,6 +39,7 @@ pub const MAX_EVENT_PROPERTIES_LEN: usize = 2048;
 
 /// The answer of `GET /getAnalyticsConfig`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AnalyticsConfigReply {
     /// Whether the project collects the widget's events; the SDK sends none when false (or
@@ -48,6 +49,7 @@ pub struct AnalyticsConfigReply {
 
 /// `POST /e`: one event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AnalyticsEvent {
     /// A random UUID naming the event; sending it again stores nothing new.
@@ -64,6 +66,7 @@ pub struct AnalyticsEvent {
 
 /// The `props` of an [`AnalyticsEvent`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct EventProps {
     /// Always [`EVENT_TYPE_TRACK`].
@@ -73,8 +76,10 @@ pub struct EventProps {
     pub event: String,
     /// The connected account (CAIP-10 or a plain address), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub address: Option<String>,
     /// The event's details, a JSON object of at most [`MAX_EVENT_PROPERTIES_LEN`] bytes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub properties: Option<serde_json::Map<String, serde_json::Value>>,
 }

@@ -13,17 +13,41 @@ pub const HISTORY_PAGE_SIZE: usize = 20;
 /// The most NFTs `GET /v1/account/{address}/nfts` answers.
 pub const MAX_NFTS: usize = 200;
 
+/// The query of `GET /v1/account/{account}/history`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryQuery {
+    /// One indexed network (CAIP-2); without it, every one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub chain_id: Option<String>,
+    /// The `next` of the page before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub cursor: Option<String>,
+    /// An on-ramp provider's id: the account's purchases through it instead
+    /// ([`super::onramp::OnrampHistoryReply`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub onramp: Option<String>,
+}
+
 /// The answer of `GET /v1/account/{account}/history`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HistoryReply {
     /// At most [`HISTORY_PAGE_SIZE`] transactions, newest first.
+    #[cfg_attr(feature = "openapi", schema(max_items = 20))]
     pub data: Vec<HistoryTransaction>,
     /// The opaque cursor of the next page; `null` on the last page.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub next: Option<String>,
 }
 
 /// One transaction touching the account.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HistoryTransaction {
     /// `{hash}-{chain}`.
     pub id: String,
@@ -35,6 +59,7 @@ pub struct HistoryTransaction {
 
 /// A transaction's facts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryMetadata {
     /// What it did for the account.
@@ -57,6 +82,7 @@ pub struct HistoryMetadata {
 
 /// What a transaction did for the account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum OperationType {
     /// Assets left the account (or moved to itself).
@@ -76,6 +102,7 @@ pub enum OperationType {
 
 /// A transaction's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum TransactionStatus {
     /// Mined.
@@ -84,6 +111,7 @@ pub enum TransactionStatus {
 
 /// Which way a transfer went, seen from the account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// To the account.
@@ -97,36 +125,44 @@ pub enum Direction {
 
 /// One transfer of a transaction.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HistoryTransfer {
     /// Which way.
     pub direction: Direction,
     /// How much, in whole tokens, exact (`{"numeric":"1","decimals":"0"}` for an ERC-721).
     pub quantity: Quantity,
     /// `quantity × price`; `null` when the price is unknown.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub value: Option<f64>,
     /// The current price of one whole token in USD; `null` when unknown.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub price: Option<f64>,
     /// The native coin or ERC-20; absent for NFTs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub fungible_info: Option<FungibleInfo>,
     /// The ERC-721 or ERC-1155 token; absent for fungibles.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub nft_info: Option<NftInfo>,
 }
 
 /// A fungible asset.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FungibleInfo {
     /// Its name (empty when the contract has none).
     pub name: String,
     /// Its symbol (empty when the contract has none).
     pub symbol: String,
     /// Its icon; `null` when none is known.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub icon: Option<Icon>,
 }
 
 /// An icon.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Icon {
     /// Where it is.
     pub url: String,
@@ -134,10 +170,12 @@ pub struct Icon {
 
 /// An NFT.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NftInfo {
     /// Its name from its metadata, else `{collection} #{id}`.
     pub name: String,
     /// Its picture; `null` when it has none.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub content: Option<NftContent>,
     /// What the operator says about it.
     pub flags: NftFlags,
@@ -145,6 +183,7 @@ pub struct NftInfo {
 
 /// An NFT's picture.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NftContent {
     /// The picture to show.
     pub preview: NftPreview,
@@ -152,6 +191,7 @@ pub struct NftContent {
 
 /// A picture.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NftPreview {
     /// A `data:image/…` or `https://` URL.
     pub url: String,
@@ -161,20 +201,34 @@ pub struct NftPreview {
 
 /// Flags of an NFT.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NftFlags {
     /// The operator lists its contract as spam.
     pub is_spam: bool,
 }
 
+/// The query of `GET /v1/account/{address}/nfts`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct NftsQuery {
+    /// The indexed network (CAIP-2; 400 'Missing chainId' without it).
+    #[cfg_attr(feature = "openapi", schema(required, value_type = String))]
+    pub chain_id: Option<String>,
+}
+
 /// The answer of `GET /v1/account/{address}/nfts`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NftsReply {
     /// At most [`MAX_NFTS`], newest acquired first, spam left out.
+    #[cfg_attr(feature = "openapi", schema(max_items = 200))]
     pub nfts: Vec<OwnedNft>,
 }
 
 /// An NFT the address owns now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OwnedNft {
     /// The CAIP-2 chain.
@@ -188,6 +242,7 @@ pub struct OwnedNft {
     /// The collection's name (empty when the contract has none).
     pub collection: String,
     /// Its picture; `null` when unknown.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub image_url: Option<String>,
 }
 

@@ -34,8 +34,19 @@ pub const CARD: &str = "card";
 /// The payment method id of a bank account.
 pub const BANK_ACCOUNT: &str = "ach_bank_account";
 
+/// The query of `GET /v1/onramp/options`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OnrampOptionsQuery {
+    /// The provider (its `id`); default the first configured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub provider: Option<String>,
+}
+
 /// The answer of `GET /v1/onramp/options`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OnrampOptions {
     /// The provider these options are of (its `id`); empty for the sample options of an
@@ -54,6 +65,7 @@ pub struct OnrampOptions {
 
 /// A fiat currency (spec §3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PaymentCurrency {
     /// Its ISO 4217 code, such as `USD`.
     pub id: String,
@@ -63,6 +75,7 @@ pub struct PaymentCurrency {
 
 /// How much one payment method takes (spec §3, §9).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PaymentMethodLimit {
     /// [`CARD`], [`BANK_ACCOUNT`] or another method the provider names (lowercase).
     pub id: String,
@@ -74,6 +87,7 @@ pub struct PaymentMethodLimit {
 
 /// A crypto asset (spec §3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PurchaseCurrency {
     /// The provider's id of the asset (what the quote and the URL name it by).
     pub id: String,
@@ -87,6 +101,7 @@ pub struct PurchaseCurrency {
 
 /// A network an asset can be delivered on (spec §3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PurchaseNetwork {
     /// The provider's name of the network, such as `ethereum` (spec §9's on-ramp chains).
     pub name: String,
@@ -101,6 +116,7 @@ pub struct PurchaseNetwork {
 
 /// A provider the operator configured (spec §9 "On-ramp fee range").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OnrampProvider {
     /// Its id in frame-host's config (`[[onramp_providers]]`), such as `coinbase`.
@@ -115,13 +131,16 @@ pub struct OnrampProvider {
 
 /// `POST /v1/onramp/quote` (spec §7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OnrampQuoteRequest {
     /// The project; when given it must be the `projectId` of the query.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub project_id: Option<String>,
     /// The provider (its `id`); default the first configured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub provider: Option<String>,
     /// The asset's `id` from the options.
     pub purchase_currency: String,
@@ -133,11 +152,13 @@ pub struct OnrampQuoteRequest {
     pub network: String,
     /// The payment method (default [`CARD`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub payment_method: Option<String>,
 }
 
 /// An amount of money or crypto (spec §3 quote fields).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OnrampAmount {
     /// A decimal such as `50.00` or `0.01633333`.
     pub amount: String,
@@ -147,6 +168,7 @@ pub struct OnrampAmount {
 
 /// The answer of `POST /v1/onramp/quote` (spec §3 "Onramp quote").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OnrampQuote {
     /// The provider's fee.
@@ -158,6 +180,7 @@ pub struct OnrampQuote {
     /// What the buyer pays.
     pub payment_total: OnrampAmount,
     /// What the buyer gets; `null` in an estimated quote when no price of the asset is known.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub purchase_amount: Option<OnrampAmount>,
     /// The provider's id of the quote, passed on to its checkout; `estimate` for an estimated
     /// quote.
@@ -171,6 +194,7 @@ pub struct OnrampQuote {
 
 /// One wallet a purchase may be delivered to (`POST /v1/generators/onrampurl`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DestinationWallet {
     /// The address: `0x` and 40 hex digits, or a Solana base58 public key.
@@ -184,47 +208,59 @@ pub struct DestinationWallet {
 
 /// `POST /v1/generators/onrampurl` (spec §7).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct OnrampUrlRequest {
     /// The project; when given it must be the `projectId` of the query.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub project_id: Option<String>,
     /// The provider (its `id`); default the first configured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub provider: Option<String>,
     /// Where the purchase may go (at most 5 wallets).
     pub destination_wallets: Vec<DestinationWallet>,
     /// The network the checkout opens on; unset or unknown: [`ONRAMP_FALLBACK_NETWORK`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub default_network: Option<String>,
     /// Who buys, in the dapp's terms (the SDK sends the account's address); frame-host hands
     /// the provider a keyed hash of it, never the value itself.
     pub partner_user_id: String,
     /// `buy` (the only experience).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub default_experience: Option<String>,
     /// An amount of the asset to preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub preset_crypto_amount: Option<String>,
     /// An amount of fiat to preset, fees included.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub preset_fiat_amount: Option<String>,
     /// The fiat currency of `presetFiatAmount`, such as `USD`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub fiat_currency: Option<String>,
     /// The asset to preset (its `id` or symbol).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub default_asset: Option<String>,
     /// The payment method to preset.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub default_payment_method: Option<String>,
     /// The quote the checkout should honour.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub quote_id: Option<String>,
 }
 
 /// The answer of `POST /v1/generators/onrampurl`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OnrampUrlReply {
     /// The provider's checkout, to open in a popup.
     pub url: String,
@@ -234,15 +270,19 @@ pub struct OnrampUrlReply {
 /// state `coinbaseTransactions`): the account's purchases through that provider, newest
 /// first, as the provider reports them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OnrampHistoryReply {
     /// At most 20 purchases.
+    #[cfg_attr(feature = "openapi", schema(max_items = 20))]
     pub data: Vec<OnrampPurchase>,
     /// The opaque cursor of the next page; `null` on the last page.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub next: Option<String>,
 }
 
 /// Where a purchase stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum OnrampStatus {
     /// Paid for, not delivered yet.
@@ -255,6 +295,7 @@ pub enum OnrampStatus {
 
 /// One purchase.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OnrampPurchase {
     /// The provider's id of the purchase.
@@ -270,14 +311,17 @@ pub struct OnrampPurchase {
     /// The network's `name`, such as `base`.
     pub network: String,
     /// The network's CAIP-2 id when frame-host knows it, such as `eip155:8453`.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub chain: Option<String>,
     /// The wallet it goes to.
     pub wallet_address: String,
     /// The delivery's transaction hash, once sent.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub tx_hash: Option<String>,
     /// When it was made, RFC 3339 UTC.
     pub created_at: String,
     /// When it was delivered or failed, RFC 3339 UTC.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub completed_at: Option<String>,
 }
 

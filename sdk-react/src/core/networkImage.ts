@@ -1,5 +1,5 @@
 import type { Network } from './networks'
-import { frameHostQuery } from './wallets/registry'
+import { frameHostQuery } from './frameHost/transport'
 
 export type GetNetworkImageUrlParameters = {
   network: Pick<Network, 'assets'>

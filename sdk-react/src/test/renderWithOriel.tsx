@@ -17,6 +17,8 @@ export function renderWithOriel(
     config: createConfig({ projectId: 'demo', networks: [ethereum], ...config }),
     loadFrameClient: loadFakeFrameClient,
     isMobile: () => false,
+    // frame-host's failures are tried again at once (the spec's 1 s and 2 s would only slow tests).
+    retryDelay: () => 0,
     ...options,
   })
   const unmount = client.mount()

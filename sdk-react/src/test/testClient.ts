@@ -11,7 +11,7 @@ import { loadFakeFrameClient, resetFakeFrameClient } from './fakeFrameClient'
 export function createTestClient(overrides: Partial<CreateConfigParameters> = {}, now = () => 0) {
   const config = createConfig({ projectId: 'demo', networks: [ethereum], ...overrides })
   const load = vi.fn(loadFakeFrameClient)
-  const client = createClient({ config, loadFrameClient: load, isMobile: () => false, now })
+  const client = createClient({ config, loadFrameClient: load, isMobile: () => false, now, retryDelay: () => 0 })
   return { client, load }
 }
 

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { HttpStatusError } from '../errors/registry'
+import { testFrameHost } from '../../test/frameHost'
+import { HttpStatusError, InvalidFrameHostResponseError } from '../frameHost/errors'
 import { storage } from '../storage/storage'
 import { createStore } from '../store/createStore'
 import { DISCONNECTED_ACCOUNT, createAccountStore } from './accountStore'
 import {
   IDENTITY_CACHE_ENTRIES,
   IDENTITY_CACHE_MS,
-  InvalidIdentityResponseError,
   avatarImageUrl,
   cacheIdentity,
   cachedIdentity,
@@ -32,7 +32,7 @@ describe('fetchIdentity', () => {
       urls.push(url)
       return Response.json({ name: 'ada.oriel', avatar: null })
     }) as unknown as typeof globalThis.fetch
-    const identity = await fetchIdentity({ baseUrl: 'http://127.0.0.1:8787/', projectId: 'demo', address: ADA, fetch })
+    const identity = await fetchIdentity(testFrameHost(fetch, 'http://127.0.0.1:8787/'), ADA)
     expect(identity).toEqual({ name: 'ada.oriel', avatar: null })
     const url = new URL(urls[0]!)
     expect(url.pathname).toBe(`/v1/identity/${ADA}`)
@@ -41,11 +41,9 @@ describe('fetchIdentity', () => {
 
   it('refuses a wrong shape and reports a non-OK answer', async () => {
     const answer = (response: Response) => (async () => response) as unknown as typeof globalThis.fetch
-    const base = { baseUrl: 'http://h', projectId: 'demo', address: ADA }
-    await expect(fetchIdentity({ ...base, fetch: answer(Response.json({ name: 1, avatar: null })) })).rejects.toBeInstanceOf(
-      InvalidIdentityResponseError,
-    )
-    const error = await fetchIdentity({ ...base, fetch: answer(new Response('{}', { status: 500 })) }).catch((e: unknown) => e)
+    const host = (response: Response) => testFrameHost(answer(response), 'http://h')
+    await expect(fetchIdentity(host(Response.json({ name: 1, avatar: null })), ADA)).rejects.toBeInstanceOf(InvalidFrameHostResponseError)
+    const error = await fetchIdentity(host(new Response('{}', { status: 500 })), ADA).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpStatusError)
     expect((error as HttpStatusError).shortMessage).toBe('HTTP status code: 500')
   })

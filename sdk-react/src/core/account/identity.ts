@@ -1,7 +1,8 @@
-import { BaseError } from '../errors/base'
+import type { FrameHostService } from '../frameHost/errors'
+import { checkIdentityReply, type IdentityReply } from '../frameHost/identity.gen'
+import { type FrameHost, parseAnswer } from '../frameHost/transport'
 import type { SafeStorage } from '../storage/storage'
 import { STORAGE_KEYS } from '../storage/keys'
-import { fetchFrameHostJson, frameHostQuery } from '../wallets/registry'
 import type { AccountStore } from './accountStore'
 
 /** How long an address's identity is reused (spec §9: identity 5 min). */
@@ -11,52 +12,27 @@ export const IDENTITY_CACHE_MS = 5 * 60_000
 export const IDENTITY_CACHE_ENTRIES = 20
 
 /** An address's name and avatar (spec §3 identity), `null` when it has none. */
-export interface Identity {
-  readonly name: string | null
-  readonly avatar: string | null
-}
+export type Identity = IdentityReply
 
-/** frame-host's identity route could not be reached. */
-export class IdentityUnreachableError extends BaseError {
-  override name = 'IdentityUnreachableError'
-  constructor({ url, cause }: { url: string; cause: unknown }) {
-    super('Could not reach the identity service', { details: url, cause, docsPath: '/config#framehosturl' })
-  }
-}
-
-/** The identity route answered something other than `{ name, avatar }`. */
-export class InvalidIdentityResponseError extends BaseError {
-  override name = 'InvalidIdentityResponseError'
-  constructor({ reason }: { reason: string }) {
-    super('Invalid identity response', { details: reason })
-  }
+/** The identity route: its failures' words. */
+export const IDENTITY_SERVICE: FrameHostService = {
+  name: 'identity',
+  unreachable: 'Could not reach the identity service',
+  invalid: 'Invalid identity response',
 }
 
 /**
  * `GET /v1/identity/{address}` of frame-host: the address's name and avatar.
  *
  * @example
- * const { name, avatar } = await fetchIdentity({ baseUrl: 'http://127.0.0.1:8787', projectId: 'demo', address: '0x8ba1…' })
+ * const { name, avatar } = await fetchIdentity(client.frameHost, '0x8ba1…')
  */
-export async function fetchIdentity(parameters: {
-  baseUrl: string
-  projectId: string
-  address: string
-  fetch?: typeof fetch | undefined
-}): Promise<Identity> {
-  const base = parameters.baseUrl.replace(/\/+$/, '')
-  const url = `${base}/v1/identity/${encodeURIComponent(parameters.address)}?${frameHostQuery(parameters.projectId)}`
-  const body = await fetchFrameHostJson(url, {
-    fetch: parameters.fetch,
-    unreachable: (cause) => new IdentityUnreachableError({ url, cause }),
-    invalid: (reason) => new InvalidIdentityResponseError({ reason }),
+export function fetchIdentity(frameHost: FrameHost, address: string): Promise<Identity> {
+  return frameHost.request({
+    service: IDENTITY_SERVICE,
+    path: `/v1/identity/${encodeURIComponent(address)}`,
+    read: (body) => parseAnswer(IDENTITY_SERVICE, checkIdentityReply, body),
   })
-  const { name, avatar } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
-  const nullableString = (v: unknown) => v === null || typeof v === 'string'
-  if (!nullableString(name) || !nullableString(avatar)) {
-    throw new InvalidIdentityResponseError({ reason: 'expected { name: string | null, avatar: string | null }' })
-  }
-  return { name: name as string | null, avatar: avatar as string | null }
 }
 
 type CacheEntry = Identity & { readonly fetchedAt: number }
@@ -108,7 +84,7 @@ export type WatchIdentityParameters = {
  * avatar) and is logged. Returns the stop function.
  *
  * @example
- * const stop = watchIdentity({ account, storage, now: Date.now, fetchIdentity: (address) => fetchIdentity({ baseUrl, projectId, address }), inUse: modal })
+ * const stop = watchIdentity({ account, storage, now: Date.now, fetchIdentity: (address) => fetchIdentity(frameHost, address), inUse: modal })
  */
 export function watchIdentity(parameters: WatchIdentityParameters): () => void {
   const { account, storage, now } = parameters

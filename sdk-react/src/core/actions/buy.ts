@@ -1,10 +1,9 @@
 import type { OrielClient } from '../client/createClient'
 import { BaseError, getErrorMessage } from '../errors/base'
-import { HttpStatusError } from '../errors/registry'
+import { FrameHostUnreachableError, HttpStatusError, InvalidFrameHostResponseError } from '../frameHost/errors'
 import { getBuyStore } from '../onramp/buyStore'
 import { amountProblem, purchaseNetworkFor, SAMPLE_OPTIONS } from '../onramp/choice'
 import { getOnrampApi } from '../onramp/client'
-import { InvalidOnrampResponseError, OnrampApiUnreachableError } from '../onramp/errors'
 import type { OnrampOptions, OnrampQuote, PurchaseCurrency, PurchaseNetwork } from '../onramp/parse'
 import { stopWatchingPurchase, watchPurchase } from '../onramp/watchPurchase'
 import { getNetwork } from './getNetwork'
@@ -12,8 +11,8 @@ import { getNetwork } from './getNetwork'
 /** frame-host itself failed (not a refusal it explains): the spec's fallbacks apply. */
 function frameHostFailed(error: unknown): boolean {
   return (
-    error instanceof OnrampApiUnreachableError ||
-    error instanceof InvalidOnrampResponseError ||
+    error instanceof FrameHostUnreachableError ||
+    error instanceof InvalidFrameHostResponseError ||
     (error instanceof HttpStatusError && error.status >= 500)
   )
 }
@@ -97,7 +96,7 @@ function localEstimate(amount: string, fiat: string, feeRange: string | undefine
 /**
  * The quote of the form's purchase (`POST /v1/onramp/quote`): the provider's, frame-host's
  * estimate when the provider cannot quote, or the SDK's own estimate when frame-host cannot be
- * reached (spec §7). A refusal frame-host explains (a limit) throws `OnrampRequestError`.
+ * reached (spec §7). A refusal frame-host explains (a limit) throws `FrameHostRequestError`.
  *
  * @example
  * const quote = await getBuyQuote(client, choice)

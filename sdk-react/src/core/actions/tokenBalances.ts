@@ -1,7 +1,7 @@
 import { balanceKey } from '../account/balance'
-import { HttpStatusError } from '../errors/registry'
 import { TOKEN_BALANCE_UNAVAILABLE, mayFetch, totalUsd, type TokenBalanceEntry } from '../account/tokens'
-import type { TokenBalance } from '../blockchain/client'
+import { getAccountBalances, type TokenBalance } from '../blockchain/client'
+import { FrameHostError } from '../frameHost/errors'
 import type { OrielClient } from '../client/createClient'
 import { createClientCache, type WatchParameters, type WatchReturnType, watch } from './cache'
 import { getNetwork } from './getNetwork'
@@ -78,7 +78,7 @@ const inFlight = new WeakMap<OrielClient, Map<string, Promise<void>>>()
 
 /** frame-host's 400 'Unsupported chainId: …': it has no balance source for the network. */
 function isUnsupportedChain(error: unknown): boolean {
-  return error instanceof HttpStatusError && error.status === 400 && error.details.startsWith('Unsupported chainId')
+  return error instanceof FrameHostError && error.status === 400 && error.details.startsWith('Unsupported chainId')
 }
 
 /**
@@ -111,7 +111,7 @@ export async function refreshTokenBalances(client: OrielClient, parameters: Refr
       if (!(namespace === 'eip155' || namespace === 'solana' || namespace === 'bip122') || !isSupported) {
         throw new Error(`unsupported network ${caipNetworkId}`)
       }
-      const balances = await client.blockchain.getAccountBalances({ address, chainId: caipNetworkId, forceUpdate: parameters.force })
+      const balances = await getAccountBalances(client.frameHost, { address, chainId: caipNetworkId, forceUpdate: parameters.force })
       set({ balances, fetchedAt: client.balances.now(), failedAt: undefined, unavailable: undefined })
     } catch (error) {
       if (namespace === 'bip122' && isUnsupportedChain(error)) {

@@ -4,6 +4,7 @@ import { createClient } from '../client/createClient'
 import { createConfig } from '../config/createConfig'
 import { createEventsStore } from '../events/eventsStore'
 import { ethereum } from '../networks'
+import { testFrameHost } from '../../test/frameHost'
 import { startAnalytics, MAX_PENDING_EVENTS, type AnalyticsEventBody } from './analytics'
 
 type Call = { url: URL; init: RequestInit | undefined }
@@ -32,12 +33,10 @@ function setup({
     return new Response(null, { status: eStatus })
   }) as typeof globalThis.fetch
   const stop = startAnalytics({
-    baseUrl: 'http://127.0.0.1:8787/',
-    projectId: 'demo',
+    frameHost: testFrameHost(fetch, 'http://127.0.0.1:8787/'),
     events,
     getAddress: () => address,
     onForbidden,
-    fetch,
     location: () => ({ href: 'http://localhost:5173/shop?x=1', hostname: 'localhost' }),
     randomUUID: () => `00000000-0000-4000-8000-${String(++uuid).padStart(12, '0')}`,
   })

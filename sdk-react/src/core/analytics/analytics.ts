@@ -1,39 +1,29 @@
-import type { EventsStore, OrielEvent, OrielEventName } from '../events/eventsStore'
-import { frameHostQuery } from '../wallets/registry'
+import type { EventsStore, OrielEvent } from '../events/eventsStore'
+import { type AnalyticsEvent, checkAnalyticsConfigReply } from '../frameHost/analytics.gen'
+import { FrameHostError, type FrameHostService } from '../frameHost/errors'
+import { type FrameHost, parseAnswer } from '../frameHost/transport'
 
-/** The body of frame-host's `POST /e` (mirrors `oriel_protocol::http::analytics::AnalyticsEvent`). */
-export interface AnalyticsEventBody {
-  /** A random UUID; frame-host stores each id once. */
-  readonly eventId: string
-  /** The page the widget runs on. */
-  readonly url: string
-  /** The page's host name. */
-  readonly domain: string
-  /** When it happened, Unix ms. */
-  readonly timestamp: number
-  readonly props: {
-    readonly type: 'track'
-    readonly event: OrielEventName
-    /** The connected account (CAIP-10), if any. */
-    readonly address?: string | undefined
-    readonly properties?: Readonly<Record<string, unknown>> | undefined
-  }
+/** The body of frame-host's `POST /e` (`oriel_protocol::http::analytics::AnalyticsEvent`). */
+export type AnalyticsEventBody = AnalyticsEvent
+
+/** The analytics routes: their failures' words (only logged). */
+const ANALYTICS_SERVICE: FrameHostService = {
+  name: 'analytics',
+  unreachable: 'Could not reach the analytics service',
+  invalid: 'Invalid analytics configuration',
 }
 
 /** Events kept while the project's analytics setting is being fetched; later ones are dropped. */
 export const MAX_PENDING_EVENTS = 20
 
 export type StartAnalyticsParameters = {
-  /** frame-host's origin, e.g. `http://127.0.0.1:8787`. */
-  baseUrl: string
-  projectId: string
+  /** The client of the project's frame-host. */
+  frameHost: FrameHost
   events: EventsStore
   /** The connected account's CAIP-10 address, read when an event happens. */
   getAddress: () => string | undefined
   /** Called once, on the first 403 (the page's origin is not on the project's allow-list). */
   onForbidden: () => void
-  /** Default: the global `fetch`, read on each call. */
-  fetch?: typeof fetch | undefined
   /** The page (test seam). Default: `window.location`. */
   location?: (() => { href: string; hostname: string }) | undefined
   /** Default: `crypto.randomUUID`. */
@@ -50,12 +40,10 @@ export type StartAnalyticsParameters = {
  * once. Returns the stop function.
  *
  * @example
- * const stop = startAnalytics({ baseUrl, projectId: 'demo', events, getAddress: () => account.getSnapshot().caipAddress, onForbidden })
+ * const stop = startAnalytics({ frameHost: client.frameHost, events, getAddress: () => account.getSnapshot().caipAddress, onForbidden })
  */
 export function startAnalytics(parameters: StartAnalyticsParameters): () => void {
-  const base = parameters.baseUrl.replace(/\/+$/, '')
-  const query = frameHostQuery(parameters.projectId)
-  const fetchFn = (...args: Parameters<typeof fetch>) => (parameters.fetch ?? fetch)(...args)
+  const { frameHost } = parameters
   const location = parameters.location ?? (() => window.location)
   const randomUUID = parameters.randomUUID ?? (() => crypto.randomUUID())
   let state: 'pending' | 'on' | 'off' = 'pending'
@@ -90,16 +78,11 @@ export function startAnalytics(parameters: StartAnalyticsParameters): () => void
 
   const send = async (event: AnalyticsEventBody) => {
     try {
-      const response = await fetchFn(`${base}/e?${query}`, {
-        method: 'POST',
-        body: JSON.stringify(event),
-        keepalive: true,
-        credentials: 'omit',
-      })
-      if (response.status === 403) forbidden()
-      else if (!response.ok) console.warn(`oriel: analytics event ${event.props.event} refused: HTTP ${response.status}`)
+      await frameHost.request({ service: ANALYTICS_SERVICE, method: 'POST', path: '/e', body: event, plain: true, keepalive: true })
     } catch (error) {
-      console.warn(`oriel: analytics event ${event.props.event} not sent`, error)
+      if (error instanceof FrameHostError && error.status === 403) forbidden()
+      else if (error instanceof FrameHostError && error.status !== undefined) console.warn(`oriel: analytics event ${event.props.event} refused: HTTP ${error.status}`)
+      else console.warn(`oriel: analytics event ${event.props.event} not sent`, error)
     }
   }
 
@@ -118,12 +101,11 @@ export function startAnalytics(parameters: StartAnalyticsParameters): () => void
   const askConfig = async () => {
     let enabled = false
     try {
-      const response = await fetchFn(`${base}/getAnalyticsConfig?${query}`, { credentials: 'omit' })
-      if (response.status === 403) forbidden()
-      else if (response.ok) enabled = ((await response.json()) as { isAnalyticsEnabled?: unknown }).isAnalyticsEnabled === true
-      else console.debug(`oriel: analytics is off: /getAnalyticsConfig answered HTTP ${response.status}`)
+      const read = (body: unknown) => parseAnswer(ANALYTICS_SERVICE, checkAnalyticsConfigReply, body).isAnalyticsEnabled
+      enabled = await frameHost.request({ service: ANALYTICS_SERVICE, path: '/getAnalyticsConfig', read })
     } catch (error) {
-      console.debug('oriel: analytics is off: /getAnalyticsConfig failed', error)
+      if (error instanceof FrameHostError && error.status === 403) forbidden()
+      else console.debug('oriel: analytics is off: /getAnalyticsConfig failed', error)
     }
     // `forbidden` may have turned it off meanwhile.
     if (stopped || isOff()) return

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT, type FrameHostAnswers, frameHostFetch, hash, nftTransfer, SVG_IMAGE, tokenTransfer, wireNft, wireTransaction } from '../../test/history'
-import { HttpStatusError } from '../errors/registry'
-import { createBlockchainApiClient } from './client'
-import { InvalidHistoryResponseError, parseHistory } from './history'
-import { InvalidNftsResponseError, parseNfts } from './nfts'
+import { testFrameHost } from '../../test/frameHost'
+import { HttpStatusError, InvalidFrameHostResponseError } from '../frameHost/errors'
+import { getHistory, parseHistory } from './history'
+import { getNfts, parseNfts } from './nfts'
 
 // biome-ignore lint/suspicious/noExplicitAny: the cases below break the raw wire JSON at any depth
 const tx = (patch: (t: Record<string, any>) => void = () => {}) => {
@@ -88,8 +88,8 @@ describe('parseHistory', () => {
     ['a symbol missing', tx((t) => delete t.transfers[0].fungible_info.symbol)],
     ['is_spam missing', tx((t) => (t.transfers[1].nft_info.flags = {}))],
     ['more than 100 transactions', { data: Array.from({ length: 101 }, () => tx().data[0]), next: null }],
-  ])('rejects %s with InvalidHistoryResponseError', (_, body) => {
-    expect(() => parseHistory(body)).toThrow(InvalidHistoryResponseError)
+  ])('rejects %s with InvalidFrameHostResponseError', (_, body) => {
+    expect(() => parseHistory(body)).toThrow(InvalidFrameHostResponseError)
   })
 })
 
@@ -109,8 +109,8 @@ describe('parseNfts', () => {
     ['a contract that is not an address', { nfts: [{ ...wireNft('3'), contract: 'dev' }] }],
     ['no name', { nfts: [{ ...wireNft('3'), name: undefined }] }],
     ['more than 200', { nfts: Array.from({ length: 201 }, (_, i) => wireNft(String(i))) }],
-  ])('rejects %s with InvalidNftsResponseError', (_, body) => {
-    expect(() => parseNfts(body)).toThrow(InvalidNftsResponseError)
+  ])('rejects %s with InvalidFrameHostResponseError', (_, body) => {
+    expect(() => parseNfts(body)).toThrow(InvalidFrameHostResponseError)
   })
 })
 
@@ -122,9 +122,9 @@ describe('the Blockchain API client: history and NFTs', () => {
 
   it('asks the history route for one chain with the common query, then the next page by cursor', async () => {
     const host = frameHostFetch(answers)
-    const api = createBlockchainApiClient({ baseUrl: 'http://127.0.0.1:8787/', projectId: 'demo', fetch: host.fetch as typeof fetch })
-    expect(await api.getHistory({ address: ACCOUNT, chainId: 'eip155:31337' })).toEqual({ data: [], next: 'abc' })
-    expect(await api.getHistory({ address: ACCOUNT, chainId: 'eip155:31337', cursor: 'abc/=+' })).toEqual({ data: [], next: undefined })
+    const api = testFrameHost(host.fetch as typeof fetch, 'http://127.0.0.1:8787/')
+    expect(await getHistory(api, { address: ACCOUNT, chainId: 'eip155:31337' })).toEqual({ data: [], next: 'abc' })
+    expect(await getHistory(api, { address: ACCOUNT, chainId: 'eip155:31337', cursor: 'abc/=+' })).toEqual({ data: [], next: undefined })
     const [first, second] = host.urls
     expect(first!.origin + first!.pathname).toBe(`http://127.0.0.1:8787/v1/account/${ACCOUNT}/history`)
     expect(Object.fromEntries(first!.searchParams)).toMatchObject({ projectId: 'demo', st: 'appkit', chainId: 'eip155:31337' })
@@ -133,16 +133,16 @@ describe('the Blockchain API client: history and NFTs', () => {
     expect(second!.searchParams.get('cursor')).toBe('abc/=+')
   })
 
-  it('asks the NFTs route for one chain; a non-OK answer is an HttpStatusError, garbage an InvalidNftsResponseError', async () => {
+  it('asks the NFTs route for one chain; a non-OK answer is an HttpStatusError, garbage an InvalidFrameHostResponseError', async () => {
     const host = frameHostFetch(answers)
-    const api = createBlockchainApiClient({ baseUrl: 'http://127.0.0.1:8787', projectId: 'demo', fetch: host.fetch as typeof fetch })
-    expect((await api.getNfts({ address: ACCOUNT, chainId: 'eip155:1' }))[0]?.tokenId).toBe('3')
+    const api = testFrameHost(host.fetch as typeof fetch, 'http://127.0.0.1:8787')
+    expect((await getNfts(api, { address: ACCOUNT, chainId: 'eip155:1' }))[0]?.tokenId).toBe('3')
     expect(host.urls[0]!.pathname).toBe(`/v1/account/${ACCOUNT}/nfts`)
     expect(host.urls[0]!.searchParams.get('chainId')).toBe('eip155:1')
     answers.nfts = { body: { error: { code: 'invalid_params', message: 'Unsupported chainId' } }, status: 400 }
-    await expect(api.getNfts({ address: ACCOUNT, chainId: 'eip155:1' })).rejects.toThrow(HttpStatusError)
+    await expect(getNfts(api, { address: ACCOUNT, chainId: 'eip155:1' })).rejects.toThrow(HttpStatusError)
     answers.nfts = { body: { nfts: 'none' } }
-    await expect(api.getNfts({ address: ACCOUNT, chainId: 'eip155:1' })).rejects.toThrow(InvalidNftsResponseError)
-    await expect(api.getHistory({ address: ACCOUNT, chainId: 'eip155:1', cursor: 'garbled' })).rejects.toThrow(HttpStatusError)
+    await expect(getNfts(api, { address: ACCOUNT, chainId: 'eip155:1' })).rejects.toThrow(InvalidFrameHostResponseError)
+    await expect(getHistory(api, { address: ACCOUNT, chainId: 'eip155:1', cursor: 'garbled' })).rejects.toThrow(HttpStatusError)
   })
 })

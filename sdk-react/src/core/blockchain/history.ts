@@ -1,24 +1,25 @@
-import { BaseError } from '../errors/base'
-import type { TokenQuantity } from './client'
+import type { FrameHostService } from '../frameHost/errors'
+import { InvalidFrameHostResponseError } from '../frameHost/errors'
+import { type FrameHost, parseAnswer } from '../frameHost/transport'
 import {
-  asArray,
-  asDecimal,
-  asEvmAddress,
-  asImageUrl,
-  asNumberOrNull,
-  asObject,
-  asOneOf,
-  asString,
-  type Fail,
-} from './validate'
+  checkHistoryReply,
+  type HistoryMetadata,
+  type HistoryQuery,
+  type HistoryTransaction as WireTransaction,
+  type HistoryTransfer as WireTransfer,
+  type Direction,
+  type OperationType,
+} from '../frameHost/history.gen'
+import type { TokenQuantity } from './client'
+import { date, decimal, evmAddress, type Fail, imageUrl } from './validate'
 
-/** What a transaction did for the account (spec §7 history). */
-export type OperationType = 'send' | 'receive' | 'mint' | 'burn' | 'execute' | 'trade'
+export type { OperationType }
+
+/** What a transaction did for the account (spec §7 history), in the order the widget lists them. */
 export const OPERATION_TYPES: readonly OperationType[] = ['send', 'receive', 'mint', 'burn', 'execute', 'trade']
 
 /** Which way a transfer went, relative to the account whose history it is. */
-export type TransferDirection = 'in' | 'out' | 'self'
-const DIRECTIONS: readonly TransferDirection[] = ['in', 'out', 'self']
+export type TransferDirection = Direction
 
 /** A native coin or ERC-20 transfer's token. */
 export interface FungibleInfo {
@@ -53,18 +54,7 @@ export interface HistoryTransfer {
 export interface HistoryTransaction {
   /** `<txhash>-<chain>`. */
   readonly id: string
-  readonly metadata: {
-    readonly operationType: OperationType
-    readonly hash: string
-    /** When the block was mined, ISO 8601 (RFC 3339) UTC. */
-    readonly minedAt: string
-    readonly sentFrom: string
-    readonly sentTo: string
-    readonly status: string
-    readonly nonce: number
-    /** CAIP-2 id of the chain, e.g. `eip155:31337`. */
-    readonly chain: string
-  }
+  readonly metadata: HistoryMetadata
   readonly transfers: readonly HistoryTransfer[]
 }
 
@@ -74,94 +64,70 @@ export interface HistoryPage {
   readonly next: string | undefined
 }
 
-/** The history route answered something other than `{ data: [...], next }`. */
-export class InvalidHistoryResponseError extends BaseError {
-  override name = 'InvalidHistoryResponseError'
-  constructor({ reason }: { reason: string }) {
-    super('Invalid transaction history response', { details: reason })
-  }
+/** The history route: its failures' words. */
+export const HISTORY_SERVICE: FrameHostService = {
+  name: 'blockchain',
+  unreachable: 'Could not reach the Blockchain API',
+  invalid: 'Invalid transaction history response',
 }
 
 const fail: Fail = (reason) => {
-  throw new InvalidHistoryResponseError({ reason })
+  throw new InvalidFrameHostResponseError({ service: HISTORY_SERVICE, reason })
 }
 
-/** At most this many transactions in one page (frame-host sends 20) and transfers in one transaction. */
-const MAX_PAGE = 100
-const MAX_TRANSFERS = 100
+export type GetHistoryParameters = {
+  /** The account's EVM address. */
+  address: string
+  /** CAIP-2 id of the one network to list. */
+  chainId: string
+  /** The `next` of the previous page; absent for the first page. */
+  cursor?: string | undefined
+}
 
 /**
- * Checks a history page against the agreed shape and copies out the fields the widget uses.
- * Anything else (a missing field, a wrong type, an unknown operation type) throws
- * `InvalidHistoryResponseError`.
+ * `GET /v1/account/{address}/history`: one page (20) of the account's transactions on one
+ * network, newest first.
+ *
+ * @example
+ * const { data, next } = await getHistory(client.frameHost, { address, chainId: 'eip155:31337' })
+ */
+export function getHistory(frameHost: FrameHost, { address, chainId, cursor }: GetHistoryParameters): Promise<HistoryPage> {
+  const query: HistoryQuery = { chainId, cursor }
+  return frameHost.request({ service: HISTORY_SERVICE, path: `/v1/account/${encodeURIComponent(address)}/history`, query, read: parseHistory })
+}
+
+/**
+ * Checks a history page against the agreed shape (`HistoryReply`) and copies out the fields the
+ * widget uses; anything else (a missing field, a wrong type, an unknown operation type, a date
+ * or an address that is not one) throws `InvalidFrameHostResponseError`.
  *
  * @example
  * const { data, next } = parseHistory(await response.json())
  */
 export function parseHistory(body: unknown): HistoryPage {
-  const page = asObject(body, 'the answer', fail)
-  const data = asArray(page.data, 'data', fail, MAX_PAGE).map((entry, i) => parseTransaction(entry, `data[${i}]`))
-  const next = page.next === null ? undefined : asString(page.next, 'next', fail, 1024)
-  return { data, next }
+  const page = parseAnswer(HISTORY_SERVICE, checkHistoryReply, body)
+  return { data: page.data.map((tx, i) => readTransaction(tx, `data[${i}]`)), next: page.next ?? undefined }
 }
 
-function parseTransaction(value: unknown, at: string): HistoryTransaction {
-  const tx = asObject(value, at, fail)
-  const m = asObject(tx.metadata, `${at}.metadata`, fail)
-  const minedAt = asString(m.minedAt, `${at}.metadata.minedAt`, fail, 64)
-  if (Number.isNaN(Date.parse(minedAt))) fail(`${at}.metadata.minedAt is not a date`)
-  const nonce = m.nonce
-  if (typeof nonce !== 'number' || !Number.isSafeInteger(nonce) || nonce < 0) fail(`${at}.metadata.nonce is not a whole number`)
-  return {
-    id: asString(tx.id, `${at}.id`, fail),
-    metadata: {
-      operationType: asOneOf(m.operationType, OPERATION_TYPES, `${at}.metadata.operationType`, fail),
-      hash: asString(m.hash, `${at}.metadata.hash`, fail, 66),
-      minedAt,
-      sentFrom: asEvmAddress(m.sentFrom, `${at}.metadata.sentFrom`, fail),
-      sentTo: asEvmAddress(m.sentTo, `${at}.metadata.sentTo`, fail),
-      status: asString(m.status, `${at}.metadata.status`, fail, 32),
-      nonce: nonce as number,
-      chain: asString(m.chain, `${at}.metadata.chain`, fail, 64),
-    },
-    transfers: asArray(tx.transfers, `${at}.transfers`, fail, MAX_TRANSFERS).map((t, i) => parseTransfer(t, `${at}.transfers[${i}]`)),
-  }
+function readTransaction(tx: WireTransaction, at: string): HistoryTransaction {
+  const { metadata } = tx
+  date(metadata.minedAt, `${at}.metadata.minedAt`, fail)
+  evmAddress(metadata.sentFrom, `${at}.metadata.sentFrom`, fail)
+  evmAddress(metadata.sentTo, `${at}.metadata.sentTo`, fail)
+  return { id: tx.id, metadata, transfers: tx.transfers.map((t, i) => readTransfer(t, `${at}.transfers[${i}]`)) }
 }
 
-function parseTransfer(value: unknown, at: string): HistoryTransfer {
-  const t = asObject(value, at, fail)
-  const quantity = asObject(t.quantity, `${at}.quantity`, fail)
-  const decimals = asString(quantity.decimals, `${at}.quantity.decimals`, fail, 3)
-  if (!/^\d+$/.test(decimals)) fail(`${at}.quantity.decimals is not a whole number`)
+function readTransfer(t: WireTransfer, at: string): HistoryTransfer {
+  decimal(t.quantity.numeric, `${at}.quantity.numeric`, fail)
+  if (!/^\d+$/.test(t.quantity.decimals)) fail(`${at}.quantity.decimals is not a whole number`)
+  const fungible = t.fungible_info
+  const nft = t.nft_info
   return {
-    direction: asOneOf(t.direction, DIRECTIONS, `${at}.direction`, fail),
-    quantity: { numeric: asDecimal(quantity.numeric, `${at}.quantity.numeric`, fail), decimals },
-    value: asNumberOrNull(t.value, `${at}.value`, fail),
-    price: asNumberOrNull(t.price, `${at}.price`, fail),
-    fungible: t.fungible_info === undefined ? undefined : parseFungible(t.fungible_info, `${at}.fungible_info`),
-    nft: t.nft_info === undefined ? undefined : parseNft(t.nft_info, `${at}.nft_info`),
-  }
-}
-
-function parseFungible(value: unknown, at: string): FungibleInfo {
-  const f = asObject(value, at, fail)
-  const icon = f.icon === null || f.icon === undefined ? undefined : asObject(f.icon, `${at}.icon`, fail)
-  return {
-    name: asString(f.name, `${at}.name`, fail),
-    symbol: asString(f.symbol, `${at}.symbol`, fail, 32),
-    iconUrl: icon ? asImageUrl(icon.url, `${at}.icon.url`, fail) : undefined,
-  }
-}
-
-function parseNft(value: unknown, at: string): NftInfo {
-  const n = asObject(value, at, fail)
-  const flags = asObject(n.flags, `${at}.flags`, fail)
-  if (typeof flags.is_spam !== 'boolean') fail(`${at}.flags.is_spam is not a boolean`)
-  const content = n.content === null || n.content === undefined ? undefined : asObject(n.content, `${at}.content`, fail)
-  const preview = content?.preview === null || content?.preview === undefined ? undefined : asObject(content.preview, `${at}.content.preview`, fail)
-  return {
-    name: asString(n.name, `${at}.name`, fail),
-    imageUrl: preview ? asImageUrl(preview.url, `${at}.content.preview.url`, fail) : undefined,
-    isSpam: flags.is_spam as boolean,
+    direction: t.direction,
+    quantity: t.quantity,
+    value: t.value,
+    price: t.price,
+    fungible: fungible && { name: fungible.name, symbol: fungible.symbol, iconUrl: imageUrl(fungible.icon?.url) },
+    nft: nft && { name: nft.name, imageUrl: imageUrl(nft.content?.preview.url), isSpam: nft.flags.is_spam },
   }
 }

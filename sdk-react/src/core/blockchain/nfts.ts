@@ -1,5 +1,8 @@
-import { BaseError } from '../errors/base'
-import { asArray, asEvmAddress, asImageUrl, asObject, asString, type Fail } from './validate'
+import type { FrameHostService } from '../frameHost/errors'
+import { InvalidFrameHostResponseError } from '../frameHost/errors'
+import { type FrameHost, parseAnswer } from '../frameHost/transport'
+import { checkNftsReply, type NftsQuery } from '../frameHost/history.gen'
+import { evmAddress, type Fail, imageUrl } from './validate'
 
 /** One NFT an address owns now, from `GET /v1/account/{address}/nfts` (Oriel's route). */
 export interface OwnedNft {
@@ -17,42 +20,52 @@ export interface OwnedNft {
   readonly imageUrl: string | undefined
 }
 
-/** The NFTs route answered something other than `{ nfts: [...] }`. */
-export class InvalidNftsResponseError extends BaseError {
-  override name = 'InvalidNftsResponseError'
-  constructor({ reason }: { reason: string }) {
-    super('Invalid NFTs response', { details: reason })
-  }
+/** The NFTs route: its failures' words. */
+export const NFTS_SERVICE: FrameHostService = {
+  name: 'blockchain',
+  unreachable: 'Could not reach the Blockchain API',
+  invalid: 'Invalid NFTs response',
 }
 
 const fail: Fail = (reason) => {
-  throw new InvalidNftsResponseError({ reason })
+  throw new InvalidFrameHostResponseError({ service: NFTS_SERVICE, reason })
 }
 
-/** frame-host sends at most 200 NFTs. */
-const MAX_NFTS = 200
+export type GetNftsParameters = {
+  /** The owner's EVM address. */
+  address: string
+  /** CAIP-2 id of the network. */
+  chainId: string
+}
 
 /**
- * Checks the NFTs route's answer against the agreed shape and copies out its fields; anything
- * else throws `InvalidNftsResponseError`.
+ * `GET /v1/account/{address}/nfts`: the NFTs the address owns now on one network, spam excluded.
+ *
+ * @example
+ * const nfts = await getNfts(client.frameHost, { address, chainId: 'eip155:31337' })
+ */
+export function getNfts(frameHost: FrameHost, { address, chainId }: GetNftsParameters): Promise<OwnedNft[]> {
+  const query: NftsQuery = { chainId }
+  return frameHost.request({ service: NFTS_SERVICE, path: `/v1/account/${encodeURIComponent(address)}/nfts`, query, read: parseNfts })
+}
+
+/**
+ * Checks the NFTs route's answer against the agreed shape (`NftsReply`) and copies out its
+ * fields; anything else throws `InvalidFrameHostResponseError`.
  *
  * @example
  * const nfts = parseNfts(await response.json())
  */
 export function parseNfts(body: unknown): OwnedNft[] {
-  const answer = asObject(body, 'the answer', fail)
-  return asArray(answer.nfts, 'nfts', fail, MAX_NFTS).map((entry, i) => {
-    const at = `nfts[${i}]`
-    const nft = asObject(entry, at, fail)
-    const tokenId = asString(nft.tokenId, `${at}.tokenId`, fail, 78)
-    if (!/^\d+$/.test(tokenId)) fail(`${at}.tokenId is not a decimal number`)
+  return parseAnswer(NFTS_SERVICE, checkNftsReply, body).nfts.map((nft, i) => {
+    if (!/^\d+$/.test(nft.tokenId)) fail(`nfts[${i}].tokenId is not a decimal number`)
     return {
-      chainId: asString(nft.chainId, `${at}.chainId`, fail, 64),
-      contract: asEvmAddress(nft.contract, `${at}.contract`, fail),
-      tokenId,
-      name: asString(nft.name, `${at}.name`, fail),
-      collection: asString(nft.collection, `${at}.collection`, fail),
-      imageUrl: asImageUrl(nft.imageUrl, `${at}.imageUrl`, fail),
+      chainId: nft.chainId,
+      contract: evmAddress(nft.contract, `nfts[${i}].contract`, fail),
+      tokenId: nft.tokenId,
+      name: nft.name,
+      collection: nft.collection,
+      imageUrl: imageUrl(nft.imageUrl),
     }
   })
 }

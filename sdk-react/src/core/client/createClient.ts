@@ -35,7 +35,7 @@ import {
 } from '../walletconnect/connector'
 import { createEip6963Store, type Eip6963Store } from '../wallets/eip6963'
 import { createWalletRegistryClient } from '../wallets/registry'
-import { createBlockchainApiClient, type BlockchainApiClient } from '../blockchain/client'
+import { createFrameHost, type FrameHost } from '../frameHost/transport'
 import {
   PORTFOLIO_CACHE_MS,
   createTokenBalanceStore,
@@ -69,8 +69,8 @@ export interface OrielClient {
   readonly connectors: ConnectorsStore
   /** Every connection (browser wallets, WalletConnect, the embedded wallet): per namespace, the current one, the active network. */
   readonly connection: ConnectionStore
-  /** frame-host's Blockchain API (spec §7): token balances. */
-  readonly blockchain: BlockchainApiClient
+  /** The one client of the config's frame-host: every route the SDK calls (spec §7) goes through it. */
+  readonly frameHost: FrameHost
   /** The connected account's token balance lists per (address, network), kept 30 s. */
   readonly tokenBalances: TokenBalanceStore
   /** frame-host's wallet registry: featured, recommended, paged and searched wallets (fetched once the modal opens). */
@@ -108,8 +108,9 @@ export type CreateClientParameters = {
   walletStandard?: CreateConnectorsStoreParameters['walletStandard']
   /** WalletConnect connector options (e.g. the sign client's storage). */
   walletConnect?: Partial<Pick<CreateWalletConnectConnectorParameters, 'start' | 'storage' | 'reusePairing'>> | undefined
-  /** The wallet registry's HTTP client and image preloader. */
+  /** frame-host's HTTP client (`fetch`, and the wait before a retry) and the wallet images' preloader. */
   fetch?: typeof fetch | undefined
+  retryDelay?: ((n: number) => number) | undefined
   preloadImage?: ((url: string) => Promise<void>) | undefined
 }
 
@@ -132,20 +133,17 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
   const account = createAccountStore()
   const balances = createBalanceStore({ now })
   const tokenBalances = createTokenBalanceStore()
-  const blockchain = createBlockchainApiClient({
+  const frameHost = createFrameHost({
     baseUrl: config.frameHostUrl,
     projectId: config.projectId,
     fetch: parameters.fetch,
+    retryDelay: parameters.retryDelay,
   })
   const theme = createThemeStore(config)
   const events = createEventsStore({ now })
   const wallets = createEip6963Store({ target: parameters.eip6963Target })
   const walletList = createWalletListStore({
-    registry: createWalletRegistryClient({
-      baseUrl: config.frameHostUrl,
-      projectId: config.projectId,
-      fetch: parameters.fetch,
-    }),
+    registry: createWalletRegistryClient(frameHost),
     featuredWalletIds: config.featuredWalletIds,
     includeWalletIds: config.includeWalletIds,
     excludeWalletIds: config.excludeWalletIds,
@@ -233,7 +231,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     account,
     balances,
     tokenBalances,
-    blockchain,
+    frameHost,
     theme,
     events,
     wallets,
@@ -276,12 +274,10 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
       const stopAnalytics =
         config.features.analytics && config.projectId
           ? startAnalytics({
-              baseUrl: config.frameHostUrl,
-              projectId: config.projectId,
+              frameHost,
               events,
               getAddress: () => account.getSnapshot().caipAddress,
               onForbidden: () => alerts.show(ALERTS.invalidAppConfiguration),
-              fetch: parameters.fetch,
             })
           : () => {}
       const stopBalanceCache = persistCache(balances, {
@@ -315,8 +311,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
               storage,
               now,
               inUse: modal,
-              fetchIdentity: (address) =>
-                fetchIdentity({ baseUrl: config.frameHostUrl, projectId: config.projectId, address, fetch: parameters.fetch }),
+              fetchIdentity: (address) => fetchIdentity(frameHost, address),
             })
           })
           .catch((error: unknown) => console.error('oriel: the identity of the account could not be loaded', error))

@@ -1,20 +1,14 @@
 import { describe, expect, it, vi } from 'vitest'
 import { DAI, NATIVE, ROUTER, SWAP_TOKENS, USDC, USER, WETH, builtTx } from '../../test/convert'
-import { HttpStatusError } from '../errors/registry'
+import { testFrameHost } from '../../test/frameHost'
+import { FrameHostRequestError, FrameHostUnreachableError, HttpStatusError, InvalidFrameHostParameterError, InvalidFrameHostResponseError } from '../frameHost/errors'
 import { createConvertApiClient } from './client'
-import {
-  ConvertApiUnreachableError,
-  ConvertRequestError,
-  GasPriceNotSupportedError,
-  InvalidConvertParameterError,
-  InvalidConvertResponseError,
-  SwapsNotSupportedError,
-} from './errors'
+import { GasPriceNotSupportedError, SwapsNotSupportedError } from './errors'
 
 /** A client whose fetch answers `answer` (JSON with `status`) and records each request. */
 function clientAnswering(answer: unknown, status = 200) {
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => Response.json(answer, { status }))
-  const api = createConvertApiClient({ baseUrl: 'http://frame.test/', projectId: 'demo', fetch: fetch as unknown as typeof globalThis.fetch })
+  const api = createConvertApiClient(testFrameHost(fetch as unknown as typeof globalThis.fetch, 'http://frame.test/'))
   const sent = () => {
     const [url, init] = fetch.mock.calls.at(-1)!
     const parsed = new URL(url)
@@ -111,10 +105,10 @@ describe('the convert API client', () => {
   it("shows frame-host's reason for other refusals, and the status for failures without one", async () => {
     const route = `No pool route from ${USDC} to ${DAI}`
     const refused = await clientAnswering(refusal(route), 400).api.getQuote({ amount: 1n, userAddress: USER, from: USDC, to: DAI }).catch((e: unknown) => e)
-    expect(refused).toBeInstanceOf(ConvertRequestError)
-    expect((refused as ConvertRequestError).shortMessage).toBe(route)
+    expect(refused).toBeInstanceOf(FrameHostRequestError)
+    expect((refused as FrameHostRequestError).shortMessage).toBe(route)
     const limited = await clientAnswering(refusal('Please try again after 12 seconds'), 429).api.getTokens({ chainId: 'eip155:1' }).catch((e: unknown) => e)
-    expect((limited as ConvertRequestError).shortMessage).toBe('Please try again after 12 seconds')
+    expect((limited as FrameHostRequestError).shortMessage).toBe('Please try again after 12 seconds')
     const broken = await clientAnswering({ error: { code: 'internal', message: 'internal error' } }, 500).api.getTokens({ chainId: 'eip155:1' }).catch((e: unknown) => e)
     expect(broken).toBeInstanceOf(HttpStatusError)
     expect((broken as HttpStatusError).shortMessage).toBe('HTTP status code: 500')
@@ -124,8 +118,8 @@ describe('the convert API client', () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch')
     })
-    const api = createConvertApiClient({ baseUrl: 'http://frame.test', projectId: 'demo', fetch: fetch as unknown as typeof globalThis.fetch })
-    await expect(api.getTokens({ chainId: 'eip155:1' })).rejects.toBeInstanceOf(ConvertApiUnreachableError)
+    const api = createConvertApiClient(testFrameHost(fetch as unknown as typeof globalThis.fetch, 'http://frame.test'))
+    await expect(api.getTokens({ chainId: 'eip155:1' })).rejects.toBeInstanceOf(FrameHostUnreachableError)
     const controller = new AbortController()
     controller.abort()
     await expect(api.getTokens({ chainId: 'eip155:1' }, { signal: controller.signal })).rejects.toBeInstanceOf(TypeError)
@@ -138,7 +132,7 @@ describe('the convert API client', () => {
       { tokens: 'ETH' },
     ]
     for (const answer of bad) {
-      await expect(clientAnswering(answer).api.getTokens({ chainId: 'eip155:1' })).rejects.toBeInstanceOf(InvalidConvertResponseError)
+      await expect(clientAnswering(answer).api.getTokens({ chainId: 'eip155:1' })).rejects.toBeInstanceOf(InvalidFrameHostResponseError)
     }
     const quote = { fromAmount: '1', fromAccount: NATIVE, toAmount: '-5', toAccount: USDC, path: [WETH, USDC], priceImpact: 0 }
     await expect(clientAnswering({ quotes: [quote] }).api.getQuote({ amount: 1n, userAddress: USER, from: NATIVE, to: USDC })).rejects.toThrow(
@@ -163,8 +157,8 @@ describe('the convert API client', () => {
     ]
     for (const [call, message] of cases) {
       const error = await call().catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(InvalidConvertParameterError)
-      expect((error as InvalidConvertParameterError).shortMessage).toBe(message)
+      expect(error).toBeInstanceOf(InvalidFrameHostParameterError)
+      expect((error as InvalidFrameHostParameterError).shortMessage).toBe(message)
     }
     expect(fetch).not.toHaveBeenCalled()
   })

@@ -1,17 +1,9 @@
 import type { OrielClient } from '../client/createClient'
 import { DEFAULT_SLIPPAGE_PERCENT } from '../constants'
-import { HttpStatusError } from '../errors/registry'
-import { errorMessage, frameHostQuery } from '../wallets/registry'
-import {
-  ConvertApiUnreachableError,
-  ConvertRequestError,
-  GAS_PRICE_NOT_SUPPORTED,
-  GasPriceNotSupportedError,
-  InvalidConvertParameterError,
-  InvalidConvertResponseError,
-  SWAPS_NOT_SUPPORTED,
-  SwapsNotSupportedError,
-} from './errors'
+import { FrameHostRequestError, type FrameHostErrorType, InvalidFrameHostParameterError } from '../frameHost/errors'
+import type { AllowanceQuery, ApproveQuery, BuildSwapRequest, ConvertChainQuery, SwapQuoteQuery } from '../frameHost/convert.gen'
+import type { FrameHost, FrameHostCall, QueryValues } from '../frameHost/transport'
+import { CONVERT_SERVICE, GAS_PRICE_NOT_SUPPORTED, GasPriceNotSupportedError, SWAPS_NOT_SUPPORTED, SwapsNotSupportedError } from './errors'
 import {
   type BuiltSwap,
   type ConvertTransaction,
@@ -27,14 +19,7 @@ import {
   parseSwapTokens,
 } from './parse'
 
-export type ConvertErrorType =
-  | SwapsNotSupportedError
-  | GasPriceNotSupportedError
-  | ConvertRequestError
-  | ConvertApiUnreachableError
-  | InvalidConvertResponseError
-  | InvalidConvertParameterError
-  | HttpStatusError
+export type ConvertErrorType = SwapsNotSupportedError | GasPriceNotSupportedError | FrameHostErrorType
 
 /** Options every call takes. */
 export type ConvertCallOptions = { signal?: AbortSignal | undefined }
@@ -88,21 +73,13 @@ export interface ConvertApiClient {
   buildTransaction(parameters: BuildSwapParameters, options?: ConvertCallOptions): Promise<BuiltSwap>
 }
 
-export type CreateConvertApiClientParameters = {
-  /** frame-host's origin, e.g. `http://127.0.0.1:8787`. */
-  baseUrl: string
-  projectId: string
-  /** Default: the global `fetch`, read on each call. */
-  fetch?: typeof fetch | undefined
-}
-
 /** frame-host's limit on every parameter. */
 const MAX_PARAMETER_LENGTH = 200
 const TOKEN = /^eip155:\d{1,20}:0x[0-9a-fA-F]{40}$/
 const ACCOUNT = /^(?:eip155:\d{1,20}:)?0x[0-9a-fA-F]{40}$/
 
 function checkText(name: string, value: string, pattern: RegExp, rule: string): string {
-  if (value.length > MAX_PARAMETER_LENGTH || !pattern.test(value)) throw new InvalidConvertParameterError({ name, reason: rule })
+  if (value.length > MAX_PARAMETER_LENGTH || !pattern.test(value)) throw new InvalidFrameHostParameterError({ service: CONVERT_SERVICE, name, reason: rule })
   return value
 }
 const token = (name: string, value: string) => checkText(name, value, TOKEN, 'expected eip155:{chain}:{address}')
@@ -110,14 +87,15 @@ const account = (name: string, value: string) => checkText(name, value, ACCOUNT,
 const network = (value: string) => checkText('chainId', value, /^eip155:\d{1,20}$/, 'expected eip155:{chain}')
 
 function units(name: string, value: bigint, { positive = true } = {}): string {
-  if (positive ? value <= 0n : value < 0n) throw new InvalidConvertParameterError({ name, reason: positive ? 'must be above 0' : 'must not be negative' })
-  if (value > UINT256_MAX) throw new InvalidConvertParameterError({ name, reason: 'above 2^256 - 1' })
+  if (positive ? value <= 0n : value < 0n) throw new InvalidFrameHostParameterError({ service: CONVERT_SERVICE, name, reason: positive ? 'must be above 0' : 'must not be negative' })
+  if (value > UINT256_MAX) throw new InvalidFrameHostParameterError({ service: CONVERT_SERVICE, name, reason: 'above 2^256 - 1' })
   return value.toString()
 }
 
 function slippageText(value: number): string {
   if (!Number.isFinite(value) || value < 0 || value > 50 || Math.round(value * 100) !== value * 100) {
-    throw new InvalidConvertParameterError({
+    throw new InvalidFrameHostParameterError({
+      service: CONVERT_SERVICE,
       name: 'eip155.slippage',
       reason: 'expected a percentage from 0 to 50 with at most 2 decimals, such as 1 or 0.5',
     })
@@ -129,83 +107,65 @@ function slippageText(value: number): string {
 const networkOf = (caip10: string) => caip10.split(':').slice(0, 2).join(':')
 
 /**
- * A client of frame-host's convert API. Every call carries `projectId`, `st` and `sv`, checks its
+ * A client of frame-host's convert API over a frame-host client. Every call checks its
  * parameters before sending (amounts above 0 and at most 2^256 − 1, CAIP-10 tokens, at most 200
  * characters each) and checks the answer's shape. A network without an exchange throws
  * `SwapsNotSupportedError` ('Network not supported for Swaps'); other refusals frame-host
- * explains throw `ConvertRequestError` with its text.
+ * explains (400, 429) throw `FrameHostRequestError` with its text.
  *
  * @example
- * const api = createConvertApiClient({ baseUrl: 'http://127.0.0.1:8787', projectId: 'demo' })
+ * const api = createConvertApiClient(client.frameHost)
  * const [eth, dusd] = await api.getTokens({ chainId: 'eip155:31337' })
  * const quote = await api.getQuote({ amount: 10n ** 17n, userAddress, from: eth.address, to: dusd.address })
  */
-export function createConvertApiClient(parameters: CreateConvertApiClientParameters): ConvertApiClient {
-  const base = parameters.baseUrl.replace(/\/+$/, '')
-  const url = (route: string, extra: Record<string, string | undefined> = {}) => {
-    const query = frameHostQuery(parameters.projectId)
-    for (const [key, value] of Object.entries(extra)) if (value !== undefined) query.set(key, value)
-    return `${base}/v1/convert/${route}?${query}`
-  }
-  const request = async (target: string, forNetwork: string, init: RequestInit, options: ConvertCallOptions = {}) => {
-    const fetchFn = parameters.fetch ?? fetch
-    let response: Response
+export function createConvertApiClient(frameHost: FrameHost): ConvertApiClient {
+  /** Calls a route; the network's two spec refusals become their own errors. */
+  const request = async <T>(forNetwork: string, call: Omit<FrameHostCall<T>, 'service'>, options: ConvertCallOptions = {}): Promise<T> => {
     try {
-      response = await fetchFn(target, { ...init, signal: options.signal, credentials: 'omit' })
-    } catch (cause) {
-      if (options.signal?.aborted) throw cause
-      throw new ConvertApiUnreachableError({ url: target, cause })
-    }
-    if (!response.ok) {
-      const message = await errorMessage(response)
-      if (message === SWAPS_NOT_SUPPORTED) throw new SwapsNotSupportedError({ network: forNetwork })
-      if (message === GAS_PRICE_NOT_SUPPORTED) throw new GasPriceNotSupportedError({ network: forNetwork })
-      if (message && (response.status === 400 || response.status === 429)) {
-        throw new ConvertRequestError({ status: response.status, message, url: target })
-      }
-      throw new HttpStatusError({ status: response.status, url: target, message })
-    }
-    try {
-      return (await response.json()) as unknown
-    } catch (cause) {
-      throw new InvalidConvertResponseError({ reason: `not JSON: ${String(cause)}` })
+      return await frameHost.request({ ...call, service: CONVERT_SERVICE, signal: options.signal })
+    } catch (error) {
+      if (error instanceof FrameHostRequestError && error.shortMessage === SWAPS_NOT_SUPPORTED) throw new SwapsNotSupportedError({ network: forNetwork, status: error.status })
+      if (error instanceof FrameHostRequestError && error.shortMessage === GAS_PRICE_NOT_SUPPORTED) throw new GasPriceNotSupportedError({ network: forNetwork, status: error.status })
+      throw error
     }
   }
-  const get = (route: string, forNetwork: string, extra: Record<string, string | undefined>, options?: ConvertCallOptions) =>
-    request(url(route, extra), forNetwork, { method: 'GET' }, options)
+  const get = <T>(route: string, forNetwork: string, query: QueryValues, read: (body: unknown) => T, options?: ConvertCallOptions) =>
+    request(forNetwork, { path: `/v1/convert/${route}`, query, read }, options)
 
   return {
     async getTokens({ chainId }, options) {
-      return parseSwapTokens(await get('tokens', chainId, { chainId: network(chainId) }, options))
+      const query: ConvertChainQuery = { chainId: network(chainId) }
+      return get('tokens', chainId, query, parseSwapTokens, options)
     },
     async getQuote(p, options) {
-      const query = {
+      const query: SwapQuoteQuery = {
         amount: units('amount', p.amount),
         userAddress: account('userAddress', p.userAddress),
         from: token('from', p.from),
         to: token('to', p.to),
         gasPrice: p.gasPrice === undefined ? undefined : units('gasPrice', p.gasPrice, { positive: false }),
       }
-      return parseQuote(await get('quotes', networkOf(p.from), query, options))
+      return get('quotes', networkOf(p.from), query, parseQuote, options)
     },
     async getAllowance(p, options) {
-      const query = { tokenAddress: token('tokenAddress', p.tokenAddress), userAddress: account('userAddress', p.userAddress) }
-      return parseAllowance(await get('allowance', networkOf(p.tokenAddress), query, options))
+      const query: AllowanceQuery = { tokenAddress: token('tokenAddress', p.tokenAddress), userAddress: account('userAddress', p.userAddress) }
+      return get('allowance', networkOf(p.tokenAddress), query, parseAllowance, options)
     },
     async getGasPrice({ chainId }, options) {
-      return parseGasPrices(await get('gas-price', chainId, { chainId: network(chainId) }, options))
+      const query: ConvertChainQuery = { chainId: network(chainId) }
+      return get('gas-price', chainId, query, parseGasPrices, options)
     },
     async buildApprove(p, options) {
-      const query = {
+      const query: ApproveQuery = {
         userAddress: account('userAddress', p.userAddress),
         from: token('from', p.from),
         to: token('to', p.to),
         amount: p.amount === undefined ? undefined : units('amount', p.amount, { positive: false }),
       }
-      return parseApprove(await get('build-approve', networkOf(p.from), query, options))
+      return get('build-approve', networkOf(p.from), query, parseApprove, options)
     },
     async buildTransaction(p, options) {
-      const body = {
+      const body: BuildSwapRequest = {
         amount: units('amount', p.amount),
         eip155: { slippage: slippageText(p.slippage ?? DEFAULT_SLIPPAGE_PERCENT) },
         from: token('from', p.from),
@@ -213,26 +173,17 @@ export function createConvertApiClient(parameters: CreateConvertApiClientParamet
         userAddress: account('userAddress', p.userAddress),
         disableEstimate: p.disableEstimate ?? false,
       }
-      const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      return parseBuiltSwap(await request(url('build-transaction'), networkOf(p.from), init, options))
+      return request(networkOf(p.from), { method: 'POST', path: '/v1/convert/build-transaction', body, read: parseBuiltSwap }, options)
     },
   }
 }
 
-const clients = new WeakMap<OrielClient, ConvertApiClient>()
-
 /**
- * The convert API client of an SDK client (its config's frame-host and project), created on first
- * use so that it loads with the Swap view, not with the page.
+ * The convert API client of an SDK client (its frame-host).
  *
  * @example
  * const tokens = await getConvertApi(client).getTokens({ chainId: 'eip155:31337' })
  */
 export function getConvertApi(client: OrielClient): ConvertApiClient {
-  let api = clients.get(client)
-  if (!api) {
-    api = createConvertApiClient({ baseUrl: client.config.frameHostUrl, projectId: client.config.projectId })
-    clients.set(client, api)
-  }
-  return api
+  return createConvertApiClient(client.frameHost)
 }

@@ -1,19 +1,24 @@
-// The convert API's answers (frame-host/API.md "Convert API"), checked field by field: amounts
-// become bigints, tokens stay CAIP-10 (`eip155:{chain}:0x…`, lowercase), a built transaction's
-// `from` and `to` become plain addresses on its network.
-import { asArray, asImageUrl, asObject, asString, type Fail } from '../blockchain/validate'
-import { InvalidConvertResponseError } from './errors'
+// The convert API's answers (frame-host/API.md "Convert API"), read after their generated
+// checks: amounts become bigints, tokens stay CAIP-10 (`eip155:{chain}:0x…`, lowercase), a built
+// transaction's `from` and `to` become plain addresses on its network.
+import { imageUrl, type Fail } from '../blockchain/validate'
+import { InvalidFrameHostResponseError } from '../frameHost/errors'
+import {
+  type BuiltTransaction,
+  checkApproveReply,
+  checkBuildSwapReply,
+  checkSwapQuotesReply,
+  checkSwapTokensReply,
+  checkAllowanceReply,
+  checkGasPriceReply,
+} from '../frameHost/convert.gen'
+import { parseAnswer } from '../frameHost/transport'
+import { CONVERT_SERVICE } from './errors'
 
 /** The address the convert API gives the network's native coin. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 /** The largest amount of base units (2^256 − 1). */
 export const UINT256_MAX = (1n << 256n) - 1n
-/** The most tokens a network's list may hold. */
-export const MAX_SWAP_TOKENS = 1000
-/** The most pools a route may cross. */
-const MAX_PATH = 8
-/** The longest calldata accepted, in hex characters (a V2 swap is about 600). */
-const MAX_DATA_LENGTH = 100_000
 
 /** A token of `GET /v1/convert/tokens`. */
 export interface SwapToken {
@@ -79,128 +84,110 @@ export interface BuiltSwap {
 }
 
 const fail: Fail = (reason) => {
-  throw new InvalidConvertResponseError({ reason })
+  throw new InvalidFrameHostResponseError({ service: CONVERT_SERVICE, reason })
 }
 
 const CAIP10 = /^(eip155:\d{1,20}):(0x[0-9a-f]{40})$/
 
 /** A CAIP-10 eip155 account or token, lowercase as frame-host writes it. */
-function asCaip10(value: unknown, what: string): string {
-  const text = asString(value, what, fail, 64)
+function caip10(text: string, what: string): string {
   if (!CAIP10.test(text)) fail(`${what} is not eip155:{chain}:{address}`)
   return text
 }
 
 /** A decimal string of base units, at most 2^256 − 1. */
-function asUnits(value: unknown, what: string): bigint {
-  const text = asString(value, what, fail, 78)
+function units(text: string, what: string): bigint {
   if (!/^(0|[1-9]\d*)$/.test(text)) fail(`${what} is not a whole number of base units`)
-  const units = BigInt(text)
-  if (units > UINT256_MAX) fail(`${what} is above 2^256 - 1`)
-  return units
+  const value = BigInt(text)
+  if (value > UINT256_MAX) fail(`${what} is above 2^256 - 1`)
+  return value
 }
 
-function asPath(value: unknown, what: string): string[] {
-  const path = asArray(value, what, fail, MAX_PATH).map((entry, i) => asCaip10(entry, `${what}[${i}]`))
+function route(path: readonly string[], what: string): string[] {
   if (path.length < 2) fail(`${what} has fewer than 2 tokens`)
-  return path
+  return path.map((token, i) => caip10(token, `${what}[${i}]`))
 }
+
+const percent = (value: number, max: number) => value >= 0 && value <= max
 
 /**
- * Checks `{ tokens: [{ name, symbol, address, decimals, logoUri }] }`.
+ * Reads `{ tokens: [{ name, symbol, address, decimals, logoUri }] }`.
  *
  * @example
  * parseSwapTokens({ tokens: [{ name: 'Ether', symbol: 'ETH', address: 'eip155:1:0xeeee…eeee', decimals: 18, logoUri: 'https://…' }] })
  */
 export function parseSwapTokens(body: unknown): SwapToken[] {
-  const list = asArray(asObject(body, 'the answer', fail)['tokens'], 'tokens', fail, MAX_SWAP_TOKENS)
-  return list.map((entry, i) => {
-    const token = asObject(entry, `tokens[${i}]`, fail)
-    const decimals = token['decimals']
-    if (typeof decimals !== 'number' || !Number.isInteger(decimals) || decimals < 0 || decimals > 77) {
-      fail(`tokens[${i}].decimals is not a whole number from 0 to 77`)
-    }
-    return {
-      name: asString(token['name'], `tokens[${i}].name`, fail),
-      symbol: asString(token['symbol'], `tokens[${i}].symbol`, fail, 32),
-      address: asCaip10(token['address'], `tokens[${i}].address`),
-      decimals: decimals as number,
-      logoUri: asImageUrl(token['logoUri'], `tokens[${i}].logoUri`, fail),
-    }
-  })
+  return parseAnswer(CONVERT_SERVICE, checkSwapTokensReply, body).tokens.map((token, i) => ({
+    name: token.name,
+    symbol: token.symbol,
+    address: caip10(token.address, `tokens[${i}].address`),
+    decimals: token.decimals,
+    logoUri: imageUrl(token.logoUri),
+  }))
 }
 
-/** Checks `{ quotes: [{ fromAmount, fromAccount, toAmount, toAccount, path, priceImpact }] }` and returns its one quote. */
+/** Reads `{ quotes: [{ fromAmount, fromAccount, toAmount, toAccount, path, priceImpact }] }` and returns its one quote. */
 export function parseQuote(body: unknown): SwapQuote {
-  const quotes = asArray(asObject(body, 'the answer', fail)['quotes'], 'quotes', fail, 1)
-  if (quotes.length !== 1) fail('quotes does not hold one quote')
-  const quote = asObject(quotes[0], 'quotes[0]', fail)
-  const impact = quote['priceImpact']
-  if (typeof impact !== 'number' || !Number.isFinite(impact) || impact < 0 || impact > 100) {
-    fail('quotes[0].priceImpact is not a percentage')
-  }
+  const [quote] = parseAnswer(CONVERT_SERVICE, checkSwapQuotesReply, body).quotes
+  if (!quote) return fail('quotes does not hold one quote')
+  if (!percent(quote.priceImpact, 100)) fail('quotes[0].priceImpact is not a percentage')
   return {
-    fromAmount: asUnits(quote['fromAmount'], 'quotes[0].fromAmount'),
-    from: asCaip10(quote['fromAccount'], 'quotes[0].fromAccount'),
-    toAmount: asUnits(quote['toAmount'], 'quotes[0].toAmount'),
-    to: asCaip10(quote['toAccount'], 'quotes[0].toAccount'),
-    path: asPath(quote['path'], 'quotes[0].path'),
-    priceImpact: impact as number,
+    fromAmount: units(quote.fromAmount, 'quotes[0].fromAmount'),
+    from: caip10(quote.fromAccount, 'quotes[0].fromAccount'),
+    toAmount: units(quote.toAmount, 'quotes[0].toAmount'),
+    to: caip10(quote.toAccount, 'quotes[0].toAccount'),
+    path: route(quote.path, 'quotes[0].path'),
+    priceImpact: quote.priceImpact,
   }
 }
 
-/** Checks `{ allowance }` and returns it. */
+/** Reads `{ allowance }` and returns it. */
 export function parseAllowance(body: unknown): bigint {
-  return asUnits(asObject(body, 'the answer', fail)['allowance'], 'allowance')
+  return units(parseAnswer(CONVERT_SERVICE, checkAllowanceReply, body).allowance, 'allowance')
 }
 
-/** Checks `{ standard, fast, instant }`. */
+/** Reads `{ standard, fast, instant }`. */
 export function parseGasPrices(body: unknown): GasPrices {
-  const prices = asObject(body, 'the answer', fail)
-  return { standard: asUnits(prices['standard'], 'standard'), fast: asUnits(prices['fast'], 'fast'), instant: asUnits(prices['instant'], 'instant') }
+  const prices = parseAnswer(CONVERT_SERVICE, checkGasPriceReply, body)
+  return { standard: units(prices.standard, 'standard'), fast: units(prices.fast, 'fast'), instant: units(prices.instant, 'instant') }
 }
 
-/** Checks a built `tx`: `from` and `to` on one network, hex calldata, value and fees in base units. */
-export function parseTransaction(value: unknown, what = 'tx'): ConvertTransaction {
-  const tx = asObject(value, what, fail)
-  const [, chainId = '', from = ''] = CAIP10.exec(asCaip10(tx['from'], `${what}.from`)) ?? []
-  const [, toChain = '', to = ''] = CAIP10.exec(asCaip10(tx['to'], `${what}.to`)) ?? []
+/** Reads a built `tx`: `from` and `to` on one network, hex calldata, value and fees in base units. */
+function readTransaction(tx: BuiltTransaction, what = 'tx'): ConvertTransaction {
+  const [, chainId = '', from = ''] = CAIP10.exec(caip10(tx.from, `${what}.from`)) ?? []
+  const [, toChain = '', to = ''] = CAIP10.exec(caip10(tx.to, `${what}.to`)) ?? []
   if (toChain !== chainId) fail(`${what}.to is not on ${chainId}`)
-  const data = asString(tx['data'], `${what}.data`, fail, MAX_DATA_LENGTH)
-  if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(data)) fail(`${what}.data is not hex bytes`)
-  const fees = asObject(tx['eip155'], `${what}.eip155`, fail)
+  if (!/^0x(?:[0-9a-fA-F]{2})*$/.test(tx.data)) fail(`${what}.data is not hex bytes`)
   return {
     chainId,
     from: from as `0x${string}`,
     to: to as `0x${string}`,
-    data: data as `0x${string}`,
-    value: asUnits(tx['value'], `${what}.value`),
-    gas: fees['gas'] === null ? undefined : asUnits(fees['gas'], `${what}.eip155.gas`),
-    gasPrice: asUnits(fees['gasPrice'], `${what}.eip155.gasPrice`),
+    data: tx.data as `0x${string}`,
+    value: units(tx.value, `${what}.value`),
+    gas: tx.eip155.gas === null ? undefined : units(tx.eip155.gas, `${what}.eip155.gas`),
+    gasPrice: units(tx.eip155.gasPrice, `${what}.eip155.gasPrice`),
   }
 }
 
-/** Checks `{ tx }` of `build-approve`. */
+/** Reads `{ tx }` of `build-approve`. */
 export function parseApprove(body: unknown): ConvertTransaction {
-  return parseTransaction(asObject(body, 'the answer', fail)['tx'])
+  return readTransaction(parseAnswer(CONVERT_SERVICE, checkApproveReply, body).tx)
 }
 
-/** Checks `{ tx, toAmount, toAmountMin, slippage, path, deadline }` of `build-transaction`. */
+/** Reads `{ tx, toAmount, toAmountMin, slippage, path, deadline }` of `build-transaction`. */
 export function parseBuiltSwap(body: unknown): BuiltSwap {
-  const built = asObject(body, 'the answer', fail)
-  const slippage = built['slippage']
-  if (typeof slippage !== 'number' || !(slippage >= 0 && slippage <= 50)) fail('slippage is not a percentage from 0 to 50')
-  const deadline = built['deadline']
-  if (typeof deadline !== 'number' || !Number.isSafeInteger(deadline) || deadline <= 0) fail('deadline is not Unix seconds')
-  const toAmount = asUnits(built['toAmount'], 'toAmount')
-  const toAmountMin = asUnits(built['toAmountMin'], 'toAmountMin')
+  const built = parseAnswer(CONVERT_SERVICE, checkBuildSwapReply, body)
+  if (!percent(built.slippage, 50)) fail('slippage is not a percentage from 0 to 50')
+  if (built.deadline <= 0) fail('deadline is not Unix seconds')
+  const toAmount = units(built.toAmount, 'toAmount')
+  const toAmountMin = units(built.toAmountMin, 'toAmountMin')
   if (toAmountMin > toAmount) fail('toAmountMin is above toAmount')
   return {
-    tx: parseTransaction(built['tx']),
+    tx: readTransaction(built.tx),
     toAmount,
     toAmountMin,
-    slippage: slippage as number,
-    path: asPath(built['path'], 'path'),
-    deadline: deadline as number,
+    slippage: built.slippage,
+    path: route(built.path, 'path'),
+    deadline: built.deadline,
   }
 }

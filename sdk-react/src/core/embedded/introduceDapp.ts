@@ -1,7 +1,7 @@
 import type { Config } from '../config/createConfig'
 import { version } from '../errors/base'
 import type { FrameClient } from '../frame/client'
-import { SDK_TYPE } from '../wallets/registry'
+import { SDK_TYPE } from '../frameHost/transport'
 
 /**
  * Tells the frame who the dapp is (its metadata, the SDK version and the project); the frame

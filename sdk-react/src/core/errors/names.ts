@@ -24,24 +24,6 @@ export class InvalidNameError extends BaseError {
   }
 }
 
-export type NameServiceUnreachableErrorType = NameServiceUnreachableError & { name: 'NameServiceUnreachableError' }
-/** frame-host's name routes could not be reached (network down, CORS refused, wrong URL). */
-export class NameServiceUnreachableError extends BaseError {
-  override name = 'NameServiceUnreachableError'
-  constructor({ url, cause }: { url: string; cause: unknown }) {
-    super('Could not reach the name service', { details: url, cause, docsPath: '/config#framehosturl' })
-  }
-}
-
-export type InvalidNameServiceResponseErrorType = InvalidNameServiceResponseError & { name: 'InvalidNameServiceResponseError' }
-/** A name route answered something other than its documented shape (frame-host/API.md "Names"). */
-export class InvalidNameServiceResponseError extends BaseError {
-  override name = 'InvalidNameServiceResponseError'
-  constructor({ reason }: { reason: string }) {
-    super('Invalid answer from the name service', { details: reason })
-  }
-}
-
 export type NamesNotSupportedErrorType = NamesNotSupportedError & { name: 'NamesNotSupportedError' }
 /** Names belong to eip155 accounts only (spec §9); there is none connected. */
 export class NamesNotSupportedError extends BaseError {

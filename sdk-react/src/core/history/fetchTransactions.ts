@@ -1,4 +1,4 @@
-import type { HistoryTransaction } from '../blockchain/history'
+import { getHistory, type HistoryTransaction } from '../blockchain/history'
 import { getNetwork } from '../actions/getNetwork'
 import type { OrielClient } from '../client/createClient'
 import { BaseError } from '../errors/base'
@@ -63,7 +63,7 @@ export async function fetchTransactions(client: OrielClient, parameters: FetchTr
     // The first page comes with the account's card purchases (never failing: see fetchPurchases).
     const purchases = cursor ? undefined : fetchPurchases(client, { address, caipNetworkId })
     try {
-      const page = await client.blockchain.getHistory({ address, chainId: caipNetworkId, cursor })
+      const page = await getHistory(client.frameHost, { address, chainId: caipNetworkId, cursor })
       const coinbaseTransactions = await purchases
       // The user moved to another account or network meanwhile: this page is not theirs.
       if (!owns(store.getSnapshot())) return

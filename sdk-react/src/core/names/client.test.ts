@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { InvalidNameServiceResponseError, NameServiceUnreachableError } from '../errors/names'
-import { HttpStatusError } from '../errors/registry'
-import { createNamesApiClient, NameRequestError, parseNameRecord } from './client'
+import { testFrameHost } from '../../test/frameHost'
+import { FrameHostRequestError, FrameHostUnreachableError, HttpStatusError, InvalidFrameHostResponseError } from '../frameHost/errors'
+import { createNamesApiClient, parseNameRecord } from './client'
 
 const ADA = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const RECORD = {
@@ -19,7 +19,7 @@ function clientAnswering(answer: (url: URL, init?: RequestInit) => Response | Pr
     requests.push({ url: new URL(url), init })
     return answer(new URL(url), init)
   }) as unknown as typeof globalThis.fetch
-  return { api: createNamesApiClient({ baseUrl: 'http://fh/', projectId: 'demo', fetch }), requests }
+  return { api: createNamesApiClient(testFrameHost(fetch, 'http://fh/')), requests }
 }
 
 afterEach(() => vi.restoreAllMocks())
@@ -40,7 +40,7 @@ describe('createNamesApiClient', () => {
   it('reads the suffix once from the gateway route, and again after a failure', async () => {
     let fail = true
     const { api, requests } = clientAnswering(() => {
-      if (fail) return new Response('down', { status: 502 })
+      if (fail) return new Response('down', { status: 400 })
       return Response.json({ suffix: 'oriel.id', url: 'http://fh/v1/profile/ccip/{sender}/{data}.json', signer: '0x0' })
     })
     await expect(api.getSuffix()).rejects.toBeInstanceOf(HttpStatusError)
@@ -82,23 +82,24 @@ describe('createNamesApiClient', () => {
   it("turns frame-host's refusals, failures and garbage into typed errors", async () => {
     const refusal = clientAnswering(() => Response.json({ error: { code: 'conflict', message: 'Name is already registered' } }, { status: 409 }))
     const error = await refusal.api.register({ coinType: 60, address: ADA, message: '{}', signature: '0x' }).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(NameRequestError)
-    expect((error as NameRequestError).shortMessage).toBe('Name is already registered')
-    expect((error as NameRequestError).status).toBe(409)
+    expect(error).toBeInstanceOf(FrameHostRequestError)
+    expect((error as FrameHostRequestError).shortMessage).toBe('Name is already registered')
+    expect((error as FrameHostRequestError).status).toBe(409)
 
-    const down = createNamesApiClient({
-      baseUrl: 'http://fh',
-      projectId: 'demo',
-      fetch: (async () => {
-        throw new TypeError('Failed to fetch')
-      }) as unknown as typeof fetch,
-    })
-    await expect(down.lookupName('alice.oriel.id')).rejects.toBeInstanceOf(NameServiceUnreachableError)
-    await expect(clientAnswering(() => new Response('<html>')).api.lookupName('a.oriel.id')).rejects.toBeInstanceOf(InvalidNameServiceResponseError)
-    await expect(clientAnswering(() => Response.json({ suggestions: 'x' })).api.suggestions('alice', 'oriel.id')).rejects.toBeInstanceOf(
-      InvalidNameServiceResponseError,
+    const down = createNamesApiClient(
+      testFrameHost(
+        (async () => {
+          throw new TypeError('Failed to fetch')
+        }) as unknown as typeof fetch,
+        'http://fh',
+      ),
     )
-    await expect(clientAnswering(() => Response.json({ suffix: 'Bad Suffix' })).api.getSuffix()).rejects.toBeInstanceOf(InvalidNameServiceResponseError)
+    await expect(down.lookupName('alice.oriel.id')).rejects.toBeInstanceOf(FrameHostUnreachableError)
+    await expect(clientAnswering(() => new Response('<html>')).api.lookupName('a.oriel.id')).rejects.toBeInstanceOf(InvalidFrameHostResponseError)
+    await expect(clientAnswering(() => Response.json({ suggestions: 'x' })).api.suggestions('alice', 'oriel.id')).rejects.toBeInstanceOf(
+      InvalidFrameHostResponseError,
+    )
+    await expect(clientAnswering(() => Response.json({ suffix: 'Bad Suffix' })).api.getSuffix()).rejects.toBeInstanceOf(InvalidFrameHostResponseError)
   })
 })
 
@@ -113,7 +114,7 @@ describe('parseNameRecord', () => {
       { ...RECORD, attributes: { avatar: 3 } },
       { ...RECORD, addresses: null },
     ]) {
-      expect(() => parseNameRecord(bad), JSON.stringify(bad)).toThrow(InvalidNameServiceResponseError)
+      expect(() => parseNameRecord(bad), JSON.stringify(bad)).toThrow(InvalidFrameHostResponseError)
     }
   })
 })

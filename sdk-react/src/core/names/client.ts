@@ -1,9 +1,26 @@
 import type { OrielClient } from '../client/createClient'
-import { BaseError } from '../errors/base'
-import { InvalidNameServiceResponseError, NameServiceUnreachableError } from '../errors/names'
-import { HttpStatusError } from '../errors/registry'
+import { type FrameHostErrorType, type FrameHostService, InvalidFrameHostResponseError } from '../frameHost/errors'
+import {
+  checkGatewayInfo,
+  checkNameLookupReply,
+  checkNameRecord,
+  checkNamesReply,
+  checkRegisterNameReply,
+  checkSuggestionsReply,
+  type NameLookupQuery,
+  type NameRecord as WireRecord,
+  type RegisterNameRequest,
+} from '../frameHost/names.gen'
+import { type FrameHost, parseAnswer } from '../frameHost/transport'
 import { isEvmAddress } from '../validation/address'
-import { errorMessage, frameHostQuery } from '../wallets/registry'
+
+/** The name routes: their failures' words, and the refusals whose words the views show (any 4xx). */
+export const NAMES_SERVICE: FrameHostService = {
+  name: 'names',
+  unreachable: 'Could not reach the name service',
+  invalid: 'Invalid answer from the name service',
+  explains: (status) => status >= 400 && status < 500,
+}
 
 /** A registered name as frame-host answers it (frame-host/API.md "Names": a record). */
 export interface NameRecord {
@@ -34,22 +51,7 @@ export type NameRegistration = {
 
 export type NamesCallOptions = { signal?: AbortSignal | undefined }
 
-export type NameRequestErrorType = NameRequestError & { name: 'NameRequestError' }
-/**
- * frame-host refused a name request and said why ('Name is already registered', 'Registration
- * message expired', 'Invalid name: …', 'Please try again after {n} seconds'): the short message
- * is its text.
- */
-export class NameRequestError extends BaseError {
-  override name = 'NameRequestError'
-  readonly status: number
-  constructor({ status, message, url }: { status: number; message: string; url: string }) {
-    super(message, { details: `HTTP ${status} from ${url}` })
-    this.status = status
-  }
-}
-
-export type NamesApiErrorType = NameServiceUnreachableError | InvalidNameServiceResponseError | NameRequestError | HttpStatusError
+export type NamesApiErrorType = FrameHostErrorType
 
 /** A client of frame-host's name routes (spec §7 `/v1/profile/*`). */
 export interface NamesApiClient {
@@ -68,76 +70,51 @@ export interface NamesApiClient {
   register(registration: NameRegistration, options?: NamesCallOptions): Promise<NameRecord>
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const invalid = (reason: string) => new InvalidFrameHostResponseError({ service: NAMES_SERVICE, reason })
+
+/** A record as the SDK keeps it: coin types of digits, each an EVM address (any case). */
+function readRecord(record: WireRecord): NameRecord {
+  const addresses: Record<string, { address: `0x${string}` }> = {}
+  for (const [coin, { address }] of Object.entries(record.addresses)) {
+    if (!/^\d{1,20}$/.test(coin) || !isEvmAddress(address, { strict: false })) throw invalid(`expected an address for coin type ${coin}`)
+    addresses[coin] = { address: address as `0x${string}` }
+  }
+  return { name: record.name, addresses, attributes: record.attributes }
+}
 
 /**
  * Checks a record's shape: `name`, `addresses` of `{ address }` (0x and 40 hex digits) by coin
  * type, `attributes` of strings.
  */
 export function parseNameRecord(body: unknown): NameRecord {
-  const invalid = (reason: string) => new InvalidNameServiceResponseError({ reason })
-  if (!isObject(body) || typeof body['name'] !== 'string') throw invalid('expected a record with a name')
-  const { addresses, attributes } = body
-  if (!isObject(addresses)) throw invalid('expected addresses by coin type')
-  const parsed: Record<string, { address: `0x${string}` }> = {}
-  for (const [coin, entry] of Object.entries(addresses)) {
-    const address = isObject(entry) ? entry['address'] : undefined
-    if (!/^\d{1,20}$/.test(coin) || !isEvmAddress(address, { strict: false })) throw invalid(`expected an address for coin type ${coin}`)
-    parsed[coin] = { address: address as `0x${string}` }
-  }
-  if (!isObject(attributes) || !Object.values(attributes).every((v) => typeof v === 'string')) {
-    throw invalid('expected attributes of strings')
-  }
-  return { name: body['name'], addresses: parsed, attributes: attributes as Record<string, string> }
+  return readRecord(parseAnswer(NAMES_SERVICE, checkNameRecord, body))
 }
 
 /**
- * A client of frame-host's name service. Lookups carry `projectId`, `st` and `sv`; a refusal
- * frame-host explains (a 4xx with its message) throws `NameRequestError` with that text, and an
- * answer of another shape `InvalidNameServiceResponseError`.
+ * A client of frame-host's name service over a frame-host client. A refusal frame-host explains
+ * (a 4xx with its message) throws `FrameHostRequestError` with that text, and an answer of
+ * another shape `InvalidFrameHostResponseError`.
  *
  * @example
- * const names = createNamesApiClient({ baseUrl: 'http://127.0.0.1:8787', projectId: 'demo' })
+ * const names = createNamesApiClient(client.frameHost)
  * const suffix = await names.getSuffix() // 'oriel.id'
  * const record = await names.lookupName(`alice.${suffix}`) // null when free
  */
-export function createNamesApiClient(parameters: { baseUrl: string; projectId: string; fetch?: typeof fetch | undefined }): NamesApiClient {
-  const base = parameters.baseUrl.replace(/\/+$/, '')
-  const url = (path: string, extra: Record<string, string> = {}) => {
-    const query = frameHostQuery(parameters.projectId)
-    for (const [key, value] of Object.entries(extra)) query.set(key, value)
-    return `${base}/v1/profile/${path}?${query}`
-  }
-  const request = async (target: string, init: RequestInit, options: NamesCallOptions = {}): Promise<unknown> => {
-    let response: Response
-    try {
-      response = await (parameters.fetch ?? fetch)(target, { ...init, signal: options.signal, credentials: 'omit' })
-    } catch (cause) {
-      if (options.signal?.aborted) throw cause
-      throw new NameServiceUnreachableError({ url: target, cause })
-    }
-    if (!response.ok) {
-      const message = await errorMessage(response)
-      if (message && response.status >= 400 && response.status < 500) throw new NameRequestError({ status: response.status, message, url: target })
-      throw new HttpStatusError({ status: response.status, url: target, message })
-    }
-    try {
-      return (await response.json()) as unknown
-    } catch (cause) {
-      throw new InvalidNameServiceResponseError({ reason: `not JSON: ${String(cause)}` })
-    }
-  }
-  const get = (target: string, options?: NamesCallOptions) => request(target, { method: 'GET' }, options)
+export function createNamesApiClient(frameHost: FrameHost): NamesApiClient {
+  const service = NAMES_SERVICE
+  const lookup: NameLookupQuery = { apiVersion: '2' }
   let suffix: Promise<string> | undefined
 
   return {
     getSuffix() {
-      suffix ??= get(`${base}/v1/profile/gateway`).then((body) => {
-        const value = isObject(body) ? body['suffix'] : undefined
-        if (typeof value !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(value)) {
-          throw new InvalidNameServiceResponseError({ reason: 'expected { suffix } with the name suffix' })
-        }
-        return value
+      suffix ??= frameHost.request({
+        service,
+        path: '/v1/profile/gateway',
+        read: (body) => {
+          const value = parseAnswer(service, checkGatewayInfo, body).suffix
+          if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(value)) throw invalid('expected { suffix } with the name suffix')
+          return value
+        },
       })
       // A failure is asked again next time.
       suffix.catch(() => {
@@ -145,37 +122,53 @@ export function createNamesApiClient(parameters: { baseUrl: string; projectId: s
       })
       return suffix
     },
-    async lookupName(name, options) {
-      const body = await get(url(`account/${encodeURIComponent(name)}`, { apiVersion: '2' }), options)
-      return Array.isArray(body) && body.length === 0 ? null : parseNameRecord(body)
-    },
-    async namesForAddress(address, options) {
-      const body = await get(url(`reverse/${encodeURIComponent(address)}`, { apiVersion: '2' }), options)
-      if (!Array.isArray(body)) throw new InvalidNameServiceResponseError({ reason: 'expected a list of records' })
-      return body.map(parseNameRecord)
-    },
-    async suggestions(label, zone, options) {
-      const body = await get(url(`suggestions/${encodeURIComponent(label)}`, { zone }), options)
-      const list = isObject(body) ? body['suggestions'] : undefined
-      if (!Array.isArray(list)) throw new InvalidNameServiceResponseError({ reason: 'expected { suggestions: [...] }' })
-      return list.map((entry) => {
-        if (!isObject(entry) || typeof entry['name'] !== 'string' || typeof entry['registered'] !== 'boolean') {
-          throw new InvalidNameServiceResponseError({ reason: 'expected suggestions of { name, registered }' })
-        }
-        return { name: entry['name'], registered: entry['registered'] }
+    lookupName(name, options = {}) {
+      const path = `/v1/profile/account/${encodeURIComponent(name)}`
+      return frameHost.request({
+        service,
+        path,
+        query: lookup,
+        signal: options.signal,
+        read: (body) => {
+          const answer = parseAnswer(service, checkNameLookupReply, body)
+          return Array.isArray(answer) ? null : readRecord(answer as WireRecord)
+        },
       })
     },
-    async register(registration, options) {
-      const body = JSON.stringify({
+    namesForAddress(address, options = {}) {
+      const path = `/v1/profile/reverse/${encodeURIComponent(address)}`
+      return frameHost.request({
+        service,
+        path,
+        query: lookup,
+        signal: options.signal,
+        read: (body) => parseAnswer(service, checkNamesReply, body).map(readRecord),
+      })
+    },
+    suggestions(label, zone, options = {}) {
+      return frameHost.request({
+        service,
+        path: `/v1/profile/suggestions/${encodeURIComponent(label)}`,
+        query: { zone },
+        signal: options.signal,
+        read: (body) => [...parseAnswer(service, checkSuggestionsReply, body).suggestions],
+      })
+    },
+    register(registration, options = {}) {
+      const body: RegisterNameRequest = {
         coin_type: registration.coinType,
         address: registration.address,
         message: registration.message,
         signature: registration.signature,
+      }
+      return frameHost.request({
+        service,
+        method: 'POST',
+        path: '/v1/profile/account',
+        body,
+        signal: options.signal,
+        read: (answer) => readRecord(parseAnswer(service, checkRegisterNameReply, answer).account),
       })
-      const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body }
-      const answer = await request(url('account'), init, options)
-      if (!isObject(answer) || answer['success'] !== true) throw new InvalidNameServiceResponseError({ reason: 'expected { success: true, account }' })
-      return parseNameRecord(answer['account'])
     },
   }
 }
@@ -183,8 +176,8 @@ export function createNamesApiClient(parameters: { baseUrl: string; projectId: s
 const clients = new WeakMap<OrielClient, NamesApiClient>()
 
 /**
- * The name-service client of an SDK client (its config's frame-host and project), created on
- * first use so that it loads with the views that need it, not with the page.
+ * The name-service client of an SDK client (its frame-host), created on first use so that the
+ * name suffix is asked once per page.
  *
  * @example
  * const record = await getNamesApi(client).lookupName('alice.oriel.id')
@@ -192,7 +185,7 @@ const clients = new WeakMap<OrielClient, NamesApiClient>()
 export function getNamesApi(client: OrielClient): NamesApiClient {
   let api = clients.get(client)
   if (!api) {
-    api = createNamesApiClient({ baseUrl: client.config.frameHostUrl, projectId: client.config.projectId })
+    api = createNamesApiClient(client.frameHost)
     clients.set(client, api)
   }
   return api

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CHECKOUT, stubOnrampFetch } from '../../test/onramp'
 import { createOnrampApiClient } from './client'
-import { InvalidOnrampParameterError, OnrampApiUnreachableError, OnrampRequestError } from './errors'
+import { testFrameHost } from '../../test/frameHost'
+import { FrameHostRequestError, FrameHostUnreachableError, InvalidFrameHostParameterError } from '../frameHost/errors'
 
-const api = () => createOnrampApiClient({ baseUrl: 'http://127.0.0.1:8787/', projectId: 'demo' })
+const api = () => createOnrampApiClient(testFrameHost())
 const USER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -42,19 +43,19 @@ describe('the on-ramp client', () => {
     const refused = await api()
       .getQuote({ purchaseCurrency: 'eth-id', paymentCurrency: 'USD', amount: '5', network: 'ethereum' })
       .catch((e: unknown) => e)
-    expect(refused).toBeInstanceOf(OnrampRequestError)
-    expect((refused as OnrampRequestError).shortMessage).toBe('Invalid amount: at least 10.00 USD by card')
+    expect(refused).toBeInstanceOf(FrameHostRequestError)
+    expect((refused as FrameHostRequestError).shortMessage).toBe('Invalid amount: at least 10.00 USD by card')
     fake.refuseUrl = [502, 'Oriel Sandbox could not open a checkout: try again later']
     const upstream = await api()
       .getCheckoutUrl({ address: USER, network: 'ethereum', asset: 'eth-id', symbol: 'ETH' })
       .catch((e: unknown) => e)
-    expect((upstream as OnrampRequestError).status).toBe(502)
+    expect((upstream as FrameHostRequestError).status).toBe(502)
     fake.options = undefined
-    expect(await api().getOptions().catch((e: unknown) => e)).toBeInstanceOf(OnrampApiUnreachableError)
+    expect(await api().getOptions().catch((e: unknown) => e)).toBeInstanceOf(FrameHostUnreachableError)
     const bad = await api()
       .getQuote({ purchaseCurrency: 'eth-id', paymentCurrency: 'USD', amount: '1e3', network: 'ethereum' })
       .catch((e: unknown) => e)
-    expect(bad).toBeInstanceOf(InvalidOnrampParameterError)
-    expect(await api().getPurchases({ address: 'nope', provider: 'sandbox' }).catch((e: unknown) => e)).toBeInstanceOf(InvalidOnrampParameterError)
+    expect(bad).toBeInstanceOf(InvalidFrameHostParameterError)
+    expect(await api().getPurchases({ address: 'nope', provider: 'sandbox' }).catch((e: unknown) => e)).toBeInstanceOf(InvalidFrameHostParameterError)
   })
 })

@@ -1,7 +1,8 @@
 import type { OrielClient } from '../client/createClient'
-import { HttpStatusError } from '../errors/registry'
-import { errorMessage, frameHostQuery } from '../wallets/registry'
-import { InvalidOnrampParameterError, InvalidOnrampResponseError, OnrampApiUnreachableError, OnrampRequestError } from './errors'
+import { type FrameHostErrorType, InvalidFrameHostParameterError } from '../frameHost/errors'
+import type { OnrampQuoteRequest, OnrampUrlRequest } from '../frameHost/onramp.gen'
+import type { FrameHost } from '../frameHost/transport'
+import { ONRAMP_SERVICE } from './errors'
 import {
   type OnrampOptions,
   type OnrampPurchasePage,
@@ -12,7 +13,7 @@ import {
   parseOnrampQuote,
 } from './parse'
 
-export type OnrampErrorType = OnrampRequestError | OnrampApiUnreachableError | InvalidOnrampResponseError | InvalidOnrampParameterError | HttpStatusError
+export type OnrampErrorType = FrameHostErrorType
 
 /** Options every call takes. */
 export type OnrampCallOptions = { signal?: AbortSignal | undefined }
@@ -69,70 +70,35 @@ export interface OnrampApiClient {
   getPurchases(parameters: GetPurchasesParameters, options?: OnrampCallOptions): Promise<OnrampPurchasePage>
 }
 
-export type CreateOnrampApiClientParameters = {
-  /** frame-host's origin, e.g. `http://127.0.0.1:8787`. */
-  baseUrl: string
-  projectId: string
-  /** Default: the global `fetch`, read on each call. */
-  fetch?: typeof fetch | undefined
-}
-
 const FIAT = /^\d{1,9}(\.\d{1,2})?$/
 const ADDRESS = /^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/
 
 function checked(name: string, value: string, pattern: RegExp, rule: string): string {
-  if (value.length > 128 || !pattern.test(value)) throw new InvalidOnrampParameterError({ name, reason: rule })
+  if (value.length > 128 || !pattern.test(value)) throw new InvalidFrameHostParameterError({ service: ONRAMP_SERVICE, name, reason: rule })
   return value
 }
 const fiat = (name: string, value: string) => checked(name, value, FIAT, 'expected a decimal with at most 2 fraction digits, such as 50 or 49.99')
 const id = (name: string, value: string) => checked(name, value, /^[\x21-\x7e]+$/, 'expected 1 to 128 visible characters')
 
 /**
- * A client of frame-host's on-ramp routes. Every call carries `projectId`, `st` and `sv`, checks
- * its parameters before sending, and checks the answer's shape. A refusal frame-host explains
- * (400, 404, 429, 502) throws `OnrampRequestError` with its text.
+ * A client of frame-host's on-ramp routes over a frame-host client. Every call checks its
+ * parameters before sending, and checks the answer's shape. A refusal frame-host explains (400,
+ * 404, 429, 502) throws `FrameHostRequestError` with its text.
  *
  * @example
- * const api = createOnrampApiClient({ baseUrl: 'http://127.0.0.1:8787', projectId: 'demo' })
+ * const api = createOnrampApiClient(client.frameHost)
  * const options = await api.getOptions()
  * const quote = await api.getQuote({ purchaseCurrency: 'eth', paymentCurrency: 'USD', amount: '50', network: 'base' })
  */
-export function createOnrampApiClient(parameters: CreateOnrampApiClientParameters): OnrampApiClient {
-  const base = parameters.baseUrl.replace(/\/+$/, '')
-  const url = (path: string, extra: Record<string, string | undefined> = {}) => {
-    const query = frameHostQuery(parameters.projectId)
-    for (const [key, value] of Object.entries(extra)) if (value !== undefined) query.set(key, value)
-    return `${base}${path}?${query}`
-  }
-  const request = async (target: string, init: RequestInit, options: OnrampCallOptions = {}) => {
-    const fetchFn = parameters.fetch ?? fetch
-    let response: Response
-    try {
-      response = await fetchFn(target, { ...init, signal: options.signal, credentials: 'omit' })
-    } catch (cause) {
-      if (options.signal?.aborted) throw cause
-      throw new OnrampApiUnreachableError({ url: target, cause })
-    }
-    if (!response.ok) {
-      const message = await errorMessage(response)
-      if (message && [400, 404, 429, 502].includes(response.status)) throw new OnrampRequestError({ status: response.status, message, url: target })
-      throw new HttpStatusError({ status: response.status, url: target, message })
-    }
-    try {
-      return (await response.json()) as unknown
-    } catch (cause) {
-      throw new InvalidOnrampResponseError({ reason: `not JSON: ${String(cause)}` })
-    }
-  }
-  const post = (path: string, body: unknown, options?: OnrampCallOptions) =>
-    request(url(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, options)
-
+export function createOnrampApiClient(frameHost: FrameHost): OnrampApiClient {
+  const service = ONRAMP_SERVICE
   return {
-    async getOptions({ provider } = {}, options) {
-      return parseOnrampOptions(await request(url('/v1/onramp/options', { provider: provider && id('provider', provider) }), { method: 'GET' }, options))
+    async getOptions({ provider } = {}, options = {}) {
+      const query = { provider: provider && id('provider', provider) }
+      return frameHost.request({ service, path: '/v1/onramp/options', query, signal: options.signal, read: parseOnrampOptions })
     },
-    async getQuote(p, options) {
-      const body = {
+    async getQuote(p, options = {}) {
+      const body: OnrampQuoteRequest = {
         provider: p.provider && id('provider', p.provider),
         purchaseCurrency: id('purchaseCurrency', p.purchaseCurrency),
         paymentCurrency: id('paymentCurrency', p.paymentCurrency),
@@ -140,11 +106,13 @@ export function createOnrampApiClient(parameters: CreateOnrampApiClientParameter
         network: id('network', p.network),
         paymentMethod: p.paymentMethod && id('paymentMethod', p.paymentMethod),
       }
-      return parseOnrampQuote(await post('/v1/onramp/quote', body, options))
+      // A quote changes nothing: asking again is harmless.
+      const call = { service, method: 'POST', path: '/v1/onramp/quote', body, idempotent: true, signal: options.signal } as const
+      return frameHost.request({ ...call, read: parseOnrampQuote })
     },
-    async getCheckoutUrl(p, options) {
+    async getCheckoutUrl(p, options = {}) {
       const address = checked('address', p.address, ADDRESS, 'expected an EVM address or a Solana public key')
-      const body = {
+      const body: OnrampUrlRequest = {
         provider: p.provider && id('provider', p.provider),
         destinationWallets: [{ address, blockchains: [id('network', p.network)], assets: [id('symbol', p.symbol)] }],
         defaultNetwork: p.network,
@@ -156,30 +124,22 @@ export function createOnrampApiClient(parameters: CreateOnrampApiClientParameter
         defaultPaymentMethod: p.paymentMethod && id('paymentMethod', p.paymentMethod),
         quoteId: p.quoteId && id('quoteId', p.quoteId),
       }
-      return parseCheckoutUrl(await post('/v1/generators/onrampurl', body, options))
+      return frameHost.request({ service, method: 'POST', path: '/v1/generators/onrampurl', body, signal: options.signal, read: parseCheckoutUrl })
     },
-    async getPurchases({ address, provider, cursor }, options) {
+    async getPurchases({ address, provider, cursor }, options = {}) {
       const path = `/v1/account/${encodeURIComponent(checked('address', address, ADDRESS, 'expected an EVM address or a Solana public key'))}/history`
-      const target = url(path, { onramp: id('provider', provider), cursor: cursor && id('cursor', cursor) })
-      return parseOnrampPurchases(await request(target, { method: 'GET' }, options))
+      const query = { onramp: id('provider', provider), cursor: cursor && id('cursor', cursor) }
+      return frameHost.request({ service, path, query, signal: options.signal, read: parseOnrampPurchases })
     },
   }
 }
 
-const clients = new WeakMap<OrielClient, OnrampApiClient>()
-
 /**
- * The on-ramp client of an SDK client (its config's frame-host and project), created on first use
- * so that it loads with the Buy view, not with the page.
+ * The on-ramp client of an SDK client (its frame-host).
  *
  * @example
  * const options = await getOnrampApi(client).getOptions()
  */
 export function getOnrampApi(client: OrielClient): OnrampApiClient {
-  let api = clients.get(client)
-  if (!api) {
-    api = createOnrampApiClient({ baseUrl: client.config.frameHostUrl, projectId: client.config.projectId })
-    clients.set(client, api)
-  }
-  return api
+  return createOnrampApiClient(client.frameHost)
 }

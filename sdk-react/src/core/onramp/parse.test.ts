@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { ONRAMP_SAMPLE_OPTIONS } from '../../codec/onramp.gen'
 import { OPTIONS, purchase, quoteOf } from '../../test/onramp'
-import { InvalidOnrampResponseError } from './errors'
+import { InvalidFrameHostResponseError } from '../frameHost/errors'
 import { parseCheckoutUrl, parseOnrampOptions, parseOnrampPurchases, parseOnrampQuote } from './parse'
 
 const reason = (f: () => unknown) => {
   try {
     f()
   } catch (error) {
-    expect(error).toBeInstanceOf(InvalidOnrampResponseError)
-    return (error as InvalidOnrampResponseError).details
+    expect(error).toBeInstanceOf(InvalidFrameHostResponseError)
+    return (error as InvalidFrameHostResponseError).details
   }
   throw new Error('did not throw')
 }

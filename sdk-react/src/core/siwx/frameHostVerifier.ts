@@ -1,8 +1,15 @@
 // frame-host as the sign-in verifier (its /v1/sessions routes, frame-host/API.md "Sign-in with a
 // wallet"), loaded when the first sign-in call is made (see frameHost.ts).
 import { BaseError } from '../errors/base'
-import { HttpStatusError } from '../errors/registry'
-import { errorMessage, frameHostQuery } from '../wallets/registry'
+import {
+  FrameHostError,
+  type FrameHostService,
+  FrameHostUnreachableError,
+  HttpStatusError,
+  InvalidFrameHostResponseError,
+} from '../frameHost/errors'
+import { checkNonceReply, checkRevokeReply, checkSignInReply, type RevokeRequest, type SignInRequest } from '../frameHost/siwx.gen'
+import { createFrameHost, type FrameHostCall, parseAnswer } from '../frameHost/transport'
 import type { SIWXConfig, SIWXSession } from './config'
 import type { CreateFrameHostSIWXParameters } from './frameHost'
 
@@ -15,48 +22,52 @@ export class SIWXVerifierError extends BaseError {
   }
 }
 
+/** The sign-in routes: every refusal's words are its reason. */
+const SIWX_SERVICE: FrameHostService = {
+  name: 'siwx',
+  unreachable: 'Could not reach the sign-in service',
+  invalid: 'Invalid answer from the sign-in service',
+  explains: () => true,
+}
+
 /** The verifier's calls of {@link SIWXConfig}, against frame-host. */
 export function frameHostVerifier(parameters: CreateFrameHostSIWXParameters): Pick<SIWXConfig, 'getNonce' | 'verify' | 'getSessions' | 'revoke'> {
-  const base = parameters.frameHostUrl.replace(/\/+$/, '')
-  const query = frameHostQuery(parameters.projectId).toString()
-  const call = async (path: string, init?: RequestInit): Promise<Record<string, unknown>> => {
-    const url = `${base}${path}?${query}`
-    let response: Response
+  const frameHost = createFrameHost({ baseUrl: parameters.frameHostUrl, projectId: parameters.projectId, fetch: parameters.fetch })
+  /** Calls a route; any failure is 'Signature declined' with frame-host's reason. */
+  const call = async <T>(request: Omit<FrameHostCall<T>, 'service'>): Promise<T> => {
     try {
-      response = await (parameters.fetch ?? fetch)(url, { credentials: 'omit', ...init })
-    } catch (cause) {
-      throw new SIWXVerifierError({ reason: `frame-host could not be reached at ${base}`, cause })
+      return await frameHost.request({ ...request, service: SIWX_SERVICE })
+    } catch (error) {
+      if (!(error instanceof FrameHostError)) throw error
+      const reason =
+        error instanceof FrameHostUnreachableError
+          ? `frame-host could not be reached at ${frameHost.baseUrl}`
+          : error instanceof HttpStatusError
+            ? `HTTP ${error.status}`
+            : error instanceof InvalidFrameHostResponseError
+              ? `${request.path} answered another shape: ${error.details}`
+              : error.shortMessage
+      throw new SIWXVerifierError({ reason, cause: error })
     }
-    if (!response.ok) {
-      const message = await errorMessage(response)
-      throw new SIWXVerifierError({ reason: message ?? `HTTP ${response.status}`, cause: new HttpStatusError({ status: response.status, url, message }) })
-    }
-    const body: unknown = await response.json().catch(() => undefined)
-    if (typeof body !== 'object' || body === null) throw new SIWXVerifierError({ reason: `${path} did not answer a JSON object` })
-    return body as Record<string, unknown>
   }
-  const post = (path: string, body: unknown) =>
-    call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
   return {
     async getNonce() {
-      const { nonce } = await call('/v1/sessions/nonce')
-      if (typeof nonce !== 'string') throw new SIWXVerifierError({ reason: 'the nonce answer has no nonce' })
-      return nonce
+      const reply = await call({ path: '/v1/sessions/nonce', read: (body) => parseAnswer(SIWX_SERVICE, checkNonceReply, body) })
+      return reply.nonce
     },
     async verify(session) {
-      const answer = await post('/v1/sessions', { message: session.message, signature: session.signature })
-      const stored = answer['session'] as { id?: unknown } | undefined
-      if (typeof answer['token'] !== 'string' || typeof stored?.id !== 'string') {
-        throw new SIWXVerifierError({ reason: 'the sign-in answer has no session or token' })
-      }
-      return { ...session, token: answer['token'], id: stored.id }
+      const body: SignInRequest = { message: session.message, signature: session.signature }
+      const reply = await call({ method: 'POST', path: '/v1/sessions', body, read: (answer) => parseAnswer(SIWX_SERVICE, checkSignInReply, answer) })
+      return { ...session, token: reply.token, id: reply.session.id }
     },
     // Sessions are kept on this page with their token; frame-host answers for a token only.
     getSessions: async () => [],
     async revoke({ accountAddress }, session?: SIWXSession) {
       if (!session?.id) return
-      await post(`/v1/sessions/${encodeURIComponent(accountAddress)}/revoke`, { pci: session.id, signature: session.signature })
+      const body: RevokeRequest = { pci: session.id, signature: session.signature }
+      const path = `/v1/sessions/${encodeURIComponent(accountAddress)}/revoke`
+      await call({ method: 'POST', path, body, read: (answer) => parseAnswer(SIWX_SERVICE, checkRevokeReply, answer) })
     },
   }
 }

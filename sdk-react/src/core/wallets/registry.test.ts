@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { HttpStatusError, InvalidWalletRegistryResponseError, WalletRegistryUnreachableError } from '../errors/registry'
+import { FrameHostUnreachableError, HttpStatusError, InvalidFrameHostResponseError } from '../frameHost/errors'
+import { testFrameHost } from '../../test/frameHost'
 import { createWalletRegistryClient, parseWallets } from './registry'
 
 function client(answer: (url: string) => Response | Promise<Response>) {
   const urls: string[] = []
-  const registry = createWalletRegistryClient({
-    baseUrl: 'http://127.0.0.1:8787/',
-    projectId: 'demo',
-    fetch: (async (input: RequestInfo | URL) => {
+  const registry = createWalletRegistryClient(
+    testFrameHost((async (input: RequestInfo | URL) => {
       urls.push(String(input))
       return answer(String(input))
-    }) as typeof fetch,
-  })
+    }) as typeof fetch),
+  )
   return { registry, urls }
 }
 
@@ -62,11 +61,11 @@ describe('wallet registry client', () => {
 
   it('reports an unreachable service and a malformed answer', async () => {
     const down = client(() => Promise.reject(new TypeError('fetch failed')))
-    await expect(down.registry.getWallets()).rejects.toBeInstanceOf(WalletRegistryUnreachableError)
+    await expect(down.registry.getWallets()).rejects.toBeInstanceOf(FrameHostUnreachableError)
     const odd = client(() => Response.json({ wallets: [] }))
-    await expect(odd.registry.getWallets()).rejects.toBeInstanceOf(InvalidWalletRegistryResponseError)
+    await expect(odd.registry.getWallets()).rejects.toBeInstanceOf(InvalidFrameHostResponseError)
     const text = client(() => new Response('<html>', { status: 200 }))
-    await expect(text.registry.getWallets()).rejects.toBeInstanceOf(InvalidWalletRegistryResponseError)
+    await expect(text.registry.getWallets()).rejects.toBeInstanceOf(InvalidFrameHostResponseError)
     expect(() => parseWallets({ data: [{ id: 'x' }], count: 1 })).toThrow('Invalid wallet list response')
   })
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFakeRegistry, REGISTRY, walletNamed, type FakeRegistry } from '../../test/fakeRegistry'
 import { ProjectIdNotConfiguredError } from '../errors/config'
+import { testFrameHost } from '../../test/frameHost'
 import { createWalletRegistryClient, type RegistryWallet } from './registry'
 import { createWalletListStore, getWalletConnectView, type CreateWalletListStoreParameters } from './walletList'
 
@@ -12,7 +13,7 @@ function setup(options: Partial<CreateWalletListStoreParameters> & { fake?: Fake
   const fake = options.fake ?? createFakeRegistry()
   const preloaded: string[] = []
   const list = createWalletListStore({
-    registry: createWalletRegistryClient({ baseUrl: 'http://fh.test', projectId: 'demo', fetch: fake.fetch }),
+    registry: createWalletRegistryClient(testFrameHost(fake.fetch, 'http://fh.test')),
     featuredWalletIds: [],
     includeWalletIds: [],
     excludeWalletIds: [],

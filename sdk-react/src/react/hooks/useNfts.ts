@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { getAccount, watchAccount } from '../../core/actions/getAccount'
 import { getNetwork, watchNetwork } from '../../core/actions/getNetwork'
-import type { OwnedNft } from '../../core/blockchain/nfts'
+import { getNfts, type OwnedNft } from '../../core/blockchain/nfts'
 import { useClientState } from './useClientState'
 import { useOrielClient } from './useOrielClient'
 
@@ -40,7 +40,7 @@ export function useNfts(): UseNftsReturnType {
   useEffect(() => {
     if (!key || !address) return
     let current = true
-    client.blockchain.getNfts({ address, chainId: caipNetworkId }).then(
+    getNfts(client.frameHost, { address, chainId: caipNetworkId }).then(
       (nfts) => current && setRead({ key, nfts, failed: false }),
       (error: unknown) => {
         console.error(`oriel: reading the NFTs of ${address} on ${caipNetworkId} failed`, error)

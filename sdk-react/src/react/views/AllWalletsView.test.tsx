@@ -39,6 +39,7 @@ function open(config: Partial<CreateConfigParameters> = {}, fake: FakeRegistry =
     loadFrameClient: loadFakeFrameClient,
     isMobile: () => false,
     fetch: fake.fetch,
+    retryDelay: () => 0,
     preloadImage: async () => {},
   })
   const unmount = client.mount()

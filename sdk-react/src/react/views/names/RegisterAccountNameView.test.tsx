@@ -1,13 +1,16 @@
 import { act, fireEvent, within } from '@testing-library/react'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { connectOtp } from '../../../core/actions/connectOtp'
 import { FakeFrameClient } from '../../../test/fakeFrameClient'
 import { SUFFIX, signingFrame, stubNamesFetch, type FakeNameRecord } from '../../../test/names'
 import { getShadowRoot, renderWithOriel } from '../../../test/renderWithOriel'
 import { freshEachTest } from '../../../test/testClient'
+import { preloadView } from '../registry'
 
 freshEachTest()
+// The views' chunks load before the tests, so a test's waits measure the view, not the load.
+beforeAll(() => Promise.all([preloadView('Account'), preloadView('RegisterAccountName'), preloadView('RegisterAccountNameSuccess')]))
 const mounted: (() => void)[] = []
 afterEach(() => {
   for (const unmount of mounted.splice(0)) unmount()
