@@ -20,6 +20,8 @@ use crate::types::{EmailAction, UpdateEmailAction};
 
 pub mod analytics;
 pub mod blockchain;
+#[cfg(feature = "openapi")]
+pub mod contract;
 pub mod convert;
 pub mod farcaster;
 pub mod history;

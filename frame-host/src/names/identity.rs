@@ -103,8 +103,8 @@ impl Names {
             Some(_) => ens,
             None => match primary_name(state, &address).await? {
                 Some(record) => IdentityReply {
-                    name: Some(record.name().to_owned()),
-                    avatar: record.avatar().map(str::to_owned),
+                    name: Some(record.name.clone()),
+                    avatar: record.attributes.get("avatar").cloned(),
                 },
                 None => ens,
             },

@@ -24,7 +24,8 @@ pub(crate) mod suggest;
 use std::{collections::BTreeMap, net::IpAddr, str::FromStr, sync::Arc};
 
 use alloy_primitives::Address;
-use serde::{Deserialize, Serialize};
+use oriel_protocol::http::names::{NameAddress, NameRecord};
+use serde::Deserialize;
 
 pub(crate) use gateway::GatewaySigner;
 pub(crate) use identity::IdentityCache;
@@ -195,61 +196,32 @@ impl Names {
     }
 }
 
-/// A name as the API shows it: `name`, `registered_at` and `updated_at` (RFC 3339),
-/// `addresses` by ENSIP-11 coin type (decimal string keys: `"60"` and the coin type it was
-/// registered for), each `{ address (EIP-55), created_at }`, and `attributes`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub(crate) struct NameRecord {
-    name: String,
-    registered_at: String,
-    updated_at: String,
-    addresses: BTreeMap<String, NameAddress>,
-    attributes: BTreeMap<String, String>,
-}
-
-/// One address of a name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub(crate) struct NameAddress {
-    address: String,
-    created_at: String,
-}
-
-impl NameRecord {
-    /// The view of a stored name.
-    pub(crate) fn new(row: &StoredName) -> Result<Self, Error> {
-        let unreadable = |field| Error::StoredName {
-            name: row.name.clone(),
-            field,
-        };
-        let address: Address = row.address.parse().map_err(|_| unreadable("address"))?;
-        let attributes: BTreeMap<String, String> =
-            serde_json::from_str(&row.attributes).map_err(|_| unreadable("attributes"))?;
-        let entry = NameAddress {
-            address: address.to_checksum(None),
-            created_at: rfc3339(row.registered_at),
-        };
-        let addresses = [rules::ETH_COIN_TYPE.to_string(), row.coin_type.to_string()]
-            .into_iter()
-            .map(|coin| (coin, entry.clone()))
-            .collect();
-        Ok(Self {
-            name: row.name.clone(),
-            registered_at: rfc3339(row.registered_at),
-            updated_at: rfc3339(row.updated_at),
-            addresses,
-            attributes,
-        })
-    }
-
-    /// The `avatar` attribute.
-    pub(crate) fn avatar(&self) -> Option<&str> {
-        self.attributes.get("avatar").map(String::as_str)
-    }
-
-    /// The full name.
-    pub(crate) fn name(&self) -> &str {
-        &self.name
-    }
+/// A stored name as the API shows it ([`NameRecord`]): `registered_at` and `updated_at`
+/// (RFC 3339), `addresses` by ENSIP-11 coin type (decimal string keys: `"60"` and the coin type
+/// it was registered for), each `{ address (EIP-55), created_at }`, and `attributes`.
+pub(crate) fn name_record(row: &StoredName) -> Result<NameRecord, Error> {
+    let unreadable = |field| Error::StoredName {
+        name: row.name.clone(),
+        field,
+    };
+    let address: Address = row.address.parse().map_err(|_| unreadable("address"))?;
+    let attributes: BTreeMap<String, String> =
+        serde_json::from_str(&row.attributes).map_err(|_| unreadable("attributes"))?;
+    let entry = NameAddress {
+        address: address.to_checksum(None),
+        created_at: rfc3339(row.registered_at),
+    };
+    let addresses = [rules::ETH_COIN_TYPE.to_string(), row.coin_type.to_string()]
+        .into_iter()
+        .map(|coin| (coin, entry.clone()))
+        .collect();
+    Ok(NameRecord {
+        name: row.name.clone(),
+        registered_at: rfc3339(row.registered_at),
+        updated_at: rfc3339(row.updated_at),
+        addresses,
+        attributes,
+    })
 }
 
 /// The registered primary name of `address` (lowercase) under the current suffix, if any: for
@@ -264,6 +236,6 @@ pub(crate) async fn primary_name(
         .name_of_address(address)
         .await?
         .filter(|r| rules::name(&r.name, suffix).is_ok())
-        .map(|r| NameRecord::new(&r))
+        .map(|r| name_record(&r))
         .transpose()
 }

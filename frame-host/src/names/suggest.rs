@@ -2,7 +2,7 @@
 //! a suggestion is a name). The answer lists the name asked for first, with `registered`, then
 //! up to [`ALTERNATIVES`] unregistered names made from its label, in a fixed order.
 
-use serde::Serialize;
+use oriel_protocol::http::names::NameSuggestion as Suggestion;
 
 use super::rules::{self, MAX_LABEL_LEN};
 use crate::{error::Result, store::Store};
@@ -15,21 +15,6 @@ const ENDINGS: [&str; 12] = [
     "1", "-id", "2", "hq", "3", "x", "7", "-web3", "9", "42", "-app", "99",
 ];
 const BEGINNINGS: [&str; 4] = ["my", "the", "hey", "its"];
-
-/// One suggestion.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub(crate) struct Suggestion {
-    /// The full name.
-    pub(crate) name: String,
-    /// Whether it is registered (only ever true for the name asked for).
-    pub(crate) registered: bool,
-}
-
-/// The answer: `{ suggestions }`.
-#[derive(Debug, Serialize)]
-pub(crate) struct SuggestionsReply {
-    pub(crate) suggestions: Vec<Suggestion>,
-}
 
 /// The labels tried for `label`, in order: endings first, then beginnings, alternating; only
 /// those that are labels themselves (not too long, no hyphen pair at the 3rd and 4th place).

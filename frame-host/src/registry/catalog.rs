@@ -12,7 +12,7 @@ use serde::Deserialize;
 use super::{
     image::{Image, ImageKind},
     tile,
-    wallet::{BadgeType, Wallet},
+    wallet::{BadgeType, Wallet, WalletRules},
 };
 use crate::error::{Error, Result};
 

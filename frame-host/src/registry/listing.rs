@@ -15,6 +15,7 @@ use serde::{
 
 use super::wallet::{
     check_https, is_image_id, is_native_link, is_rdns, is_wallet_id, BadgeType, Links, Wallet,
+    WalletRules,
 };
 
 /// One page of `GET /v3/wallets`.

@@ -1,11 +1,12 @@
 //! The query string of `/getWallets`, checked into a [`Filter`] and a page.
 
 use oriel_protocol::caip::is_caip2;
-use serde::Deserialize;
+
+pub(crate) use oriel_protocol::http::wallets::WalletsQuery;
 
 use super::{
     catalog::Filter,
-    wallet::{is_wallet_id, BadgeType},
+    wallet::{badge_type, is_wallet_id},
 };
 use crate::error::ApiError;
 
@@ -15,19 +16,6 @@ pub(crate) const DEFAULT_ENTRIES: usize = 40;
 pub(crate) const MAX_ENTRIES: usize = 100;
 /// Longest accepted search text, in characters.
 const MAX_SEARCH_CHARS: usize = 100;
-
-/// `/getWallets` parameters as sent. `projectId` is checked by [`crate::http::ProjectParam`];
-/// `st` (SDK type) and `sv` (SDK version) are accepted and not used.
-#[derive(Debug, Deserialize)]
-pub(crate) struct WalletsQuery {
-    page: Option<String>,
-    entries: Option<String>,
-    include: Option<String>,
-    exclude: Option<String>,
-    chains: Option<String>,
-    search: Option<String>,
-    badge_type: Option<String>,
-}
 
 /// A checked `/getWallets` query.
 #[derive(Debug)]
@@ -39,63 +27,63 @@ pub(crate) struct Parsed {
     pub(crate) entries: usize,
 }
 
-impl WalletsQuery {
-    /// Checks every parameter; a bad one is a 400 naming it.
-    pub(crate) fn parse(self) -> Result<Parsed, ApiError> {
-        let page = positive("page", self.page.as_deref())?.unwrap_or(1);
-        let entries = positive("entries", self.entries.as_deref())?
-            .unwrap_or(DEFAULT_ENTRIES)
-            .min(MAX_ENTRIES);
-        let ids = |name: &str, value: Option<&str>| -> Result<_, ApiError> {
-            list(value)
-                .map(|id| {
-                    if is_wallet_id(id) {
-                        Ok(id.to_owned())
-                    } else {
-                        Err(ApiError::InvalidParams(format!(
-                            "Invalid wallet id in {name}: {id}"
-                        )))
-                    }
-                })
-                .collect()
-        };
-        let chains = list(self.chains.as_deref())
+/// Checks every parameter of `/getWallets` (`projectId` is checked by
+/// [`crate::http::ProjectParam`]; `st` and `sv` are accepted and not used); a bad one is a 400
+/// naming it.
+pub(crate) fn parse(query: WalletsQuery) -> Result<Parsed, ApiError> {
+    let page = positive("page", query.page.as_deref())?.unwrap_or(1);
+    let entries = positive("entries", query.entries.as_deref())?
+        .unwrap_or(DEFAULT_ENTRIES)
+        .min(MAX_ENTRIES);
+    let ids = |name: &str, value: Option<&str>| -> Result<_, ApiError> {
+        list(value)
             .map(|id| {
-                if is_caip2(id) {
+                if is_wallet_id(id) {
                     Ok(id.to_owned())
                 } else {
                     Err(ApiError::InvalidParams(format!(
-                        "Invalid CAIP-2 network id: {id}"
+                        "Invalid wallet id in {name}: {id}"
                     )))
                 }
             })
-            .collect::<Result<_, _>>()?;
-        let search = self.search.unwrap_or_default().trim().to_owned();
-        if search.chars().count() > MAX_SEARCH_CHARS {
-            return Err(ApiError::InvalidParams(format!(
-                "search is longer than {MAX_SEARCH_CHARS} characters"
-            )));
-        }
-        let badge = match self.badge_type.as_deref().map(str::trim) {
-            None | Some("") => None,
-            Some(b) => Some(BadgeType::parse(b).ok_or_else(|| {
-                ApiError::InvalidParams(format!(
-                    "Invalid badge_type: {b}: expected none or certified"
-                ))
-            })?),
-        };
-        Ok(Parsed {
-            filter: Filter {
-                include: ids("include", self.include.as_deref())?,
-                exclude: ids("exclude", self.exclude.as_deref())?,
-                chains,
-                search,
-                badge,
-            },
-            page,
-            entries,
+            .collect()
+    };
+    let chains = list(query.chains.as_deref())
+        .map(|id| {
+            if is_caip2(id) {
+                Ok(id.to_owned())
+            } else {
+                Err(ApiError::InvalidParams(format!(
+                    "Invalid CAIP-2 network id: {id}"
+                )))
+            }
         })
+        .collect::<Result<_, _>>()?;
+    let search = query.search.unwrap_or_default().trim().to_owned();
+    if search.chars().count() > MAX_SEARCH_CHARS {
+        return Err(ApiError::InvalidParams(format!(
+            "search is longer than {MAX_SEARCH_CHARS} characters"
+        )));
     }
+    let badge = match query.badge_type.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(b) => Some(badge_type(b).ok_or_else(|| {
+            ApiError::InvalidParams(format!(
+                "Invalid badge_type: {b}: expected none or certified"
+            ))
+        })?),
+    };
+    Ok(Parsed {
+        filter: Filter {
+            include: ids("include", query.include.as_deref())?,
+            exclude: ids("exclude", query.exclude.as_deref())?,
+            chains,
+            search,
+            badge,
+        },
+        page,
+        entries,
+    })
 }
 
 /// The non-empty, trimmed items of a comma-separated list.

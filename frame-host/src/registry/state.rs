@@ -4,7 +4,12 @@
 
 use std::sync::{Arc, PoisonError, RwLock};
 
-use super::{catalog::Catalog, explorer::Explorer, wallet::Wallet, WalletConnectRegistryConfig};
+use super::{
+    catalog::Catalog,
+    explorer::Explorer,
+    wallet::{Wallet, WalletRules},
+    WalletConnectRegistryConfig,
+};
 use crate::{
     error::{Error, Result},
     store::Store,

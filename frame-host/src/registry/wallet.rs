@@ -2,88 +2,42 @@
 //! answers it, and the rules an entry must follow.
 
 use oriel_protocol::caip::is_caip2;
-use serde::{Deserialize, Serialize};
 use url::Url;
 
-/// Whether a wallet passed the registry's review.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub(crate) enum BadgeType {
-    /// Listed, not reviewed.
-    None,
-    /// Reviewed and certified.
-    Certified,
-}
+pub(crate) use oriel_protocol::http::wallets::{BadgeType, Wallet, WalletLinks as Links};
 
-impl BadgeType {
-    /// Parses the `badge_type` query value.
-    pub(crate) fn parse(value: &str) -> Option<Self> {
-        match value {
-            "none" => Some(Self::None),
-            "certified" => Some(Self::Certified),
-            _ => None,
-        }
+/// The `badge_type` query value as a [`BadgeType`].
+pub(crate) fn badge_type(value: &str) -> Option<BadgeType> {
+    match value {
+        "none" => Some(BadgeType::None),
+        "certified" => Some(BadgeType::Certified),
+        _ => None,
     }
 }
 
-/// How a wallet app is opened on one platform: a custom-scheme deep link (`metamask://`)
-/// and/or a universal link (`https://…`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct Links {
-    /// Deep link with the app's own scheme, ending in `://`.
-    pub(crate) native: Option<String>,
-    /// An `https://` link the operating system hands to the app.
-    pub(crate) universal: Option<String>,
-}
-
-/// One wallet of the registry.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct Wallet {
-    /// 64 lowercase hex digits; what dapps pass in include, exclude and featured lists.
-    pub(crate) id: String,
-    /// Display name.
-    pub(crate) name: String,
-    /// Reverse-DNS id the wallet announces under EIP-6963, if it injects a provider.
-    pub(crate) rdns: Option<String>,
-    /// Id of the wallet's image, served at `/getWalletImage/{image_id}`.
-    pub(crate) image_id: String,
-    /// The wallet's website.
-    pub(crate) homepage: String,
-    /// Rank in lists: lower comes first.
-    pub(crate) order: u32,
-    /// Review status.
-    pub(crate) badge_type: BadgeType,
-    /// CAIP-2 ids of the networks the wallet supports.
-    pub(crate) chains: Vec<String>,
-    /// Mobile app links.
-    pub(crate) mobile: Links,
-    /// Desktop app links.
-    pub(crate) desktop: Links,
-    /// The wallet's web app, if it has one.
-    pub(crate) webapp_link: Option<String>,
-    /// Apple App Store page.
-    pub(crate) app_store: Option<String>,
-    /// Google Play page.
-    pub(crate) play_store: Option<String>,
-    /// Chrome Web Store page of the browser extension.
-    pub(crate) chrome_store: Option<String>,
-}
-
-impl Wallet {
+/// The rules a registry entry follows, and what `/getWallets` asks of it.
+pub(crate) trait WalletRules {
     /// Checks every field of a registry file's entry; the error names the field and what is
     /// wrong with it.
-    pub(crate) fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<(), String>;
+
+    /// Checks every field as [`WalletRules::validate`] does, except that `chains` may be
+    /// empty: the WalletConnect registry lists some wallets without their networks.
+    fn validate_fields(&self) -> Result<(), String>;
+
+    /// Whether the wallet supports any of `chains`.
+    fn supports_any(&self, chains: &[String]) -> bool;
+}
+
+impl WalletRules for Wallet {
+    fn validate(&self) -> Result<(), String> {
         if self.chains.is_empty() {
             return Err("chains is empty: list at least one CAIP-2 network id".into());
         }
         self.validate_fields()
     }
 
-    /// Checks every field as [`Wallet::validate`] does, except that `chains` may be empty: the
-    /// WalletConnect registry lists some wallets without their networks.
-    pub(crate) fn validate_fields(&self) -> Result<(), String> {
+    fn validate_fields(&self) -> Result<(), String> {
         if !is_wallet_id(&self.id) {
             return Err(format!(
                 "invalid id {:?}: expected 64 lowercase hex digits",
@@ -129,8 +83,7 @@ impl Wallet {
         Ok(())
     }
 
-    /// Whether the wallet supports any of `chains`.
-    pub(crate) fn supports_any(&self, chains: &[String]) -> bool {
+    fn supports_any(&self, chains: &[String]) -> bool {
         self.chains.iter().any(|c| chains.contains(c))
     }
 }

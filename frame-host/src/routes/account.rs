@@ -13,12 +13,11 @@ use axum::{
 };
 use oriel_protocol::http::{
     blockchain::{
-        BalanceReply, FungiblePrice, FungiblePriceReply, FungiblePriceRequest,
+        BalanceQuery, BalanceReply, FungiblePrice, FungiblePriceReply, FungiblePriceRequest,
         SupportedChainsReply, MAX_PRICE_ADDRESSES,
     },
-    history::NftsReply,
+    history::{HistoryQuery, NftsQuery, NftsReply},
 };
-use serde::Deserialize;
 
 use crate::{
     account::{check_currency, Account},
@@ -46,14 +45,6 @@ fn path(param: Result<Path<String>, PathRejection>) -> Result<String, ApiError> 
         .map_err(|e| ApiError::InvalidParams(e.body_text()))
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct BalanceQuery {
-    chain_id: Option<String>,
-    currency: Option<String>,
-    force_update: Option<bool>,
-}
-
 /// `GET /v1/account/{address}/balance`.
 async fn balance(
     State(account): State<Account>,
@@ -70,15 +61,6 @@ async fn balance(
         )
         .await?;
     Ok(Json(reply))
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct HistoryQuery {
-    chain_id: Option<String>,
-    cursor: Option<String>,
-    /// An on-ramp provider's id: its purchases instead (spec §7 `onramp`).
-    onramp: Option<String>,
 }
 
 /// `GET /v1/account/{account}/history`: the account's transactions, or with `onramp` its
@@ -107,12 +89,6 @@ async fn history(
         .transactions(&address, query.chain_id.as_deref(), query.cursor.as_deref())
         .await?;
     Ok(Json(reply).into_response())
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct NftsQuery {
-    chain_id: Option<String>,
 }
 
 /// `GET /v1/account/{address}/nfts?chainId=`.

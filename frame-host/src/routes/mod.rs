@@ -13,6 +13,7 @@ mod frame;
 mod health;
 mod names;
 mod onramp;
+mod openapi;
 mod projects;
 mod registry;
 mod siwx;
@@ -76,6 +77,7 @@ pub fn app(state: AppState) -> Router {
     let projects = &state.projects;
     let mut parts: Vec<Routes> = vec![
         health::router().into(),
+        openapi::router().into(),
         projects::router().into(),
         frame::router(&state.frame_dir).into(),
         auth::router().into(),

@@ -10,10 +10,9 @@ use axum::{
     Json, Router,
 };
 use oriel_protocol::http::onramp::{
-    sample_options, OnrampOptions, OnrampQuote, OnrampQuoteRequest, OnrampUrlReply,
-    OnrampUrlRequest,
+    sample_options, OnrampOptions, OnrampOptionsQuery, OnrampQuote, OnrampQuoteRequest,
+    OnrampUrlReply, OnrampUrlRequest,
 };
-use serde::Deserialize;
 
 use crate::{
     error::ApiError,
@@ -56,17 +55,12 @@ impl ClientBudget for Onramp {
     }
 }
 
-#[derive(Debug, Deserialize)]
-struct OptionsQuery {
-    provider: Option<String>,
-}
-
 /// The options of one provider (the first unless `provider` names another); the sample
 /// options when they cannot be read or no provider is configured.
 async fn options(
     State(state): State<Onramp>,
     _client: OnrampClient,
-    ApiQuery(query): ApiQuery<OptionsQuery>,
+    ApiQuery(query): ApiQuery<OnrampOptionsQuery>,
 ) -> Result<Json<OnrampOptions>, ApiError> {
     let onramp = &state;
     let mut options = match onramp.pick(query.provider.as_deref())? {

@@ -6,16 +6,10 @@ use axum::{
     routing::get,
     Json, Router,
 };
-use serde::Serialize;
+use oriel_protocol::http::wallets::OriginsReply;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::{error::ApiError, http::ProjectParam, projects::Projects, state::AppState};
-
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Origins {
-    allowed_origins: Vec<String>,
-}
 
 /// Routes of this module.
 pub(crate) fn router() -> Router<AppState> {
@@ -32,11 +26,11 @@ pub(crate) fn router() -> Router<AppState> {
 async fn origins(
     State(projects): State<Projects>,
     ProjectParam(id): ProjectParam,
-) -> Result<Json<Origins>, ApiError> {
+) -> Result<Json<OriginsReply>, ApiError> {
     let list = projects
         .allow_list(&id)
         .ok_or(ApiError::NotFound("unknown project id"))?;
-    Ok(Json(Origins {
+    Ok(Json(OriginsReply {
         allowed_origins: list.patterns().iter().map(ToString::to_string).collect(),
     }))
 }

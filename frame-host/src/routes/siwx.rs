@@ -9,11 +9,14 @@ use axum::{
     routing::{get, post},
     Json, Router,
 };
-use serde::{Deserialize, Serialize};
+use oriel_protocol::http::siwx::{
+    NonceReply, RevokeReply, RevokeRequest, SessionsQuery, SessionsReply, SignInReply,
+    SignInRequest,
+};
 
 use crate::siwx::{
-    evm::MAX_SIGNATURE_BYTES, sign_in, token, Message, MessageNamespace as Namespace, Siwx,
-    SiwxReplySession, NONCE_TTL_MS,
+    evm::MAX_SIGNATURE_BYTES, session_body, sign_in, token, Message, MessageNamespace as Namespace,
+    Siwx, NONCE_TTL_MS,
 };
 use crate::{
     clock::rfc3339,
@@ -43,14 +46,6 @@ const MAX_TOKEN_LEN: usize = 4096;
 /// The longest session id (`pci`) read, in bytes.
 const MAX_ID_LEN: usize = 64;
 
-/// The answer of `GET /v1/sessions/nonce`.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct NonceReply {
-    nonce: String,
-    expires_at: String,
-}
-
 async fn nonce(
     State(state): State<Siwx>,
     client: SdkClient,
@@ -69,21 +64,6 @@ async fn nonce(
         nonce,
         expires_at: rfc3339(expires_at),
     }))
-}
-
-/// The body of `POST /v1/sessions`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct SignInRequest {
-    message: String,
-    signature: String,
-}
-
-/// The answer of `POST /v1/sessions`.
-#[derive(Debug, Serialize)]
-pub(crate) struct SignInReply {
-    session: SiwxReplySession,
-    token: String,
 }
 
 async fn create(
@@ -108,19 +88,6 @@ async fn create(
         session: signed_in.session,
         token: signed_in.token,
     }))
-}
-
-/// The optional query of `GET /v1/sessions/{address}`.
-#[derive(Debug, Deserialize)]
-pub(crate) struct SessionsQuery {
-    #[serde(rename = "chainId")]
-    chain_id: Option<String>,
-}
-
-/// The answer of `GET /v1/sessions/{address}`.
-#[derive(Debug, Serialize)]
-pub(crate) struct SessionsReply {
-    sessions: Vec<SiwxReplySession>,
 }
 
 /// The session of the `Authorization: Bearer` token when it is `address`'s, live, and (when
@@ -162,27 +129,11 @@ async fn sessions(
         Some(s) if s.project_id == client.project_id && s.expires_at > now => {
             let message = Message::parse(&s.message)
                 .map_err(|e| crate::error::Error::StoredSession(e.to_string()))?;
-            vec![SiwxReplySession::new(&s, &message)]
+            vec![session_body(&s, &message)?]
         }
         _ => Vec::new(),
     };
     Ok(Json(SessionsReply { sessions }))
-}
-
-/// The body of `POST /v1/sessions/{address}/revoke` (spec §7: `pci`, `signature`).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RevokeRequest {
-    /// The session id.
-    pci: String,
-    /// The signature of the session's message, as the session holds it.
-    signature: String,
-}
-
-/// The answer of `POST /v1/sessions/{address}/revoke`.
-#[derive(Debug, Serialize)]
-pub(crate) struct RevokeReply {
-    revoked: bool,
 }
 
 /// Ends session `pci` of `address` when `signature` is its signature (only its holder knows

@@ -7,9 +7,8 @@
 //! byte for byte, which the parser checks, so the text signed and the fields checked always
 //! agree.
 
+use oriel_protocol::http::siwx::SiwxMessageData;
 use std::fmt;
-
-use serde::Serialize;
 
 use super::time::Timestamp;
 
@@ -94,8 +93,8 @@ impl Message {
     }
 
     /// The fields as the SDK's sign-in session carries them (spec §3, "Message fields").
-    pub(crate) fn data(&self) -> MessageData {
-        MessageData {
+    pub(crate) fn data(&self) -> SiwxMessageData {
+        SiwxMessageData {
             account_address: self.address.clone(),
             chain_id: self.caip2(),
             scheme: self.scheme.clone(),
@@ -155,31 +154,4 @@ impl fmt::Display for Message {
         }
         Ok(())
     }
-}
-
-/// A message's fields as JSON: `accountAddress`, `chainId` (CAIP-2), `domain`, `uri`,
-/// `version`, `nonce`, `issuedAt`, and when the message has them `scheme`, `statement`,
-/// `expirationTime`, `notBefore`, `requestId` and `resources`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct MessageData {
-    pub(crate) account_address: String,
-    pub(crate) chain_id: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) scheme: Option<String>,
-    pub(crate) domain: String,
-    pub(crate) uri: String,
-    pub(crate) version: String,
-    pub(crate) nonce: String,
-    pub(crate) issued_at: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) statement: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) expiration_time: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) not_before: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) request_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) resources: Option<Vec<String>>,
 }

@@ -28,13 +28,13 @@ pub(crate) use evm::verify as verify_personal_sign;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use oriel_protocol::http::siwx::SiwxSession as SessionBody;
 use oriel_protocol::origin::AllowList;
-use serde::Serialize;
 
 use crate::{
     chain::Chains,
     clock::{rfc3339, Clock},
-    error::ApiError,
+    error::{ApiError, Error},
     keys::JwtKeys,
     limits::{Limit, Limits},
     projects::Projects,
@@ -43,7 +43,6 @@ use crate::{
 };
 
 pub(crate) use error::MessageError;
-use message::MessageData;
 pub(crate) use message::Namespace as MessageNamespace;
 pub(crate) use message::{Message, Namespace};
 pub(crate) use time::Timestamp;
@@ -134,37 +133,27 @@ impl Siwx {
     }
 }
 
-/// A session as the API shows it: `id` (the revoke route's `pci`), `chainId` (CAIP-2),
-/// `address` (as signed), `verification` (`eoa`, `erc1271`, `erc6492` or `ed25519`), `data`
-/// (the message's fields), `message` and `signature` (as signed), `createdAt` and `expiresAt`
-/// (RFC 3339).
-#[derive(Debug, Clone, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct SiwxReplySession {
-    id: String,
-    chain_id: String,
-    address: String,
-    verification: String,
-    data: MessageData,
-    message: String,
-    signature: String,
-    created_at: String,
-    expires_at: String,
-}
-
-impl SiwxReplySession {
-    /// The view of `stored`, whose message is `message`.
-    pub(crate) fn new(stored: &SiwxSession, message: &Message) -> Self {
-        Self {
-            id: stored.id.clone(),
-            chain_id: stored.chain_id.clone(),
-            address: message.address.clone(),
-            verification: stored.kind.clone(),
-            data: message.data(),
-            message: stored.message.clone(),
-            signature: stored.signature.clone(),
-            created_at: rfc3339(stored.created_at),
-            expires_at: rfc3339(stored.expires_at),
+/// A stored session, whose message is `message`, as the API shows it.
+pub(crate) fn session_body(stored: &SiwxSession, message: &Message) -> Result<SessionBody, Error> {
+    let verification = match stored.kind.as_str() {
+        "eoa" => Verification::Eoa,
+        "erc1271" => Verification::Erc1271,
+        "erc6492" => Verification::Erc6492,
+        "ed25519" => Verification::Ed25519,
+        other => {
+            let why = format!("session {}: unknown verification {other:?}", stored.id);
+            return Err(Error::StoredSession(why));
         }
-    }
+    };
+    Ok(SessionBody {
+        id: stored.id.clone(),
+        chain_id: stored.chain_id.clone(),
+        address: message.address.clone(),
+        verification,
+        data: message.data(),
+        message: stored.message.clone(),
+        signature: stored.signature.clone(),
+        created_at: rfc3339(stored.created_at),
+        expires_at: rfc3339(stored.expires_at),
+    })
 }

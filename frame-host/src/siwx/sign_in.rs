@@ -3,7 +3,8 @@
 use url::Url;
 
 use super::{
-    error::SiwxError, message::Namespace, token, verify::Signed, Message, Siwx, SiwxReplySession,
+    error::SiwxError, message::Namespace, session_body, token, verify::Signed, Message,
+    SessionBody, Siwx,
 };
 use crate::{secrets, store::SiwxSession};
 
@@ -14,7 +15,7 @@ pub(crate) const CLOCK_SKEW_MS: i64 = 60_000;
 /// A new session and its token.
 pub(crate) struct SignedIn {
     /// The session.
-    pub(crate) session: SiwxReplySession,
+    pub(crate) session: SessionBody,
     /// Its token.
     pub(crate) token: String,
 }
@@ -94,7 +95,7 @@ pub(crate) async fn sign_in(
         "signed in with a wallet"
     );
     Ok(SignedIn {
-        session: SiwxReplySession::new(&session, &message),
+        session: session_body(&session, &message)?,
         token,
     })
 }

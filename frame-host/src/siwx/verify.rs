@@ -6,30 +6,7 @@ use ed25519_dalek::{Signature as Ed25519Signature, VerifyingKey};
 use super::{error::SiwxError, evm, message::Namespace, Message};
 use crate::chain::ChainClient;
 
-/// How a signature was found valid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Verification {
-    /// An externally owned account's `personal_sign` (EIP-191).
-    Eoa,
-    /// A deployed contract account's ERC-1271 `isValidSignature`.
-    Erc1271,
-    /// A contract account's ERC-6492 wrapped signature (counterfactual or not yet ready).
-    Erc6492,
-    /// A Solana account's ed25519 signature over the message bytes.
-    Ed25519,
-}
-
-impl Verification {
-    /// The name in the API's answers and the database.
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            Self::Eoa => "eoa",
-            Self::Erc1271 => "erc1271",
-            Self::Erc6492 => "erc6492",
-            Self::Ed25519 => "ed25519",
-        }
-    }
-}
+pub(crate) use oriel_protocol::http::siwx::Verification;
 
 /// A signature in its namespace's encoding: `0x` hex for `eip155`, base58 for `solana`.
 #[derive(Debug, Clone)]

@@ -20,6 +20,7 @@ mod balance;
 mod blockchain_api;
 mod bundler;
 mod connections;
+mod contract;
 mod convert;
 mod convert_api;
 mod crash;

@@ -5,8 +5,7 @@ use axum::{
     extract::{rejection::PathRejection, Path, State},
     Json,
 };
-use oriel_protocol::http::identity::IdentityReply;
-use serde::Deserialize;
+use oriel_protocol::http::identity::{IdentityQuery, IdentityReply};
 
 use crate::{
     error::ApiError,
@@ -14,12 +13,6 @@ use crate::{
     names::Names,
     types::is_evm_address,
 };
-
-#[derive(Debug, Deserialize)]
-pub(super) struct IdentityQuery {
-    /// The asking account (spec §7: optional); checked, not used.
-    sender: Option<String>,
-}
 
 pub(super) async fn identity(
     State(names): State<Names>,

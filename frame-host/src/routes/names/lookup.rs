@@ -9,38 +9,24 @@ use axum::{
     response::{IntoResponse, Response},
     Json,
 };
-use serde::{Deserialize, Serialize};
+use oriel_protocol::http::names::{
+    GatewayInfo, GatewayReply, NameLookupQuery, NameLookupReply, NamesReply, NoRecords,
+    SuggestionsQuery, SuggestionsReply,
+};
 
 use crate::{
     error::ApiError,
     http::{ApiQuery, ClientIp, SdkClient},
-    names::{
-        error::NameError,
-        gateway::Lookup,
-        rules,
-        suggest::{suggest, SuggestionsReply},
-        NameRecord, Names,
-    },
+    names::{error::NameError, gateway::Lookup, name_record, rules, suggest::suggest, Names},
     types::is_evm_address,
 };
 
-/// `apiVersion` (spec §7): `1` (the default: 404 when there is nothing) or `2` (an empty list).
-#[derive(Debug, Deserialize)]
-pub(crate) struct LookupQuery {
-    #[serde(rename = "apiVersion")]
-    api_version: Option<String>,
-    /// The asking account (spec §7, reverse lookups: optional); checked, not used.
-    sender: Option<String>,
-}
-
-impl LookupQuery {
-    /// Whether an empty answer is `[]` (`apiVersion=2`) rather than a 404.
-    fn empty_list(&self) -> Result<bool, ApiError> {
-        match self.api_version.as_deref() {
-            None | Some("1") => Ok(false),
-            Some("2") => Ok(true),
-            Some(_) => Err(ApiError::invalid("Invalid apiVersion: expected 1 or 2")),
-        }
+/// Whether an empty answer is `[]` (`apiVersion=2`) rather than a 404.
+fn empty_list(query: &NameLookupQuery) -> Result<bool, ApiError> {
+    match query.api_version.as_deref() {
+        None | Some("1") => Ok(false),
+        Some("2") => Ok(true),
+        Some(_) => Err(ApiError::invalid("Invalid apiVersion: expected 1 or 2")),
     }
 }
 
@@ -57,15 +43,15 @@ pub(super) async fn account(
     _client: SdkClient,
     ClientIp(ip): ClientIp,
     name: Result<Path<String>, PathRejection>,
-    ApiQuery(query): ApiQuery<LookupQuery>,
+    ApiQuery(query): ApiQuery<NameLookupQuery>,
 ) -> Result<Response, ApiError> {
     let name = path(name)?;
-    let empty_list = query.empty_list()?;
+    let empty_list = empty_list(&query)?;
     state.check_lookup_limit(ip).await?;
     let (name, _) = rules::name(&name, state.suffix()).map_err(NameError::from)?;
     match state.store().name(&name).await? {
-        Some(row) => Ok(Json(NameRecord::new(&row)?).into_response()),
-        None if empty_list => Ok(Json(Vec::<NameRecord>::new()).into_response()),
+        Some(row) => Ok(Json(name_record(&row)?).into_response()),
+        None if empty_list => Ok(Json(NameLookupReply::Free(NoRecords)).into_response()),
         None => Err(NameError::NotFound.into()),
     }
 }
@@ -77,8 +63,8 @@ pub(super) async fn reverse(
     _client: SdkClient,
     ClientIp(ip): ClientIp,
     address: Result<Path<String>, PathRejection>,
-    ApiQuery(query): ApiQuery<LookupQuery>,
-) -> Result<Json<Vec<NameRecord>>, ApiError> {
+    ApiQuery(query): ApiQuery<NameLookupQuery>,
+) -> Result<Json<NamesReply>, ApiError> {
     let address = path(address)?.to_ascii_lowercase();
     if !is_evm_address(&address) {
         return Err(NameError::Address("expected 0x and 40 hex digits").into());
@@ -92,25 +78,19 @@ pub(super) async fn reverse(
             "Invalid sender: expected 0x and 40 hex digits",
         ));
     }
-    let empty_list = query.empty_list()?;
+    let empty_list = empty_list(&query)?;
     state.check_lookup_limit(ip).await?;
     let suffix = state.suffix();
     let row = state.store().name_of_address(&address).await?;
     let records = row
         .filter(|r| rules::name(&r.name, suffix).is_ok())
-        .map(|r| NameRecord::new(&r))
+        .map(|r| name_record(&r))
         .transpose()?;
     match records {
-        Some(record) => Ok(Json(vec![record])),
-        None if empty_list => Ok(Json(Vec::new())),
+        Some(record) => Ok(Json(NamesReply(vec![record]))),
+        None if empty_list => Ok(Json(NamesReply(Vec::new()))),
         None => Err(NameError::NoName.into()),
     }
-}
-
-/// `zone` (spec §7): the suffix the suggestions are for; only frame-host's own.
-#[derive(Debug, Deserialize)]
-pub(crate) struct SuggestionsQuery {
-    zone: Option<String>,
 }
 
 pub(super) async fn suggestions(
@@ -136,29 +116,12 @@ pub(super) async fn suggestions(
     Ok(Json(SuggestionsReply { suggestions }))
 }
 
-/// The answer of `GET /v1/profile/gateway`: what an operator's on-chain resolver needs.
-#[derive(Debug, Serialize)]
-pub(crate) struct GatewayInfo {
-    /// The name suffix the gateway answers for.
-    suffix: String,
-    /// The EIP-3668 URL template.
-    url: String,
-    /// The address whose signatures the resolver must trust (EIP-55).
-    signer: String,
-}
-
 pub(super) async fn gateway_info(State(state): State<Names>) -> Json<GatewayInfo> {
     Json(GatewayInfo {
         suffix: state.suffix().to_owned(),
         url: state.gateway_url(),
         signer: state.name_gateway().address().to_checksum(None),
     })
-}
-
-/// The gateway's answer: `{ data }`.
-#[derive(Debug, Serialize)]
-pub(crate) struct GatewayReply {
-    data: String,
 }
 
 /// `GET /v1/profile/ccip/{sender}/{data}.json`: the signed record (see `gateway`).

@@ -6,11 +6,9 @@
 //! checked over the coin type's chain where frame-host has its RPC. First come: a name that is
 //! taken, or an address that has a name, is refused.
 
-use std::collections::BTreeMap;
-
 use alloy_primitives::Address;
 use axum::{extract::State, Json};
-use serde::{Deserialize, Serialize};
+use oriel_protocol::http::names::{RegisterNameReply, RegisterNameRequest, RegistrationMessage};
 use serde_json::Value;
 
 use crate::{
@@ -19,8 +17,9 @@ use crate::{
     http::{ApiJson, ClientIp, SdkClient},
     names::{
         error::NameError,
+        name_record,
         rules::{self, check_attributes},
-        NameRecord, Names,
+        Names,
     },
     siwx::{verify_personal_sign, SiwxError},
     store::{NameInsert, StoredName},
@@ -34,47 +33,12 @@ pub(crate) const MAX_AGE_SECS: i64 = 300;
 /// How far ahead of frame-host's clock a timestamp may be, seconds (clock skew).
 pub(crate) const MAX_AHEAD_SECS: i64 = 60;
 
-/// The body of `POST /v1/profile/account` (spec §7: `coin_type`, `address`, `message`,
-/// `signature`).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RegisterRequest {
-    /// The ENSIP-11 coin type of the chain the address signed on: a number or a decimal string.
-    coin_type: Value,
-    /// The address that signed, `0x` and 40 hex digits (mixed case must be EIP-55).
-    address: String,
-    /// The JSON text signed (a [`RegistrationMessage`]).
-    message: String,
-    /// The `personal_sign` signature of `message`.
-    signature: String,
-}
-
-/// What the registering address signs, as JSON (spec §3).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RegistrationMessage {
-    /// The full name, `{label}.{suffix}`.
-    name: String,
-    /// `avatar` and `bio`, optional.
-    #[serde(default)]
-    attributes: Option<BTreeMap<String, String>>,
-    /// When it was made, Unix seconds.
-    timestamp: i64,
-}
-
-/// The answer: `success` and the registered name.
-#[derive(Debug, Serialize)]
-pub(crate) struct RegisterReply {
-    success: bool,
-    account: NameRecord,
-}
-
-pub(crate) async fn register(
+pub(super) async fn register(
     State(state): State<Names>,
     client: SdkClient,
     ClientIp(ip): ClientIp,
-    ApiJson(body): ApiJson<RegisterRequest>,
-) -> Result<Json<RegisterReply>, ApiError> {
+    ApiJson(body): ApiJson<RegisterNameRequest>,
+) -> Result<Json<RegisterNameReply>, ApiError> {
     state.check_registration_limit(ip).await?;
     let checked = check(&state, &client.project_id, body)?;
     check_signature(&state, &checked).await?;
@@ -86,9 +50,9 @@ pub(crate) async fn register(
     }
     state.identity_cache().forget(&row.address);
     tracing::info!(name = %row.name, address = %row.address, "name registered");
-    Ok(Json(RegisterReply {
+    Ok(Json(RegisterNameReply {
         success: true,
-        account: NameRecord::new(&row)?,
+        account: name_record(&row)?,
     }))
 }
 
@@ -105,7 +69,7 @@ struct Checked {
 }
 
 /// The checks that need no chain, cheapest first.
-fn check(state: &Names, project_id: &str, body: RegisterRequest) -> Result<Checked, NameError> {
+fn check(state: &Names, project_id: &str, body: RegisterNameRequest) -> Result<Checked, NameError> {
     let coin_type = coin_type(&body.coin_type)?;
     let chain_id = rules::chain_of(coin_type)?;
     let address = address(&body.address)?;

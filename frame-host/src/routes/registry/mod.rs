@@ -12,7 +12,7 @@ use axum::{
     routing::get,
     Json, Router,
 };
-use serde::Serialize;
+use oriel_protocol::http::wallets::WalletsPage;
 
 use crate::{
     error::ApiError,
@@ -20,8 +20,7 @@ use crate::{
     projects::Projects,
     registry::{
         image::{Image, ImageKind},
-        query::WalletsQuery,
-        wallet::Wallet,
+        query::{self, WalletsQuery},
         WalletRegistry,
     },
     state::AppState,
@@ -36,24 +35,21 @@ pub(crate) fn router(projects: &Projects) -> Router<AppState> {
     cors::with_project_origins(routes, projects)
 }
 
-/// The answer of `/getWallets`.
-#[derive(Serialize)]
-struct WalletsPage<'a> {
-    data: Vec<&'a Wallet>,
-    count: usize,
-}
-
 async fn wallets(
     State(state): State<WalletRegistry>,
     _project: ProjectParam,
     ApiQuery(query): ApiQuery<WalletsQuery>,
 ) -> Result<Response, ApiError> {
-    let query = query.parse()?;
+    let query = query::parse(query)?;
     let current = state.registry().current();
     let (data, count) = current
         .catalog
         .query(&query.filter, query.page, query.entries);
-    Ok(Json(WalletsPage { data, count }).into_response())
+    let page = WalletsPage {
+        data: data.into_iter().cloned().collect(),
+        count: count as u64,
+    };
+    Ok(Json(page).into_response())
 }
 
 /// A wallet's logo from the registry copy, else its letter tile.

@@ -17,7 +17,10 @@ use crate::swap::{
         approveCall, quantity, swapExactETHForTokensCall, swapExactTokensForETHCall,
         swapExactTokensForTokensCall,
     },
-    body::{ApproveQuery, ApproveReply, BuildReply, BuildRequest, Fees, Tx},
+    body::{
+        ApproveQuery, ApproveReply, BuildSwapReply, BuildSwapRequest, BuiltTransaction,
+        TransactionFees,
+    },
     error::ConvertError,
     params::{self, Asset},
     Swap, SwapAsk,
@@ -34,8 +37,8 @@ pub(super) const DEADLINE_SECS: u64 = 20 * 60;
 pub(super) async fn build_transaction(
     State(state): State<Swap>,
     client: ConvertClient,
-    ApiJson(body): ApiJson<BuildRequest>,
-) -> Result<Json<BuildReply>, ApiError> {
+    ApiJson(body): ApiJson<BuildSwapRequest>,
+) -> Result<Json<BuildSwapReply>, ApiError> {
     if body
         .project_id
         .as_ref()
@@ -100,13 +103,13 @@ pub(super) async fn build_transaction(
                 .to_string(),
         )
     };
-    Ok(Json(BuildReply {
-        tx: Tx {
+    Ok(Json(BuildSwapReply {
+        tx: BuiltTransaction {
             from: swap.caip10(user),
             to: swap.caip10(router),
             data: hex::encode_prefixed(&data),
             value: value.to_string(),
-            eip155: Fees {
+            eip155: TransactionFees {
                 gas,
                 gas_price: gas_price.to_string(),
             },
@@ -168,12 +171,12 @@ pub(super) async fn build_approve(
         .map_err(ConvertError::from)?;
     let gas = estimate(client, swap.user, token, &data, U256::ZERO).await?;
     Ok(Json(ApproveReply {
-        tx: Tx {
+        tx: BuiltTransaction {
             from: swap.caip10(swap.user),
             to: swap.caip10(token),
             data: hex::encode_prefixed(&data),
             value: "0".into(),
-            eip155: Fees {
+            eip155: TransactionFees {
                 gas: Some(gas.to_string()),
                 gas_price: price_of(&price)?.to_string(),
             },

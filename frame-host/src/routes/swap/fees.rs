@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use super::ConvertClient;
 use crate::swap::{
     abi::quantity,
-    body::{ChainQuery, GasPriceReply},
+    body::{ConvertChainQuery, GasPriceReply},
     error::ConvertError,
     params, Swap,
 };
@@ -29,7 +29,7 @@ const FEE_HISTORY_BLOCKS: &str = "0x5";
 pub(super) async fn gas_price(
     State(state): State<Swap>,
     _client: ConvertClient,
-    ApiQuery(q): ApiQuery<ChainQuery>,
+    ApiQuery(q): ApiQuery<ConvertChainQuery>,
 ) -> Result<Json<GasPriceReply>, ApiError> {
     let chain_id = params::required("chainId", &q.chain_id)?;
     let chain_id = params::network(chain_id, ConvertError::GasPriceNotSupported)?;

@@ -6,7 +6,7 @@ use axum::{extract::State, Json};
 
 use super::ConvertClient;
 use crate::swap::{
-    body::{AllowanceQuery, AllowanceReply, Quote, QuoteQuery, QuotesReply},
+    body::{AllowanceQuery, AllowanceReply, SwapQuote, SwapQuoteQuery, SwapQuotesReply},
     error::ConvertError,
     exchange::Route,
     params::{self, Asset},
@@ -18,8 +18,8 @@ use crate::{error::ApiError, http::ApiQuery};
 pub(super) async fn quotes(
     State(state): State<Swap>,
     _client: ConvertClient,
-    ApiQuery(q): ApiQuery<QuoteQuery>,
-) -> Result<Json<QuotesReply>, ApiError> {
+    ApiQuery(q): ApiQuery<SwapQuoteQuery>,
+) -> Result<Json<SwapQuotesReply>, ApiError> {
     let amount = params::positive_amount("amount", params::required("amount", &q.amount)?)?;
     if let Some(gas_price) = q.gas_price.as_deref().filter(|g| !g.is_empty()) {
         // Checked and not used: a V2 route's output does not depend on it.
@@ -40,8 +40,8 @@ pub(super) async fn quotes(
         Some(reserves) => price_impact(&route, &reserves),
         None => 0.0,
     };
-    Ok(Json(QuotesReply {
-        quotes: vec![Quote {
+    Ok(Json(SwapQuotesReply {
+        quotes: vec![SwapQuote {
             from_amount: amount.to_string(),
             from_account: params::caip10_of(&swap.chain_id, swap.from),
             to_amount: route.out().to_string(),

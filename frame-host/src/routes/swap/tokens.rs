@@ -8,7 +8,7 @@ use url::Url;
 
 use super::ConvertClient;
 use crate::swap::{
-    body::{ChainQuery, SwapToken, TokensReply},
+    body::{ConvertChainQuery, SwapToken, SwapTokensReply},
     error::ConvertError,
     params::{self, Asset},
     Swap,
@@ -19,8 +19,8 @@ use crate::{chain::tokens::tokens_of, error::ApiError, http::ApiQuery};
 pub(super) async fn tokens(
     State(state): State<Swap>,
     client: ConvertClient,
-    ApiQuery(q): ApiQuery<ChainQuery>,
-) -> Result<Json<TokensReply>, ApiError> {
+    ApiQuery(q): ApiQuery<ConvertChainQuery>,
+) -> Result<Json<SwapTokensReply>, ApiError> {
     let chain_id = params::required("chainId", &q.chain_id)?;
     let chain_id = params::network(chain_id, ConvertError::SwapsNotSupported)?;
     let exchange = state.exchanges().get(&chain_id)?;
@@ -72,7 +72,7 @@ pub(super) async fn tokens(
             });
         }
     }
-    Ok(Json(TokensReply { tokens }))
+    Ok(Json(SwapTokensReply { tokens }))
 }
 
 /// frame-host's own mark of `symbol`: `{public_url}/public/getTokenImage/{symbol}?projectId=…`
