@@ -41,7 +41,11 @@ out="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm-release"
 #                       clone and serialize, BTreeMap, Vec and String code, +2.6 KB raw of
 #                       inlining shifts). Opt-level "s" (320,461) and -Zshare-generics=n
 #                       (294,912) were larger.
-FRAME_WASM_GZIP_BUDGET=288500
+#   288,500 -> 288,700  issue 37 §4, one SessionReply for every login (288,395 -> 288,627): the
+#                       social and Farcaster accounts it names are skipped when the frame reads
+#                       it, but the frame's copies carry their drop code. The email rule of
+#                       oriel_protocol::email (+398) fit under the earlier budget.
+FRAME_WASM_GZIP_BUDGET=288700
 
 # The crate is a plain rlib in Cargo.toml (a cdylib there gets an unhashed file name); ask for
 # the cdylib only here.

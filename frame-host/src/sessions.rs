@@ -137,6 +137,8 @@ impl Sessions {
             refresh_token,
             expires_in: ACCESS_TTL_SECS.unsigned_abs(),
             user: user_reply(user),
+            social: None,
+            farcaster: None,
         })
     }
 

@@ -166,7 +166,7 @@ impl<'a, E: Env> Api<'a, E> {
 
     /// Redeems a social login's one-time result with the login's verifier: a session as an
     /// email login's, and the provider's username (`SocialRedeemRequest` and
-    /// `SocialSessionReply`, by hand as in [`Api::social_start`]).
+    /// `SessionReply`, by hand as in [`Api::social_start`]).
     pub async fn social_redeem(
         &self,
         device_id: &str,

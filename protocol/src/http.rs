@@ -99,7 +99,12 @@ pub struct RefreshRequest {
     pub device_id: String,
 }
 
-/// A session, as `verify` and `refresh` answer.
+/// A session: the answer of every login (an email code's `verify`, a social login's and a
+/// Farcaster login's `redeem`) and of `refresh`. A social or Farcaster login also names the
+/// account it signed in with.
+///
+/// The frame reads only the session; the accounts are written by frame-host for the record of
+/// the login and skipped when read (so the frame's wasm carries no reader of them).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionReply {
@@ -111,6 +116,12 @@ pub struct SessionReply {
     pub expires_in: u64,
     /// Who logged in.
     pub user: UserReply,
+    /// The provider account of a social login.
+    #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub social: Option<social::SocialAccount>,
+    /// The Farcaster account of a Farcaster login.
+    #[serde(skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub farcaster: Option<farcaster::FarcasterAccount>,
 }
 
 /// The user of a session; also the answer of `GET /auth/v1/user`.

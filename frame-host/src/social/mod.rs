@@ -14,9 +14,9 @@ use std::{net::IpAddr, sync::Arc};
 
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use oriel_protocol::{
-    http::social::{
-        SocialAccount, SocialRedeemRequest, SocialSessionReply, SocialStartReply,
-        SocialStartRequest,
+    http::{
+        social::{SocialAccount, SocialRedeemRequest, SocialStartReply, SocialStartRequest},
+        SessionReply,
     },
     SocialProvider,
 };
@@ -223,7 +223,7 @@ impl Social {
         &self,
         ip: IpAddr,
         body: SocialRedeemRequest,
-    ) -> Result<SocialSessionReply, ApiError> {
+    ) -> Result<SessionReply, ApiError> {
         check_device_id(&body.device_id)?;
         if !valid_verifier(&body.verifier) {
             return Err(ApiError::invalid(
@@ -270,17 +270,14 @@ impl Social {
             .ok_or(ApiError::Unauthorized(RESULT_INVALID))?;
         tracing::info!(login = %login.id, user = %user.id, provider = provider.as_str(), "social login redeemed");
         let session = self.sessions.open(user, &login.device_id, &family, token)?;
-        Ok(SocialSessionReply {
-            access_token: session.access_token,
-            refresh_token: session.refresh_token,
-            expires_in: session.expires_in,
-            user: session.user,
-            social: SocialAccount {
+        Ok(SessionReply {
+            social: Some(SocialAccount {
                 provider,
                 username: identity.username,
                 email: identity.email,
                 email_verified: identity.email_verified,
-            },
+            }),
+            ..session
         })
     }
 }

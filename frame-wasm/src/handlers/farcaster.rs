@@ -8,7 +8,7 @@
 //! held up waiting; once the channel expired, it says so.
 //!
 //! The bodies are `oriel_protocol::http::farcaster`'s (`FarcasterStartRequest`, `…Reply`,
-//! `FarcasterRedeemRequest`, `FarcasterSessionReply`), written and read by hand here: serde's
+//! `FarcasterRedeemRequest`, `SessionReply`), written and read by hand here: serde's
 //! derives for them cost the wasm more than the few fields the frame uses (the session in the
 //! redeem's answer is read as the email login's `SessionReply`).
 

@@ -12,7 +12,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::UserReply;
 
 /// The header a Farcaster client sends its relay key in (`POST /v1/channel/authenticate`).
 pub const RELAY_KEY_HEADER: &str = "x-farcaster-auth-relay-key";
@@ -258,22 +257,6 @@ pub struct FarcasterAccount {
     pub pfp_url: Option<String>,
     /// The custody address (checksummed).
     pub custody: String,
-}
-
-/// The answer of `POST /auth/v1/farcaster/redeem`: a session, as email login's, and the account.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct FarcasterSessionReply {
-    /// The short-lived JWT.
-    pub access_token: String,
-    /// The device-bound refresh token.
-    pub refresh_token: String,
-    /// Seconds until the access token expires.
-    pub expires_in: u64,
-    /// Who logged in.
-    pub user: UserReply,
-    /// With which Farcaster account.
-    pub farcaster: FarcasterAccount,
 }
 
 #[cfg(test)]

@@ -13,7 +13,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::UserReply;
 use crate::types::SocialProvider;
 
 /// `type` of [`SocialResultMessage`].
@@ -80,22 +79,6 @@ pub struct SocialAccount {
     pub email: Option<String>,
     /// Whether the provider says it verified that email.
     pub email_verified: bool,
-}
-
-/// The answer of `POST /auth/v1/social/redeem`: a session, as email login's, and the account.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct SocialSessionReply {
-    /// The short-lived JWT.
-    pub access_token: String,
-    /// The device-bound refresh token.
-    pub refresh_token: String,
-    /// Seconds until the access token expires.
-    pub expires_in: u64,
-    /// Who logged in.
-    pub user: UserReply,
-    /// With which provider account.
-    pub social: SocialAccount,
 }
 
 /// Why a social login failed before there was a result to redeem.
@@ -206,6 +189,8 @@ mod tests {
 
     #[test]
     fn a_user_without_email_has_no_email_field() {
+        use super::super::UserReply;
+
         let user = UserReply {
             user_id: "u".into(),
             email: String::new(),

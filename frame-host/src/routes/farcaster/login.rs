@@ -3,9 +3,12 @@
 //! `POST /auth/v1/farcaster/redeem` (the completed channel opens a session, as social login's).
 
 use axum::{extract::State, http::HeaderMap, Json};
-use oriel_protocol::http::farcaster::{
-    CreateChannelRequest, FarcasterAccount, FarcasterRedeemRequest, FarcasterSessionReply,
-    FarcasterStartReply, FarcasterStartRequest,
+use oriel_protocol::http::{
+    farcaster::{
+        CreateChannelRequest, FarcasterAccount, FarcasterRedeemRequest, FarcasterStartReply,
+        FarcasterStartRequest,
+    },
+    SessionReply,
 };
 
 use super::relay;
@@ -114,7 +117,7 @@ pub(super) async fn redeem(
     State(state): State<Farcaster>,
     ClientIp(ip): ClientIp,
     ProjectJson(body): ProjectJson<FarcasterRedeemRequest>,
-) -> Result<Json<FarcasterSessionReply>, ApiError> {
+) -> Result<Json<SessionReply>, ApiError> {
     state.setup()?;
     check_device_id(&body.device_id)?;
     if !valid_verifier(&body.verifier) {
@@ -166,18 +169,15 @@ pub(super) async fn redeem(
     let session = state
         .sessions()
         .open(user, &login.device_id, &family, token)?;
-    Ok(Json(FarcasterSessionReply {
-        access_token: session.access_token,
-        refresh_token: session.refresh_token,
-        expires_in: session.expires_in,
-        user: session.user,
-        farcaster: FarcasterAccount {
+    Ok(Json(SessionReply {
+        farcaster: Some(FarcasterAccount {
             fid: completion.fid,
             username: completion.username,
             display_name: completion.display_name,
             pfp_url: completion.pfp_url,
             custody: completion.custody,
-        },
+        }),
+        ..session
     }))
 }
 

@@ -8,8 +8,9 @@ use axum::{
     routing::{get, post},
     Json, Router,
 };
-use oriel_protocol::http::social::{
-    SocialRedeemRequest, SocialSessionReply, SocialStartReply, SocialStartRequest,
+use oriel_protocol::http::{
+    social::{SocialRedeemRequest, SocialStartReply, SocialStartRequest},
+    SessionReply,
 };
 
 use super::Routes;
@@ -47,6 +48,6 @@ async fn redeem(
     State(social): State<Social>,
     ClientIp(ip): ClientIp,
     ProjectJson(body): ProjectJson<SocialRedeemRequest>,
-) -> Result<Json<SocialSessionReply>, ApiError> {
+) -> Result<Json<SessionReply>, ApiError> {
     Ok(Json(social.redeem(ip, body).await?))
 }
