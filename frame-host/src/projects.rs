@@ -10,6 +10,9 @@ use serde::Deserialize;
 
 use crate::error::{ApiError, Error, Result};
 
+/// 403 text for a request from an origin that is not one of the project's.
+pub(crate) const ORIGIN_NOT_ALLOWED: &str = "Origin not allowed";
+
 /// One project: a dapp (or set of dapps) allowed to embed the frame.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -95,6 +95,10 @@ impl Farcaster {
         self.clock.now_ms()
     }
 
+    pub(crate) fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
     pub(crate) fn sessions(&self) -> &Sessions {
         &self.sessions
     }

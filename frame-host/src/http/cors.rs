@@ -15,8 +15,11 @@ use axum::{
     Router,
 };
 
-use super::{extract::ProjectQuery, origin::ORIGIN_NOT_ALLOWED};
-use crate::{error::ApiError, projects::Projects};
+use super::extract::ProjectQuery;
+use crate::{
+    error::ApiError,
+    projects::{Projects, ORIGIN_NOT_ALLOWED},
+};
 
 /// How long a browser may keep a preflight's answer, in seconds.
 const PREFLIGHT_MAX_AGE_SECS: u32 = 600;

@@ -17,10 +17,10 @@ use axum::{
     response::{IntoResponse, Response},
 };
 
-use crate::{error::ApiError, projects::Projects};
-
-/// 403 text for a request from an origin that is not allowed.
-pub(crate) const ORIGIN_NOT_ALLOWED: &str = "Origin not allowed";
+use crate::{
+    error::ApiError,
+    projects::{Projects, ORIGIN_NOT_ALLOWED},
+};
 
 /// The state of [`check`]: the projects, and the exempt paths. An entry ending in `/` is a
 /// prefix; any other entry is a path that is exempt with everything under it (`{entry}/…`).

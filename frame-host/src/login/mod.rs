@@ -9,6 +9,7 @@ mod email_update;
 mod export;
 pub(crate) mod limits;
 pub(crate) mod otp;
+pub(crate) mod pending;
 
 use std::sync::Arc;
 

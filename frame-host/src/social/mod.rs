@@ -20,7 +20,6 @@ use oriel_protocol::{
     },
     SocialProvider,
 };
-use sha2::{Digest, Sha256};
 
 pub(crate) use config::{is_openid, Endpoints, ResponseMode};
 pub use config::{SocialConfig, SocialProviderConfig, TokenAuth};
@@ -30,7 +29,7 @@ use crate::{
     clock::Clock,
     error::ApiError,
     limits::{Limit, Limits},
-    login::check_device_id,
+    login::pending::{check_redeem, check_redeem_input, check_start, open_session, s256, Refusal},
     projects::Projects,
     secrets,
     sessions::Sessions,
@@ -60,8 +59,6 @@ pub(crate) struct Social {
 pub(crate) const LOGIN_TTL_MS: i64 = 10 * 60_000;
 /// How long a result may wait to be redeemed, milliseconds.
 pub(crate) const RESULT_TTL_MS: i64 = 2 * 60_000;
-/// The longest dapp origin accepted.
-const MAX_ORIGIN: usize = 255;
 
 /// 401: a result that is unknown (or of another project).
 pub(crate) const RESULT_INVALID: &str = "This sign-in result is not valid: sign in again";
@@ -71,8 +68,6 @@ pub(crate) const RESULT_FOREIGN: &str = "This sign-in was started on another dev
 pub(crate) const RESULT_USED: &str = "This sign-in result was already used: sign in again";
 /// 401: a result past its time.
 pub(crate) const RESULT_EXPIRED: &str = "This sign-in result has expired: sign in again";
-/// 403: an origin that is not one of the project's.
-pub(crate) const ORIGIN_NOT_ALLOWED: &str = "Origin not allowed";
 
 /// The path of the callback of `provider`, below `public_url`.
 pub(crate) const CALLBACK_PATH: &str = "/auth/v1/social/callback/";
@@ -104,25 +99,6 @@ impl Social {
     }
 }
 
-/// `BASE64URL(SHA-256(verifier))`, PKCE's S256.
-pub(crate) fn s256(verifier: &str) -> String {
-    URL_SAFE_NO_PAD.encode(Sha256::digest(verifier.as_bytes()))
-}
-
-/// A PKCE verifier: 43 to 128 of `A-Z a-z 0-9 - . _ ~` (RFC 7636 §4.1).
-pub(crate) fn valid_verifier(v: &str) -> bool {
-    (43..=128).contains(&v.len())
-        && v.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~'))
-}
-
-/// An S256 challenge: 43 base64url characters.
-pub(crate) fn valid_challenge(c: &str) -> bool {
-    c.len() == 43
-        && c.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'))
-}
-
 /// 404 text for a provider the operator did not configure.
 fn not_set_up(provider: SocialProvider) -> &'static str {
     match provider {
@@ -142,16 +118,13 @@ impl Social {
         ip: IpAddr,
         body: SocialStartRequest,
     ) -> Result<SocialStartReply, ApiError> {
-        check_device_id(&body.device_id)?;
-        if !valid_challenge(&body.challenge) {
-            return Err(ApiError::invalid(
-                "Invalid challenge: 43 base64url characters (S256 of the verifier)",
-            ));
-        }
-        let allowed = self.projects.allows(&body.project_id, &body.origin);
-        if body.origin.len() > MAX_ORIGIN || body.origin.ends_with('/') || !allowed {
-            return Err(ApiError::Forbidden(ORIGIN_NOT_ALLOWED));
-        }
+        check_start(
+            &self.projects,
+            &body.project_id,
+            &body.device_id,
+            &body.challenge,
+            &body.origin,
+        )?;
         let provider = body.provider;
         let config = self
             .config
@@ -224,12 +197,7 @@ impl Social {
         ip: IpAddr,
         body: SocialRedeemRequest,
     ) -> Result<SessionReply, ApiError> {
-        check_device_id(&body.device_id)?;
-        if !valid_verifier(&body.verifier) {
-            return Err(ApiError::invalid(
-                "Invalid verifier: 43 to 128 characters of A-Z a-z 0-9 - . _ ~",
-            ));
-        }
+        check_redeem_input(&body.device_id, &body.verifier)?;
         let per_ip = Limit::per_ip_window(format!("social-redeem:{ip}"), IP_LIMIT);
         self.limits.hit(&[per_ip]).await?;
         let well_formed =
@@ -244,13 +212,12 @@ impl Social {
         }
         .filter(|l| l.project_id == body.project_id)
         .ok_or(ApiError::Unauthorized(RESULT_INVALID))?;
-        if login.device_id != body.device_id || s256(&body.verifier) != login.challenge {
-            tracing::warn!(login = %login.id, "social result redeemed by another device");
-            return Err(ApiError::Unauthorized(RESULT_FOREIGN));
-        }
-        if login.redeemed_at.is_some() {
-            return Err(ApiError::Unauthorized(RESULT_USED));
-        }
+        check_redeem(&login.pending(), &body.device_id, &body.verifier).map_err(|r| {
+            ApiError::Unauthorized(match r {
+                Refusal::Foreign => RESULT_FOREIGN,
+                Refusal::Used => RESULT_USED,
+            })
+        })?;
         let now = self.clock.now_ms();
         if login.result_expires_at.is_none_or(|at| now >= at) {
             return Err(ApiError::Unauthorized(RESULT_EXPIRED));
@@ -259,17 +226,12 @@ impl Social {
             .identity
             .clone()
             .ok_or(ApiError::Unauthorized(RESULT_INVALID))?;
-        let (token, refresh) = self.sessions.new_refresh(&login.project_id)?;
-        let family = secrets::id()?;
-        let user = self
-            .store
-            .complete_social_login(&login, &identity, &secrets::id()?, &refresh, &family, now)
-            .await?
-            .ok_or(ApiError::Unauthorized(RESULT_USED))?;
         let provider = SocialProvider::from_name(&login.provider)
             .ok_or(ApiError::Unauthorized(RESULT_INVALID))?;
-        tracing::info!(login = %login.id, user = %user.id, provider = provider.as_str(), "social login redeemed");
-        let session = self.sessions.open(user, &login.device_id, &family, token)?;
+        let services = (&self.store, &self.sessions, &self.clock);
+        let session = open_session(services, &login.pending(), &identity)
+            .await?
+            .ok_or(ApiError::Unauthorized(RESULT_USED))?;
         Ok(SessionReply {
             social: Some(SocialAccount {
                 provider,
@@ -279,30 +241,5 @@ impl Social {
             }),
             ..session
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn s256_is_rfc_7636s_example() {
-        // RFC 7636 Appendix B.
-        assert_eq!(
-            s256("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"),
-            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
-        );
-        assert!(valid_challenge(
-            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
-        ));
-        assert!(!valid_challenge(
-            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-c="
-        ));
-        assert!(valid_verifier(
-            "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
-        ));
-        assert!(!valid_verifier("short"));
-        assert!(!valid_verifier(&"a".repeat(129)));
     }
 }

@@ -4,12 +4,7 @@
 
 use sqlx::Row;
 
-use super::{
-    flag,
-    sessions::NewRefresh,
-    social::{identity_user, Identity},
-    users, Store, User,
-};
+use super::{flag, Store};
 use crate::error::Result;
 
 /// The provider name of Farcaster accounts in `social_identities` (their subject is the fid).
@@ -229,57 +224,5 @@ impl Store {
         .execute(self.pool())
         .await?;
         Ok(())
-    }
-
-    /// Redeems a completed login channel and logs its account in, in one transaction: the
-    /// account's user is found (`social_identities`, provider `farcaster`, the fid as subject),
-    /// or a new one made, the device approved and `refresh` stored as the first token of a new
-    /// `family`. `None` if the channel was redeemed meanwhile or expired by `now`.
-    pub(crate) async fn redeem_channel(
-        &self,
-        channel: &Channel,
-        completion: &Completion,
-        new_user_id: &str,
-        refresh: &NewRefresh,
-        family: &str,
-        now: i64,
-    ) -> Result<Option<User>> {
-        let Some(login) = &channel.login else {
-            return Ok(None);
-        };
-        let mut tx = self.begin().await?;
-        let redeemed = sqlx::query(
-            "UPDATE farcaster_channels SET redeemed_at = $2 WHERE token_hash = $1 \
-             AND state = 'completed' AND redeemed_at IS NULL AND expires_at > $2",
-        )
-        .bind(&channel.token_hash)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        if redeemed.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(None);
-        }
-        let identity = Identity {
-            subject: completion.fid.to_string(),
-            email: None,
-            email_verified: false,
-            username: completion.username.clone(),
-        };
-        let user = identity_user(
-            &mut tx,
-            &login.project_id,
-            FARCASTER_PROVIDER,
-            &identity,
-            new_user_id,
-            now,
-        )
-        .await?;
-        users::approve_device(&mut tx, &user.id, &login.device_id, now).await?;
-        refresh
-            .insert(&mut tx, &user.id, &login.device_id, family, now)
-            .await?;
-        tx.commit().await?;
-        Ok(Some(user))
     }
 }

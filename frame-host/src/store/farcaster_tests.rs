@@ -61,9 +61,9 @@ async fn log_in(s: &Store, tag: &str, fid: u64, username: &str) -> Option<User> 
     let done = completion(fid, username);
     assert!(s.complete_channel(&c.token_hash, &done, NOW).await.unwrap());
     let stored = s.channel(&c.token_hash, NOW).await.unwrap().unwrap();
-    s.redeem_channel(
-        &stored,
-        &done,
+    s.redeem_login(
+        &stored.pending().unwrap(),
+        &done.identity(),
         &format!("user-{tag}"),
         &refresh(tag),
         &format!("fam-{tag}"),
@@ -128,9 +128,9 @@ async fn a_login_is_redeemed_once_and_the_fid_keeps_its_user(db: &TestDb) {
     let spent = s.channel("hash-l1", NOW).await.unwrap().unwrap();
     assert!(spent.redeemed_at.is_some());
     assert_eq!(
-        s.redeem_channel(
-            &spent,
-            &completion(7, "ada"),
+        s.redeem_login(
+            &spent.pending().unwrap(),
+            &completion(7, "ada").identity(),
             "user-again",
             &refresh("again"),
             "fam-again",
@@ -156,12 +156,7 @@ async fn a_login_is_redeemed_once_and_the_fid_keeps_its_user(db: &TestDb) {
         .await
         .unwrap();
     let plain = s.channel("hash-plain", NOW).await.unwrap().unwrap();
-    assert_eq!(
-        s.redeem_channel(&plain, &completion(7, "ada"), "u", &refresh("p"), "f", NOW)
-            .await
-            .unwrap(),
-        None
-    );
+    assert_eq!(plain.pending(), None);
 }
 
 macro_rules! on_both {

@@ -2,7 +2,7 @@
 
 use sqlx::{Any, AnyConnection};
 
-use super::{flag, sessions::NewRefresh, users, Store, User};
+use super::{flag, users, Store, User};
 use crate::error::Result;
 
 /// A social login as stored.
@@ -190,53 +190,10 @@ impl Store {
         .await?;
         Ok(done.rows_affected() == 1)
     }
-
-    /// Redeems a done login's result and logs its account in, in one transaction: the
-    /// provider account's user is found (or, for a new account, the user with its
-    /// provider-verified email, else a new user), the device approved and `refresh` stored as
-    /// the first token of a new `family`. `None` if the result was redeemed meanwhile.
-    pub(crate) async fn complete_social_login(
-        &self,
-        login: &SocialLogin,
-        identity: &Identity,
-        new_user_id: &str,
-        refresh: &NewRefresh,
-        family: &str,
-        now: i64,
-    ) -> Result<Option<User>> {
-        let mut tx = self.begin().await?;
-        let redeemed = sqlx::query(
-            "UPDATE social_logins SET redeemed_at = $2 \
-             WHERE id = $1 AND status = 'done' AND redeemed_at IS NULL",
-        )
-        .bind(&login.id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        if redeemed.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Ok(None);
-        }
-        let user = identity_user(
-            &mut tx,
-            &login.project_id,
-            &login.provider,
-            identity,
-            new_user_id,
-            now,
-        )
-        .await?;
-        users::approve_device(&mut tx, &user.id, &login.device_id, now).await?;
-        refresh
-            .insert(&mut tx, &user.id, &login.device_id, family, now)
-            .await?;
-        tx.commit().await?;
-        Ok(Some(user))
-    }
 }
 
 /// The user of `provider`'s account `identity` in `project_id`, linking or creating it (see
-/// [`Store::complete_social_login`]); the account's email, verification and username are
+/// [`Store::redeem_login`](super::Store::redeem_login)); the account's email, verification and username are
 /// updated to what the provider gave this time. Farcaster logins use it too (provider
 /// `farcaster`, the fid as subject).
 pub(super) async fn identity_user(

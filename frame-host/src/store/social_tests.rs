@@ -64,8 +64,8 @@ async fn sign_in(s: &Store, id: &str, identity: &Identity) -> Option<User> {
         .unwrap();
     assert_eq!(stored.identity.as_ref(), Some(identity));
     assert_eq!(stored.status, "done");
-    s.complete_social_login(
-        &stored,
+    s.redeem_login(
+        &stored.pending(),
         identity,
         &format!("user-{id}"),
         &refresh(id),
@@ -118,8 +118,8 @@ async fn linking(db: &TestDb) {
         .unwrap()
         .unwrap();
     let again = s
-        .complete_social_login(
-            &stored,
+        .redeem_login(
+            &stored.pending(),
             &account("4", None, false),
             "x",
             &refresh("again"),

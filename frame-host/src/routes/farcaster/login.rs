@@ -16,16 +16,13 @@ use crate::{
     error::ApiError,
     farcaster::{rules, Farcaster, FarcasterError},
     http::{ClientIp, ProjectJson},
-    login::check_device_id,
+    login::pending::{check_redeem, check_redeem_input, check_start, open_session, Refusal},
     secrets,
-    social::{s256, valid_challenge, valid_verifier},
     store::ChannelLogin,
 };
 
 /// Login starts one device may make per 10 minutes.
 const PER_DEVICE_LIMIT: i64 = 20;
-/// The longest dapp origin accepted, bytes.
-const MAX_ORIGIN: usize = 255;
 /// The longest channel token read, bytes (frame-host's are 64).
 const MAX_TOKEN: usize = 128;
 
@@ -48,22 +45,15 @@ pub(super) async fn start(
     ProjectJson(body): ProjectJson<FarcasterStartRequest>,
 ) -> Result<Json<FarcasterStartReply>, ApiError> {
     let setup = state.setup()?;
-    check_device_id(&body.device_id)?;
-    if !valid_challenge(&body.challenge) {
-        return Err(ApiError::invalid(
-            "Invalid challenge: 43 base64url characters (S256 of the verifier)",
-        ));
-    }
-    let allowed = state.projects().allows(&body.project_id, &body.origin);
-    let origin = match domain_and_uri(&body.origin) {
-        Some(parts)
-            if allowed && body.origin.len() <= MAX_ORIGIN && !body.origin.ends_with('/') =>
-        {
-            parts
-        }
-        _ => return Err(FarcasterError::OriginNotAllowed.into()),
-    };
-    let (domain, siwe_uri) = origin;
+    check_start(
+        state.projects(),
+        &body.project_id,
+        &body.device_id,
+        &body.challenge,
+        &body.origin,
+    )?;
+    let (domain, siwe_uri) =
+        domain_and_uri(&body.origin).ok_or(FarcasterError::OriginNotAllowed)?;
     let request = CreateChannelRequest {
         siwe_uri,
         domain,
@@ -119,12 +109,7 @@ pub(super) async fn redeem(
     ProjectJson(body): ProjectJson<FarcasterRedeemRequest>,
 ) -> Result<Json<SessionReply>, ApiError> {
     state.setup()?;
-    check_device_id(&body.device_id)?;
-    if !valid_verifier(&body.verifier) {
-        return Err(ApiError::invalid(
-            "Invalid verifier: 43 to 128 characters of A-Z a-z 0-9 - . _ ~",
-        ));
-    }
+    check_redeem_input(&body.device_id, &body.verifier)?;
     relay::check_ip(&state, "redeem", ip).await?;
     let now = state.now_ms();
     let well_formed = !body.channel_token.is_empty() && body.channel_token.len() <= MAX_TOKEN;
@@ -139,36 +124,18 @@ pub(super) async fn redeem(
     }
     .ok_or(FarcasterError::UnknownChannel)?;
     let login = channel
-        .login
-        .as_ref()
+        .pending()
         .filter(|l| l.project_id == body.project_id)
         .ok_or(FarcasterError::NotALogin)?;
-    if login.device_id != body.device_id || s256(&body.verifier) != login.challenge {
-        tracing::warn!("farcaster login redeemed by another device");
-        return Err(FarcasterError::Foreign.into());
-    }
-    if channel.redeemed_at.is_some() {
-        return Err(FarcasterError::Used.into());
-    }
-    let completion = channel.completion.clone().ok_or(FarcasterError::Pending)?;
-    let (token, refresh) = state.sessions().new_refresh(&login.project_id)?;
-    let family = secrets::id()?;
-    let user = state
-        .store()
-        .redeem_channel(
-            &channel,
-            &completion,
-            &secrets::id()?,
-            &refresh,
-            &family,
-            now,
-        )
+    check_redeem(&login, &body.device_id, &body.verifier).map_err(|r| match r {
+        Refusal::Foreign => FarcasterError::Foreign,
+        Refusal::Used => FarcasterError::Used,
+    })?;
+    let completion = channel.completion.ok_or(FarcasterError::Pending)?;
+    let services = (state.store(), state.sessions(), state.clock());
+    let session = open_session(services, &login, &completion.identity())
         .await?
         .ok_or(FarcasterError::Used)?;
-    tracing::info!(user = %user.id, fid = completion.fid, "farcaster login redeemed");
-    let session = state
-        .sessions()
-        .open(user, &login.device_id, &family, token)?;
     Ok(Json(SessionReply {
         farcaster: Some(FarcasterAccount {
             fid: completion.fid,
