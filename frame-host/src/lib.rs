@@ -65,7 +65,7 @@ pub use indexer::{IndexerConfig, Indexers};
 pub use keys::{JWT_KEY_FILE, KEK_FILE};
 pub use mail::MailConfig;
 pub use names::{NameSuffix, DEFAULT_NAME_SUFFIX};
-pub use net::{InvalidIpRange, IpRange};
+pub use net::{AddressBuckets, InvalidIpRange, IpRange, DEFAULT_IPV6_PREFIX};
 pub use onramp::{OnrampApi, OnrampProviderConfig};
 pub use projects::ProjectConfig;
 pub use registry::{RegistrySyncReport, WalletConnectRegistryConfig, DEFAULT_EXPLORER_URL};

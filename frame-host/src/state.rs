@@ -241,7 +241,7 @@ impl AppState {
             }),
             frame_dir: config.frame_dir.clone(),
             dev_mode: config.mode == Mode::Dev,
-            proxies: TrustedProxies::new(&config.trusted_proxies),
+            proxies: TrustedProxies::new(&config.trusted_proxies, config.address_buckets()),
             projects,
             sessions,
             store,

@@ -23,7 +23,7 @@ use url::Url;
 
 use crate::{
     error::{Error, Result},
-    net::IpRange,
+    net::{AddressBuckets, IpRange, DEFAULT_IPV6_PREFIX},
 };
 
 use crate::{
@@ -143,6 +143,17 @@ pub struct Config {
     /// one loopback address); `trusted_proxies` are exempt anyway.
     #[serde(default = "default_connections_per_address")]
     pub connections_per_address: u32,
+    /// How many connections frame-host holds open in all (env `ORIEL_CONNECTIONS_MAX`); at
+    /// the cap, the connection idle the longest is closed to make room for a new one, and a
+    /// new one is refused when none is idle. `0` (the default): three quarters of the
+    /// process's open-file limit.
+    #[serde(default)]
+    pub connections_max: u32,
+    /// The prefix length by which IPv6 clients are grouped for every per-address limit (env
+    /// `ORIEL_IPV6_PREFIX`, 32 to 128, default 64): one /64 counts as one client, as one IPv4
+    /// address does.
+    #[serde(default = "default_ipv6_prefix")]
+    pub ipv6_prefix: u8,
     /// Dev mode only: the devnet's contracts file (`.data/devnet-contracts.json`, written by
     /// `make demo`), read at startup. Its tokens join `tokens` for its chain, and its chain is
     /// indexed from block 0 unless `indexer` names it.
@@ -255,6 +266,8 @@ impl Config {
             ("ORIEL_ANALYTICS_EVENTS_PER_IP", "analytics_events_per_ip"),
             ("ORIEL_EMAIL_CODES_PER_IP", "email_codes_per_ip"),
             ("ORIEL_CONNECTIONS_PER_ADDRESS", "connections_per_address"),
+            ("ORIEL_CONNECTIONS_MAX", "connections_max"),
+            ("ORIEL_IPV6_PREFIX", "ipv6_prefix"),
         ] {
             if let Some(value) = env(var) {
                 let number = value
@@ -388,6 +401,12 @@ impl Config {
                 "connections_per_address must be at least 1".into(),
             ));
         }
+        if !(32..=128).contains(&self.ipv6_prefix) {
+            return Err(Error::InvalidValue(format!(
+                "ipv6_prefix must be 32 to 128, not {}",
+                self.ipv6_prefix
+            )));
+        }
         if self.convert_requests_per_ip == 0 {
             return Err(Error::InvalidValue(
                 "convert_requests_per_ip must be at least 1".into(),
@@ -437,6 +456,11 @@ impl Config {
             }
         }
         sources
+    }
+
+    /// How per-address limits group client addresses (`ipv6_prefix`).
+    pub fn address_buckets(&self) -> AddressBuckets {
+        AddressBuckets::new(self.ipv6_prefix)
     }
 
     /// The database URL to use: `database_url` if set, else `sqlite://{data_dir}/oriel.sqlite`.
@@ -489,6 +513,11 @@ fn default_email_codes_per_ip() -> u32 {
 /// several tabs of a dapp; a few hundred idle sockets from one address would not get in.
 fn default_connections_per_address() -> u32 {
     64
+}
+
+/// The default of `ipv6_prefix`.
+fn default_ipv6_prefix() -> u8 {
+    DEFAULT_IPV6_PREFIX
 }
 
 /// The default of `analytics_events_per_ip`: far above what one person's use of the widget sends.
@@ -711,6 +740,14 @@ mod tests {
             500
         );
         assert_eq!(load(&[]).unwrap().connections_per_address, 64);
+        assert_eq!(load(&[]).unwrap().connections_max, 0);
+        assert_eq!(load(&[("ORIEL_CONNECTIONS_MAX", "500")]).unwrap().connections_max, 500);
+        assert_eq!(load(&[]).unwrap().ipv6_prefix, 64);
+        assert_eq!(load(&[("ORIEL_IPV6_PREFIX", "56")]).unwrap().ipv6_prefix, 56);
+        for bad in ["31", "129", "wide"] {
+            let message = err(load(&[("ORIEL_IPV6_PREFIX", bad)]));
+            assert!(message.contains("ipv6_prefix"), "{bad}: {message}");
+        }
         let c = load(&[("ORIEL_CONNECTIONS_PER_ADDRESS", "4096")]).unwrap();
         assert_eq!(c.connections_per_address, 4096);
         assert!(load_file("connections_per_address = 0").is_err());

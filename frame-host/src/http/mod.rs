@@ -12,10 +12,11 @@ mod extract;
 pub(crate) mod headers;
 pub(crate) mod origin;
 pub(crate) mod page;
+mod open;
 mod serve;
 
 pub(crate) use extract::{
-    ApiJson, ApiQuery, AuthedJson, Budgeted, ClientBudget, ClientIp, ProjectJson, ProjectParam,
+    ApiJson, ApiQuery, AuthedJson, Budgeted, ClientAddress, ClientBudget, ClientIp, ProjectJson, ProjectParam,
     ProjectQuery, ProjectSession, SdkClient,
 };
 pub use serve::{serve, ConnectionLimits};

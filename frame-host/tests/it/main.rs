@@ -30,6 +30,7 @@ mod identity;
 mod indexer;
 mod indexer_kill;
 mod indexer_pg;
+mod ipv6_limits;
 mod jwt;
 mod layers;
 mod login_limits;
