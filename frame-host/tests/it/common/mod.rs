@@ -112,7 +112,7 @@ impl Reply {
     }
 }
 
-async fn read(res: axum::response::Response) -> Reply {
+pub async fn read(res: axum::response::Response) -> Reply {
     let status = res.status();
     let headers = res.headers().clone();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
