@@ -154,6 +154,7 @@ impl AppState {
             indexer::built_in(&config.indexer, &store),
             onramp.clone(),
             clock.clone(),
+            limits.clone(),
         );
         let ens = config.networks.iter().find_map(|n| {
             Some(EnsRegistry {

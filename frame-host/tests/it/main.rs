@@ -13,6 +13,7 @@ mod names_common;
 mod siwx_common;
 
 mod analytics;
+mod account_limits;
 mod api;
 mod assets;
 mod auth;
