@@ -48,6 +48,7 @@ mod registry;
 mod registry_sync;
 mod siwx;
 mod siwx_chain;
+mod siwx_checks;
 mod siwx_refusals;
 mod social;
 mod solana_balance;
