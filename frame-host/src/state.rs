@@ -230,7 +230,13 @@ impl AppState {
                 config.analytics_events_per_ip,
                 config.analytics_retention_days,
             ),
-            bundler: Bundler::new(&config.networks, transport, limits.clone()),
+            bundler: Bundler::new(
+                &config.networks,
+                transport,
+                limits.clone(),
+                chains.clone(),
+                store.clone(),
+            ),
             frame: FramePage::new(
                 FrameNetworks {
                     networks: &config.networks,
