@@ -106,8 +106,7 @@ impl Account {
         ip: IpAddr,
         project_id: &str,
     ) -> Result<(), ApiError> {
-        let per_ip =
-            Limit::per_ip_window(format!("nfts:{project_id}:{ip}"), NFT_READS_PER_IP);
+        let per_ip = Limit::per_ip_window(format!("nfts:{project_id}:{ip}"), NFT_READS_PER_IP);
         self.limits.hit(&[per_ip]).await
     }
 

@@ -128,7 +128,8 @@ impl Bundler {
             ApiError::InvalidParams(format!("{chain_id} has no bundler: smart accounts are off"))
         })?;
         if OPERATION_METHODS.contains(&call.method.as_str()) {
-            self.check_operation(chain_id, user_id, &call.params).await?;
+            self.check_operation(chain_id, user_id, &call.params)
+                .await?;
         }
         let body = json!({
             "jsonrpc": "2.0",
@@ -178,7 +179,9 @@ impl Bundler {
             .and_then(Value::as_str)
             .and_then(|s| s.parse::<Address>().ok())
             .ok_or_else(|| {
-                ApiError::invalid("Invalid user operation: expected an object with a sender address")
+                ApiError::invalid(
+                    "Invalid user operation: expected an object with a sender address",
+                )
             })?;
         let expected = self.accounts.entry_point(chain_id);
         let entry_point = params

@@ -632,7 +632,10 @@ mod tests {
         assert_eq!(Config::dev().mode, Mode::Dev);
         let e = err(load(&[("ORIEL_DEV_ALLOW_PUBLIC", "yes")]));
         assert!(e.contains("dev_allow_public"), "{e}");
-        let c = load(&[("ORIEL_DEV_ALLOW_PUBLIC", "true"), ("ORIEL_LISTEN", "0.0.0.0:8787")]);
+        let c = load(&[
+            ("ORIEL_DEV_ALLOW_PUBLIC", "true"),
+            ("ORIEL_LISTEN", "0.0.0.0:8787"),
+        ]);
         assert!(c.unwrap().dev_allow_public);
     }
 
@@ -741,9 +744,17 @@ mod tests {
         );
         assert_eq!(load(&[]).unwrap().connections_per_address, 64);
         assert_eq!(load(&[]).unwrap().connections_max, 0);
-        assert_eq!(load(&[("ORIEL_CONNECTIONS_MAX", "500")]).unwrap().connections_max, 500);
+        assert_eq!(
+            load(&[("ORIEL_CONNECTIONS_MAX", "500")])
+                .unwrap()
+                .connections_max,
+            500
+        );
         assert_eq!(load(&[]).unwrap().ipv6_prefix, 64);
-        assert_eq!(load(&[("ORIEL_IPV6_PREFIX", "56")]).unwrap().ipv6_prefix, 56);
+        assert_eq!(
+            load(&[("ORIEL_IPV6_PREFIX", "56")]).unwrap().ipv6_prefix,
+            56
+        );
         for bad in ["31", "129", "wide"] {
             let message = err(load(&[("ORIEL_IPV6_PREFIX", bad)]));
             assert!(message.contains("ipv6_prefix"), "{bad}: {message}");

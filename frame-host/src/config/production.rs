@@ -313,7 +313,10 @@ mod tests {
             let mut config = dev();
             config.listen = listen.parse().unwrap();
             let e = config.validate().unwrap_err().to_string();
-            assert!(e.starts_with(&format!("dev mode refuses listen {listen}:")), "{e}");
+            assert!(
+                e.starts_with(&format!("dev mode refuses listen {listen}:")),
+                "{e}"
+            );
             assert!(e.contains("dev_allow_public"), "{e}");
             config.dev_allow_public = true;
             config.validate().unwrap();
@@ -322,7 +325,10 @@ mod tests {
             let mut config = dev();
             config.public_url = url.parse().unwrap();
             let e = config.validate().unwrap_err().to_string();
-            assert!(e.starts_with(&format!("dev mode refuses public_url {url:?}:")), "{e}");
+            assert!(
+                e.starts_with(&format!("dev mode refuses public_url {url:?}:")),
+                "{e}"
+            );
             config.dev_allow_public = true;
             config.validate().unwrap();
         }

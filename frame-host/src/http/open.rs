@@ -223,7 +223,9 @@ mod tests {
         let open = open(2, 100);
         let _a = open.claim("2001:db8:1:2::1".parse().unwrap()).unwrap();
         let _b = open.claim("2001:db8:1:2::2".parse().unwrap()).unwrap();
-        assert!(open.claim("2001:db8:1:2:ffff::3".parse().unwrap()).is_none());
+        assert!(open
+            .claim("2001:db8:1:2:ffff::3".parse().unwrap())
+            .is_none());
         assert!(open.claim("2001:db8:1:3::1".parse().unwrap()).is_some());
     }
 

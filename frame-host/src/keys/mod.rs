@@ -20,8 +20,8 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use zeroize::Zeroizing;
 
-pub use jwt::{JWT_KEY_FILE, SIWX_KEY_FILE};
 pub(crate) use jwt::{audience, JwtKeys, Rejection, ACCESS_TTL_SECS};
+pub use jwt::{JWT_KEY_FILE, SIWX_KEY_FILE};
 
 use crate::{
     error::{Error, Result},

@@ -27,7 +27,9 @@ async fn forced_and_bitcoin_balances_share_a_budget() {
     for _ in 0..60 {
         assert_eq!(t.get(&forced).await.status, 400);
     }
-    let bitcoin = format!("/v1/account/bc1qexample/balance?{Q}&chainId=bip122:000000000019d6689c085ae165831e93");
+    let bitcoin = format!(
+        "/v1/account/bc1qexample/balance?{Q}&chainId=bip122:000000000019d6689c085ae165831e93"
+    );
     budget_of(&t, &bitcoin, 60).await;
     assert_eq!(t.get(&forced).await.status, 429);
     // Cached reads are not counted.

@@ -425,7 +425,9 @@ async fn a_claimed_origin_spends_only_its_clients_budget() {
             .body(Body::from(event(&t, &uuid(n), "SEARCH_WALLET").to_string()))
             .unwrap();
         req.extensions_mut()
-            .insert(axum::extract::ConnectInfo(std::net::SocketAddr::from((ip, 40_000))));
+            .insert(axum::extract::ConnectInfo(std::net::SocketAddr::from((
+                ip, 40_000,
+            ))));
         let app = t.app.clone();
         async move { common::read(tower::ServiceExt::oneshot(app, req).await.unwrap()).await }
     };

@@ -166,7 +166,10 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
     // the session has a wallet it has none.
     let (status, _, message) = post(
         CHAIN,
-        call("eth_sendUserOperation", json!([signed["request"], entry_point])),
+        call(
+            "eth_sendUserOperation",
+            json!([signed["request"], entry_point]),
+        ),
         token.clone(),
     )
     .await
@@ -187,27 +190,39 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
     foreign["sender"] = signed["alice"].clone();
     let (status, _, message) = post(
         CHAIN,
-        call("eth_estimateUserOperationGas", json!([foreign, entry_point])),
+        call(
+            "eth_estimateUserOperationGas",
+            json!([foreign, entry_point]),
+        ),
         token.clone(),
     )
     .await
     .error();
     assert_eq!(
         (status, message.as_str()),
-        (403, "User operation refused: its sender is not this wallet's smart account")
+        (
+            403,
+            "User operation refused: its sender is not this wallet's smart account"
+        )
     );
     let (status, _, message) = post(
         CHAIN,
         call(
             "eth_sendUserOperation",
-            json!([signed["request"], "0x0000000000000000000000000000000000000007"]),
+            json!([
+                signed["request"],
+                "0x0000000000000000000000000000000000000007"
+            ]),
         ),
         token.clone(),
     )
     .await
     .error();
     assert_eq!(status, 400);
-    assert!(message.starts_with("Unsupported EntryPoint: expected 0x"), "{message}");
+    assert!(
+        message.starts_with("Unsupported EntryPoint: expected 0x"),
+        "{message}"
+    );
     let sent = post(
         CHAIN,
         call(
@@ -286,7 +301,12 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
 
     // Refusals: no session, a method that is not a bundler's, a network without a bundler, an
     // unknown network, a body that is not JSON-RPC 2.0.
-    let anonymous = post(CHAIN, call("eth_getUserOperationReceipt", json!([ZERO_HASH])), None).await;
+    let anonymous = post(
+        CHAIN,
+        call("eth_getUserOperationReceipt", json!([ZERO_HASH])),
+        None,
+    )
+    .await;
     assert_eq!(
         anonymous.status,
         StatusCode::UNAUTHORIZED,
@@ -369,9 +389,13 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
 
     // A bundler that no longer answers is frame-host's upstream error, not the bundler's URL.
     drop(bundler);
-    let (status, _, message) = post(CHAIN, call("eth_getUserOperationReceipt", json!([ZERO_HASH])), token)
-        .await
-        .error();
+    let (status, _, message) = post(
+        CHAIN,
+        call("eth_getUserOperationReceipt", json!([ZERO_HASH])),
+        token,
+    )
+    .await
+    .error();
     assert_eq!(
         (status, message.as_str()),
         (502, "The bundler of eip155:31337 did not answer")

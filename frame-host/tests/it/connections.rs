@@ -169,7 +169,10 @@ async fn h2c_connections_are_not_kept_open() {
         .await
         .unwrap();
     // An empty SETTINGS frame, as an h2c client sends next; then the client idles.
-    stream.write_all(&[0, 0, 0, 4, 0, 0, 0, 0, 0]).await.unwrap();
+    stream
+        .write_all(&[0, 0, 0, 4, 0, 0, 0, 0, 0])
+        .await
+        .unwrap();
     let received = read_until_closed(&mut stream).await;
     assert!(!received.contains("200"), "{received}");
 }
@@ -218,6 +221,10 @@ async fn many_addresses_cannot_take_every_connection() {
     assert!(healthz(&mut newcomer).await.starts_with("HTTP/1.1 200 OK"));
     // The oldest silent connection was closed to make room; the newest one is still open.
     assert_eq!(read_until_closed(&mut held[0]).await, "");
-    let still_open = tokio::time::timeout(Duration::from_millis(200), held[5].read(&mut [0; 1])).await;
-    assert!(still_open.is_err(), "the newest idle connection was closed too");
+    let still_open =
+        tokio::time::timeout(Duration::from_millis(200), held[5].read(&mut [0; 1])).await;
+    assert!(
+        still_open.is_err(),
+        "the newest idle connection was closed too"
+    );
 }

@@ -17,7 +17,13 @@ async fn nonce_from(t: &TestApp, ip: &str) -> u16 {
         .unwrap();
     let peer = SocketAddr::new(ip.parse::<IpAddr>().unwrap(), 40_000);
     request.extensions_mut().insert(ConnectInfo(peer));
-    t.app.clone().oneshot(request).await.unwrap().status().as_u16()
+    t.app
+        .clone()
+        .oneshot(request)
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
 }
 
 #[tokio::test]

@@ -246,12 +246,11 @@ async fn access_tokens_are_not_signed_with_the_published_key() {
     }
     let header = jsonwebtoken::decode_header(&s.access).unwrap();
     let kid = header.kid.expect("access tokens name their key");
-    assert!(set.find(&kid).is_none(), "the access key's kid is published");
-    let siwx_pem = std::fs::read_to_string(
-        t.config
-            .data_dir
-            .join(oriel_frame_host::SIWX_KEY_FILE),
-    )
-    .unwrap();
+    assert!(
+        set.find(&kid).is_none(),
+        "the access key's kid is published"
+    );
+    let siwx_pem =
+        std::fs::read_to_string(t.config.data_dir.join(oriel_frame_host::SIWX_KEY_FILE)).unwrap();
     assert_ne!(siwx_pem, t.jwt_pem());
 }

@@ -12,8 +12,8 @@ mod indexer_common;
 mod names_common;
 mod siwx_common;
 
-mod analytics;
 mod account_limits;
+mod analytics;
 mod api;
 mod assets;
 mod auth;

@@ -280,7 +280,10 @@ async fn names_cannot_be_squatted_in_bulk() {
         none(&t, &reserved.to_ascii_lowercase()).await;
     }
     let r = get(&t, "/v1/profile/suggestions/admin", "").await;
-    assert_eq!(r.json()["suggestions"][0], json!({ "name": "admin.oriel.id", "registered": true }));
+    assert_eq!(
+        r.json()["suggestions"][0],
+        json!({ "name": "admin.oriel.id", "registered": true })
+    );
 
     for n in 1..=3 {
         let r = names_common::register(&t, &fresh(n), &format!("squat{n}.oriel.id")).await;
@@ -296,7 +299,10 @@ async fn names_cannot_be_squatted_in_bulk() {
     let mut forged = body(&victim, &text, DEVNET_COIN);
     forged["signature"] = personal_sign(&mallory, &text).into();
     for _ in 0..5 {
-        assert_eq!(error(&post(&t, forged.clone()).await), (401, "Invalid signature".into()));
+        assert_eq!(
+            error(&post(&t, forged.clone()).await),
+            (401, "Invalid signature".into())
+        );
     }
     assert_eq!(post(&t, forged).await.status, StatusCode::TOO_MANY_REQUESTS);
 }

@@ -188,7 +188,6 @@ async fn a_solana_account_signs_in_with_ed25519() {
     let mut msg = Msg::eip155(&t, &address, &nonce(&t).await);
     (msg.account, msg.chain) = ("Solana", DEVNET.into());
     let text = msg.text();
-    let signature = bs58::encode(key.sign(text.as_bytes()).to_bytes()).into_string();
     let wrong = bs58::encode(
         SigningKey::from_bytes(&[8; 32])
             .sign(text.as_bytes())

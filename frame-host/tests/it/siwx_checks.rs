@@ -103,11 +103,7 @@ async fn contract_signature_checks_carry_a_gas_cap() {
     // A name registration's ERC-6492 check, the same way.
     let from = seen.lock().unwrap().len();
     let key = signer(KEY);
-    let text = names_common::message(
-        "alice.oriel.id",
-        json!({}),
-        names_common::now_secs(&t),
-    );
+    let text = names_common::message("alice.oriel.id", json!({}), names_common::now_secs(&t));
     let mut body = names_common::body(&key, &text, names_common::DEVNET_COIN);
     body["signature"] = erc6492().into();
     let r = names_common::post(&t, body).await;
