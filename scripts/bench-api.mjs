@@ -79,6 +79,8 @@ function startFrameHost() {
   const env = {
     ...process.env,
     ORIEL_CONFIG: config,
+    // frame-host's dev mode (production is its default): the dev mailbox and loopback endpoints.
+    ORIEL_MODE: 'dev',
     ORIEL_LISTEN: `127.0.0.1:${PORTS.frameHost}`,
     ORIEL_DATA_DIR: join(work, 'data'),
     ORIEL_FRAME_DIR: join(work, 'frame'),

@@ -51,6 +51,8 @@ async function startFrameHost(databaseUrl) {
     env: {
       ...process.env,
       ORIEL_CONFIG: config,
+      // frame-host's dev mode (production is its default): the dev mailbox and loopback endpoints.
+      ORIEL_MODE: 'dev',
       ORIEL_LISTEN: `127.0.0.1:${PORT}`,
       ORIEL_DATA_DIR: join(work, `data-${randomBytes(4).toString('hex')}`),
       ORIEL_FRAME_DIR: join(work, 'frame'),

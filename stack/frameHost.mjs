@@ -73,6 +73,9 @@ export async function startFrameHost({
   }
   const env = {
     ...process.env,
+    // Dev mode (frame-host's default is production): the dev mailbox, the devnet and the other
+    // loopback services of the stack. It listens on loopback only.
+    ORIEL_MODE: 'dev',
     ORIEL_LISTEN: listen,
     ORIEL_FRAME_DIR: frameDir,
     ORIEL_LOG: log,

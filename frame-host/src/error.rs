@@ -35,12 +35,26 @@ pub enum Error {
     #[error("invalid listen address {0:?}: expected ip:port, such as 127.0.0.1:8787")]
     InvalidListen(String),
     /// Production mode with a development-only setting (see `config::production`).
-    #[error("production mode refuses the development setting {setting}: {why}")]
+    #[error(
+        "production mode refuses the development setting {setting}: {why} (production is \
+         the default mode: a developer's machine asks for dev mode with ORIEL_MODE=dev)"
+    )]
     DevSettingInProduction {
         /// The setting and its value, such as `public_url "http://…"`.
         setting: String,
         /// Why it is refused and what to do.
         why: String,
+    },
+    /// Dev mode on an address others can reach, without `dev_allow_public` (see
+    /// `config::production`).
+    #[error(
+        "dev mode refuses {setting}: the dev mailbox would show every login code and \
+         approval link to anyone who reaches it; use production mode, or set \
+         dev_allow_public = true (ORIEL_DEV_ALLOW_PUBLIC=true) if this really is a private network"
+    )]
+    DevModeOnPublicAddress {
+        /// The setting and its value, such as `listen 0.0.0.0:8787`.
+        setting: String,
     },
     /// `mode` is neither `dev` nor `production`.
     #[error("invalid mode {0:?}: expected \"dev\" or \"production\"")]

@@ -62,10 +62,10 @@ pub use farcaster::{
 };
 pub use http::{serve, ConnectionLimits};
 pub use indexer::{IndexerConfig, Indexers};
-pub use keys::{JWT_KEY_FILE, KEK_FILE};
+pub use keys::{JWT_KEY_FILE, KEK_FILE, SIWX_KEY_FILE};
 pub use mail::MailConfig;
 pub use names::{NameSuffix, DEFAULT_NAME_SUFFIX};
-pub use net::{InvalidIpRange, IpRange};
+pub use net::{AddressBuckets, InvalidIpRange, IpRange, DEFAULT_IPV6_PREFIX};
 pub use onramp::{OnrampApi, OnrampProviderConfig};
 pub use projects::ProjectConfig;
 pub use registry::{RegistrySyncReport, WalletConnectRegistryConfig, DEFAULT_EXPLORER_URL};

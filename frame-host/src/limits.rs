@@ -6,7 +6,8 @@
 //! - email login, email change and export codes: `login::limits`;
 //! - sign-in with a wallet: `siwx`; names: `names`; social login: `social`; Farcaster:
 //!   `farcaster`; the bundler pass-through: `bundler`; swaps: `swap`; the on-ramp: `onramp`;
-//!   the recovery key: `wallets::recovery`; the devnet faucet: `dev::faucet`.
+//!   the recovery key: `wallets::recovery`; the devnet faucet: `dev::faucet`; uncached
+//!   balances and NFT listings: `account`; analytics: `analytics`.
 //!
 //! A request's limits are counted together, all or none, so a refused request never uses up
 //! another limit (security review W6).

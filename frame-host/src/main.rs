@@ -30,11 +30,7 @@ async fn run() -> Result<()> {
     }
     let addr = config.listen;
     let (mode, projects) = (config.mode, config.projects.len());
-    let limits = ConnectionLimits {
-        per_address: usize::try_from(config.connections_per_address).unwrap_or(usize::MAX),
-        proxies: config.trusted_proxies.clone(),
-        ..ConnectionLimits::default()
-    };
+    let limits = ConnectionLimits::from_config(&config);
     // The database and key files first, so the port opens only when requests can be served.
     let state = AppState::new(config).await?;
     if mode == oriel_frame_host::Mode::Dev {

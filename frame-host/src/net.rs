@@ -61,13 +61,21 @@ impl fmt::Debug for IpRange {
     }
 }
 
-/// The operator's `trusted_proxies`, shared by the extractors. Cheap to clone.
+/// How a request's client is found and counted, shared by the extractors: the operator's
+/// `trusted_proxies` and the [`AddressBuckets`] of per-address limits. Cheap to clone.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct TrustedProxies(Arc<[IpRange]>);
+pub(crate) struct TrustedProxies {
+    ranges: Arc<[IpRange]>,
+    /// How client addresses are grouped for per-address limits.
+    pub(crate) buckets: AddressBuckets,
+}
 
 impl TrustedProxies {
-    pub(crate) fn new(ranges: &[IpRange]) -> Self {
-        Self(ranges.into())
+    pub(crate) fn new(ranges: &[IpRange], buckets: AddressBuckets) -> Self {
+        Self {
+            ranges: ranges.into(),
+            buckets,
+        }
     }
 }
 
@@ -75,7 +83,51 @@ impl Deref for TrustedProxies {
     type Target = [IpRange];
 
     fn deref(&self) -> &[IpRange] {
-        &self.0
+        &self.ranges
+    }
+}
+
+/// The default of `ipv6_prefix`: a /64 is what one subscriber line or one host commonly gets.
+pub const DEFAULT_IPV6_PREFIX: u8 = 64;
+
+/// How client addresses are grouped for every per-address limit (the rate limits and the
+/// connection cap): an IPv4 address is its own group; an IPv6 address counts as its network of
+/// `v6_prefix` bits, since one host or subscriber commonly holds a whole /64 and can pick any
+/// address in it (issue 38, M-2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AddressBuckets {
+    v6_prefix: u8,
+}
+
+impl Default for AddressBuckets {
+    fn default() -> Self {
+        Self {
+            v6_prefix: DEFAULT_IPV6_PREFIX,
+        }
+    }
+}
+
+impl AddressBuckets {
+    /// IPv6 addresses grouped by their first `v6_prefix` bits (at most 128).
+    pub fn new(v6_prefix: u8) -> Self {
+        Self {
+            v6_prefix: v6_prefix.min(128),
+        }
+    }
+
+    /// The group `ip` counts in: an IPv4 address (IPv4-mapped IPv6 included) as it is, an IPv6
+    /// address's network (its host bits zero).
+    pub fn bucket(&self, ip: IpAddr) -> IpAddr {
+        match ip.to_canonical() {
+            IpAddr::V4(v4) => IpAddr::V4(v4),
+            IpAddr::V6(v6) => {
+                let bits = u128::from(v6);
+                let mask = u128::MAX
+                    .checked_shl(128 - u32::from(self.v6_prefix))
+                    .unwrap_or(0);
+                IpAddr::V6((bits & mask).into())
+            }
+        }
     }
 }
 
@@ -128,6 +180,35 @@ mod tests {
 
     fn ip(s: &str) -> IpAddr {
         s.parse().unwrap()
+    }
+
+    /// Issue 38, M-2: one /64 is one client; IPv4 stays per address.
+    #[test]
+    fn ipv6_addresses_count_by_prefix_ipv4_by_address() {
+        let buckets = AddressBuckets::default();
+        assert_eq!(
+            buckets.bucket(ip("2001:db8:1:2:aaaa::1")),
+            buckets.bucket(ip("2001:db8:1:2:ffff:ffff:ffff:ffff"))
+        );
+        assert_eq!(buckets.bucket(ip("2001:db8:1:2::9")), ip("2001:db8:1:2::"));
+        assert_ne!(
+            buckets.bucket(ip("2001:db8:1:2::1")),
+            buckets.bucket(ip("2001:db8:1:3::1"))
+        );
+        assert_ne!(
+            buckets.bucket(ip("192.0.2.1")),
+            buckets.bucket(ip("192.0.2.2"))
+        );
+        assert_eq!(buckets.bucket(ip("::ffff:192.0.2.1")), ip("192.0.2.1"));
+        assert_eq!(
+            AddressBuckets::new(48).bucket(ip("2001:db8:1:2::1")),
+            ip("2001:db8:1::")
+        );
+        assert_eq!(
+            AddressBuckets::new(128).bucket(ip("2001:db8::1")),
+            ip("2001:db8::1")
+        );
+        assert_eq!(AddressBuckets::new(0).bucket(ip("2001:db8::1")), ip("::"));
     }
 
     #[test]

@@ -61,11 +61,6 @@ impl Sessions {
         Self { jwt, store, clock }
     }
 
-    /// The keys that sign access tokens (and sign-in tokens, `siwx`).
-    pub(crate) fn jwt(&self) -> &JwtKeys {
-        &self.jwt
-    }
-
     /// The session of a request's bearer token.
     pub(crate) async fn verify(&self, headers: &HeaderMap) -> Result<Session, ApiError> {
         let token = bearer(headers).ok_or(ApiError::Unauthorized(INVALID_KEY))?;

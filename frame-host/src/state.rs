@@ -18,7 +18,7 @@ use crate::{
     farcaster::{Farcaster, Setup as FarcasterSetup},
     frame::{FrameNetworks, FramePage},
     indexer::{self, IndexerConfig},
-    keys::{JwtKeys, Keys},
+    keys::{JwtKeys, Keys, JWT_KEY_FILE, SIWX_KEY_FILE},
     limits::Limits,
     login::{Login, LoginSettings},
     mail::Mailer,
@@ -114,10 +114,18 @@ impl AppState {
         let esplora = Esplora::new(&config.esplora).map_err(Error::HttpClient)?;
         create_data_dir(&config.data_dir)?;
         let keys = Keys::load(&config.data_dir)?;
+        let project_ids = || config.projects.iter().map(|p| p.id.as_str());
         let jwt = JwtKeys::load(
             &config.data_dir,
+            JWT_KEY_FILE,
             config.public_url.as_str(),
-            config.projects.iter().map(|p| p.id.as_str()),
+            project_ids(),
+        )?;
+        let siwx_jwt = JwtKeys::load(
+            &config.data_dir,
+            SIWX_KEY_FILE,
+            config.public_url.as_str(),
+            project_ids(),
         )?;
         let store = Store::open(&config.effective_database_url()).await?;
         registry.load_stored(&store).await?;
@@ -146,6 +154,7 @@ impl AppState {
             indexer::built_in(&config.indexer, &store),
             onramp.clone(),
             clock.clone(),
+            limits.clone(),
         );
         let ens = config.networks.iter().find_map(|n| {
             Some(EnsRegistry {
@@ -197,7 +206,7 @@ impl AppState {
             siwx: Siwx::new(
                 store.clone(),
                 clock.clone(),
-                sessions.clone(),
+                Arc::new(siwx_jwt),
                 projects.clone(),
                 chains.clone(),
             ),
@@ -221,7 +230,13 @@ impl AppState {
                 config.analytics_events_per_ip,
                 config.analytics_retention_days,
             ),
-            bundler: Bundler::new(&config.networks, transport, limits.clone()),
+            bundler: Bundler::new(
+                &config.networks,
+                transport,
+                limits.clone(),
+                chains.clone(),
+                store.clone(),
+            ),
             frame: FramePage::new(
                 FrameNetworks {
                     networks: &config.networks,
@@ -241,7 +256,7 @@ impl AppState {
             }),
             frame_dir: config.frame_dir.clone(),
             dev_mode: config.mode == Mode::Dev,
-            proxies: TrustedProxies::new(&config.trusted_proxies),
+            proxies: TrustedProxies::new(&config.trusted_proxies, config.address_buckets()),
             projects,
             sessions,
             store,

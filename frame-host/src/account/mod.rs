@@ -8,7 +8,7 @@ mod history;
 mod nfts;
 mod solana;
 
-use std::sync::Arc;
+use std::{net::IpAddr, sync::Arc};
 
 pub(crate) use balance::BalanceCache;
 
@@ -17,6 +17,7 @@ use crate::{
     clock::Clock,
     error::ApiError,
     indexer::{HistorySource, IndexerConfig},
+    limits::{Limit, Limits},
     onramp::Onramp,
     prices::Prices,
     swap::ExchangeConfig,
@@ -24,6 +25,17 @@ use crate::{
 
 /// The one currency prices are given in.
 const CURRENCY: &str = "usd";
+
+/// Uncached chain reads one client IP may ask for per project per 10 minutes (issue 38,
+/// L-6): balances with `forceUpdate` and Bitcoin balances, each of which reaches the chain RPC
+/// or the Esplora API. The widget forces a refresh only after a send, a swap or a purchase,
+/// and reads a Bitcoin balance when the account view opens: 120 is one every 5 s for ten
+/// minutes, far above a person, and caps what one address can make frame-host ask upstream.
+pub(crate) const FORCED_READS_PER_IP: i64 = 120;
+
+/// NFT listings one client IP may ask for per project per 10 minutes (issue 38, L-6): the
+/// widget reads them once per network when its NFT tab opens; 300 is one every 2 s.
+pub(crate) const NFT_READS_PER_IP: i64 = 300;
 
 /// The sections of the config the account routes read: the networks, the listed tokens, the
 /// indexed networks (their spam lists) and the swap routers (a transaction to one is a trade).
@@ -46,6 +58,7 @@ pub(crate) struct Account {
     balances: Arc<BalanceCache>,
     onramp: Onramp,
     clock: Clock,
+    limits: Limits,
 }
 
 impl Account {
@@ -58,6 +71,7 @@ impl Account {
         history: Arc<dyn HistorySource>,
         onramp: Onramp,
         clock: Clock,
+        limits: Limits,
     ) -> Self {
         Self {
             settings: Arc::new(settings),
@@ -68,7 +82,32 @@ impl Account {
             balances: Arc::default(),
             onramp,
             clock,
+            limits,
         }
+    }
+
+    /// An uncached balance read (`forceUpdate`, or a Bitcoin address) by `ip` in
+    /// `project_id`: at most [`FORCED_READS_PER_IP`] per 10 minutes.
+    pub(crate) async fn check_forced_read_limit(
+        &self,
+        ip: IpAddr,
+        project_id: &str,
+    ) -> Result<(), ApiError> {
+        let per_ip = Limit::per_ip_window(
+            format!("balance-forced:{project_id}:{ip}"),
+            FORCED_READS_PER_IP,
+        );
+        self.limits.hit(&[per_ip]).await
+    }
+
+    /// An NFT listing by `ip` in `project_id`: at most [`NFT_READS_PER_IP`] per 10 minutes.
+    pub(crate) async fn check_nft_limit(
+        &self,
+        ip: IpAddr,
+        project_id: &str,
+    ) -> Result<(), ApiError> {
+        let per_ip = Limit::per_ip_window(format!("nfts:{project_id}:{ip}"), NFT_READS_PER_IP);
+        self.limits.hit(&[per_ip]).await
     }
 
     fn config(&self) -> &AccountSettings {

@@ -4,7 +4,7 @@
 //! `analytics_events`. Both take `projectId`, `st` and `sv` in the query ([`SdkClient`]) and
 //! answer CORS requests, preflights included, from the project's allowed origins; other
 //! origins get 403 'Origin not allowed'. `POST /e` is refused with 403 when the project's
-//! analytics is off, and limited per client IP and per page origin ([`check_rate`]). Events
+//! analytics is off, and limited per client IP and per page origin and client IP ([`check_rate`]). Events
 //! older than `analytics_retention_days` are deleted by the housekeeping job ([`purge`]).
 
 mod event;
@@ -34,8 +34,11 @@ pub(crate) struct Analytics {
 
 /// The window of the per-IP limit (`analytics_events_per_ip`), milliseconds.
 pub(crate) const IP_WINDOW_MS: i64 = 10 * 60_000;
-/// Events stored per page origin and project per [`ORIGIN_WINDOW_MS`] (every visitor of a
-/// dapp together).
+/// Events stored per page origin, project and client IP per [`ORIGIN_WINDOW_MS`]: a burst cap
+/// for an address the operator lets send many events (`analytics_events_per_ip` raised for a
+/// shared address). Counted per client IP too, since `Origin` is the client's own word: one
+/// client claiming a dapp's origin must not spend that dapp's other visitors' budget
+/// (issue 38, L-10).
 pub(crate) const ORIGIN_LIMIT: i64 = 6_000;
 /// The per-origin window, milliseconds.
 pub(crate) const ORIGIN_WINDOW_MS: i64 = 60_000;
@@ -95,7 +98,7 @@ impl Analytics {
         Ok(())
     }
 
-    /// Counts the event against the project's per-IP and per-origin limits; 429 'Please try
+    /// Counts the event against the project's per-IP and per-origin-and-IP limits; 429 'Please try
     /// again after {n} seconds' when one is reached (nothing is counted then).
     async fn check_rate(&self, project_id: &str, ip: &str, origin: &str) -> Result<(), ApiError> {
         let limits = [
@@ -105,7 +108,7 @@ impl Analytics {
                 IP_WINDOW_MS,
             ),
             Limit::new(
-                format!("analytics-origin:{project_id}:{origin}"),
+                format!("analytics-origin:{project_id}:{origin}:{ip}"),
                 ORIGIN_LIMIT,
                 ORIGIN_WINDOW_MS,
             ),

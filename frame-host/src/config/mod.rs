@@ -23,7 +23,7 @@ use url::Url;
 
 use crate::{
     error::{Error, Result},
-    net::IpRange,
+    net::{AddressBuckets, IpRange, DEFAULT_IPV6_PREFIX},
 };
 
 use crate::{
@@ -74,8 +74,13 @@ pub struct Config {
     pub public_url: PublicUrl,
     /// Directory for local state; created at startup.
     pub data_dir: PathBuf,
-    /// Development or production.
+    /// Development or production (the default: dev mode must be asked for).
     pub mode: Mode,
+    /// Dev mode only: whether it may listen on, or be reached at, an address other than this
+    /// machine's loopback (env `ORIEL_DEV_ALLOW_PUBLIC`). Off by default, so a dev instance
+    /// never shows its mailbox to the network by accident.
+    #[serde(default)]
+    pub dev_allow_public: bool,
     /// The built frame (wasm, JS, CSS) served under `/frame/assets/`.
     pub frame_dir: PathBuf,
     /// The database URL; `None` means [`Config::effective_database_url`]'s SQLite default.
@@ -138,6 +143,17 @@ pub struct Config {
     /// one loopback address); `trusted_proxies` are exempt anyway.
     #[serde(default = "default_connections_per_address")]
     pub connections_per_address: u32,
+    /// How many connections frame-host holds open in all (env `ORIEL_CONNECTIONS_MAX`); at
+    /// the cap, the connection idle the longest is closed to make room for a new one, and a
+    /// new one is refused when none is idle. `0` (the default): three quarters of the
+    /// process's open-file limit.
+    #[serde(default)]
+    pub connections_max: u32,
+    /// The prefix length by which IPv6 clients are grouped for every per-address limit (env
+    /// `ORIEL_IPV6_PREFIX`, 32 to 128, default 64): one /64 counts as one client, as one IPv4
+    /// address does.
+    #[serde(default = "default_ipv6_prefix")]
+    pub ipv6_prefix: u8,
     /// Dev mode only: the devnet's contracts file (`.data/devnet-contracts.json`, written by
     /// `make demo`), read at startup. Its tokens join `tokens` for its chain, and its chain is
     /// indexed from block 0 unless `indexer` names it.
@@ -179,28 +195,29 @@ pub struct Config {
     pub farcaster: Option<FarcasterConfig>,
 }
 
-/// Whether frame-host runs for development or production.
+/// Whether frame-host runs for development or production. Production is the default: dev
+/// mode (the dev mailbox, loopback endpoints) must be asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(try_from = "String")]
 pub enum Mode {
-    /// Local development: dev mailbox, relaxed defaults.
-    #[default]
+    /// Local development: dev mailbox, relaxed defaults, loopback addresses only.
     Dev,
     /// A real deployment.
+    #[default]
     Production,
 }
 
-impl Default for Config {
-    /// The built-in defaults, without any file or environment override.
-    fn default() -> Self {
-        Self::load_with(|_| None).expect("the built-in default config is valid")
-    }
-}
-
 impl Config {
+    /// The built-in defaults in dev mode, as `ORIEL_MODE=dev` without a file gives them (the
+    /// built-in defaults alone are a dev setup that production mode refuses).
+    pub fn dev() -> Self {
+        Self::load_with(|name| (name == "ORIEL_MODE").then(|| "dev".to_owned()))
+            .expect("the built-in defaults are a valid dev config")
+    }
+
     /// Loads the config from the defaults, the file named by `ORIEL_CONFIG` (if set) and the
     /// environment (`ORIEL_LISTEN`, `ORIEL_DATA_DIR`, `ORIEL_FRAME_DIR`, `ORIEL_MODE`,
-    /// `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_PRICES_FILE`, `ORIEL_DEVNET_CONTRACTS`,
+    /// `ORIEL_DEV_ALLOW_PUBLIC`, `DATABASE_URL`, `ORIEL_WALLET_REGISTRY`, `ORIEL_PRICES_FILE`, `ORIEL_DEVNET_CONTRACTS`,
     /// `ORIEL_ANALYTICS_EVENTS_PER_IP`, `ORIEL_WALLETCONNECT_PROJECT_ID`, `ORIEL_NAME_SUFFIX`,
     /// `ORIEL_TRUSTED_PROXIES` as a comma-separated list), then validates it.
     pub fn load() -> Result<Self> {
@@ -249,6 +266,8 @@ impl Config {
             ("ORIEL_ANALYTICS_EVENTS_PER_IP", "analytics_events_per_ip"),
             ("ORIEL_EMAIL_CODES_PER_IP", "email_codes_per_ip"),
             ("ORIEL_CONNECTIONS_PER_ADDRESS", "connections_per_address"),
+            ("ORIEL_CONNECTIONS_MAX", "connections_max"),
+            ("ORIEL_IPV6_PREFIX", "ipv6_prefix"),
         ] {
             if let Some(value) = env(var) {
                 let number = value
@@ -256,6 +275,15 @@ impl Config {
                     .map_or(toml::Value::String(value), toml::Value::Integer);
                 table.insert(key.into(), number);
             }
+        }
+        // A switch; anything else is left as text for the type check to name.
+        if let Some(value) = env("ORIEL_DEV_ALLOW_PUBLIC") {
+            let switch = match value.as_str() {
+                "true" | "1" => toml::Value::Boolean(true),
+                "false" | "0" => toml::Value::Boolean(false),
+                _ => toml::Value::String(value),
+            };
+            table.insert("dev_allow_public".into(), switch);
         }
         let unset = table
             .get("public_url")
@@ -373,6 +401,12 @@ impl Config {
                 "connections_per_address must be at least 1".into(),
             ));
         }
+        if !(32..=128).contains(&self.ipv6_prefix) {
+            return Err(Error::InvalidValue(format!(
+                "ipv6_prefix must be 32 to 128, not {}",
+                self.ipv6_prefix
+            )));
+        }
         if self.convert_requests_per_ip == 0 {
             return Err(Error::InvalidValue(
                 "convert_requests_per_ip must be at least 1".into(),
@@ -400,8 +434,9 @@ impl Config {
                 return Err(Error::DuplicateProjectId(project.id.clone()));
             }
         }
-        if self.mode == Mode::Production {
-            self.check_production()?;
+        match self.mode {
+            Mode::Production => self.check_production()?,
+            Mode::Dev => self.check_dev()?,
         }
         Ok(())
     }
@@ -421,6 +456,11 @@ impl Config {
             }
         }
         sources
+    }
+
+    /// How per-address limits group client addresses (`ipv6_prefix`).
+    pub fn address_buckets(&self) -> AddressBuckets {
+        AddressBuckets::new(self.ipv6_prefix)
     }
 
     /// The database URL to use: `database_url` if set, else `sqlite://{data_dir}/oriel.sqlite`.
@@ -473,6 +513,11 @@ fn default_email_codes_per_ip() -> u32 {
 /// several tabs of a dapp; a few hundred idle sockets from one address would not get in.
 fn default_connections_per_address() -> u32 {
     64
+}
+
+/// The default of `ipv6_prefix`.
+fn default_ipv6_prefix() -> u8 {
+    DEFAULT_IPV6_PREFIX
 }
 
 /// The default of `analytics_events_per_ip`: far above what one person's use of the widget sends.
@@ -540,11 +585,15 @@ mod tests {
 
     use super::*;
 
+    /// The config from the environment `vars`, in dev mode unless they name a mode or a file.
     fn load(vars: &[(&str, &str)]) -> Result<Config> {
-        let vars: HashMap<String, String> = vars
+        let mut vars: HashMap<String, String> = vars
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect();
+        if !vars.contains_key("ORIEL_MODE") && !vars.contains_key("ORIEL_CONFIG") {
+            vars.insert("ORIEL_MODE".into(), "dev".into());
+        }
         Config::load_with(|name| vars.get(name).cloned())
     }
 
@@ -554,9 +603,40 @@ mod tests {
         f
     }
 
+    /// The config from a file with `contents`, in dev mode unless it names a mode.
     fn load_file(contents: &str) -> Result<Config> {
         let f = file(contents);
-        load(&[("ORIEL_CONFIG", f.path().to_str().unwrap())])
+        let mut vars = vec![("ORIEL_CONFIG", f.path().to_str().unwrap())];
+        if !contents.contains("mode =") {
+            vars.push(("ORIEL_MODE", "dev"));
+        }
+        load(&vars)
+    }
+
+    /// Issue 38, M-1: with `ORIEL_MODE` unset, frame-host runs in production mode, which
+    /// refuses the built-in dev setup (the dev mailbox first) and says how to ask for dev mode.
+    #[test]
+    fn production_is_the_default_mode() {
+        let none = Config::load_with(|_| None);
+        let e = err(none);
+        assert!(
+            e.starts_with("production mode refuses the development setting mail:"),
+            "{e}"
+        );
+        assert!(e.contains("ORIEL_MODE=dev"), "{e}");
+        // An https public_url alone does not bring dev mode back.
+        let e = err(Config::load_with(|name| {
+            (name == "ORIEL_PUBLIC_URL").then(|| "https://wallet.example.com".to_owned())
+        }));
+        assert!(e.starts_with("production mode refuses"), "{e}");
+        assert_eq!(Config::dev().mode, Mode::Dev);
+        let e = err(load(&[("ORIEL_DEV_ALLOW_PUBLIC", "yes")]));
+        assert!(e.contains("dev_allow_public"), "{e}");
+        let c = load(&[
+            ("ORIEL_DEV_ALLOW_PUBLIC", "true"),
+            ("ORIEL_LISTEN", "0.0.0.0:8787"),
+        ]);
+        assert!(c.unwrap().dev_allow_public);
     }
 
     fn err(result: Result<Config>) -> String {
@@ -566,7 +646,7 @@ mod tests {
     #[test]
     fn defaults() {
         let c = load(&[]).unwrap();
-        assert_eq!(c, Config::default());
+        assert_eq!(c, Config::dev());
         assert_eq!(c.listen, "127.0.0.1:8787".parse().unwrap());
         assert_eq!(c.public_url, "http://127.0.0.1:8787");
         assert_eq!(c.data_dir, PathBuf::from(".data"));
@@ -663,6 +743,22 @@ mod tests {
             500
         );
         assert_eq!(load(&[]).unwrap().connections_per_address, 64);
+        assert_eq!(load(&[]).unwrap().connections_max, 0);
+        assert_eq!(
+            load(&[("ORIEL_CONNECTIONS_MAX", "500")])
+                .unwrap()
+                .connections_max,
+            500
+        );
+        assert_eq!(load(&[]).unwrap().ipv6_prefix, 64);
+        assert_eq!(
+            load(&[("ORIEL_IPV6_PREFIX", "56")]).unwrap().ipv6_prefix,
+            56
+        );
+        for bad in ["31", "129", "wide"] {
+            let message = err(load(&[("ORIEL_IPV6_PREFIX", bad)]));
+            assert!(message.contains("ipv6_prefix"), "{bad}: {message}");
+        }
         let c = load(&[("ORIEL_CONNECTIONS_PER_ADDRESS", "4096")]).unwrap();
         assert_eq!(c.connections_per_address, 4096);
         assert!(load_file("connections_per_address = 0").is_err());
@@ -694,7 +790,7 @@ mod tests {
     #[test]
     fn file_without_projects_keeps_default_projects() {
         let c = load_file("data_dir = \"/var/lib/oriel\"").unwrap();
-        assert_eq!(c.projects, Config::default().projects);
+        assert_eq!(c.projects, Config::dev().projects);
         assert_eq!(
             c.effective_database_url(),
             "sqlite:///var/lib/oriel/oriel.sqlite"
@@ -711,6 +807,8 @@ mod tests {
             ("ORIEL_DATA_DIR", "/tmp/fh-data"),
             ("ORIEL_FRAME_DIR", "/srv/frame"),
             ("ORIEL_MODE", "dev"),
+            // Dev mode reached at a public URL: the operator says so.
+            ("ORIEL_DEV_ALLOW_PUBLIC", "true"),
             ("DATABASE_URL", "sqlite:///tmp/x.sqlite"),
             ("ORIEL_WALLET_REGISTRY", "/srv/wallets.json"),
         ])
@@ -729,7 +827,7 @@ mod tests {
 
     #[test]
     fn empty_env_values_are_unset() {
-        assert_eq!(load(&[("ORIEL_LISTEN", "")]).unwrap(), Config::default());
+        assert_eq!(load(&[("ORIEL_LISTEN", "")]).unwrap(), Config::dev());
     }
 
     #[test]
@@ -823,9 +921,11 @@ mod tests {
 
     #[test]
     fn public_url_follows_listen_unless_set() {
-        let c = load(&[("ORIEL_LISTEN", "0.0.0.0:9000")]).unwrap();
+        // Dev mode listens on every address only when told so.
+        let public = ("ORIEL_DEV_ALLOW_PUBLIC", "true");
+        let c = load(&[("ORIEL_LISTEN", "0.0.0.0:9000"), public]).unwrap();
         assert_eq!(c.public_url, "http://127.0.0.1:9000");
-        let c = load(&[("ORIEL_LISTEN", "[::]:9000")]).unwrap();
+        let c = load(&[("ORIEL_LISTEN", "[::]:9000"), public]).unwrap();
         assert_eq!(c.public_url, "http://[::1]:9000");
         let c = load(&[("ORIEL_LISTEN", "127.0.0.1:18787")]).unwrap();
         assert_eq!(c.public_url, "http://127.0.0.1:18787");

@@ -1,5 +1,7 @@
-//! What production mode refuses (security review W8): settings that only make sense on a
-//! developer's machine. frame-host does not start with one, and the message names it.
+//! What each mode refuses. Production (security review W8): settings that only make sense on
+//! a developer's machine. Dev (issue 38, M-1): an address others can reach, since the dev
+//! mailbox shows every code and approval link, unless `dev_allow_public` says so. frame-host
+//! does not start with one, and the message names it.
 
 use std::net::IpAddr;
 
@@ -123,6 +125,35 @@ impl Config {
     }
 }
 
+impl Config {
+    /// The dev rule: frame-host listens on a loopback address and is reached at one (its
+    /// `public_url`), unless the operator set `dev_allow_public`.
+    pub(super) fn check_dev(&self) -> Result<()> {
+        if self.dev_allow_public {
+            return Ok(());
+        }
+        if !self.listen.ip().to_canonical().is_loopback() {
+            return Err(Error::DevModeOnPublicAddress {
+                setting: format!("listen {}", self.listen),
+            });
+        }
+        let public_url = Url::parse(self.public_url.as_str());
+        let local = public_url.is_ok_and(|url| {
+            url.host().is_some_and(|host| match host {
+                Host::Ipv4(ip) => ip.is_loopback(),
+                Host::Ipv6(ip) => ip.to_canonical().is_loopback(),
+                Host::Domain(_) => is_local(&host),
+            })
+        });
+        if !local {
+            return Err(Error::DevModeOnPublicAddress {
+                setting: format!("public_url {:?}", self.public_url.as_str()),
+            });
+        }
+        Ok(())
+    }
+}
+
 /// An `https://` or `wss://` URL whose host is not this machine.
 fn secure_and_public(url: &str) -> bool {
     Url::parse(url).is_ok_and(|url| {
@@ -189,7 +220,7 @@ mod tests {
                 analytics: true,
                 siwx: true,
             }],
-            ..Config::default()
+            ..Config::dev()
         }
     }
 
@@ -268,5 +299,48 @@ mod tests {
         config.projects[0].allowed_origins = vec!["http://localhost:5173".into()];
         config.devnet_contracts = Some("devnet-contracts.json".into());
         config.validate().unwrap();
+    }
+
+    /// Issue 38, M-1: dev mode's mailbox shows every code, so it stays on this machine.
+    #[test]
+    fn dev_mode_refuses_addresses_others_reach_unless_told() {
+        let dev = || Config {
+            mode: crate::Mode::Dev,
+            ..Config::dev()
+        };
+        dev().validate().unwrap();
+        for listen in ["0.0.0.0:8787", "192.0.2.10:8787", "[::]:8787"] {
+            let mut config = dev();
+            config.listen = listen.parse().unwrap();
+            let e = config.validate().unwrap_err().to_string();
+            assert!(
+                e.starts_with(&format!("dev mode refuses listen {listen}:")),
+                "{e}"
+            );
+            assert!(e.contains("dev_allow_public"), "{e}");
+            config.dev_allow_public = true;
+            config.validate().unwrap();
+        }
+        for url in ["https://wallet.example.com", "http://192.0.2.10:8787"] {
+            let mut config = dev();
+            config.public_url = url.parse().unwrap();
+            let e = config.validate().unwrap_err().to_string();
+            assert!(
+                e.starts_with(&format!("dev mode refuses public_url {url:?}:")),
+                "{e}"
+            );
+            config.dev_allow_public = true;
+            config.validate().unwrap();
+        }
+        for (listen, url) in [
+            ("127.0.0.2:8787", "http://localhost:8787"),
+            ("[::1]:8787", "http://[::1]:8787"),
+            ("127.0.0.1:8787", "http://wallet.localhost:8787"),
+        ] {
+            let mut config = dev();
+            config.listen = listen.parse().unwrap();
+            config.public_url = url.parse().unwrap();
+            config.validate().unwrap();
+        }
     }
 }

@@ -222,7 +222,7 @@ mod tests {
     fn config(farcaster: &str) -> Config {
         Config {
             farcaster: Some(toml::from_str(farcaster).unwrap()),
-            ..Config::default()
+            ..Config::dev()
         }
     }
 
@@ -257,7 +257,7 @@ mod tests {
              id_registry = \"0x5FbDB2315678afecb367f032d93F642f64180aa3\"",
         );
         assert_eq!(resolve(&c).unwrap().unwrap().chain_id, "eip155:31337");
-        assert!(resolve(&Config::default()).unwrap().is_none());
+        assert!(resolve(&Config::dev()).unwrap().is_none());
         let _: Option<&FarcasterConfig> = c.farcaster.as_ref();
     }
 }

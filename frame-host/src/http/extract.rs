@@ -285,14 +285,33 @@ where
     }
 }
 
-/// The client's IP address: the TCP peer (`ConnectInfo<SocketAddr>`, which the binary
-/// installs; tests insert it into the request's extensions), or behind a configured trusted
-/// proxy, the client it forwarded for (see [`crate::net`]). Without `ConnectInfo`, every
-/// request counts as `0.0.0.0`.
+/// The client as per-IP limits count it: its [`ClientAddress`] grouped by the
+/// [`AddressBuckets`](crate::net::AddressBuckets) (an IPv4 address, or an IPv6 address's
+/// network, a /64 by default), so that one host cannot step around a limit by changing the
+/// low bits of its IPv6 address (issue 38, M-2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct ClientIp(pub(crate) IpAddr);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp
+where
+    TrustedProxies: FromRef<S>,
+{
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Ok(ClientAddress(ip)) = ClientAddress::from_request_parts(parts, state).await;
+        Ok(Self(TrustedProxies::from_ref(state).buckets.bucket(ip)))
+    }
+}
+
+/// The client's exact IP address, for logs: the TCP peer (`ConnectInfo<SocketAddr>`, which
+/// the binary installs; tests insert it into the request's extensions), or behind a
+/// configured trusted proxy, the client it forwarded for (see [`crate::net`]). Without
+/// `ConnectInfo`, every request counts as `0.0.0.0`. Limits count [`ClientIp`] instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ClientAddress(pub(crate) IpAddr);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddress
 where
     TrustedProxies: FromRef<S>,
 {

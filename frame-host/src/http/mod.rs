@@ -10,12 +10,13 @@ pub(crate) mod cors;
 mod error;
 mod extract;
 pub(crate) mod headers;
+mod open;
 pub(crate) mod origin;
 pub(crate) mod page;
 mod serve;
 
 pub(crate) use extract::{
-    ApiJson, ApiQuery, AuthedJson, Budgeted, ClientBudget, ClientIp, ProjectJson, ProjectParam,
-    ProjectQuery, ProjectSession, SdkClient,
+    ApiJson, ApiQuery, AuthedJson, Budgeted, ClientAddress, ClientBudget, ClientIp, ProjectJson,
+    ProjectParam, ProjectQuery, ProjectSession, SdkClient,
 };
 pub use serve::{serve, ConnectionLimits};

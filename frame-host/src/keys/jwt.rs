@@ -1,7 +1,8 @@
-//! Access tokens: JWTs signed with Ed25519 (EdDSA).
-//!
-//! The signing key lives in `{data_dir}/jwt-ed25519.pem` (PKCS#8, mode 0600), generated on
-//! first start. Validation accepts only EdDSA, this issuer and a configured project's
+//! frame-host's JWTs, signed with Ed25519 (EdDSA), each kind with its own key (issue 38, L-8):
+//! access tokens with `{data_dir}/jwt-ed25519.pem`, which only frame-host verifies, and sign-in
+//! tokens with `{data_dir}/siwx-ed25519.pem`, whose public half `/.well-known/jwks.json`
+//! publishes. Each key file is PKCS#8, mode 0600, generated on first start; each token's
+//! header names its key (`kid`, the key's RFC 7638 thumbprint). Validation accepts only EdDSA, this issuer and a configured project's
 //! audience, and checks `exp` (no leeway) and `nbf`/`iat` (5 s leeway for clock skew between
 //! instances) against the [`Clock`](crate::Clock).
 
@@ -14,6 +15,7 @@ use ed25519_dalek::{
 };
 use jsonwebtoken::{Algorithm, DecodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use super::read_or_create;
 use crate::{
@@ -21,8 +23,11 @@ use crate::{
     secrets,
 };
 
-/// File name of the JWT signing key in the data dir.
+/// File name of the access-token signing key in the data dir.
 pub const JWT_KEY_FILE: &str = "jwt-ed25519.pem";
+
+/// File name of the sign-in token signing key in the data dir (the key of the JWK set).
+pub const SIWX_KEY_FILE: &str = "siwx-ed25519.pem";
 
 /// Lifetime of an access token, seconds.
 pub(crate) const ACCESS_TTL_SECS: i64 = 15 * 60;
@@ -76,8 +81,10 @@ pub(crate) struct JwtKeys {
     decoding: DecodingKey,
     validation: Validation,
     issuer: String,
-    /// The Ed25519 public key, published (with [`Self::key_id`]) for sign-in tokens.
+    /// The Ed25519 public key (published for sign-in tokens).
     public: [u8; 32],
+    /// The key's RFC 7638 thumbprint, every token's `kid`.
+    key_id: String,
 }
 
 impl fmt::Debug for JwtKeys {
@@ -91,14 +98,15 @@ impl fmt::Debug for JwtKeys {
 }
 
 impl JwtKeys {
-    /// Loads (or creates) `{data_dir}/jwt-ed25519.pem`; tokens are issued by `issuer` for
-    /// the audiences of `project_ids`.
+    /// Loads (or creates) `{data_dir}/{file}` ([`JWT_KEY_FILE`] or [`SIWX_KEY_FILE`]); tokens
+    /// are issued by `issuer`, and access tokens verified for the audiences of `project_ids`.
     pub(crate) fn load<'a>(
         data_dir: &Path,
+        file: &str,
         issuer: &str,
         project_ids: impl IntoIterator<Item = &'a str>,
     ) -> Result<Self> {
-        let path = data_dir.join(JWT_KEY_FILE);
+        let path = data_dir.join(file);
         let pem = read_or_create(&path, || {
             let key = SigningKey::from_bytes(&secrets::random::<32>()?);
             let pem = key
@@ -133,13 +141,20 @@ impl JwtKeys {
         validation.set_issuer(&[issuer]);
         let audiences: Vec<String> = project_ids.into_iter().map(audience).collect();
         validation.set_audience(&audiences);
+        let public = key.verifying_key().to_bytes();
         Ok(Self {
             signing: key.clone(),
-            decoding: DecodingKey::from_ed_der(key.verifying_key().as_bytes()),
+            decoding: DecodingKey::from_ed_der(&public),
             validation,
             issuer: issuer.into(),
-            public: key.verifying_key().to_bytes(),
+            key_id: thumbprint(&public),
+            public,
         })
+    }
+
+    /// The key's RFC 7638 thumbprint, the `kid` of every token it signs.
+    pub(crate) fn key_id(&self) -> &str {
+        &self.key_id
     }
 
     /// The issuer of every token: frame-host's public URL.
@@ -202,7 +217,7 @@ impl JwtKeys {
             nbf: now,
             exp: now + ACCESS_TTL_SECS,
         };
-        self.encode(&Header::new(Algorithm::EdDSA), &claims)
+        self.sign(&claims, &self.key_id)
     }
 
     /// The claims of `token` if it is valid at `now` (Unix seconds).
@@ -218,6 +233,14 @@ impl JwtKeys {
         }
         Ok(claims)
     }
+}
+
+/// The RFC 7638 thumbprint of an Ed25519 public key: SHA-256 of its JWK's required members in
+/// lexicographic order, base64url without padding.
+fn thumbprint(public: &[u8; 32]) -> String {
+    let x = URL_SAFE_NO_PAD.encode(public);
+    let canonical = format!(r#"{{"crv":"Ed25519","kty":"OKP","x":"{x}"}}"#);
+    URL_SAFE_NO_PAD.encode(Sha256::digest(canonical.as_bytes()))
 }
 
 /// `value` as JSON, base64url without padding.
@@ -303,11 +326,16 @@ mod tests {
     #[test]
     fn key_file_is_created_once() {
         let dir = tempfile::tempdir().unwrap();
-        let a = JwtKeys::load(dir.path(), "https://fh.test", ["shop"]).unwrap();
-        let b = JwtKeys::load(dir.path(), "https://fh.test", ["shop"]).unwrap();
+        let a = JwtKeys::load(dir.path(), JWT_KEY_FILE, "https://fh.test", ["shop"]).unwrap();
+        let b = JwtKeys::load(dir.path(), JWT_KEY_FILE, "https://fh.test", ["shop"]).unwrap();
         let t = a.issue("shop", "u", "d", "s", 1_000).unwrap();
         assert!(b.verify(&t, 1_000).is_ok());
         let pem = std::fs::read_to_string(dir.path().join(JWT_KEY_FILE)).unwrap();
         assert!(pem.starts_with("-----BEGIN PRIVATE KEY-----"));
+        // The sign-in key is another file, another key, another kid.
+        let siwx = JwtKeys::load(dir.path(), SIWX_KEY_FILE, "https://fh.test", ["shop"]).unwrap();
+        assert_ne!(siwx.public_key(), a.public_key());
+        assert_ne!(siwx.key_id(), a.key_id());
+        assert_eq!(siwx.verify(&t, 1_000), Err(Rejection::Invalid));
     }
 }

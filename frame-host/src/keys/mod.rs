@@ -1,5 +1,5 @@
 //! The operator's keys: the key-encryption key (KEK) and what derives from it ([`Keys`]),
-//! and the key that signs access tokens ([`JwtKeys`], `jwt`).
+//! and the keys that sign access tokens and sign-in tokens ([`JwtKeys`], `jwt`).
 //!
 //! `kek.bin` holds the 32-byte key-encryption key (KEK). From it come, by HKDF-SHA256 with
 //! distinct `info` labels, each user's recovery key and the HMAC key that hashes one-time
@@ -20,8 +20,8 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use zeroize::Zeroizing;
 
-pub use jwt::JWT_KEY_FILE;
 pub(crate) use jwt::{audience, JwtKeys, Rejection, ACCESS_TTL_SECS};
+pub use jwt::{JWT_KEY_FILE, SIWX_KEY_FILE};
 
 use crate::{
     error::{Error, Result},

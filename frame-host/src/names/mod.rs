@@ -46,6 +46,14 @@ pub(crate) const GATEWAY_PATH: &str = "/v1/profile/ccip/{sender}/{data}.json";
 pub const DEFAULT_NAME_SUFFIX: &str = "oriel.id";
 /// Name registrations one client IP may send per 10 minutes.
 const REGISTRATION_LIMIT: i64 = 20;
+/// Names one client IP may register per day (issue 38, L-5): a household registers a name per
+/// person, once; bulk squatting from one address stops at the fourth.
+const NAMES_PER_IP_PER_DAY: i64 = 3;
+/// Registrations one address may send per 10 minutes (issue 38, L-5): a person retries a
+/// refused one a few times at most.
+const REGISTRATIONS_PER_ADDRESS: i64 = 5;
+/// A day, milliseconds.
+const DAY_MS: i64 = 24 * 3600 * 1000;
 /// Name lookups (account, reverse, suggestions, the CCIP-read gateway) one client IP may make
 /// per 10 minutes.
 const LOOKUP_LIMIT: i64 = 600;
@@ -186,6 +194,22 @@ impl Names {
     /// A name registration from `ip`: at most [`REGISTRATION_LIMIT`] per 10 minutes.
     pub(crate) async fn check_registration_limit(&self, ip: IpAddr) -> Result<(), ApiError> {
         let per_ip = Limit::per_ip_window(format!("name-register:{ip}"), REGISTRATION_LIMIT);
+        self.limits.hit(&[per_ip]).await
+    }
+
+    /// A registration for `address` (lowercase hex): at most [`REGISTRATIONS_PER_ADDRESS`] per
+    /// 10 minutes.
+    pub(crate) async fn check_address_limit(&self, address: &str) -> Result<(), ApiError> {
+        let per_address = Limit::per_ip_window(
+            format!("name-register-address:{address}"),
+            REGISTRATIONS_PER_ADDRESS,
+        );
+        self.limits.hit(&[per_address]).await
+    }
+
+    /// A name about to be stored for `ip`: at most [`NAMES_PER_IP_PER_DAY`] per day.
+    pub(crate) async fn count_new_name(&self, ip: IpAddr) -> Result<(), ApiError> {
+        let per_ip = Limit::new(format!("names-per-day:{ip}"), NAMES_PER_IP_PER_DAY, DAY_MS);
         self.limits.hit(&[per_ip]).await
     }
 

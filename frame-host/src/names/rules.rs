@@ -33,6 +33,8 @@ pub(crate) enum NameRule {
     HyphenPair,
     /// Not `{label}.{suffix}`.
     Suffix(String),
+    /// A label kept back from registration ([`is_reserved`]).
+    Reserved,
 }
 
 impl fmt::Display for NameRule {
@@ -43,6 +45,7 @@ impl fmt::Display for NameRule {
             Self::Characters => f.write_str("only letters, digits and hyphens"),
             Self::HyphenPair => f.write_str("hyphens cannot be the 3rd and 4th characters"),
             Self::Suffix(suffix) => write!(f, "expected a name ending in .{suffix}"),
+            Self::Reserved => f.write_str("this name is reserved"),
         }
     }
 }
@@ -62,6 +65,63 @@ pub(crate) fn label(text: &str) -> Result<String, NameRule> {
         return Err(NameRule::HyphenPair);
     }
     Ok(text.to_ascii_lowercase())
+}
+
+/// Labels nobody registers (issue 38, L-5): names a user would take for the operator's or the
+/// wallet's own voice (staff, support, security, billing), the mailbox names of RFC 2142 and
+/// words an interface shows. The labels of the suffix itself are reserved too (`oriel` under
+/// `oriel.id`).
+const RESERVED_LABELS: [&str; 44] = [
+    "abuse",
+    "account",
+    "accounts",
+    "admin",
+    "administrator",
+    "api",
+    "billing",
+    "contact",
+    "help",
+    "helpdesk",
+    "hostmaster",
+    "info",
+    "legal",
+    "login",
+    "mail",
+    "moderator",
+    "news",
+    "noreply",
+    "no-reply",
+    "null",
+    "official",
+    "operator",
+    "owner",
+    "password",
+    "payments",
+    "postmaster",
+    "privacy",
+    "recovery",
+    "root",
+    "security",
+    "server",
+    "service",
+    "settings",
+    "signin",
+    "staff",
+    "status",
+    "support",
+    "system",
+    "team",
+    "undefined",
+    "verified",
+    "verify",
+    "wallet",
+    "webmaster",
+];
+
+/// Whether `label` (lowercase, as [`label`] gives it) is kept back from registration under
+/// `suffix`.
+pub(crate) fn is_reserved(label: &str, suffix: &str) -> bool {
+    RESERVED_LABELS.contains(&label) || suffix.split('.').any(|part| part == label)
 }
 
 /// The full name (`{label}.{suffix}`, lowercase) and its label, when `text` is a name of
@@ -109,8 +169,8 @@ pub(crate) fn chain_of(coin_type: u64) -> Result<u64, NameError> {
     Ok(chain_id)
 }
 
-/// Checks a registration's attributes: only `avatar` (an `http(s)` URL of at most
-/// [`MAX_AVATAR_LEN`] bytes) and `bio` (at most [`MAX_BIO_LEN`] characters without control
+/// Checks a registration's attributes: only `avatar` (an `https` URL, or a `data:` URL of a
+/// PNG, JPEG, GIF or WebP image, of at most [`MAX_AVATAR_LEN`] bytes) and `bio` (at most [`MAX_BIO_LEN`] characters without control
 /// characters), neither empty.
 pub(crate) fn check_attributes(attributes: &BTreeMap<String, String>) -> Result<(), NameError> {
     let invalid = |why: String| Err(NameError::Attributes(why));
@@ -120,12 +180,10 @@ pub(crate) fn check_attributes(attributes: &BTreeMap<String, String>) -> Result<
         }
         match key.as_str() {
             "avatar" => {
-                let url = (value.len() <= MAX_AVATAR_LEN)
-                    .then(|| url::Url::parse(value).ok())
-                    .flatten();
-                if !url.is_some_and(|u| matches!(u.scheme(), "https" | "http")) {
+                if !(value.len() <= MAX_AVATAR_LEN && is_avatar_url(value)) {
                     return invalid(format!(
-                        "avatar must be an http(s) URL of at most {MAX_AVATAR_LEN} bytes"
+                        "avatar must be an https URL or a data: URL of a PNG, JPEG, GIF or \
+                         WebP image, of at most {MAX_AVATAR_LEN} bytes"
                     ));
                 }
             }
@@ -145,6 +203,29 @@ pub(crate) fn check_attributes(attributes: &BTreeMap<String, String>) -> Result<
         }
     }
     Ok(())
+}
+
+/// An avatar a wallet can show without harm (issue 38, L-5): an `https` URL with a host and no
+/// credentials (never plain `http`, whose image anyone on the path can swap, nor `javascript:`
+/// or other schemes), or a base64 `data:` URL of a raster image (never SVG, which can carry
+/// script).
+fn is_avatar_url(value: &str) -> bool {
+    const IMAGES: [&str; 4] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+    if let Some(data) = value.strip_prefix("data:") {
+        return data.split_once(";base64,").is_some_and(|(kind, payload)| {
+            IMAGES.contains(&kind.to_ascii_lowercase().as_str())
+                && !payload.is_empty()
+                && payload
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='))
+        });
+    }
+    url::Url::parse(value).is_ok_and(|u| {
+        u.scheme() == "https"
+            && u.host_str().is_some_and(|h| !h.is_empty())
+            && u.username().is_empty()
+            && u.password().is_none()
+    })
 }
 
 #[cfg(test)]
@@ -251,6 +332,17 @@ mod tests {
         }
     }
 
+    /// Issue 38, L-5.
+    #[test]
+    fn reserved_labels_and_the_suffix_own_labels() {
+        for reserved in ["admin", "support", "security", "wallet", "oriel"] {
+            assert!(is_reserved(reserved, "oriel.id"), "{reserved}");
+        }
+        assert!(is_reserved("names", "names.example"));
+        assert!(!is_reserved("alice", "oriel.id"));
+        assert!(!is_reserved("admin1", "oriel.id"));
+    }
+
     #[test]
     fn attributes_are_an_avatar_url_and_a_bio() {
         let of = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
@@ -265,6 +357,7 @@ mod tests {
             ("bio", "Builds wallets.")
         ]))
         .is_ok());
+        assert!(check_attributes(&of(&[("avatar", "data:image/png;base64,iVBORw0KGgo=")])).is_ok());
         for bad in [
             of(&[("avatar", "javascript:alert(1)")]),
             of(&[("avatar", "not a url")]),
@@ -273,6 +366,13 @@ mod tests {
             of(&[("bio", &"b".repeat(256))]),
             of(&[("bio", "line\nbreak")]),
             of(&[("twitter", "@alice")]),
+            // Issue 38, L-5: https or a raster data: image only.
+            of(&[("avatar", "http://img.test/a.png")]),
+            of(&[("avatar", "https://user:pw@img.test/a.png")]),
+            of(&[("avatar", "data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=")]),
+            of(&[("avatar", "data:text/html;base64,PGI+aGk8L2I+")]),
+            of(&[("avatar", "data:image/png,raw")]),
+            of(&[("avatar", "ipfs://bafy")]),
         ] {
             assert!(
                 matches!(check_attributes(&bad), Err(NameError::Attributes(_))),

@@ -40,11 +40,13 @@ pub(crate) async fn suggest(store: &Store, label: &str, suffix: &str) -> Result<
     names.extend(
         candidates(label)
             .into_iter()
+            .filter(|c| !rules::is_reserved(c, suffix))
             .map(|c| format!("{c}.{suffix}")),
     );
     let taken = store.registered_names(&names).await?;
+    // A reserved name is never free (issue 38, L-5).
     let mut suggestions = vec![Suggestion {
-        registered: taken.contains(&exact),
+        registered: taken.contains(&exact) || rules::is_reserved(label, suffix),
         name: exact,
     }];
     suggestions.extend(

@@ -261,7 +261,13 @@ mod tests {
         let mut f = tempfile::NamedTempFile::new().unwrap();
         f.write_all(contents.as_bytes()).unwrap();
         let path = f.path().to_str().unwrap().to_owned();
-        Config::load_with(|name| (name == "ORIEL_CONFIG").then(|| path.clone()))
+        let names_mode = contents.contains("mode =");
+        Config::load_with(|name| match name {
+            "ORIEL_CONFIG" => Some(path.clone()),
+            // Dev mode, unless the file names a mode (the environment would override it).
+            "ORIEL_MODE" if !names_mode => Some("dev".to_owned()),
+            _ => None,
+        })
     }
 
     /// base64 of the seed [7; 32].
@@ -278,7 +284,7 @@ mod tests {
 
     #[test]
     fn defaults_and_a_provider() {
-        let c = Config::default();
+        let c = Config::dev();
         assert!(c.onramp_providers.is_empty());
         assert_eq!(c.onramp_requests_per_ip, 300);
         let c = load(&provider("")).unwrap();

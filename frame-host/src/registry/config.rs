@@ -120,8 +120,11 @@ mod tests {
         let file = tempfile::NamedTempFile::new().unwrap();
         std::fs::write(file.path(), text).unwrap();
         let path = file.path().to_str().unwrap().to_owned();
+        let names_mode = text.contains("mode =") || vars.iter().any(|(k, _)| *k == "ORIEL_MODE");
         crate::Config::load_with(|name| match name {
             "ORIEL_CONFIG" => Some(path.clone()),
+            // Dev mode, unless the test names a mode.
+            "ORIEL_MODE" if !names_mode => Some("dev".to_owned()),
             _ => vars
                 .iter()
                 .find(|(k, _)| *k == name)

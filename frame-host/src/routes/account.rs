@@ -45,13 +45,24 @@ fn path(param: Result<Path<String>, PathRejection>) -> Result<String, ApiError> 
         .map_err(|e| ApiError::InvalidParams(e.body_text()))
 }
 
-/// `GET /v1/account/{address}/balance`.
+/// `GET /v1/account/{address}/balance`; one that bypasses the cache (`forceUpdate`) or reads a
+/// Bitcoin balance spends the client's budget of uncached reads.
 async fn balance(
     State(account): State<Account>,
-    _client: SdkClient,
+    client: SdkClient,
+    ClientIp(ip): ClientIp,
     address: Result<Path<String>, PathRejection>,
     ApiQuery(query): ApiQuery<BalanceQuery>,
 ) -> Result<Json<BalanceReply>, ApiError> {
+    let bitcoin = query
+        .chain_id
+        .as_deref()
+        .is_some_and(|c| c.starts_with("bip122:"));
+    if query.force_update == Some(true) || bitcoin {
+        account
+            .check_forced_read_limit(ip, &client.project_id)
+            .await?;
+    }
     let reply = account
         .balance(
             path(address)?,
@@ -91,13 +102,15 @@ async fn history(
     Ok(Json(reply).into_response())
 }
 
-/// `GET /v1/account/{address}/nfts?chainId=`.
+/// `GET /v1/account/{address}/nfts?chainId=`, within the client's NFT budget.
 async fn nfts(
     State(account): State<Account>,
-    _client: SdkClient,
+    client: SdkClient,
+    ClientIp(ip): ClientIp,
     address: Result<Path<String>, PathRejection>,
     ApiQuery(query): ApiQuery<NftsQuery>,
 ) -> Result<Json<NftsReply>, ApiError> {
+    account.check_nft_limit(ip, &client.project_id).await?;
     Ok(Json(account.nfts(&path(address)?, query.chain_id).await?))
 }
 

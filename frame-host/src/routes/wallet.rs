@@ -13,7 +13,7 @@ use oriel_protocol::http::{
 
 use crate::{
     error::ApiError,
-    http::{AuthedJson, ClientIp, ProjectSession},
+    http::{AuthedJson, ClientAddress, ProjectSession},
     state::AppState,
     wallets::Wallets,
 };
@@ -69,7 +69,7 @@ async fn pepper(
 /// login that needs it; else 403.
 async fn recovery_key(
     State(wallets): State<Wallets>,
-    ClientIp(ip): ClientIp,
+    ClientAddress(ip): ClientAddress,
     ProjectSession(session): ProjectSession,
 ) -> Result<Json<RecoveryKeyReply>, ApiError> {
     let recovery_key = wallets.recovery_key(&session, ip).await?;

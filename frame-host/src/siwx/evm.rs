@@ -9,7 +9,10 @@
 //! 3. otherwise, when the address has code: ERC-1271 `isValidSignature(bytes32,bytes)` must
 //!    answer `0x1626ba7e`.
 //!
-//! A revert of either call means "not valid"; a failing RPC is an internal error.
+//! A revert of either call means "not valid"; a failing RPC is an internal error. Both calls run
+//! code the signer chose (ERC-6492's factory call is any call to any address), so each carries
+//! a gas cap, [`CHECK_GAS`] (issue 38, L-4): past it, the node stops the call and the signature
+//! is not valid.
 
 use alloy_primitives::{eip191_hash_message, Address, B256};
 use oriel_protocol::signature::{ERC1271_VALID, ERC6492_SUFFIX};
@@ -19,6 +22,12 @@ use super::{error::SiwxError, Verification};
 use crate::chain::ChainClient;
 
 pub(crate) use crate::eip191::MAX_SIGNATURE_BYTES;
+/// The most gas a signature check's `eth_call` may use: about five times what deploying and
+/// setting up a Safe 1.4.1 proxy with the 4337 module (the embedded wallet's smart account,
+/// some 400,000) and its ERC-1271 check take, and a fifteenth of a 30M-gas block, so an
+/// attacker's factory call cannot make the node run a block's worth of code per sign-in.
+pub(crate) const CHECK_GAS: u64 = 2_000_000;
+
 /// The creation code of `SignatureCheck` (hex), built by `devnet/validator/compile.mjs`.
 const SIGNATURE_CHECK: &str = include_str!("signature_check.hex");
 
@@ -40,7 +49,7 @@ pub(crate) async fn verify(
     if signature.ends_with(&ERC6492_SUFFIX) {
         return match call(
             chain,
-            json!({ "data": check_call(address, hash, signature) }),
+            json!({ "data": check_call(address, hash, signature), "gas": gas() }),
         )
         .await?
         {
@@ -62,7 +71,8 @@ pub(crate) async fn verify(
         return Err(SiwxError::BadSignature);
     }
     let data = is_valid_signature_call(hash, signature);
-    match call(chain, json!({ "to": address.to_string(), "data": data })).await? {
+    let tx = json!({ "to": address.to_string(), "data": data, "gas": gas() });
+    match call(chain, tx).await? {
         Some(answer) if answer.len() >= 32 && answer[..4] == ERC1271_VALID => {
             Ok(Verification::Erc1271)
         }
@@ -78,13 +88,22 @@ async fn call(chain: &ChainClient, tx: Value) -> Result<Option<Vec<u8>>, SiwxErr
             .and_then(decode_hex)
             .map(Some)
             .ok_or_else(|| unexpected("eth_call", &answer)),
+        // A revert, or the gas cap reached (geth: "out of gas", "gas required exceeds
+        // allowance"; hardhat: "ran out of gas").
         Err(oriel_rpc::RpcError::Rpc { message, .. })
-            if message.to_ascii_lowercase().contains("revert") =>
+            if ["revert", "out of gas", "gas required exceeds"]
+                .iter()
+                .any(|m| message.to_ascii_lowercase().contains(m)) =>
         {
             Ok(None)
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// [`CHECK_GAS`] as a JSON-RPC quantity.
+fn gas() -> String {
+    format!("{CHECK_GAS:#x}")
 }
 
 fn unexpected(method: &'static str, answer: &Value) -> SiwxError {

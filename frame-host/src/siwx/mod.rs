@@ -28,6 +28,8 @@ pub(crate) use evm::verify as verify_personal_sign;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
+
 pub(crate) use oriel_protocol::http::siwx::SiwxSession as SessionBody;
 use oriel_protocol::origin::AllowList;
 
@@ -38,7 +40,6 @@ use crate::{
     keys::JwtKeys,
     limits::{Limit, Limits},
     projects::Projects,
-    sessions::Sessions,
     store::{SiwxSession, Store},
 };
 
@@ -62,7 +63,8 @@ const SIGN_IN_LIMIT: i64 = 30;
 pub(crate) struct Siwx {
     store: Store,
     clock: Clock,
-    sessions: Sessions,
+    /// The sign-in tokens' own key (never the access tokens').
+    jwt: Arc<JwtKeys>,
     projects: Projects,
     chains: Chains,
     limits: Limits,
@@ -72,7 +74,7 @@ impl Siwx {
     pub(crate) fn new(
         store: Store,
         clock: Clock,
-        sessions: Sessions,
+        jwt: Arc<JwtKeys>,
         projects: Projects,
         chains: Chains,
     ) -> Self {
@@ -80,7 +82,7 @@ impl Siwx {
             limits: Limits::new(store.clone(), clock.clone()),
             store,
             clock,
-            sessions,
+            jwt,
             projects,
             chains,
         }
@@ -96,7 +98,7 @@ impl Siwx {
 
     /// The key that signs sign-in tokens.
     pub(crate) fn jwt(&self) -> &JwtKeys {
-        self.sessions.jwt()
+        &self.jwt
     }
 
     pub(crate) fn chains(&self) -> &Chains {

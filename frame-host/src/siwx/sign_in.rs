@@ -26,7 +26,7 @@ pub(crate) struct SignedIn {
 /// (and the domain is the page's, when a page other than frame-host's own sent the request);
 /// the message is within its time window; its nonce is the project's, unused and unexpired;
 /// the signature is the address's. Then the nonce is used up and the session stored, in one
-/// transaction.
+/// transaction; a refused signature uses the nonce up too.
 pub(crate) async fn sign_in(
     state: &Siwx,
     project_id: &str,
@@ -53,7 +53,20 @@ pub(crate) async fn sign_in(
         Some(expiry) if expiry <= now => return Err(SiwxError::NonceExpired),
         Some(_) => {}
     }
-    let verification = signed.verify(&message, text, &chain).await?;
+    let verification = match signed.verify(&message, text, &chain).await {
+        Ok(verification) => verification,
+        // No verdict (the chain failed): the visitor may retry with the same nonce.
+        Err(SiwxError::Internal(e)) => return Err(SiwxError::Internal(e)),
+        // A verdict uses the nonce up (issue 38, L-4): a refused signature is not checked again
+        // with it, so each costly contract-account check takes a fresh nonce.
+        Err(refused) => {
+            state
+                .store()
+                .drop_siwx_nonce(&message.nonce, project_id)
+                .await?;
+            return Err(refused);
+        }
+    };
 
     let longest = now + token::SESSION_TTL_SECS * 1000;
     let expires_at = message

@@ -1,6 +1,6 @@
-//! Sign-in session tokens: JWTs signed with frame-host's Ed25519 key (the one of its access
-//! tokens, `jwt-ed25519.pem`), published as a JWK set at `/.well-known/jwks.json` so a dapp's
-//! backend can check a token without asking frame-host.
+//! Sign-in session tokens: JWTs signed with frame-host's sign-in key (`siwx-ed25519.pem`,
+//! never the access tokens' key: issue 38, L-8), published as a JWK set at
+//! `/.well-known/jwks.json` so a dapp's backend can check a token without asking frame-host.
 //!
 //! Header `{"alg":"EdDSA","typ":"JWT","kid":…}` (`kid`: the key's RFC 7638 thumbprint); claims
 //! `iss` (frame-host's `public_url`), `aud` (`oriel-siwx:{projectId}`, never an access token's
@@ -11,7 +11,6 @@ use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use jsonwebtoken::{Algorithm, Validation};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 
 use crate::{error::Result, keys::JwtKeys};
 
@@ -47,11 +46,9 @@ fn jwk_x(keys: &JwtKeys) -> String {
     URL_SAFE_NO_PAD.encode(keys.public_key())
 }
 
-/// The key's RFC 7638 thumbprint: SHA-256 of its required members in lexicographic order,
-/// base64url without padding.
+/// The key's RFC 7638 thumbprint.
 pub(crate) fn key_id(keys: &JwtKeys) -> String {
-    let canonical = format!(r#"{{"crv":"Ed25519","kty":"OKP","x":"{}"}}"#, jwk_x(keys));
-    URL_SAFE_NO_PAD.encode(Sha256::digest(canonical.as_bytes()))
+    keys.key_id().to_owned()
 }
 
 /// The JWK set that verifies sign-in tokens: one Ed25519 key (RFC 8037).

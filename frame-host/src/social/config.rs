@@ -397,7 +397,13 @@ mod tests {
         let file = tempfile::NamedTempFile::new().unwrap();
         std::fs::write(file.path(), text).unwrap();
         let path = file.path().to_str().unwrap().to_owned();
-        crate::Config::load_with(|name| (name == "ORIEL_CONFIG").then(|| path.clone()))
+        let names_mode = text.contains("mode =");
+        crate::Config::load_with(|name| match name {
+            "ORIEL_CONFIG" => Some(path.clone()),
+            // Dev mode, unless the file names a mode (the environment would override it).
+            "ORIEL_MODE" if !names_mode => Some("dev".to_owned()),
+            _ => None,
+        })
     }
 
     #[test]

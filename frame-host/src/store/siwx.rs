@@ -77,6 +77,16 @@ impl Store {
         Ok(row.map(|(at,)| at))
     }
 
+    /// Uses up `nonce` of `project_id` without a session (its sign-in was refused).
+    pub(crate) async fn drop_siwx_nonce(&self, nonce: &str, project_id: &str) -> Result<()> {
+        sqlx::query("DELETE FROM siwx_nonces WHERE nonce = $1 AND project_id = $2")
+            .bind(nonce)
+            .bind(project_id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
     /// Uses up `nonce` (it must be the project's and unexpired at `now`) and stores `session`,
     /// replacing the project's session of the same chain and address, in one transaction.
     /// False, and nothing stored, when the nonce was used or expired meanwhile.

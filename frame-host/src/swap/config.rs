@@ -140,7 +140,13 @@ mod tests {
         let mut f = tempfile::NamedTempFile::new().unwrap();
         f.write_all(contents.as_bytes()).unwrap();
         let path = f.path().to_str().unwrap().to_owned();
-        Config::load_with(|name| (name == "ORIEL_CONFIG").then(|| path.clone()))
+        let names_mode = contents.contains("mode =");
+        Config::load_with(|name| match name {
+            "ORIEL_CONFIG" => Some(path.clone()),
+            // Dev mode, unless the file names a mode (the environment would override it).
+            "ORIEL_MODE" if !names_mode => Some("dev".to_owned()),
+            _ => None,
+        })
     }
 
     const NETWORK: &str =
@@ -156,7 +162,7 @@ mod tests {
 
     #[test]
     fn swap_networks_default_to_the_spec_list_and_exchanges_to_none() {
-        let c = Config::default();
+        let c = Config::dev();
         assert_eq!(c.swap_networks, DEFAULT_SWAP_NETWORKS);
         assert!(c.exchanges.is_empty());
         assert_eq!(c.convert_requests_per_ip, 600);

@@ -411,3 +411,34 @@ async fn the_housekeeping_job_deletes_events_past_the_retention() {
     job.abort();
     assert_eq!(rows(&t).await[0].3, "MODAL_CLOSE", "the newer one is kept");
 }
+
+/// Issue 38, L-10: the per-origin budget is counted per client IP too, so one client claiming a
+/// dapp's origin (any program can send any `Origin`) spends only its own share.
+#[tokio::test]
+async fn a_claimed_origin_spends_only_its_clients_budget() {
+    // An operator that raised the per-IP limit for a shared address: the origin budget binds.
+    let t = TestApp::with(|c| c.analytics_events_per_ip = 100_000).await;
+    let from = |ip: [u8; 4], n: u32| {
+        let mut req = Request::post(format!("/e?{QUERY}"))
+            .header("origin", SHOP)
+            .header("content-type", "text/plain")
+            .body(Body::from(event(&t, &uuid(n), "SEARCH_WALLET").to_string()))
+            .unwrap();
+        req.extensions_mut()
+            .insert(axum::extract::ConnectInfo(std::net::SocketAddr::from((
+                ip, 40_000,
+            ))));
+        let app = t.app.clone();
+        async move { common::read(tower::ServiceExt::oneshot(app, req).await.unwrap()).await }
+    };
+    const ORIGIN_LIMIT: u32 = 6_000;
+    for n in 0..ORIGIN_LIMIT {
+        let r = from([203, 0, 113, 9], n).await;
+        assert_eq!(r.status, StatusCode::NO_CONTENT, "event {n}: {}", r.body);
+    }
+    let r = from([203, 0, 113, 9], ORIGIN_LIMIT).await;
+    assert_eq!(error(&r), (429, "Please try again after 60 seconds".into()));
+    // The shop's real visitors are not held up.
+    let r = from([198, 51, 100, 7], ORIGIN_LIMIT + 1).await;
+    assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
+}

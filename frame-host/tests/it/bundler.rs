@@ -21,6 +21,8 @@ use oriel_frame_host::NetworkConfig;
 use serde_json::{json, Value};
 
 const CHAIN: &str = "eip155:31337";
+/// A user operation hash no bundler knows (its receipt is `null`).
+const ZERO_HASH: &str = "0x0000000000000000000000000000000000000000000000000000000000000000";
 
 /// alto (through stack/bundler.mjs) on a free port for `devnet`'s EntryPoint, ended on drop.
 struct Bundler {
@@ -87,7 +89,7 @@ const SIGNED_OPERATION: &str = "const [url, file, bundlerUrl] = process.argv.sli
     const [alice, bob] = [generatePrivateKey(), generatePrivateKey()].map((k) => privateKeyToAccount(k).address); \
     const op = await ops.signedUserOperation({ rpcUrl: url, bundlerUrl, contracts, owner, \
       calls: [{ to: alice, value: parseEther('0.1') }, { to: bob, value: parseEther('0.2') }] }); \
-    console.log(JSON.stringify({ request: ops.userOperationRequest(op), sender, alice, bob }));";
+    console.log(JSON.stringify({ request: ops.userOperationRequest(op), sender, owner: owner.address, alice, bob }));";
 
 fn uri(chain: &str) -> String {
     format!("/v1/bundler/{chain}?projectId=shop")
@@ -114,14 +116,19 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
     let bundler = Bundler::start(&devnet, &entry_point);
     let bundler_url = bundler.url.clone();
     let rpc_url = devnet.url.clone();
+    // The devnet's EntryPoint and Safe deployment, as `devnet_contracts` would give them.
+    let aa: oriel_protocol::frame_page::SmartAccountContracts =
+        serde_json::from_value(contracts["accountAbstraction"].clone()).unwrap();
+    let mut devnet_network = NetworkConfig {
+        chain_id: CHAIN.into(),
+        rpc_urls: vec![rpc_url],
+        bundler_url: Some(bundler_url),
+        ..NetworkConfig::default()
+    };
+    devnet_network.fill_smart_account_contracts(&aa);
     let t = TestApp::with(|c| {
         c.networks = vec![
-            NetworkConfig {
-                chain_id: CHAIN.into(),
-                rpc_urls: vec![rpc_url],
-                bundler_url: Some(bundler_url),
-                ..NetworkConfig::default()
-            },
+            devnet_network,
             NetworkConfig {
                 chain_id: "eip155:1".into(),
                 rpc_urls: vec!["https://rpc.example.com".into()],
@@ -141,20 +148,80 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
     };
     let token = Some(session.access.clone());
 
+    // Issue 38, L-3: only the methods the frame makes pass (not eth_supportedEntryPoints).
     let r = post(
         CHAIN,
         call("eth_supportedEntryPoints", json!([])),
         token.clone(),
     )
     .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-    assert_eq!(r.json()["id"], 7);
-    assert_eq!(r.json()["result"], json!([entry_point]));
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
 
     let contracts_file = common::json_file(&contracts);
     let signed = devnet.node(
         SIGNED_OPERATION,
         &[contracts_file.path().to_str().unwrap(), &bundler.url],
+    );
+    // Issue 38, L-3: a user operation passes only for the session's own smart account. Before
+    // the session has a wallet it has none.
+    let (status, _, message) = post(
+        CHAIN,
+        call(
+            "eth_sendUserOperation",
+            json!([signed["request"], entry_point]),
+        ),
+        token.clone(),
+    )
+    .await
+    .error();
+    assert_eq!(
+        (status, message.as_str()),
+        (403, "User operation refused: this session has no wallet")
+    );
+    // The session's wallet, whose eip155 key owns the operation's account.
+    let mut wallet = common::wallet_body("w-smart", "ZGV2aWNl");
+    wallet["addresses"]["eip155"] = signed["owner"].clone();
+    let created = t
+        .call(Method::POST, "/wallet/v1", Some(wallet), token.as_deref())
+        .await;
+    assert!(created.status.is_success(), "{}", created.body);
+    // Another account's operation, or another EntryPoint, is refused before the bundler.
+    let mut foreign = signed["request"].clone();
+    foreign["sender"] = signed["alice"].clone();
+    let (status, _, message) = post(
+        CHAIN,
+        call(
+            "eth_estimateUserOperationGas",
+            json!([foreign, entry_point]),
+        ),
+        token.clone(),
+    )
+    .await
+    .error();
+    assert_eq!(
+        (status, message.as_str()),
+        (
+            403,
+            "User operation refused: its sender is not this wallet's smart account"
+        )
+    );
+    let (status, _, message) = post(
+        CHAIN,
+        call(
+            "eth_sendUserOperation",
+            json!([
+                signed["request"],
+                "0x0000000000000000000000000000000000000007"
+            ]),
+        ),
+        token.clone(),
+    )
+    .await
+    .error();
+    assert_eq!(status, 400);
+    assert!(
+        message.starts_with("Unsupported EntryPoint: expected 0x"),
+        "{message}"
     );
     let sent = post(
         CHAIN,
@@ -206,16 +273,14 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
     .await
     .unwrap();
     assert_ne!(code, json!("0x"));
+    // Issue 38, L-3: the frame reads receipts, never operations by hash.
     let by_hash = post(
         CHAIN,
         call("eth_getUserOperationByHash", json!([hash])),
         token.clone(),
     )
     .await;
-    assert_eq!(
-        by_hash.json()["result"]["transactionHash"],
-        receipt["receipt"]["transactionHash"]
-    );
+    assert_eq!(by_hash.status, StatusCode::BAD_REQUEST, "{}", by_hash.body);
 
     // The bundler's own refusal reaches the frame as its JSON-RPC error: the same operation again.
     let again = post(
@@ -236,7 +301,12 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
 
     // Refusals: no session, a method that is not a bundler's, a network without a bundler, an
     // unknown network, a body that is not JSON-RPC 2.0.
-    let anonymous = post(CHAIN, call("eth_supportedEntryPoints", json!([])), None).await;
+    let anonymous = post(
+        CHAIN,
+        call("eth_getUserOperationReceipt", json!([ZERO_HASH])),
+        None,
+    )
+    .await;
     assert_eq!(
         anonymous.status,
         StatusCode::UNAUTHORIZED,
@@ -247,7 +317,7 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
         .call(
             Method::POST,
             &format!("/v1/bundler/{CHAIN}?projectId=demo"),
-            Some(call("eth_supportedEntryPoints", json!([]))),
+            Some(call("eth_getUserOperationReceipt", json!([ZERO_HASH]))),
             token.as_deref(),
         )
         .await
@@ -263,12 +333,11 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
     assert_eq!(
         message,
         "Unsupported bundler method: expected one of eth_sendUserOperation, \
-         eth_estimateUserOperationGas, eth_getUserOperationReceipt, eth_getUserOperationByHash, \
-         eth_supportedEntryPoints"
+         eth_estimateUserOperationGas, eth_getUserOperationReceipt"
     );
     let (status, _, message) = post(
         "eip155:1",
-        call("eth_supportedEntryPoints", json!([])),
+        call("eth_getUserOperationReceipt", json!([ZERO_HASH])),
         token.clone(),
     )
     .await
@@ -279,7 +348,7 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
     );
     let (status, _, message) = post(
         "eip155:10",
-        call("eth_supportedEntryPoints", json!([])),
+        call("eth_getUserOperationReceipt", json!([ZERO_HASH])),
         token.clone(),
     )
     .await
@@ -290,7 +359,7 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
     );
     let (status, _, message) = post(
         CHAIN,
-        json!({ "jsonrpc": "1.0", "id": 1, "method": "eth_supportedEntryPoints" }),
+        json!({ "jsonrpc": "1.0", "id": 1, "method": "eth_getUserOperationReceipt" }),
         token.clone(),
     )
     .await
@@ -320,9 +389,13 @@ async fn a_signed_in_frame_sends_a_user_operation_that_lands() {
 
     // A bundler that no longer answers is frame-host's upstream error, not the bundler's URL.
     drop(bundler);
-    let (status, _, message) = post(CHAIN, call("eth_supportedEntryPoints", json!([])), token)
-        .await
-        .error();
+    let (status, _, message) = post(
+        CHAIN,
+        call("eth_getUserOperationReceipt", json!([ZERO_HASH])),
+        token,
+    )
+    .await
+    .error();
     assert_eq!(
         (status, message.as_str()),
         (502, "The bundler of eip155:31337 did not answer")
@@ -373,7 +446,7 @@ async fn a_user_s_bundler_calls_are_limited() {
         t.call(
             Method::POST,
             &uri,
-            Some(call("eth_supportedEntryPoints", json!([]))),
+            Some(call("eth_getUserOperationReceipt", json!([ZERO_HASH]))),
             Some(&session.access),
         )
     };

@@ -223,3 +223,34 @@ async fn missing_or_garbage_headers_are_rejected() {
         assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{header}");
     }
 }
+
+/// Issue 38, L-8: access tokens are signed with a key of their own, never the one the JWK set
+/// publishes for sign-in tokens, so a dapp's backend holding the JWK set cannot accept (nor be
+/// confused by) a frame access token; each kind names its key with a distinct `kid`.
+#[tokio::test]
+async fn access_tokens_are_not_signed_with_the_published_key() {
+    let t = TestApp::new().await;
+    let s = t.login("ann@example.com", DEV1).await;
+    let jwks = t.get("/.well-known/jwks.json").await;
+    let set: jsonwebtoken::jwk::JwkSet = serde_json::from_str(&jwks.body).unwrap();
+    assert_eq!(set.keys.len(), 1, "{}", jwks.body);
+    let mut any_audience = jsonwebtoken::Validation::new(Algorithm::EdDSA);
+    any_audience.validate_aud = false;
+    any_audience.validate_exp = false;
+    for jwk in &set.keys {
+        let key = jsonwebtoken::DecodingKey::from_jwk(jwk).unwrap();
+        assert!(
+            jsonwebtoken::decode::<Value>(&s.access, &key, &any_audience).is_err(),
+            "the published key verifies an access token"
+        );
+    }
+    let header = jsonwebtoken::decode_header(&s.access).unwrap();
+    let kid = header.kid.expect("access tokens name their key");
+    assert!(
+        set.find(&kid).is_none(),
+        "the access key's kid is published"
+    );
+    let siwx_pem =
+        std::fs::read_to_string(t.config.data_dir.join(oriel_frame_host::SIWX_KEY_FILE)).unwrap();
+    assert_ne!(siwx_pem, t.jwt_pem());
+}

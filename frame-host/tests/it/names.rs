@@ -220,7 +220,7 @@ async fn unknown_names_and_addresses_are_404_or_an_empty_list() {
 
 #[tokio::test]
 async fn the_suffix_is_the_operators() {
-    assert_eq!(oriel_frame_host::Config::default().name_suffix, "oriel.id");
+    assert_eq!(oriel_frame_host::Config::dev().name_suffix, "oriel.id");
     let t = TestApp::with(|c| c.name_suffix = "names.example".parse().unwrap()).await;
     let r = register(&t, &key(0), "alice.names.example").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);

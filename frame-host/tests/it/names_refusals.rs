@@ -206,7 +206,8 @@ async fn names_messages_and_attributes_follow_the_rules() {
                 json!({ "avatar": "javascript:alert(1)" }),
                 now,
             ),
-            "Invalid attributes: avatar must be an http(s) URL of at most 2048 bytes",
+            // Issue 38, L-5 narrowed the rule (https or a raster data: image), and its text.
+            "Invalid attributes: avatar must be an https URL or a data: URL of a PNG, JPEG, GIF or WebP image, of at most 2048 bytes",
         ),
     ];
     for (text, expected) in cases {
@@ -254,4 +255,54 @@ async fn registrations_per_client_address_are_limited() {
         "{}",
         r.body
     );
+}
+
+/// Issue 38, L-5: names cannot be squatted in bulk: reserved labels are refused, one client IP
+/// registers at most 3 names a day, and one address sends at most 5 registrations per 10
+/// minutes.
+#[tokio::test]
+async fn names_cannot_be_squatted_in_bulk() {
+    // Without the devnet's RPC only a key's signature can hold (as above).
+    let t = TestApp::with(|c| c.networks.retain(|n| n.chain_id != "eip155:31337")).await;
+    let fresh = |n: u8| {
+        alloy_signer_local::PrivateKeySigner::from_bytes(&alloy_primitives::B256::repeat_byte(
+            0x40 + n,
+        ))
+        .unwrap()
+    };
+    for reserved in ["admin.oriel.id", "Support.oriel.id", "oriel.oriel.id"] {
+        let r = names_common::register(&t, &fresh(0), reserved).await;
+        assert_eq!(
+            error(&r),
+            (400, "Invalid name: this name is reserved".into()),
+            "{reserved}"
+        );
+        none(&t, &reserved.to_ascii_lowercase()).await;
+    }
+    let r = get(&t, "/v1/profile/suggestions/admin", "").await;
+    assert_eq!(
+        r.json()["suggestions"][0],
+        json!({ "name": "admin.oriel.id", "registered": true })
+    );
+
+    for n in 1..=3 {
+        let r = names_common::register(&t, &fresh(n), &format!("squat{n}.oriel.id")).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+    let r = names_common::register(&t, &fresh(4), "squat4.oriel.id").await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+    none(&t, "squat4.oriel.id").await;
+
+    // An address's refused registrations count too (here: signed by another key).
+    let (victim, mallory) = (fresh(5), fresh(6));
+    let text = message("victim.oriel.id", json!({}), now_secs(&t));
+    let mut forged = body(&victim, &text, DEVNET_COIN);
+    forged["signature"] = personal_sign(&mallory, &text).into();
+    for _ in 0..5 {
+        assert_eq!(
+            error(&post(&t, forged.clone()).await),
+            (401, "Invalid signature".into())
+        );
+    }
+    assert_eq!(post(&t, forged).await.status, StatusCode::TOO_MANY_REQUESTS);
 }

@@ -12,7 +12,6 @@
 
 use serde::{Deserialize, Serialize};
 
-
 /// The header a Farcaster client sends its relay key in (`POST /v1/channel/authenticate`).
 pub const RELAY_KEY_HEADER: &str = "x-farcaster-auth-relay-key";
 /// The statement of a FIP-11 message.

@@ -9,17 +9,21 @@ use oriel_protocol::http::identity::{IdentityQuery, IdentityReply};
 
 use crate::{
     error::ApiError,
-    http::{ApiQuery, SdkClient},
+    http::{ApiQuery, ClientIp, SdkClient},
     names::Names,
     types::is_evm_address,
 };
 
+/// Within the client's budget of name lookups (issue 38, L-6: an identity is a reverse and a
+/// forward ENS lookup and an avatar record, over the chain RPC).
 pub(super) async fn identity(
     State(names): State<Names>,
     _client: SdkClient,
+    ClientIp(ip): ClientIp,
     address: Result<Path<String>, PathRejection>,
     ApiQuery(query): ApiQuery<IdentityQuery>,
 ) -> Result<Json<IdentityReply>, ApiError> {
+    names.check_lookup_limit(ip).await?;
     let Path(address) = address.map_err(|e| ApiError::InvalidParams(e.body_text()))?;
     if !is_evm_address(&address) {
         return Err(ApiError::invalid(

@@ -41,8 +41,17 @@ pub(super) async fn register(
 ) -> Result<Json<RegisterNameReply>, ApiError> {
     state.check_registration_limit(ip).await?;
     let checked = check(&state, &client.project_id, body)?;
+    state.check_address_limit(&checked.row.address).await?;
     check_signature(&state, &checked).await?;
     let row = checked.row;
+    // Refusals that take no name do not count against the client's names of the day.
+    if state.store().name(&row.name).await?.is_some() {
+        return Err(NameError::NameTaken.into());
+    }
+    if state.store().name_of_address(&row.address).await?.is_some() {
+        return Err(NameError::AddressHasName.into());
+    }
+    state.count_new_name(ip).await?;
     match state.store().add_name(&row).await? {
         NameInsert::Added => {}
         NameInsert::NameTaken => return Err(NameError::NameTaken.into()),
@@ -83,7 +92,10 @@ fn check(state: &Names, project_id: &str, body: RegisterNameRequest) -> Result<C
             "expected JSON {{\"name\",\"attributes\",\"timestamp\"}}: {e}"
         ))
     })?;
-    let (name, _) = rules::name(&message.name, state.suffix())?;
+    let (name, label) = rules::name(&message.name, state.suffix())?;
+    if rules::is_reserved(&label, state.suffix()) {
+        return Err(NameError::Name(rules::NameRule::Reserved));
+    }
     let attributes = message.attributes.unwrap_or_default();
     check_attributes(&attributes)?;
     let now_secs = state.now_ms().div_euclid(1000);

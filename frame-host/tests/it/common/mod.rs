@@ -33,7 +33,7 @@ pub const IP: [u8; 4] = [10, 0, 0, 1];
 /// A config with a `shop` project (an exact and a wildcard origin), one RPC host and
 /// assets from `frame_dir`.
 pub fn config(frame_dir: &std::path::Path) -> Config {
-    let mut config = Config::default();
+    let mut config = Config::dev();
     config.frame_dir = frame_dir.to_path_buf();
     config.rpc_hosts = vec!["https://rpc.example.com".into()];
     config.projects.push(ProjectConfig {
@@ -112,7 +112,7 @@ impl Reply {
     }
 }
 
-async fn read(res: axum::response::Response) -> Reply {
+pub async fn read(res: axum::response::Response) -> Reply {
     let status = res.status();
     let headers = res.headers().clone();
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
@@ -212,6 +212,8 @@ impl TestApp {
         let mut c = config(&dir.path().join("frame"));
         c.data_dir = dir.path().join("data");
         c.public_url = "https://wallet.test".parse().unwrap();
+        // A dev app reached at that public URL: the tests say so, as an operator would.
+        c.dev_allow_public = true;
         change(&mut c);
         let clock = Clock::manual();
         let state = AppState::with_clock(c.clone(), clock.clone())

@@ -1,29 +1,38 @@
 //! The frame's pass-through to the ERC-4337 bundler of a network (`bundler_url` of its
-//! `[[networks]]` entry): one JSON-RPC call of the five the frame needs for smart accounts,
+//! `[[networks]]` entry): one JSON-RPC call of the three the frame makes for smart accounts,
 //! answered as the bundler gave it (errors included, such as a refused signature). The
-//! bundler's URL never reaches the frame. Calls are limited per user and per client IP.
+//! bundler's URL never reaches the frame. A user operation must be the session's own smart
+//! account's, for the network's EntryPoint (`account`). Calls are limited per user and per
+//! client IP.
+
+mod account;
 
 use std::{collections::HashMap, net::IpAddr, sync::Arc};
+
+use alloy_primitives::Address;
 
 use oriel_rpc::Transport;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::{
-    chain::{HttpTransport, NetworkConfig},
+    chain::{Chains, HttpTransport, NetworkConfig},
     error::ApiError,
     limits::{Limit, Limits},
+    store::Store,
 };
+use account::Accounts;
 
-/// The methods passed through: sending and estimating a user operation, reading it back and
-/// its receipt, and the EntryPoints the bundler serves.
-pub(crate) const METHODS: [&str; 5] = [
+/// The methods passed through, those the frame makes (`oriel_signer::sign::smart`): estimating
+/// and sending a user operation, and reading its receipt (issue 38, L-3).
+pub(crate) const METHODS: [&str; 3] = [
     "eth_sendUserOperation",
     "eth_estimateUserOperationGas",
     "eth_getUserOperationReceipt",
-    "eth_getUserOperationByHash",
-    "eth_supportedEntryPoints",
 ];
+
+/// The methods whose first param is a user operation, and second the EntryPoint.
+const OPERATION_METHODS: [&str; 2] = ["eth_sendUserOperation", "eth_estimateUserOperationGas"];
 
 /// The largest request body, in bytes: a user operation with a large batch fits easily.
 pub(crate) const MAX_REQUEST_BYTES: usize = 128 * 1024;
@@ -53,6 +62,7 @@ pub(crate) struct Bundler {
     urls: Arc<HashMap<String, Option<String>>>,
     transport: HttpTransport,
     limits: Limits,
+    accounts: Accounts,
 }
 
 impl Bundler {
@@ -60,6 +70,8 @@ impl Bundler {
         networks: &[NetworkConfig],
         transport: HttpTransport,
         limits: Limits,
+        chains: Chains,
+        store: Store,
     ) -> Self {
         let urls = networks
             .iter()
@@ -69,12 +81,14 @@ impl Bundler {
             urls: Arc::new(urls),
             transport,
             limits,
+            accounts: Accounts::new(networks, chains, store),
         }
     }
 
     /// Passes `call` of `user_id` at `ip` to the bundler of `chain_id`: 400 for a call out
-    /// of bounds or a network without a bundler, 429 past a limit, 502 when the bundler does
-    /// not answer JSON-RPC.
+    /// of bounds or a network without a bundler, 403 for a user operation that is not the
+    /// user's smart account's, 429 past a limit, 502 when the bundler does not answer
+    /// JSON-RPC.
     pub(crate) async fn relay(
         &self,
         chain_id: &str,
@@ -113,6 +127,10 @@ impl Bundler {
         let url = url.as_deref().ok_or_else(|| {
             ApiError::InvalidParams(format!("{chain_id} has no bundler: smart accounts are off"))
         })?;
+        if OPERATION_METHODS.contains(&call.method.as_str()) {
+            self.check_operation(chain_id, user_id, &call.params)
+                .await?;
+        }
         let body = json!({
             "jsonrpc": "2.0",
             "id": call.id,
@@ -145,5 +163,39 @@ impl Bundler {
                 ))
             })?;
         Ok(answer)
+    }
+
+    /// A user operation's params: `[operation, entryPoint]`, the operation's `sender` the
+    /// user's smart account on `chain_id` and the EntryPoint the network's.
+    async fn check_operation(
+        &self,
+        chain_id: &str,
+        user_id: &str,
+        params: &[Value],
+    ) -> Result<(), ApiError> {
+        let sender = params
+            .first()
+            .and_then(|op| op.get("sender"))
+            .and_then(Value::as_str)
+            .and_then(|s| s.parse::<Address>().ok())
+            .ok_or_else(|| {
+                ApiError::invalid(
+                    "Invalid user operation: expected an object with a sender address",
+                )
+            })?;
+        let expected = self.accounts.entry_point(chain_id);
+        let entry_point = params
+            .get(1)
+            .and_then(Value::as_str)
+            .and_then(|s| s.parse::<Address>().ok());
+        if let Some(expected) = expected.filter(|e| entry_point != Some(*e)) {
+            return Err(ApiError::InvalidParams(format!(
+                "Unsupported EntryPoint: expected {expected}"
+            )));
+        }
+        if sender != self.accounts.of(chain_id, user_id).await? {
+            return Err(ApiError::Forbidden(account::NOT_YOUR_ACCOUNT));
+        }
+        Ok(())
     }
 }
