@@ -1,5 +1,3 @@
-import { createStore, type Store } from '../store/createStore'
-
 /**
  * What the Account view says of an account whose network has no balance source (a Bitcoin
  * network without an Esplora API on frame-host), instead of a zero balance.
@@ -47,43 +45,27 @@ export interface BalanceEntry {
   readonly fetchedAt: number
 }
 
-/** Cached native balances, keyed by `balanceKey(address, caipNetworkId)`. */
-export interface BalanceState {
-  readonly entries: Readonly<Record<string, BalanceEntry>>
+/** A native balance: base units and the currency's decimals. */
+export interface NativeBalance {
+  readonly value: bigint
+  readonly decimals: number
 }
 
-/** The balance cache and its clock (the client's `now`). */
-export interface BalanceStore extends Store<BalanceState> {
-  /** The current time in milliseconds, for the cache's age. */
-  now(): number
-}
-
-/** The cache key of an address on a network (addresses compare case-insensitively). */
+/** The native balance's cache key of an address on a network (addresses compare case-insensitively). */
 export function balanceKey(address: string, caipNetworkId: string): string {
   return `${caipNetworkId}:${address.toLowerCase()}`
 }
 
-/** Whether `entry` is missing or older than `BALANCE_CACHE_MS` at `now`. */
-export function isStale(entry: BalanceEntry | undefined, now: number): boolean {
-  return !entry || now - entry.fetchedAt >= BALANCE_CACHE_MS
-}
+/** The query key of the native balance of an address on a network (spec §3 balance cache). */
+export const nativeBalanceKey = (address: string, caipNetworkId: string) => ['balance', balanceKey(address, caipNetworkId)] as const
 
-/**
- * Creates the native balance cache, empty. `refreshBalance` is its one writer.
- *
- * @example
- * const balances = createBalanceStore({ now: Date.now })
- */
-export function createBalanceStore(parameters: { now: () => number }): BalanceStore {
-  return { ...createStore<BalanceState>({ entries: {} }), now: parameters.now }
-}
-
-/**
- * A stored balance entry (see `persistCache`), `undefined` unless it has a formatted balance and
- * a read time.
- */
-export function balanceEntryFromStored(value: unknown): BalanceEntry | undefined {
-  const v = value as Partial<Record<keyof BalanceEntry, unknown>> | null
-  if (typeof v?.balance !== 'string' || !/^-?\d+\.\d{3}$/.test(v.balance) || typeof v.fetchedAt !== 'number') return undefined
-  return { balance: v.balance, fetchedAt: v.fetchedAt }
-}
+/** How the native balances are kept in localStorage (`@oriel/balance_cache`, 30 s). */
+export const NATIVE_BALANCE_STORAGE = {
+  maxAgeMs: BALANCE_CACHE_MS,
+  toStored: (data: NativeBalance) => ({ value: data.value.toString(), decimals: data.decimals }),
+  fromStored(stored: Record<string, unknown>): NativeBalance | undefined {
+    const { value, decimals } = stored
+    if (typeof value !== 'string' || !/^\d{1,78}$/.test(value) || !Number.isInteger(decimals) || (decimals as number) < 0 || (decimals as number) > 77) return undefined
+    return { value: BigInt(value), decimals: decimals as number }
+  },
+} as const
