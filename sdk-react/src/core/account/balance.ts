@@ -1,3 +1,5 @@
+import { formatTokenAmount } from '../format/amount'
+
 /**
  * What the Account view says of an account whose network has no balance source (a Bitcoin
  * network without an Esplora API on frame-host), instead of a zero balance.
@@ -12,8 +14,7 @@ export const BALANCES_NOT_AVAILABLE = 'Balances are not available for this netwo
  * truncateDecimal('1.23456') // '1.234'
  */
 export function truncateDecimal(numeric: string): string {
-  const [whole = '0', fraction = ''] = numeric.split('.')
-  return `${whole}.${`${fraction}000`.slice(0, 3)}`
+  return formatTokenAmount(numeric, { digits: 3 })
 }
 
 /** How long a native balance read stays fresh (spec §9: native balance, 30 s). */
@@ -30,13 +31,7 @@ export const UNKNOWN_BALANCE = '0.000'
  * formatBalance(1_234_567_890_000_000_000n, 18) // '1.234'
  */
 export function formatBalance(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const abs = negative ? -value : value
-  const unit = 10n ** BigInt(decimals)
-  const whole = abs / unit
-  // Thousandths, truncated: (fraction × 1000) / unit.
-  const thousandths = ((abs % unit) * 1000n) / unit
-  return `${negative ? '-' : ''}${whole}.${thousandths.toString().padStart(3, '0')}`
+  return formatTokenAmount({ value, decimals }, { digits: 3 })
 }
 
 /** One cached read: the formatted balance and when it was read. */

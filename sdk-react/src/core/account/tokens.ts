@@ -1,4 +1,5 @@
 import { parseBalances, type TokenBalance } from '../blockchain/client'
+import { formatTokenAmount } from '../format/amount'
 import { balanceKey } from './balance'
 
 /** How long a token balance list stays fresh, and how long after a failure no new fetch starts (spec §8, §9: portfolio 30 s). */
@@ -25,16 +26,7 @@ export const tokenBalancesKey = (address: string, caipNetworkId: string) => ['to
  * formatTokenQuantity('1234.5678') // '1234.57'
  */
 export function formatTokenQuantity(numeric: string): string {
-  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(numeric.trim())
-  if (!match) return numeric
-  const [, sign = '', whole = '', fraction = ''] = match
-  const kept = BigInt(`${whole || '0'}${fraction.slice(0, 2).padEnd(2, '0')}`)
-  const rest = fraction.slice(2)
-  // Past the half exactly: the first dropped digit above 5, or 5 followed by any non-zero digit.
-  const up = rest.length > 0 && (rest[0]! > '5' || (rest[0] === '5' && /[1-9]/.test(rest.slice(1))))
-  const hundredths = (kept + (up ? 1n : 0n)).toString().padStart(3, '0')
-  const result = `${hundredths.slice(0, -2)}.${hundredths.slice(-2)}`
-  return sign && /[1-9]/.test(result) ? `-${result}` : result
+  return formatTokenAmount(numeric, { digits: 2, rounding: 'halfDown' })
 }
 
 /**

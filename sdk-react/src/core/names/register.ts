@@ -1,3 +1,4 @@
+import { stringToHex } from 'viem'
 import { setIdentity } from '../account/identity'
 import { getProvider } from '../actions/getProvider'
 import type { OrielClient } from '../client/createClient'
@@ -30,13 +31,6 @@ export function registrationMessage({
   timestamp: number
 }): string {
   return JSON.stringify({ name, attributes, timestamp })
-}
-
-/** UTF-8 text as `0x` hex, as `personal_sign` takes a message (as the sign-in flow sends it). */
-function utf8Hex(text: string): `0x${string}` {
-  let hex = '0x'
-  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0')
-  return hex as `0x${string}`
 }
 
 export type RegisterAccountNameParameters = {
@@ -85,7 +79,7 @@ export async function registerAccountName(client: OrielClient, parameters: Regis
     const message = registrationMessage({ name, attributes: {}, timestamp: Math.floor(now() / 1000) })
     let signature: unknown
     try {
-      signature = await provider.request({ method: 'personal_sign', params: [utf8Hex(message), address] })
+      signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), address] })
     } catch (error) {
       if (getWalletErrorCode(error) === USER_REJECTED_CODE) throw new SignatureDeclinedError({ cause: error })
       throw error
