@@ -57,10 +57,17 @@ impl<'a> Emitter<'a> {
             .partition(|h| ["empty", "record", "union", "unknown"].contains(h));
         out.push_str(&format!(
             "import {{ {} }} from './check'\n",
-            ["type Check"].into_iter().chain(common).collect::<Vec<_>>().join(", ")
+            ["type Check"]
+                .into_iter()
+                .chain(common)
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
         if !rare.is_empty() {
-            out.push_str(&format!("import {{ {} }} from './checkForms'\n", rare.join(", ")));
+            out.push_str(&format!(
+                "import {{ {} }} from './checkForms'\n",
+                rare.join(", ")
+            ));
         }
         for (area, names) in &self.imports {
             let names: Vec<String> = names
