@@ -50,7 +50,8 @@ export {
   type ParseCaipNetworkIdErrorType,
   type ParseCaipNetworkIdReturnType,
 } from './core/validation/caip'
-export { isEvmAddress, isSolanaAddress, type IsEvmAddressParameters } from './core/validation/address'
+export { isEvmAddress, type IsEvmAddressParameters } from './core/validation/address'
+export { isSolanaAddress } from './core/validation/solanaAddress'
 export type { Connection, Connector, ConnectorEvent, ConnectorType, NamespaceProviders } from './core/connectors/types'
 export {
   MAX_SOLANA_MESSAGE_BYTES,

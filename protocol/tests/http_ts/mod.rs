@@ -50,11 +50,23 @@ impl<'a> Emitter<'a> {
             "// Generated from the oriel-protocol crate ({module}) by protocol/tests/http_contract.rs.\n\
              // Do not edit: ORIEL_BLESS=1 cargo test -p oriel-protocol --test http_contract\n"
         );
-        if !self.helpers.is_empty() {
-            let helpers: Vec<&str> = self.helpers.iter().copied().collect();
+        // The rarer makers live apart (`checkForms.ts`), so a chunk without them does not carry them.
+        let (rare, common): (Vec<&str>, Vec<&str>) = self
+            .helpers
+            .iter()
+            .partition(|h| ["empty", "record", "union", "unknown"].contains(h));
+        out.push_str(&format!(
+            "import {{ {} }} from './check'\n",
+            ["type Check"]
+                .into_iter()
+                .chain(common)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        if !rare.is_empty() {
             out.push_str(&format!(
-                "import {{ type Check, {} }} from './check'\n",
-                helpers.join(", ")
+                "import {{ {} }} from './checkForms'\n",
+                rare.join(", ")
             ));
         }
         for (area, names) in &self.imports {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { BALANCE_CACHE_MS, balanceKey, formatBalance, isStale } from './balance'
+import { describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '../query/queryClient'
+import { BALANCE_CACHE_MS, balanceKey, formatBalance, nativeBalanceKey } from './balance'
 
 const ETH = 10n ** 18n
 
@@ -28,9 +29,18 @@ describe('the balance cache', () => {
     expect(balanceKey('0xabc', 'eip155:1')).not.toBe(balanceKey('0xabc', 'eip155:8453'))
   })
 
-  it('is fresh for 30 s', () => {
-    expect(isStale(undefined, 0)).toBe(true)
-    expect(isStale({ balance: '1.000', fetchedAt: 1_000 }, 1_000 + BALANCE_CACHE_MS - 1)).toBe(false)
-    expect(isStale({ balance: '1.000', fetchedAt: 1_000 }, 1_000 + BALANCE_CACHE_MS)).toBe(true)
+  it('is fresh for 30 s', async () => {
+    let now = 1_000
+    const query = createQueryClient({ now: () => now })
+    const read = vi.fn(async () => ({ value: ETH, decimals: 18 }))
+    const balance = { key: nativeBalanceKey('0xabc', 'eip155:1'), read, staleMs: BALANCE_CACHE_MS }
+    await query.fetch(balance)
+    expect(read).toHaveBeenCalledTimes(1)
+    now = 1_000 + BALANCE_CACHE_MS - 1
+    await query.fetch(balance)
+    expect(read).toHaveBeenCalledTimes(1)
+    now = 1_000 + BALANCE_CACHE_MS
+    await query.fetch(balance)
+    expect(read).toHaveBeenCalledTimes(2)
   })
 })

@@ -1,4 +1,4 @@
-import { createStore, type Store } from '../store/createStore'
+import { formatTokenAmount } from '../format/amount'
 
 /**
  * What the Account view says of an account whose network has no balance source (a Bitcoin
@@ -14,8 +14,7 @@ export const BALANCES_NOT_AVAILABLE = 'Balances are not available for this netwo
  * truncateDecimal('1.23456') // '1.234'
  */
 export function truncateDecimal(numeric: string): string {
-  const [whole = '0', fraction = ''] = numeric.split('.')
-  return `${whole}.${`${fraction}000`.slice(0, 3)}`
+  return formatTokenAmount(numeric, { digits: 3 })
 }
 
 /** How long a native balance read stays fresh (spec §9: native balance, 30 s). */
@@ -32,13 +31,7 @@ export const UNKNOWN_BALANCE = '0.000'
  * formatBalance(1_234_567_890_000_000_000n, 18) // '1.234'
  */
 export function formatBalance(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const abs = negative ? -value : value
-  const unit = 10n ** BigInt(decimals)
-  const whole = abs / unit
-  // Thousandths, truncated: (fraction × 1000) / unit.
-  const thousandths = ((abs % unit) * 1000n) / unit
-  return `${negative ? '-' : ''}${whole}.${thousandths.toString().padStart(3, '0')}`
+  return formatTokenAmount({ value, decimals }, { digits: 3 })
 }
 
 /** One cached read: the formatted balance and when it was read. */
@@ -47,43 +40,27 @@ export interface BalanceEntry {
   readonly fetchedAt: number
 }
 
-/** Cached native balances, keyed by `balanceKey(address, caipNetworkId)`. */
-export interface BalanceState {
-  readonly entries: Readonly<Record<string, BalanceEntry>>
+/** A native balance: base units and the currency's decimals. */
+export interface NativeBalance {
+  readonly value: bigint
+  readonly decimals: number
 }
 
-/** The balance cache and its clock (the client's `now`). */
-export interface BalanceStore extends Store<BalanceState> {
-  /** The current time in milliseconds, for the cache's age. */
-  now(): number
-}
-
-/** The cache key of an address on a network (addresses compare case-insensitively). */
+/** The native balance's cache key of an address on a network (addresses compare case-insensitively). */
 export function balanceKey(address: string, caipNetworkId: string): string {
   return `${caipNetworkId}:${address.toLowerCase()}`
 }
 
-/** Whether `entry` is missing or older than `BALANCE_CACHE_MS` at `now`. */
-export function isStale(entry: BalanceEntry | undefined, now: number): boolean {
-  return !entry || now - entry.fetchedAt >= BALANCE_CACHE_MS
-}
+/** The query key of the native balance of an address on a network (spec §3 balance cache). */
+export const nativeBalanceKey = (address: string, caipNetworkId: string) => ['balance', balanceKey(address, caipNetworkId)] as const
 
-/**
- * Creates the native balance cache, empty. `refreshBalance` is its one writer.
- *
- * @example
- * const balances = createBalanceStore({ now: Date.now })
- */
-export function createBalanceStore(parameters: { now: () => number }): BalanceStore {
-  return { ...createStore<BalanceState>({ entries: {} }), now: parameters.now }
-}
-
-/**
- * A stored balance entry (see `persistCache`), `undefined` unless it has a formatted balance and
- * a read time.
- */
-export function balanceEntryFromStored(value: unknown): BalanceEntry | undefined {
-  const v = value as Partial<Record<keyof BalanceEntry, unknown>> | null
-  if (typeof v?.balance !== 'string' || !/^-?\d+\.\d{3}$/.test(v.balance) || typeof v.fetchedAt !== 'number') return undefined
-  return { balance: v.balance, fetchedAt: v.fetchedAt }
-}
+/** How the native balances are kept in localStorage (`@oriel/balance_cache`, 30 s). */
+export const NATIVE_BALANCE_STORAGE = {
+  maxAgeMs: BALANCE_CACHE_MS,
+  toStored: (data: NativeBalance) => ({ value: data.value.toString(), decimals: data.decimals }),
+  fromStored(stored: Record<string, unknown>): NativeBalance | undefined {
+    const { value, decimals } = stored
+    if (typeof value !== 'string' || !/^\d{1,78}$/.test(value) || !Number.isInteger(decimals) || (decimals as number) < 0 || (decimals as number) > 77) return undefined
+    return { value: BigInt(value), decimals: decimals as number }
+  },
+} as const

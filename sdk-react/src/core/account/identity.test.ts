@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { testFrameHost } from '../../test/frameHost'
 import { HttpStatusError, InvalidFrameHostResponseError } from '../frameHost/errors'
+import { createQueryClient } from '../query/queryClient'
 import { storage } from '../storage/storage'
 import { createStore } from '../store/createStore'
 import { DISCONNECTED_ACCOUNT, createAccountStore } from './accountStore'
@@ -8,9 +9,10 @@ import {
   IDENTITY_CACHE_ENTRIES,
   IDENTITY_CACHE_MS,
   avatarImageUrl,
-  cacheIdentity,
-  cachedIdentity,
   fetchIdentity,
+  identityKey,
+  persistIdentities,
+  setIdentity,
   watchIdentity,
   type Identity,
 } from './identity'
@@ -50,25 +52,36 @@ describe('fetchIdentity', () => {
 })
 
 describe('the identity cache', () => {
+  /** The identity of `address` a page loaded at `now` finds in localStorage. */
+  const cachedIdentity = (address: string, now: number) => {
+    const query = createQueryClient({ now: () => now })
+    persistIdentities(query, storage)
+    return query.get<Identity>(identityKey(address))?.data
+  }
+  const cacheIdentity = (address: string, identity: Identity, now: number) => setIdentity(createQueryClient({ now: () => now }), storage, address, identity)
+
   it('keeps an identity 5 minutes, by address in any case', () => {
-    cacheIdentity(storage, ADA, { name: 'ada.oriel', avatar: 'https://img.test/a.png' }, 1_000)
-    expect(cachedIdentity(storage, ADA.toLowerCase(), 1_000 + IDENTITY_CACHE_MS - 1)).toEqual({
+    cacheIdentity(ADA, { name: 'ada.oriel', avatar: 'https://img.test/a.png' }, 1_000)
+    expect(cachedIdentity(ADA.toLowerCase(), 1_000 + IDENTITY_CACHE_MS - 1)).toEqual({
       name: 'ada.oriel',
       avatar: 'https://img.test/a.png',
     })
-    expect(cachedIdentity(storage, ADA, 1_000 + IDENTITY_CACHE_MS)).toBeUndefined()
+    expect(cachedIdentity(ADA, 1_000 + IDENTITY_CACHE_MS)).toBeUndefined()
   })
 
   it('keeps the newest entries and survives a garbled value', () => {
+    let now = 0
+    const query = createQueryClient({ now: () => now })
     for (let i = 0; i < IDENTITY_CACHE_ENTRIES + 3; i++) {
-      cacheIdentity(storage, `0x${i.toString(16).padStart(40, '0')}`, { name: null, avatar: null }, i)
+      now = i
+      setIdentity(query, storage, `0x${i.toString(16).padStart(40, '0')}`, { name: null, avatar: null })
     }
     expect(Object.keys(JSON.parse(localStorage.getItem('@oriel/identity_cache')!))).toHaveLength(IDENTITY_CACHE_ENTRIES)
-    expect(cachedIdentity(storage, `0x${'0'.repeat(40)}`, 10)).toBeUndefined()
+    expect(cachedIdentity(`0x${'0'.repeat(40)}`, 10)).toBeUndefined()
     localStorage.setItem('@oriel/identity_cache', 'not json')
-    expect(cachedIdentity(storage, ADA, 0)).toBeUndefined()
-    cacheIdentity(storage, ADA, { name: 'ada.oriel', avatar: null }, 0)
-    expect(cachedIdentity(storage, ADA, 0)?.name).toBe('ada.oriel')
+    expect(cachedIdentity(ADA, 0)).toBeUndefined()
+    cacheIdentity(ADA, { name: 'ada.oriel', avatar: null }, 0)
+    expect(cachedIdentity(ADA, 0)?.name).toBe('ada.oriel')
   })
 })
 
@@ -83,7 +96,7 @@ describe('watchIdentity', () => {
       return answer
     })
     const modal = createStore({ open: true })
-    const stop = watchIdentity({ account, storage, now: () => now, fetchIdentity, inUse: modal })
+    const stop = watchIdentity({ account, query: createQueryClient({ now: () => now }), storage, fetchIdentity, inUse: modal })
     return { account, fetchIdentity, modal, stop, advance: (ms: number) => (now += ms) }
   }
 

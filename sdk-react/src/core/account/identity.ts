@@ -1,6 +1,7 @@
 import type { FrameHostService } from '../frameHost/errors'
 import { checkIdentityReply, type IdentityReply } from '../frameHost/identity.gen'
 import { type FrameHost, parseAnswer } from '../frameHost/transport'
+import { PERSISTED_QUERY_ENTRIES, type QueryClient } from '../query/queryClient'
 import type { SafeStorage } from '../storage/storage'
 import { STORAGE_KEYS } from '../storage/keys'
 import type { AccountStore } from './accountStore'
@@ -9,7 +10,7 @@ import type { AccountStore } from './accountStore'
 export const IDENTITY_CACHE_MS = 5 * 60_000
 
 /** Addresses kept in the stored cache; the oldest go first. */
-export const IDENTITY_CACHE_ENTRIES = 20
+export const IDENTITY_CACHE_ENTRIES = PERSISTED_QUERY_ENTRIES
 
 /** An address's name and avatar (spec §3 identity), `null` when it has none. */
 export type Identity = IdentityReply
@@ -35,38 +36,42 @@ export function fetchIdentity(frameHost: FrameHost, address: string): Promise<Id
   })
 }
 
-type CacheEntry = Identity & { readonly fetchedAt: number }
+/** The query key of an address's identity (spec §3 identity cache). */
+export const identityKey = (address: string) => ['identity', address.toLowerCase()] as const
 
-/** The stored cache, by lowercased address; anything unreadable counts as empty. */
-function readCache(storage: SafeStorage): Record<string, CacheEntry> {
-  try {
-    const parsed = JSON.parse(storage.getItem(STORAGE_KEYS.identityCache) ?? '{}') as unknown
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, CacheEntry>) : {}
-  } catch {
-    // A value another version wrote: start again.
-    return {}
-  }
+/** How identities are kept in localStorage (`@oriel/identity_cache`, 5 minutes, by lowercased address). */
+export const IDENTITY_STORAGE = {
+  maxAgeMs: IDENTITY_CACHE_MS,
+  toStored: (identity: Identity) => ({ name: identity.name, avatar: identity.avatar }),
+  fromStored: (stored: Record<string, unknown>): Identity => ({
+    name: typeof stored['name'] === 'string' ? stored['name'] : null,
+    avatar: typeof stored['avatar'] === 'string' ? stored['avatar'] : null,
+  }),
+} as const
+
+/** Keeps the identities of `query` in `storage` (once per query cache). */
+export function persistIdentities(query: QueryClient, storage: SafeStorage): void {
+  query.persist('identity', { storage, key: STORAGE_KEYS.identityCache, ...IDENTITY_STORAGE })
 }
 
-/** The cached identity of `address`, if read less than {@link IDENTITY_CACHE_MS} before `now`. */
-export function cachedIdentity(storage: SafeStorage, address: string, now: number): Identity | undefined {
-  const entry = readCache(storage)[address.toLowerCase()]
-  if (!entry || typeof entry.fetchedAt !== 'number' || now - entry.fetchedAt >= IDENTITY_CACHE_MS) return undefined
-  return { name: typeof entry.name === 'string' ? entry.name : null, avatar: typeof entry.avatar === 'string' ? entry.avatar : null }
-}
-
-/** Stores the identity of `address` read at `now`, keeping the newest {@link IDENTITY_CACHE_ENTRIES}. */
-export function cacheIdentity(storage: SafeStorage, address: string, identity: Identity, now: number): void {
-  const entries = Object.entries({ ...readCache(storage), [address.toLowerCase()]: { ...identity, fetchedAt: now } })
-    .sort(([, a], [, b]) => b.fetchedAt - a.fetchedAt)
-    .slice(0, IDENTITY_CACHE_ENTRIES)
-  storage.setItem(STORAGE_KEYS.identityCache, JSON.stringify(Object.fromEntries(entries)))
+/**
+ * Sets the identity of `address` as known now (a name just registered), kept 5 minutes in the
+ * dapp's localStorage.
+ *
+ * @example
+ * setIdentity(client.query, storage, '0x7099…', { name: 'alice.oriel.id', avatar: null })
+ */
+export function setIdentity(query: QueryClient, storage: SafeStorage, address: string, identity: Identity): void {
+  persistIdentities(query, storage)
+  query.set(identityKey(address), identity)
 }
 
 export type WatchIdentityParameters = {
   account: AccountStore
+  /** The client's query cache: identities are its `['identity', address]` keys. */
+  query: QueryClient
+  /** Where the identities are kept between visits. */
   storage: SafeStorage
-  now: () => number
   /** Reads an identity from frame-host (e.g. {@link fetchIdentity} bound to the config). */
   fetchIdentity: (address: string) => Promise<Identity>
   /**
@@ -79,18 +84,19 @@ export type WatchIdentityParameters = {
 
 /**
  * Keeps the account's `profileName` and `profileImage` to the connected eip155 address's
- * identity: from the stored cache when it is fresh, else from frame-host (then cached 5 min in
- * the dapp's localStorage). A failed read leaves them unset (the header shows the generated
- * avatar) and is logged. Returns the stop function.
+ * identity: from the query cache (and the stored one) while fresh, else from frame-host, then
+ * kept 5 min in the dapp's localStorage. A failed read leaves them unset (the header shows the
+ * generated avatar) and is logged; it is asked again at the next change. Returns the stop function.
  *
  * @example
- * const stop = watchIdentity({ account, storage, now: Date.now, fetchIdentity: (address) => fetchIdentity(frameHost, address), inUse: modal })
+ * const stop = watchIdentity({ account, query, storage, fetchIdentity: (address) => fetchIdentity(frameHost, address), inUse: modal })
  */
 export function watchIdentity(parameters: WatchIdentityParameters): () => void {
-  const { account, storage, now } = parameters
-  /** The address last asked about and when: asked again only after the cache lifetime. */
-  let asked: { address: string; at: number } | undefined
+  const { account, query } = parameters
+  persistIdentities(query, parameters.storage)
   let stopped = false
+  /** The address whose identity the account shows. */
+  let shownFor: string | undefined
 
   const apply = (address: string, identity: Identity) => {
     const s = account.getSnapshot()
@@ -102,39 +108,22 @@ export function watchIdentity(parameters: WatchIdentityParameters): () => void {
     account.setState({ profileName, profileImage })
   }
 
-  /** The address whose identity the account shows. */
-  let shownFor: string | undefined
-
   const sync = () => {
     const { status, namespace, address: raw, profileName, profileImage } = account.getSnapshot()
     const address = status === 'connected' && namespace === 'eip155' ? raw?.toLowerCase() : undefined
-    // A fresh stored identity applies at once (also one a name registration just wrote).
-    const cached = address && cachedIdentity(storage, address, now())
-    if (cached) return apply(address, cached)
+    const entry = address ? query.get<Identity>(identityKey(address)) : undefined
+    // A fresh identity applies at once (also one a name registration just wrote).
+    if (address && entry?.data && entry.updatedAt !== undefined && query.now() - entry.updatedAt < IDENTITY_CACHE_MS) return apply(address, entry.data)
     // Another account (or none): never show the previous one's name, even for a moment.
     if ((profileName !== undefined || profileImage !== undefined) && shownFor !== address) {
       shownFor = undefined
       account.setState({ profileName: undefined, profileImage: undefined })
       return
     }
-    if (!address) {
-      asked = undefined
-      return
-    }
-    if (asked?.address === address && now() - asked.at < IDENTITY_CACHE_MS) return
-    if (!parameters.inUse.getSnapshot().open) return
-    const ask = { address, at: now() }
-    asked = ask
-    parameters.fetchIdentity(address).then(
-      (identity) => {
-        cacheIdentity(storage, address, identity, now())
-        apply(address, identity)
-      },
-      (error: unknown) => {
-        // Asked again on the next account change.
-        if (asked === ask) asked = undefined
-        console.warn('oriel: the identity of the account could not be read', error)
-      },
+    if (!address || entry?.fetching || !parameters.inUse.getSnapshot().open) return
+    query.fetch({ key: identityKey(address), read: () => parameters.fetchIdentity(address), staleMs: IDENTITY_CACHE_MS }).then(
+      (identity) => apply(address, identity),
+      (error: unknown) => console.warn('oriel: the identity of the account could not be read', error),
     )
   }
 

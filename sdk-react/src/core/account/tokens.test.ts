@@ -1,14 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '../query/queryClient'
 import { truncateDecimal } from './balance'
-import {
-  formatTokenQuantity,
-  formatUsd,
-  mayFetch,
-  PORTFOLIO_CACHE_MS,
-  tokenEntryFromStored,
-  tokenEntryToStored,
-  totalUsd,
-} from './tokens'
+import { formatTokenQuantity, formatUsd, PORTFOLIO_CACHE_MS, TOKEN_BALANCES_STORAGE, totalUsd } from './tokens'
 
 describe('token balance display rules', () => {
   it('shows quantities with exactly 2 decimals, rounding half-down', () => {
@@ -32,22 +25,37 @@ describe('token balance display rules', () => {
     expect(totalUsd([entry(1.5), entry(null), entry(3000)])).toBe(3001.5)
   })
 
-  it('fetches when nothing is cached or the list is 30 s old, never within 30 s of a failure', () => {
-    expect(mayFetch(undefined, 0)).toBe(true)
-    expect(mayFetch({ balances: [], fetchedAt: 0 }, PORTFOLIO_CACHE_MS - 1)).toBe(false)
-    expect(mayFetch({ balances: [], fetchedAt: 0 }, PORTFOLIO_CACHE_MS - 1, true)).toBe(true)
-    expect(mayFetch({ balances: [], fetchedAt: 0 }, PORTFOLIO_CACHE_MS)).toBe(true)
-    expect(mayFetch({ failedAt: 100 }, 100 + PORTFOLIO_CACHE_MS - 1, true)).toBe(false)
-    expect(mayFetch({ failedAt: 100 }, 100 + PORTFOLIO_CACHE_MS)).toBe(true)
+  it('fetches when nothing is cached or the list is 30 s old, never within 30 s of a failure', async () => {
+    let now = 0
+    const query = createQueryClient({ now: () => now })
+    let fail = false
+    const read = vi.fn(async () => {
+      if (fail) throw new Error('down')
+      return { balances: [], unavailable: false }
+    })
+    const tokens = { key: ['tokens', 'eip155:1:0xabc'] as const, read, staleMs: PORTFOLIO_CACHE_MS, retryAfterMs: PORTFOLIO_CACHE_MS }
+    const reads = async (at: number, force = false) => {
+      now = at
+      const before = read.mock.calls.length
+      await query.fetch(tokens, { force }).catch(() => {})
+      return read.mock.calls.length > before
+    }
+    expect(await reads(0)).toBe(true)
+    expect(await reads(PORTFOLIO_CACHE_MS - 1)).toBe(false)
+    expect(await reads(PORTFOLIO_CACHE_MS - 1, true)).toBe(true)
+    fail = true
+    expect(await reads(PORTFOLIO_CACHE_MS * 2)).toBe(true)
+    expect(await reads(PORTFOLIO_CACHE_MS * 3 - 1, true)).toBe(false)
+    expect(await reads(PORTFOLIO_CACHE_MS * 3)).toBe(true)
   })
 })
 
 describe('a network without a balance source', () => {
   it('is remembered across a reload, so the view keeps saying so instead of showing zero', () => {
-    const stored = tokenEntryToStored({ balances: [], fetchedAt: 5, unavailable: true })
-    expect(stored).toEqual({ balances: [], fetchedAt: 5, unavailable: true })
-    expect(tokenEntryFromStored(JSON.parse(JSON.stringify(stored)))).toEqual({ balances: [], fetchedAt: 5, unavailable: true })
-    expect(tokenEntryToStored({ balances: [], fetchedAt: 5 })).toEqual({ balances: [], fetchedAt: 5 })
+    const stored = TOKEN_BALANCES_STORAGE.toStored({ balances: [], unavailable: true })
+    expect(stored).toEqual({ balances: [], unavailable: true })
+    expect(TOKEN_BALANCES_STORAGE.fromStored(JSON.parse(JSON.stringify(stored)))).toEqual({ balances: [], unavailable: true })
+    expect(TOKEN_BALANCES_STORAGE.toStored({ balances: [], unavailable: false })).toEqual({ balances: [] })
   })
 
   it('truncates a Bitcoin quantity to 3 decimals, never rounding up', () => {

@@ -1,5 +1,6 @@
 import { parseBalances, type TokenBalance } from '../blockchain/client'
-import { createStore, type Store } from '../store/createStore'
+import { formatTokenAmount } from '../format/amount'
+import { balanceKey } from './balance'
 
 /** How long a token balance list stays fresh, and how long after a failure no new fetch starts (spec §8, §9: portfolio 30 s). */
 export const PORTFOLIO_CACHE_MS = 30_000
@@ -7,42 +8,15 @@ export const PORTFOLIO_CACHE_MS = 30_000
 /** The notification when the token balances cannot be read (spec §8). */
 export const TOKEN_BALANCE_UNAVAILABLE = 'Token Balance Unavailable'
 
-/** One (address, network)'s token balance list: the last good read and the last failure. */
-export interface TokenBalanceEntry {
-  /** The last list read, `undefined` before the first success. */
-  readonly balances?: readonly TokenBalance[] | undefined
-  /** When `balances` was read. */
-  readonly fetchedAt?: number | undefined
-  /** When the last fetch failed, cleared by a success. */
-  readonly failedAt?: number | undefined
+/** One (address, network)'s token balance list, as the query cache keeps it. */
+export interface TokenBalanceList {
+  readonly balances: readonly TokenBalance[]
   /** frame-host has no balance source for the network (a Bitcoin network without an Esplora API). */
-  readonly unavailable?: boolean | undefined
+  readonly unavailable: boolean
 }
 
-/** Token balance lists keyed by `balanceKey(address, caipNetworkId)`. */
-export interface TokenBalanceState {
-  readonly entries: Readonly<Record<string, TokenBalanceEntry>>
-}
-
-/** The token balance cache; `refreshTokenBalances` is its one writer. */
-export type TokenBalanceStore = Store<TokenBalanceState>
-
-/**
- * Creates the token balance cache, empty.
- *
- * @example
- * const tokenBalances = createTokenBalanceStore()
- */
-export function createTokenBalanceStore(): TokenBalanceStore {
-  return createStore<TokenBalanceState>({ entries: {} })
-}
-
-/** Whether a fetch may start at `now`: no list younger than 30 s and no failure within 30 s. */
-export function mayFetch(entry: TokenBalanceEntry | undefined, now: number, force = false): boolean {
-  if (entry?.failedAt !== undefined && now - entry.failedAt < PORTFOLIO_CACHE_MS) return false
-  if (force) return true
-  return entry?.fetchedAt === undefined || now - entry.fetchedAt >= PORTFOLIO_CACHE_MS
-}
+/** The query key of the token balances of an address on a network (spec §3 portfolio cache). */
+export const tokenBalancesKey = (address: string, caipNetworkId: string) => ['tokens', balanceKey(address, caipNetworkId)] as const
 
 /**
  * A decimal string with exactly 2 decimals, rounded half-down (a tie rounds toward zero, so a
@@ -52,16 +26,7 @@ export function mayFetch(entry: TokenBalanceEntry | undefined, now: number, forc
  * formatTokenQuantity('1234.5678') // '1234.57'
  */
 export function formatTokenQuantity(numeric: string): string {
-  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(numeric.trim())
-  if (!match) return numeric
-  const [, sign = '', whole = '', fraction = ''] = match
-  const kept = BigInt(`${whole || '0'}${fraction.slice(0, 2).padEnd(2, '0')}`)
-  const rest = fraction.slice(2)
-  // Past the half exactly: the first dropped digit above 5, or 5 followed by any non-zero digit.
-  const up = rest.length > 0 && (rest[0]! > '5' || (rest[0] === '5' && /[1-9]/.test(rest.slice(1))))
-  const hundredths = (kept + (up ? 1n : 0n)).toString().padStart(3, '0')
-  const result = `${hundredths.slice(0, -2)}.${hundredths.slice(-2)}`
-  return sign && /[1-9]/.test(result) ? `-${result}` : result
+  return formatTokenAmount(numeric, { digits: 2, rounding: 'halfDown' })
 }
 
 /**
@@ -82,23 +47,16 @@ export function totalUsd(balances: readonly TokenBalance[]): number {
   return balances.reduce((sum, b) => sum + (b.value ?? 0), 0)
 }
 
-/** What a token balance entry keeps in storage: its last good list and when it was read (not a failure). */
-export function tokenEntryToStored(
-  entry: TokenBalanceEntry,
-): { balances: readonly TokenBalance[]; fetchedAt: number; unavailable?: true } | undefined {
-  if (!entry.balances || entry.fetchedAt === undefined) return undefined
-  return { balances: entry.balances, fetchedAt: entry.fetchedAt, ...(entry.unavailable ? { unavailable: true as const } : {}) }
-}
-
-/** A stored token balance entry, `undefined` unless its list passes the balance route's shape check. */
-export function tokenEntryFromStored(value: unknown): TokenBalanceEntry | undefined {
-  const v = value as { balances?: unknown; fetchedAt?: unknown; unavailable?: unknown } | null
-  if (typeof v?.fetchedAt !== 'number') return undefined
-  try {
-    const balances = parseBalances({ balances: v.balances })
-    return { balances, fetchedAt: v.fetchedAt, ...(v.unavailable === true ? { unavailable: true } : {}) }
-  } catch {
-    // Not a list this SDK wrote: read again from frame-host instead.
-    return undefined
-  }
-}
+/** How the token balance lists are kept in localStorage (`@oriel/portfolio_cache`, 30 s): lists that pass the balance route's check. */
+export const TOKEN_BALANCES_STORAGE = {
+  maxAgeMs: PORTFOLIO_CACHE_MS,
+  toStored: (data: TokenBalanceList) => ({ balances: data.balances, ...(data.unavailable ? { unavailable: true } : {}) }),
+  fromStored(stored: Record<string, unknown>): TokenBalanceList | undefined {
+    try {
+      return { balances: parseBalances({ balances: stored['balances'] }), unavailable: stored['unavailable'] === true }
+    } catch {
+      // Not a list this SDK wrote: read again from frame-host instead.
+      return undefined
+    }
+  },
+} as const

@@ -1,9 +1,12 @@
 import type { OrielClient } from '../client/createClient'
+import { type Extension, getExtension } from '../client/extension'
+import { createLiveRead, type LiveRead, type LiveReadState } from '../query/liveRead'
+import { type WatchParameters, type WatchReturnType, watch } from './cache'
 import { BaseError, getErrorMessage } from '../errors/base'
 import { FrameHostUnreachableError, HttpStatusError, InvalidFrameHostResponseError } from '../frameHost/errors'
 import { getBuyStore } from '../onramp/buyStore'
 import { amountProblem, purchaseNetworkFor, SAMPLE_OPTIONS } from '../onramp/choice'
-import { getOnrampApi } from '../onramp/client'
+import { getOnrampApi, readOnrampOptions, readPurchases } from '../onramp/client'
 import type { OnrampOptions, OnrampQuote, PurchaseCurrency, PurchaseNetwork } from '../onramp/parse'
 import { stopWatchingPurchase, watchPurchase } from '../onramp/watchPurchase'
 import { getNetwork } from './getNetwork'
@@ -36,7 +39,7 @@ export async function loadOnrampOptions(client: OrielClient, { force = false }: 
   store.setState({ options: { status: 'loading', provider } })
   const current = () => store.getSnapshot().provider === provider
   try {
-    const read = await getOnrampApi(client).getOptions({ provider })
+    const read = await readOnrampOptions(client, { provider, force })
     if (current()) store.setState({ options: { status: 'ready', provider, options: read } })
   } catch (error) {
     console.error('oriel: reading the on-ramp options failed', error)
@@ -184,7 +187,7 @@ export async function startPurchase(client: OrielClient, { popup, quote, watch }
       paymentMethod: state.method,
       quoteId: quote && !quote.estimated ? quote.quoteId : undefined,
     })
-    const known = await api.getPurchases({ address, provider: provider.id }).then(
+    const known = await readPurchases(client, { address, provider: provider.id }).then(
       (page) => new Set(page.data.map((p) => p.id)),
       (error: unknown) => {
         console.error('oriel: reading the earlier purchases failed', error)
@@ -210,4 +213,50 @@ export function cancelPurchase(client: OrielClient): void {
   stopWatchingPurchase(client)
   const store = getBuyStore(client)
   if (store.getSnapshot().step !== 'idle') store.setState({ step: 'idle', url: undefined, purchase: undefined })
+}
+
+/** The live quote's state (`getBuyQuoteState`). */
+export type BuyQuoteState = LiveReadState<OnrampQuote>
+
+const QUOTE: Extension<LiveRead<OnrampQuote>> = { name: 'buyQuote', create: () => createLiveRead<OnrampQuote>() }
+
+/**
+ * Follows the purchase being typed: its quote (`getBuyQuote`) is read 500 ms (spec §9 default
+ * debounce) after the form stops changing, through the query cache; a newer form aborts an
+ * older read. Nothing is read while the amount is outside the payment method's limits, nor
+ * while `enabled` is false (a purchase opened or followed: the last quote stays).
+ *
+ * @example
+ * followBuyQuote(client, { choice: inspectBuy(client), enabled: true })
+ */
+export function followBuyQuote(client: OrielClient, { choice, enabled }: { choice: BuyChoice | undefined; enabled: boolean }): void {
+  const live = getExtension(client, QUOTE)
+  if (!enabled) {
+    live.pause()
+    return
+  }
+  if (!choice || choice.amountError !== undefined) {
+    live.clear()
+    return
+  }
+  const { provider, fiat, method, amount } = getBuyStore(client).getSnapshot()
+  const input = [choice.currency.id, choice.network.name, amount.trim(), fiat, method, provider ?? ''].join('|')
+  const read = (signal: AbortSignal) =>
+    client.query.fetch({ key: ['buyQuote', input], read: (s) => getBuyQuote(client, choice, { signal: s }), staleMs: 0 }, { signal })
+  live.follow(input, read, 'quoting the purchase')
+}
+
+/** The live quote of the purchase being followed (`followBuyQuote`). */
+export function getBuyQuoteState(client: OrielClient): BuyQuoteState {
+  return getExtension(client, QUOTE).getSnapshot()
+}
+
+/** Calls `onChange` whenever the live quote changes; returns the unsubscribe function. */
+export function watchBuyQuote(client: OrielClient, parameters: WatchParameters<BuyQuoteState>): WatchReturnType {
+  return watch(client, [getExtension(client, QUOTE)], getBuyQuoteState, parameters.onChange)
+}
+
+/** Stops following the purchase form (the Buy view closed): a pending read is aborted. */
+export function stopBuyQuote(client: OrielClient): void {
+  getExtension(client, QUOTE).pause()
 }

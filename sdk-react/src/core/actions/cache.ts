@@ -1,4 +1,5 @@
 import type { OrielClient } from '../client/createClient'
+import { getExtension } from '../client/extension'
 
 /** One cached value per client, recomputed only when one of its inputs changed (by `Object.is`). */
 export interface ClientCache<T> {
@@ -7,23 +8,25 @@ export interface ClientCache<T> {
 }
 
 /**
- * Creates a per-client cache, so a `getX(client)` returns the same object until its inputs change
- * (what `useSyncExternalStore` needs of a snapshot).
+ * Creates a per-client cache, kept on the client as the extension `cache:{name}`, so a
+ * `getX(client)` returns the same object until its inputs change (what `useSyncExternalStore`
+ * needs of a snapshot).
  *
  * @example
- * const cache = createClientCache<GetAccountReturnType>()
+ * const cache = createClientCache<GetAccountReturnType>('account')
  * export const getAccount = (client) => cache.get(client, [client.account.getSnapshot()], () => ({ … }))
  */
-export function createClientCache<T>(): ClientCache<T> {
-  const entries = new WeakMap<OrielClient, { inputs: readonly unknown[]; value: T }>()
+export function createClientCache<T>(name: string): ClientCache<T> {
+  const extension = { name: `cache:${name}`, create: () => ({ last: undefined as { inputs: readonly unknown[]; value: T } | undefined }) }
   return {
     get(client, inputs, compute) {
-      const entry = entries.get(client)
+      const slot = getExtension(client, extension)
+      const entry = slot.last
       if (entry && entry.inputs.length === inputs.length && entry.inputs.every((input, i) => Object.is(input, inputs[i]))) {
         return entry.value
       }
       const value = compute()
-      entries.set(client, { inputs, value })
+      slot.last = { inputs, value }
       return value
     },
   }

@@ -33,7 +33,7 @@ export type GetAccountReturnType = {
   preferredAccountType: AccountType | undefined
 }
 
-const cache = createClientCache<GetAccountReturnType>()
+const cache = createClientCache<GetAccountReturnType>('account')
 
 /**
  * The account of the current connection (wagmi style), whichever connector it came through.

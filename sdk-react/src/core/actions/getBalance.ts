@@ -1,4 +1,4 @@
-import { UNKNOWN_BALANCE, balanceKey } from '../account/balance'
+import { UNKNOWN_BALANCE, formatBalance, nativeBalanceKey, type NativeBalance } from '../account/balance'
 import type { OrielClient } from '../client/createClient'
 import { createClientCache, type WatchParameters, type WatchReturnType, watch } from './cache'
 import { getNetwork } from './getNetwork'
@@ -10,11 +10,11 @@ export type GetBalanceReturnType = {
   balanceSymbol: string
 }
 
-const cache = createClientCache<GetBalanceReturnType>()
+const cache = createClientCache<GetBalanceReturnType>('balance')
 
 /**
  * The cached native balance of the connected account on the active network (spec §3 `balance`,
- * `balanceSymbol`). `refreshBalance` reads it; the same object until it or the account or
+ * `balanceSymbol`), from the query cache (the Tokens tab shows the same). `refreshBalance` reads it; the same object until it or the account or
  * network changes.
  *
  * @example
@@ -23,9 +23,12 @@ const cache = createClientCache<GetBalanceReturnType>()
 export function getBalance(client: OrielClient): GetBalanceReturnType {
   const { address } = client.account.getSnapshot()
   const { caipNetworkId, network } = getNetwork(client)
-  const entry = address ? client.balances.getSnapshot().entries[balanceKey(address, caipNetworkId)] : undefined
+  const data = address ? client.query.get<NativeBalance>(nativeBalanceKey(address, caipNetworkId))?.data : undefined
   const balanceSymbol = network.nativeCurrency.symbol
-  return cache.get(client, [entry, balanceSymbol], () => ({ balance: entry?.balance ?? UNKNOWN_BALANCE, balanceSymbol }))
+  return cache.get(client, [data, balanceSymbol], () => ({
+    balance: data ? formatBalance(data.value, data.decimals) : UNKNOWN_BALANCE,
+    balanceSymbol,
+  }))
 }
 
 export type WatchBalanceParameters = WatchParameters<GetBalanceReturnType>
@@ -40,5 +43,5 @@ export type WatchBalanceReturnType = WatchReturnType
  * const stop = watchBalance(client, { onChange: ({ balance, balanceSymbol }) => console.log(balance, balanceSymbol) })
  */
 export function watchBalance(client: OrielClient, parameters: WatchBalanceParameters): WatchBalanceReturnType {
-  return watch(client, [client.account, client.connection, client.balances], getBalance, parameters.onChange)
+  return watch(client, [client.account, client.connection, client.query], getBalance, parameters.onChange)
 }

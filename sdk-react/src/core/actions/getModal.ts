@@ -13,7 +13,7 @@ export type GetModalReturnType = {
   loading: boolean
 }
 
-const cache = createClientCache<GetModalReturnType>()
+const cache = createClientCache<GetModalReturnType>('modal')
 
 /**
  * Whether the modal is open, and the view it shows.

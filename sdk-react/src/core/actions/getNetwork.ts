@@ -14,7 +14,7 @@ export type GetNetworkReturnType = {
   networks: readonly Network[]
 }
 
-const cache = createClientCache<GetNetworkReturnType>()
+const cache = createClientCache<GetNetworkReturnType>('network')
 
 /**
  * The active network: the current connection's, else the one last chosen or the default.

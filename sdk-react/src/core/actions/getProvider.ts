@@ -28,11 +28,11 @@ export type GetNamespaceProviderReturnType<N extends ProviderNamespace> = {
   namespace: N
 }
 
-const cache = createClientCache<GetProviderReturnType>()
+const cache = createClientCache<GetProviderReturnType>('provider')
 const namespaceCaches: { [N in ProviderNamespace]: ReturnType<typeof createClientCache<GetNamespaceProviderReturnType<N>>> } = {
-  eip155: createClientCache(),
-  solana: createClientCache(),
-  bip122: createClientCache(),
+  eip155: createClientCache('provider:eip155'),
+  solana: createClientCache('provider:solana'),
+  bip122: createClientCache('provider:bip122'),
 }
 
 function namespaceProvider<N extends ProviderNamespace>(client: OrielClient, namespace: N): NamespaceProviders[N] | undefined {

@@ -13,7 +13,7 @@ export type GetWalletInfoReturnType = {
   walletInfo: WalletInfo | undefined
 }
 
-const cache = createClientCache<GetWalletInfoReturnType>()
+const cache = createClientCache<GetWalletInfoReturnType>('walletInfo')
 
 /**
  * The connected wallet's name and icon: the wallet at the other end of a pairing as it

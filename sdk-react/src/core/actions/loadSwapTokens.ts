@@ -9,8 +9,8 @@ import { getNetwork } from './getNetwork'
 export type LoadSwapTokensErrorType = never
 
 /**
- * Reads the active network's swappable tokens (`GET /v1/convert/tokens`) into the client's swap
- * store, once per network (`force` reads again unless a read is under way). The native coin, listed first, becomes the token
+ * Reads the active network's swappable tokens (`GET /v1/convert/tokens`, through the query cache)
+ * into the client's swap store, once per network (`force` reads again unless a read is under way). The native coin, listed first, becomes the token
  * sold when none is chosen. A network of another namespace than eip155, or one frame-host has no
  * exchange for, is 'Network not supported for Swaps' (spec §8).
  *
@@ -32,7 +32,8 @@ export async function loadSwapTokens(client: OrielClient, { force = false }: { f
   store.setState({ tokens: { status: 'loading', chainId: caipNetworkId } })
   const current = () => getNetwork(client).caipNetworkId === caipNetworkId
   try {
-    const list = await getConvertApi(client).getTokens({ chainId: caipNetworkId })
+    const read = (signal: AbortSignal) => getConvertApi(client).getTokens({ chainId: caipNetworkId }, { signal })
+    const list = await client.query.fetch({ key: ['swapTokens', caipNetworkId], read, staleMs: Number.POSITIVE_INFINITY }, { force })
     if (!current()) return
     store.setState((state) => ({
       tokens: { status: 'ready', chainId: caipNetworkId, tokens: list },

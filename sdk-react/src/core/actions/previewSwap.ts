@@ -1,4 +1,7 @@
 import type { OrielClient } from '../client/createClient'
+import { type Extension, getExtension } from '../client/extension'
+import { createLiveRead, type LiveRead, type LiveReadState } from '../query/liveRead'
+import { type WatchParameters, type WatchReturnType, watch } from './cache'
 import { DEFAULT_SLIPPAGE_PERCENT } from '../constants'
 import { getConvertApi } from '../convert/client'
 import type { SwapQuote, SwapToken } from '../convert/parse'
@@ -126,4 +129,62 @@ export async function getMaxSwapAmount(client: OrielClient, { from, to, balance 
   })
   const fee = await estimateNetworkFee(provider, { from: tx.from, to: tx.to, value: toQuantity(tx.value), data: tx.data })
   return maxSendable({ balance, native: true, feeReserve: fee.max })
+}
+
+/** The live quote's state (`getSwapPreview`). */
+export type SwapPreviewState = LiveReadState<SwapPreview>
+
+const PREVIEW: Extension<LiveRead<SwapPreview>> = { name: 'swapPreview', create: () => createLiveRead<SwapPreview>() }
+
+export type FollowSwapPreviewParameters = Omit<PreviewSwapParameters, 'from' | 'to' | 'amount' | 'signal' | 'slippage'> & {
+  from: SwapToken | undefined
+  to: SwapToken | undefined
+  /** Base units; `undefined` while the amount is empty or invalid. */
+  amount: bigint | undefined
+  /** The slippage tolerance, percent. */
+  slippage: number
+  /** Bumped after an approval or a swap: read the allowance and the quote again. */
+  revision: number
+  /** `false` while an approval or a swap is under way: the last preview stays. */
+  enabled: boolean
+}
+
+/**
+ * Follows the swap being typed: its live quote (quote, allowance, network fee, `previewSwap`)
+ * is read 500 ms (spec §9 default debounce) after the form stops changing, through the query
+ * cache; a newer form aborts an older read. `getSwapPreview` shows it.
+ *
+ * @example
+ * followSwapPreview(client, { from: eth, to: dusd, amount: 10n ** 17n, withFee: true, slippage: 1, revision: 0, enabled: true })
+ */
+export function followSwapPreview(client: OrielClient, p: FollowSwapPreviewParameters): void {
+  const live = getExtension(client, PREVIEW)
+  const { from, to, amount } = p
+  if (!p.enabled) {
+    live.pause()
+    return
+  }
+  if (!from || !to || amount === undefined) {
+    live.clear()
+    return
+  }
+  const input = [from.address, to.address, amount, p.withFee, p.slippage, p.revision].join('|')
+  const read = (signal: AbortSignal) =>
+    client.query.fetch({ key: ['swapPreview', input], read: (s) => previewSwap(client, { ...p, from, to, amount, signal: s }), staleMs: 0 }, { signal })
+  live.follow(input, read, 'quoting the swap')
+}
+
+/** The live quote of the swap being followed (`followSwapPreview`). */
+export function getSwapPreview(client: OrielClient): SwapPreviewState {
+  return getExtension(client, PREVIEW).getSnapshot()
+}
+
+/** Calls `onChange` whenever the live quote changes; returns the unsubscribe function. */
+export function watchSwapPreview(client: OrielClient, parameters: WatchParameters<SwapPreviewState>): WatchReturnType {
+  return watch(client, [getExtension(client, PREVIEW)], getSwapPreview, parameters.onChange)
+}
+
+/** Stops following the swap form (the Swap view closed): a pending read is aborted. */
+export function stopSwapPreview(client: OrielClient): void {
+  getExtension(client, PREVIEW).pause()
 }

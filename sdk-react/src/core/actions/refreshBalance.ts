@@ -1,4 +1,4 @@
-import { balanceKey, formatBalance, isStale, type BalanceEntry } from '../account/balance'
+import { BALANCE_CACHE_MS, formatBalance, nativeBalanceKey, type BalanceEntry, type NativeBalance } from '../account/balance'
 import type { OrielClient } from '../client/createClient'
 import { getNetwork } from './getNetwork'
 import { getProvider } from './getProvider'
@@ -17,14 +17,13 @@ export type RefreshBalanceReturnType = BalanceEntry | undefined
 /** Never thrown: a failed read is logged and keeps the last balance. */
 export type RefreshBalanceErrorType = never
 
-const inFlight = new WeakMap<OrielClient, Map<string, Promise<RefreshBalanceReturnType>>>()
-
 /**
  * Reads the connected account's native balance on the active network through the connected
  * wallet's own provider (`eth_getBalance` on eip155, Solana's `getBalance` on solana: the
  * embedded wallet, a browser wallet or a WalletConnect session alike; a wallet-standard Solana
- * wallet, which answers no reads, through the network's RPC URL) into the client's cache,
- * unless the cached value for this (address, network) is younger than 30 s (spec §9).
+ * wallet, which answers no reads, through the network's RPC URL) into the client's query cache
+ * (`['balance', '{network}:{address}']`, the one source of the native balance: the header and
+ * the Tokens tab both show it), unless the cached value is younger than 30 s (spec §9).
  * Concurrent calls share one read. A failed read is logged and keeps the last value. Other
  * namespaces, and networks the dapp does not list (their currency is unknown), are not read.
  *
@@ -41,35 +40,33 @@ export async function refreshBalance(
   const { provider } = getProvider(client)
   const reader = namespace === 'solana' ? solanaReader(provider, network) : namespace === 'eip155' ? provider : undefined
   if (status !== 'connected' || !address || !isSupported || !reader) return undefined
-  const key = balanceKey(address, caipNetworkId)
-  const cached = client.balances.getSnapshot().entries[key]
-  if (!parameters.force && !isStale(cached, client.balances.now())) return cached
-
-  let reads = inFlight.get(client)
-  if (!reads) inFlight.set(client, (reads = new Map()))
-  const pending = reads.get(key)
-  if (pending) return pending
-  const read = (async () => {
-    try {
-      const amount = namespace === 'solana' ? await readLamports(reader, address) : await readWei(reader, address)
-      // The network changed while reading: the wallet may have answered for either chain.
-      if (getNetwork(client).caipNetworkId !== caipNetworkId) return undefined
-      const entry: BalanceEntry = {
-        balance: formatBalance(amount, network.nativeCurrency.decimals),
-        fetchedAt: client.balances.now(),
-      }
-      client.balances.setState((state) => ({ entries: { ...state.entries, [key]: entry } }))
-      return entry
-    } catch (error) {
-      console.error(`oriel: reading the balance of ${address} on ${caipNetworkId} failed`, error)
-      return undefined
-    } finally {
-      reads.delete(key)
-    }
-  })()
-  reads.set(key, read)
-  return read
+  const { decimals } = network.nativeCurrency
+  const key = nativeBalanceKey(address, caipNetworkId)
+  try {
+    await client.query.fetch<NativeBalance>(
+      {
+        key,
+        staleMs: BALANCE_CACHE_MS,
+        read: async () => {
+          const value = namespace === 'solana' ? await readLamports(reader, address) : await readWei(reader, address)
+          // The network changed while reading: the wallet may have answered for either chain.
+          if (getNetwork(client).caipNetworkId !== caipNetworkId) throw new NetworkChangedError()
+          return { value, decimals }
+        },
+      },
+      { force: parameters.force },
+    )
+  } catch (error) {
+    if (!(error instanceof NetworkChangedError)) console.error(`oriel: reading the balance of ${address} on ${caipNetworkId} failed`, error)
+    return undefined
+  }
+  const entry = client.query.get<NativeBalance>(key)
+  if (!entry?.data || entry.updatedAt === undefined) return undefined
+  return { balance: formatBalance(entry.data.value, entry.data.decimals), fetchedAt: entry.updatedAt }
 }
+
+/** The network changed during a read: its answer is not this network's. */
+class NetworkChangedError extends Error {}
 
 /** The current connection's request provider (the embedded wallet answers Solana reads through it too). */
 type Provider = EIP1193Provider

@@ -4,7 +4,7 @@ import { getWalletErrorCode, USER_REJECTED_CODE } from '../errors/connection'
 import { BaseError } from '../errors/base'
 import { resolveName } from '../names/resolve'
 import { isNameLike } from '../names/rules'
-import { formatAmount } from '../send/amount'
+import { formatUnits } from 'viem'
 import {
   InvalidChainAnswerError,
   NoSendWalletError,
@@ -108,7 +108,7 @@ export async function sendToken(client: OrielClient, parameters: SendTokenParame
     summary = {
       network: caipNetworkId,
       token: valid.token.contract ?? valid.token.symbol,
-      amount: formatAmount(valid.value, valid.token.decimals),
+      amount: formatUnits(valid.value, valid.token.decimals),
     }
   } catch (error) {
     return fail(error)

@@ -9,7 +9,7 @@ import { createClientCache, type WatchParameters, type WatchReturnType, watch } 
 import { getProvider } from './getProvider'
 import { getTokenBalances } from './tokenBalances'
 
-const cache = createClientCache<readonly SendToken[]>()
+const cache = createClientCache<readonly SendToken[]>('sendTokens')
 
 /**
  * The tokens the connected account can send on the active network: the native coin and the
@@ -31,7 +31,7 @@ export function getSendTokens(client: OrielClient): readonly SendToken[] {
  * const stop = watchSendTokens(client, { onChange: (tokens) => console.log(tokens.length) })
  */
 export function watchSendTokens(client: OrielClient, parameters: WatchParameters<readonly SendToken[]>): WatchReturnType {
-  return watch(client, [client.account, client.connection, client.tokenBalances], getSendTokens, parameters.onChange)
+  return watch(client, [client.account, client.connection, client.query], getSendTokens, parameters.onChange)
 }
 
 /**

@@ -4,6 +4,8 @@ import { FakeFrameClient } from '../../test/fakeFrameClient'
 import { createTestClient, freshEachTest, logInRecordingEvents } from '../../test/testClient'
 import { BALANCES } from '../../test/balances'
 import { switchNetwork } from './switchNetwork'
+import { getBalance } from './getBalance'
+import { refreshBalance } from './refreshBalance'
 import { getTokenBalances, refreshTokenBalances, watchTokenBalances } from './tokenBalances'
 
 freshEachTest()
@@ -82,6 +84,25 @@ describe('getTokenBalances / refreshTokenBalances', () => {
     await refreshTokenBalances(client)
     expect(calls()).toHaveLength(2)
     expect(getTokenBalances(client)).toMatchObject({ failed: false, loaded: true })
+    unmount()
+  })
+
+  it('shows the coin as the native balance the header shows: the list stands for it until the wallet answers', async () => {
+    const { client, unmount } = await loggedIn()
+    const frame = FakeFrameClient.instances[0]!
+    frame.rpc = async (method) => {
+      if (method !== 'eth_getBalance') throw new Error(`unexpected ${method}`)
+      return `0x${(10n * 10n ** 18n).toString(16)}`
+    }
+    await refreshTokenBalances(client)
+    // frame-host's list says 1.5 ETH; nothing was read from the wallet yet: both show that.
+    expect(getBalance(client).balance).toBe('1.500')
+    expect(getTokenBalances(client).balances[0]).toMatchObject({ symbol: 'ETH', quantity: { numeric: '1.5' }, value: 4500 })
+    // The wallet answers 10 ETH: the header and the Tokens tab both show it, at frame-host's price.
+    await refreshBalance(client)
+    expect(getBalance(client).balance).toBe('10.000')
+    expect(getTokenBalances(client).balances[0]).toMatchObject({ symbol: 'ETH', quantity: { decimals: '18', numeric: '10' }, value: 30_000 })
+    expect(getTokenBalances(client).totalUsd).toBe(30_012.345)
     unmount()
   })
 })

@@ -5,6 +5,7 @@ import { createConfig } from '../config/createConfig'
 import { createEventsStore } from '../events/eventsStore'
 import { ethereum } from '../networks'
 import { testFrameHost } from '../../test/frameHost'
+import { createQueryClient } from '../query/queryClient'
 import { startAnalytics, MAX_PENDING_EVENTS, type AnalyticsEventBody } from './analytics'
 
 type Call = { url: URL; init: RequestInit | undefined }
@@ -34,6 +35,7 @@ function setup({
   }) as typeof globalThis.fetch
   const stop = startAnalytics({
     frameHost: testFrameHost(fetch, 'http://127.0.0.1:8787/'),
+    query: createQueryClient({ now: () => 0 }),
     events,
     getAddress: () => address,
     onForbidden,

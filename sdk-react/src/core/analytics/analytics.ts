@@ -2,6 +2,7 @@ import type { EventsStore, OrielEvent } from '../events/eventsStore'
 import { type AnalyticsEvent, checkAnalyticsConfigReply } from '../frameHost/analytics.gen'
 import { FrameHostError, type FrameHostService } from '../frameHost/errors'
 import { type FrameHost, parseAnswer } from '../frameHost/transport'
+import type { QueryClient } from '../query/queryClient'
 
 /** The body of frame-host's `POST /e` (`oriel_protocol::http::analytics::AnalyticsEvent`). */
 export type AnalyticsEventBody = AnalyticsEvent
@@ -19,6 +20,8 @@ export const MAX_PENDING_EVENTS = 20
 export type StartAnalyticsParameters = {
   /** The client of the project's frame-host. */
   frameHost: FrameHost
+  /** The client's query cache, which keeps the project's setting for the page's lifetime. */
+  query: QueryClient
   events: EventsStore
   /** The connected account's CAIP-10 address, read when an event happens. */
   getAddress: () => string | undefined
@@ -40,7 +43,7 @@ export type StartAnalyticsParameters = {
  * once. Returns the stop function.
  *
  * @example
- * const stop = startAnalytics({ frameHost: client.frameHost, events, getAddress: () => account.getSnapshot().caipAddress, onForbidden })
+ * const stop = startAnalytics({ frameHost: client.frameHost, query: client.query, events, getAddress: () => account.getSnapshot().caipAddress, onForbidden })
  */
 export function startAnalytics(parameters: StartAnalyticsParameters): () => void {
   const { frameHost } = parameters
@@ -102,7 +105,8 @@ export function startAnalytics(parameters: StartAnalyticsParameters): () => void
     let enabled = false
     try {
       const read = (body: unknown) => parseAnswer(ANALYTICS_SERVICE, checkAnalyticsConfigReply, body).isAnalyticsEnabled
-      enabled = await frameHost.request({ service: ANALYTICS_SERVICE, path: '/getAnalyticsConfig', read })
+      const ask = () => frameHost.request({ service: ANALYTICS_SERVICE, path: '/getAnalyticsConfig', read })
+      enabled = await parameters.query.fetch({ key: ['analyticsConfig'], read: ask, staleMs: Number.POSITIVE_INFINITY })
     } catch (error) {
       if (error instanceof FrameHostError && error.status === 403) forbidden()
       else console.debug('oriel: analytics is off: /getAnalyticsConfig failed', error)

@@ -1,6 +1,6 @@
 import { createAccountStore, type AccountStore } from '../account/accountStore'
 import { startAnalytics } from '../analytics/analytics'
-import { BALANCE_CACHE_MS, balanceEntryFromStored, createBalanceStore, type BalanceStore } from '../account/balance'
+import { NATIVE_BALANCE_STORAGE } from '../account/balance'
 import { ALERTS, createAlertStore, type AlertStore } from '../alerts/alertStore'
 import { usesEmbeddedWallet, type Config } from '../config/createConfig'
 import { createConnectionStore, type ConnectionStore } from '../connection/connectionStore'
@@ -25,7 +25,7 @@ import { createModalStore, type ModalStore } from '../modal/modalStore'
 import type { SignInController } from '../siwx/signIn'
 import { createSnackbarStore, type SnackbarStore } from '../snackbar/snackbarStore'
 import { STORAGE_KEYS } from '../storage/keys'
-import { persistCache } from '../storage/persistedCache'
+import { createQueryClient, type QueryClient } from '../query/queryClient'
 import { storage } from '../storage/storage'
 import { createThemeStore, type ThemeStore } from '../theme/themeStore'
 import {
@@ -34,15 +34,8 @@ import {
   type WalletConnectConnector,
 } from '../walletconnect/connector'
 import { createEip6963Store, type Eip6963Store } from '../wallets/eip6963'
-import { createWalletRegistryClient } from '../wallets/registry'
+import { cachedWalletRegistry, createWalletRegistryClient } from '../wallets/registry'
 import { createFrameHost, type FrameHost } from '../frameHost/transport'
-import {
-  PORTFOLIO_CACHE_MS,
-  createTokenBalanceStore,
-  tokenEntryFromStored,
-  tokenEntryToStored,
-  type TokenBalanceStore,
-} from '../account/tokens'
 import { createWalletListStore, type WalletListStore } from '../wallets/walletList'
 import { reportEvents } from './reportEvents'
 
@@ -57,8 +50,13 @@ export interface OrielClient {
   readonly alerts: AlertStore
   /** The account of the current connection (written only by `connection`). */
   readonly account: AccountStore
-  /** Native balances read per (address, network), each fresh for 30 s (`refreshBalance` writes it, `getBalance` reads it). */
-  readonly balances: BalanceStore
+  /**
+   * The one cache of what the SDK reads (frame-host's answers, the native balance): keys,
+   * staleness, one read at a time per key, invalidation, and the spec's localStorage caches.
+   */
+  readonly query: QueryClient
+  /** Lazily loaded features' own state (the Swap form, the Activity list, …) by name, created on first use by `getExtension`. */
+  readonly extensions: Map<string, unknown>
   /** The theme in effect (mode and CSS variables), changeable at runtime. */
   readonly theme: ThemeStore
   /** Events a dapp can listen to: MODAL_OPEN, MODAL_CLOSE, CONNECT_SUCCESS, DISCONNECT_SUCCESS, … */
@@ -71,8 +69,6 @@ export interface OrielClient {
   readonly connection: ConnectionStore
   /** The one client of the config's frame-host: every route the SDK calls (spec §7) goes through it. */
   readonly frameHost: FrameHost
-  /** The connected account's token balance lists per (address, network), kept 30 s. */
-  readonly tokenBalances: TokenBalanceStore
   /** frame-host's wallet registry: featured, recommended, paged and searched wallets (fetched once the modal opens). */
   readonly walletList: WalletListStore
   /** The embedded wallet's frame (status store + lazily created frame client). */
@@ -131,8 +127,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
   const snackbar = createSnackbarStore()
   const alerts = createAlertStore()
   const account = createAccountStore()
-  const balances = createBalanceStore({ now })
-  const tokenBalances = createTokenBalanceStore()
+  const query = createQueryClient({ now })
   const frameHost = createFrameHost({
     baseUrl: config.frameHostUrl,
     projectId: config.projectId,
@@ -143,7 +138,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
   const events = createEventsStore({ now })
   const wallets = createEip6963Store({ target: parameters.eip6963Target })
   const walletList = createWalletListStore({
-    registry: createWalletRegistryClient(frameHost),
+    registry: cachedWalletRegistry(createWalletRegistryClient(frameHost), query),
     featuredWalletIds: config.featuredWalletIds,
     includeWalletIds: config.includeWalletIds,
     excludeWalletIds: config.excludeWalletIds,
@@ -229,8 +224,8 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     snackbar,
     alerts,
     account,
-    balances,
-    tokenBalances,
+    query,
+    extensions: new Map(),
     frameHost,
     theme,
     events,
@@ -275,27 +270,13 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
         config.features.analytics && config.projectId
           ? startAnalytics({
               frameHost,
+              query,
               events,
               getAddress: () => account.getSnapshot().caipAddress,
               onForbidden: () => alerts.show(ALERTS.invalidAppConfiguration),
             })
           : () => {}
-      const stopBalanceCache = persistCache(balances, {
-        storage,
-        key: STORAGE_KEYS.balanceCache,
-        now,
-        maxAgeMs: BALANCE_CACHE_MS,
-        toStored: (entry) => entry,
-        fromStored: balanceEntryFromStored,
-      })
-      const stopPortfolioCache = persistCache(tokenBalances, {
-        storage,
-        key: STORAGE_KEYS.portfolioCache,
-        now,
-        maxAgeMs: PORTFOLIO_CACHE_MS,
-        toStored: tokenEntryToStored,
-        fromStored: tokenEntryFromStored,
-      })
+      const stopBalanceCache = query.persist('balance', { storage, key: STORAGE_KEYS.balanceCache, ...NATIVE_BALANCE_STORAGE })
       // The account's name and avatar (identity) show only in the modal: their code loads when
       // it first opens.
       let stopIdentity = () => {}
@@ -308,8 +289,8 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
             if (!mounted) return
             stopIdentity = watchIdentity({
               account,
+              query,
               storage,
-              now,
               inUse: modal,
               fetchIdentity: (address) => fetchIdentity(frameHost, address),
             })
@@ -319,7 +300,6 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
       const stopIdentityLoad = modal.subscribe(loadIdentity)
       loadIdentity()
       return () => {
-        stopPortfolioCache()
         stopBalanceCache()
         stopIdentityLoad()
         stopIdentity()

@@ -1,6 +1,6 @@
 import { base58, base64 } from '@scure/base'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
-import { isSolanaAddress } from '../validation/address'
+import { isSolanaAddress } from '../validation/solanaAddress'
 import {
   InvalidWalletRequestError,
   toWalletError,

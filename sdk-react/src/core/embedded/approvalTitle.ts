@@ -1,3 +1,4 @@
+import { hexToString } from 'viem'
 import type { FrameReveal } from '../frame/types'
 
 /** The header title of ApproveTransaction when the request's kind is not known. */
@@ -53,8 +54,5 @@ function messageStart(params: string): string | undefined {
   const message: unknown = Array.isArray(parsed) ? parsed[0] : undefined
   if (typeof message !== 'string') return undefined
   if (!/^0x([0-9a-fA-F]{2})*$/.test(message)) return message.slice(0, FIRST_LINE_BYTES)
-  const hex = message.slice(2, 2 + FIRST_LINE_BYTES * 2)
-  const bytes = new Uint8Array(hex.length / 2)
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16)
-  return new TextDecoder().decode(bytes)
+  return hexToString(message.slice(0, 2 + FIRST_LINE_BYTES * 2) as `0x${string}`)
 }

@@ -1,6 +1,7 @@
 // Generated from the oriel-protocol crate (http::analytics) by protocol/tests/http_contract.rs.
 // Do not edit: ORIEL_BLESS=1 cargo test -p oriel-protocol --test http_contract
-import { type Check, boolean, integer, object, record, string, unknown } from './check'
+import { type Check, boolean, integer, object, string } from './check'
+import { record, unknown } from './checkForms'
 
 /** The answer of `GET /getAnalyticsConfig`. */
 export type AnalyticsConfigReply = {

@@ -2,7 +2,8 @@
 // (`*.gen.ts` here, written by protocol/tests/http_contract.rs). Each check returns the value it
 // was given, typed, or throws `ShapeError` saying where and why; fields a check does not know
 // are left as they are (frame-host may add fields). Every maker is free of side effects, so a
-// bundler drops the checks nothing imports.
+// bundler drops the checks nothing imports; the rarer forms are in `checkForms.ts`, so a chunk
+// that needs none of them (the page's own) does not carry them.
 
 /** A check of a JSON value: the value typed as `T`, or a thrown {@link ShapeError}. */
 export type Check<T> = (value: unknown, at: string) => T
@@ -12,13 +13,16 @@ export class ShapeError extends Error {
   override name = 'ShapeError'
 }
 
-const fail = (at: string, what: string): never => {
+/** Throws the `ShapeError` saying that the value at `at` is not `what`. */
+export const fail = (at: string, what: string): never => {
   throw new ShapeError(`${at || 'the answer'} is not ${what}`)
 }
 
-const field = (at: string, key: string) => (at ? `${at}.${key}` : key)
+/** The path of `key` within the value at `at`. */
+export const field = (at: string, key: string) => (at ? `${at}.${key}` : key)
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** A plain JSON object. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A string. */
@@ -30,13 +34,6 @@ export const number: Check<number> = (value, at) =>
 
 /** `true` or `false`. */
 export const boolean: Check<boolean> = (value, at) => (typeof value === 'boolean' ? value : fail(at, 'a boolean'))
-
-/** `[]`. */
-export const empty: Check<readonly []> = (value, at) =>
-  Array.isArray(value) && value.length === 0 ? (value as unknown as readonly []) : fail(at, 'an empty array')
-
-/** Any JSON value. */
-export const unknown: Check<unknown> = (value) => value
 
 /** A whole number from `min` to `max` (both within the safe integers). */
 /*#__NO_SIDE_EFFECTS__*/
@@ -69,16 +66,6 @@ export function array<T>(check: Check<T>, max = Number.POSITIVE_INFINITY): Check
   }
 }
 
-/** An object whose every value `check` accepts. */
-/*#__NO_SIDE_EFFECTS__*/
-export function record<T>(check: Check<T>): Check<Readonly<Record<string, T>>> {
-  return (value, at) => {
-    if (!isObject(value)) return fail(at, 'an object')
-    for (const [key, entry] of Object.entries(value)) check(entry, field(at, key))
-    return value as Record<string, T>
-  }
-}
-
 /** An object with the `required` fields and, when present (and not `undefined`), the `optional` ones. */
 /*#__NO_SIDE_EFFECTS__*/
 export function object<T>(required: Readonly<Record<string, Check<unknown>>>, optional: Readonly<Record<string, Check<unknown>>> = {}): Check<T> {
@@ -90,20 +77,5 @@ export function object<T>(required: Readonly<Record<string, Check<unknown>>>, op
     }
     for (const [key, check] of Object.entries(optional)) if (value[key] !== undefined) check(value[key], field(at, key))
     return value as T
-  }
-}
-
-/** What the first of `checks` accepts. */
-/*#__NO_SIDE_EFFECTS__*/
-export function union<T>(...checks: readonly Check<unknown>[]): Check<T> {
-  return (value, at) => {
-    for (const check of checks) {
-      try {
-        return check(value, at) as T
-      } catch (error) {
-        if (!(error instanceof ShapeError)) throw error
-      }
-    }
-    return fail(at, 'of any of its forms')
   }
 }

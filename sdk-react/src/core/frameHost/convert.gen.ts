@@ -1,6 +1,7 @@
 // Generated from the oriel-protocol crate (http::convert) by protocol/tests/http_contract.rs.
 // Do not edit: ORIEL_BLESS=1 cargo test -p oriel-protocol --test http_contract
-import { type Check, array, boolean, integer, nullable, number, object, string, union } from './check'
+import { type Check, array, boolean, integer, nullable, number, object, string } from './check'
+import { union } from './checkForms'
 
 /** The query of `GET /v1/convert/tokens` and `GET /v1/convert/gas-price`. */
 export type ConvertChainQuery = {

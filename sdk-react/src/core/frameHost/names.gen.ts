@@ -1,6 +1,7 @@
 // Generated from the oriel-protocol crate (http::names) by protocol/tests/http_contract.rs.
 // Do not edit: ORIEL_BLESS=1 cargo test -p oriel-protocol --test http_contract
-import { type Check, array, boolean, empty, integer, object, record, string, union } from './check'
+import { type Check, array, boolean, integer, object, string } from './check'
+import { empty, record, union } from './checkForms'
 import { checkNumberOrText, type NumberOrText } from './convert.gen'
 
 /**

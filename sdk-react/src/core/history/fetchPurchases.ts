@@ -1,24 +1,6 @@
 import type { OrielClient } from '../client/createClient'
-import { getOnrampApi } from '../onramp/client'
-import type { OnrampProvider, OnrampPurchase } from '../onramp/parse'
-
-/** How long the providers' list is kept, milliseconds. */
-const PROVIDERS_TTL_MS = 10 * 60_000
-
-const providers = new WeakMap<OrielClient, { at: number; list: Promise<readonly OnrampProvider[]> }>()
-
-/** The operator's on-ramp providers (from `GET /v1/onramp/options`), kept 10 minutes. */
-function providersOf(client: OrielClient): Promise<readonly OnrampProvider[]> {
-  const now = client.balances.now()
-  const kept = providers.get(client)
-  if (kept && now - kept.at < PROVIDERS_TTL_MS) return kept.list
-  const list = getOnrampApi(client)
-    .getOptions()
-    .then((options) => options.providers)
-  list.catch(() => providers.delete(client))
-  providers.set(client, { at: now, list })
-  return list
-}
+import { readOnrampOptions, readPurchases } from '../onramp/client'
+import type { OnrampPurchase } from '../onramp/parse'
 
 /**
  * The account's card purchases on `caipNetworkId` (spec §3 history state `coinbaseTransactions`):
@@ -33,15 +15,13 @@ export async function fetchPurchases(client: OrielClient, { address, caipNetwork
   if (!client.config.features.onramp) return []
   const namespace = caipNetworkId.split(':')[0] ?? ''
   try {
-    const list = (await providersOf(client)).filter((p) => (p.namespaces as readonly string[]).includes(namespace))
+    const list = (await readOnrampOptions(client)).providers.filter((p) => (p.namespaces as readonly string[]).includes(namespace))
     const pages = await Promise.all(
       list.map((p) =>
-        getOnrampApi(client)
-          .getPurchases({ address, provider: p.id })
-          .catch((error: unknown) => {
-            console.error(`oriel: reading the purchases through ${p.name} failed`, error)
-            return { data: [] as OnrampPurchase[] }
-          }),
+        readPurchases(client, { address, provider: p.id }).catch((error: unknown) => {
+          console.error(`oriel: reading the purchases through ${p.name} failed`, error)
+          return { data: [] as OnrampPurchase[] }
+        }),
       ),
     )
     return pages

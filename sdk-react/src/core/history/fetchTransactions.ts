@@ -1,6 +1,7 @@
 import { getHistory, type HistoryTransaction } from '../blockchain/history'
 import { getNetwork } from '../actions/getNetwork'
 import type { OrielClient } from '../client/createClient'
+import { type Extension, getExtension } from '../client/extension'
 import { BaseError } from '../errors/base'
 import { fetchPurchases } from './fetchPurchases'
 import { groupByYearMonth, newestFirst, visibleTransactions } from './group'
@@ -25,8 +26,8 @@ export type FetchTransactionsParameters = {
 /** Only a missing account throws; a failed fetch shows 'Failed to fetch transactions' instead. */
 export type FetchTransactionsErrorType = MissingAccountAddressError
 
-/** The fetch under way per client, and which (account, network, page) it is for. */
-const inFlight = new WeakMap<OrielClient, { key: string; read: Promise<void> }>()
+/** Which (account, network, page) the client's Activity list is being read for. */
+const FLIGHT: Extension<{ key?: string | undefined; read?: Promise<void> | undefined; seq: number }> = { name: 'historyFlight', create: () => ({ seq: 0 }) }
 
 /**
  * Reads a page of the connected account's history on the active network from frame-host
@@ -53,17 +54,21 @@ export async function fetchTransactions(client: OrielClient, parameters: FetchTr
   const cursor = parameters.more ? store.getSnapshot().next : undefined
   if (parameters.more && cursor === undefined) return
   const key = `${caipNetworkId}|${address.toLowerCase()}|${cursor ?? ''}`
-  const pending = inFlight.get(client)
-  if (pending?.key === key) return pending.read
+  const flight = getExtension(client, FLIGHT)
+  if (flight.key === key && flight.read) return flight.read
 
   store.setState({ loading: true })
-  const flight = { key } as { key: string; read: Promise<void> }
-  inFlight.set(client, flight)
-  flight.read = (async () => {
+  flight.key = key
+  const seq = ++flight.seq
+  const read = (async () => {
     // The first page comes with the account's card purchases (never failing: see fetchPurchases).
     const purchases = cursor ? undefined : fetchPurchases(client, { address, caipNetworkId })
     try {
-      const page = await getHistory(client.frameHost, { address, chainId: caipNetworkId, cursor })
+      const page = await client.query.fetch({
+        key: ['history', key],
+        read: () => getHistory(client.frameHost, { address, chainId: caipNetworkId, cursor }),
+        staleMs: 0,
+      })
       const coinbaseTransactions = await purchases
       // The user moved to another account or network meanwhile: this page is not theirs.
       if (!owns(store.getSnapshot())) return
@@ -83,13 +88,15 @@ export async function fetchTransactions(client: OrielClient, parameters: FetchTr
       store.setState({ empty: true, next: undefined, failed: true })
       client.snackbar.showError(FAILED_TO_FETCH_TRANSACTIONS)
     } finally {
-      if (inFlight.get(client) === flight) {
-        inFlight.delete(client)
+      if (flight.seq === seq) {
+        flight.key = undefined
+        flight.read = undefined
         if (owns(store.getSnapshot())) store.setState({ loading: false, fetched: true })
       }
     }
   })()
-  return flight.read
+  flight.read = read
+  return read
 }
 
 /** `list` then the entries of `page` it does not have yet (by id), newest first. */

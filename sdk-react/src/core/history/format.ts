@@ -1,4 +1,5 @@
 import { shortenAddress } from '../account/address'
+import { formatTokenAmount } from '../format/amount'
 import type { HistoryTransaction, HistoryTransfer, OperationType } from '../blockchain/history'
 import type { OnrampPurchase } from '../onramp/parse'
 
@@ -11,10 +12,7 @@ import type { OnrampPurchase } from '../onramp/parse'
  * formatTransferAmount('1.5') // '1.500'
  */
 export function formatTransferAmount(numeric: string): string {
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(numeric)
-  if (!match) return numeric
-  const [, whole = '0', fraction = ''] = match
-  return `${BigInt(whole)}.${fraction.slice(0, 3).padEnd(3, '0')}`
+  return formatTokenAmount(numeric, { digits: 3 })
 }
 
 const SECOND = 1_000

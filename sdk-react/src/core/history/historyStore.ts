@@ -1,5 +1,6 @@
 import type { HistoryTransaction } from '../blockchain/history'
 import type { OrielClient } from '../client/createClient'
+import { type Extension, getExtension } from '../client/extension'
 import type { OnrampPurchase } from '../onramp/parse'
 import { createStore, type Store } from '../store/createStore'
 import type { TransactionsByYear } from './group'
@@ -44,7 +45,7 @@ export const INITIAL_HISTORY: HistoryState = Object.freeze({
   fetched: false,
 })
 
-const stores = new WeakMap<OrielClient, HistoryStore>()
+const EXTENSION: Extension<HistoryStore> = { name: 'history', create: () => createStore<HistoryState>(INITIAL_HISTORY) }
 
 /**
  * The client's history store, created on first use (the Activity panel is a lazily loaded
@@ -54,7 +55,5 @@ const stores = new WeakMap<OrielClient, HistoryStore>()
  * const { transactions, loading } = getHistoryStore(client).getSnapshot()
  */
 export function getHistoryStore(client: OrielClient): HistoryStore {
-  let store = stores.get(client)
-  if (!store) stores.set(client, (store = createStore<HistoryState>(INITIAL_HISTORY)))
-  return store
+  return getExtension(client, EXTENSION)
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { testFrameHost } from '../../test/frameHost'
 import { FrameHostRequestError, FrameHostUnreachableError, HttpStatusError, InvalidFrameHostResponseError } from '../frameHost/errors'
-import { createNamesApiClient, parseNameRecord } from './client'
+import { createTestClient } from '../../test/testClient'
+import { createNamesApiClient, parseNameRecord, readNameSuffix } from './client'
 
 const ADA = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const RECORD = {
@@ -22,7 +23,10 @@ function clientAnswering(answer: (url: URL, init?: RequestInit) => Response | Pr
   return { api: createNamesApiClient(testFrameHost(fetch, 'http://fh/')), requests }
 }
 
-afterEach(() => vi.restoreAllMocks())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
 
 describe('createNamesApiClient', () => {
   it('looks a name up with apiVersion 2: its record, or null for []', async () => {
@@ -39,15 +43,18 @@ describe('createNamesApiClient', () => {
 
   it('reads the suffix once from the gateway route, and again after a failure', async () => {
     let fail = true
-    const { api, requests } = clientAnswering(() => {
+    const requests: URL[] = []
+    vi.stubGlobal('fetch', async (url: string) => {
+      requests.push(new URL(url))
       if (fail) return new Response('down', { status: 400 })
       return Response.json({ suffix: 'oriel.id', url: 'http://fh/v1/profile/ccip/{sender}/{data}.json', signer: '0x0' })
     })
-    await expect(api.getSuffix()).rejects.toBeInstanceOf(HttpStatusError)
+    const { client } = createTestClient()
+    await expect(readNameSuffix(client)).rejects.toBeInstanceOf(HttpStatusError)
     fail = false
-    expect(await api.getSuffix()).toBe('oriel.id')
-    expect(await api.getSuffix()).toBe('oriel.id')
-    expect(requests.map((r) => r.url.pathname)).toEqual(['/v1/profile/gateway', '/v1/profile/gateway'])
+    expect(await readNameSuffix(client)).toBe('oriel.id')
+    expect(await readNameSuffix(client)).toBe('oriel.id')
+    expect(requests.map((r) => r.pathname)).toEqual(['/v1/profile/gateway', '/v1/profile/gateway'])
   })
 
   it('asks suggestions for the label in the zone, and the names of an address', async () => {

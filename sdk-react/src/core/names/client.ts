@@ -55,7 +55,7 @@ export type NamesApiErrorType = FrameHostErrorType
 
 /** A client of frame-host's name routes (spec §7 `/v1/profile/*`). */
 export interface NamesApiClient {
-  /** The suffix frame-host registers names under (`GET /v1/profile/gateway`), asked once (again after a failure). */
+  /** The suffix frame-host registers names under (`GET /v1/profile/gateway`). */
   getSuffix(): Promise<string>
   /** `GET /v1/profile/account/{name}?apiVersion=2`: the name's record, `null` when it is free. */
   lookupName(name: string, options?: NamesCallOptions): Promise<NameRecord | null>
@@ -103,11 +103,10 @@ export function parseNameRecord(body: unknown): NameRecord {
 export function createNamesApiClient(frameHost: FrameHost): NamesApiClient {
   const service = NAMES_SERVICE
   const lookup: NameLookupQuery = { apiVersion: '2' }
-  let suffix: Promise<string> | undefined
 
   return {
-    getSuffix() {
-      suffix ??= frameHost.request({
+    async getSuffix() {
+      return frameHost.request({
         service,
         path: '/v1/profile/gateway',
         read: (body) => {
@@ -116,11 +115,6 @@ export function createNamesApiClient(frameHost: FrameHost): NamesApiClient {
           return value
         },
       })
-      // A failure is asked again next time.
-      suffix.catch(() => {
-        suffix = undefined
-      })
-      return suffix
     },
     lookupName(name, options = {}) {
       const path = `/v1/profile/account/${encodeURIComponent(name)}`
@@ -173,20 +167,41 @@ export function createNamesApiClient(frameHost: FrameHost): NamesApiClient {
   }
 }
 
-const clients = new WeakMap<OrielClient, NamesApiClient>()
-
 /**
- * The name-service client of an SDK client (its frame-host), created on first use so that the
- * name suffix is asked once per page.
+ * The name-service client of an SDK client (its frame-host). Reads go through the query cache
+ * (`readNameSuffix`, `readNameRecord`, …); registering is a call of its own.
  *
  * @example
- * const record = await getNamesApi(client).lookupName('alice.oriel.id')
+ * const record = await getNamesApi(client).register(registration)
  */
 export function getNamesApi(client: OrielClient): NamesApiClient {
-  let api = clients.get(client)
-  if (!api) {
-    api = createNamesApiClient(client.frameHost)
-    clients.set(client, api)
-  }
-  return api
+  return createNamesApiClient(client.frameHost)
+}
+
+/**
+ * The suffix frame-host registers names under, asked once per page (again after a failure).
+ *
+ * @example
+ * await readNameSuffix(client) // 'oriel.id'
+ */
+export function readNameSuffix(client: OrielClient): Promise<string> {
+  return client.query.fetch({ key: ['nameSuffix'], read: () => getNamesApi(client).getSuffix(), staleMs: Number.POSITIVE_INFINITY })
+}
+
+/** The record of a name, `null` when it is free (never cached: a read under way is shared). */
+export function readNameRecord(client: OrielClient, name: string, options: NamesCallOptions = {}): Promise<NameRecord | null> {
+  const read = (signal: AbortSignal) => getNamesApi(client).lookupName(name, { signal })
+  return client.query.fetch({ key: ['nameRecord', name], read, staleMs: 0 }, options)
+}
+
+/** The names an address registered (never cached: a read under way is shared). */
+export function readNamesForAddress(client: OrielClient, address: string, options: NamesCallOptions = {}): Promise<NameRecord[]> {
+  const read = (signal: AbortSignal) => getNamesApi(client).namesForAddress(address, { signal })
+  return client.query.fetch({ key: ['names', address.toLowerCase()], read, staleMs: 0 }, options)
+}
+
+/** frame-host's suggestions for a label in a zone (never cached: a read under way is shared). */
+export function readNameSuggestions(client: OrielClient, label: string, zone: string, options: NamesCallOptions = {}): Promise<NameSuggestion[]> {
+  const read = (signal: AbortSignal) => getNamesApi(client).suggestions(label, zone, { signal })
+  return client.query.fetch({ key: ['nameSuggestions', `${label}.${zone}`], read, staleMs: 0 }, options)
 }

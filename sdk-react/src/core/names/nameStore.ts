@@ -1,4 +1,5 @@
 import type { OrielClient } from '../client/createClient'
+import { type Extension, getExtension } from '../client/extension'
 import { createStore, type Store } from '../store/createStore'
 
 /** A name registration (spec §4 "Name registration"; spec §4 mutation state). */
@@ -11,7 +12,17 @@ export interface NameRegistrationState {
   readonly name: string | undefined
   /** Why the last registration failed (the wallet's or frame-host's reason), user-facing. */
   readonly error: string | undefined
+  /** frame-host's name suffix (`oriel.id`), once read. */
+  readonly suffix: string | undefined
+  /** The name the connected address has already: none, one, or unknown (spec §8 'Error fetching names for address'). */
+  readonly owned: OwnedName
 }
+
+/** The names an address has already: being read, none or one, or unknown (why, user-facing). */
+export type OwnedName =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly name: string | undefined }
+  | { readonly status: 'error'; readonly message: string }
 
 export type NameRegistrationStore = Store<NameRegistrationState>
 
@@ -21,9 +32,23 @@ export const EMPTY_NAME_REGISTRATION: NameRegistrationState = Object.freeze({
   status: 'idle',
   name: undefined,
   error: undefined,
+  suffix: undefined,
+  owned: { status: 'loading' } as OwnedName,
 })
 
-const stores = new WeakMap<OrielClient, NameRegistrationStore>()
+const EXTENSION: Extension<NameRegistrationStore> = {
+  name: 'nameRegistration',
+  create(client) {
+    const created = createStore<NameRegistrationState>(EMPTY_NAME_REGISTRATION)
+    let last = client.account.getSnapshot().address
+    client.account.subscribe(() => {
+      const next = client.account.getSnapshot().address
+      if (next !== last) created.setState(EMPTY_NAME_REGISTRATION)
+      last = next
+    })
+    return created
+  },
+}
 
 /**
  * The client's name registration. It outlives the registration views (the embedded wallet's
@@ -33,17 +58,7 @@ const stores = new WeakMap<OrielClient, NameRegistrationStore>()
  * getNameRegistrationStore(client).getSnapshot().status // 'pending'
  */
 export function getNameRegistrationStore(client: OrielClient): NameRegistrationStore {
-  let store = stores.get(client)
-  if (store) return store
-  const created = createStore<NameRegistrationState>(EMPTY_NAME_REGISTRATION)
-  let last = client.account.getSnapshot().address
-  client.account.subscribe(() => {
-    const next = client.account.getSnapshot().address
-    if (next !== last) created.setState(EMPTY_NAME_REGISTRATION)
-    last = next
-  })
-  stores.set(client, (store = created))
-  return store
+  return getExtension(client, EXTENSION)
 }
 
 /**

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SUFFIX, signingFrame, stubNamesFetch } from '../../test/names'
 import { FakeFrameClient } from '../../test/fakeFrameClient'
 import { createTestClient, freshEachTest, logInRecordingEvents } from '../../test/testClient'
-import { cachedIdentity } from '../account/identity'
+import { identityKey, persistIdentities, type Identity } from '../account/identity'
+import { createQueryClient } from '../query/queryClient'
 import { RegisterNameError } from '../errors/names'
 import { storage } from '../storage/storage'
 import { getNameRegistrationStore } from './nameStore'
@@ -58,7 +59,10 @@ describe('registerAccountName (spec §4 name registration)', () => {
     expect(post.body).toMatchObject({ coin_type: 2147483649, address: ADA.address, message })
     expect(record).toMatchObject({ name: `alice.${SUFFIX}` })
     expect(client.account.getSnapshot().profileName).toBe(`alice.${SUFFIX}`)
-    expect(cachedIdentity(storage, ADA.address, NOW)).toEqual({ name: `alice.${SUFFIX}`, avatar: null })
+    // Kept as the address's identity in localStorage (a new page finds it).
+    const reloaded = createQueryClient({ now: () => 0 })
+    persistIdentities(reloaded, storage)
+    expect(reloaded.get<Identity>(identityKey(ADA.address))?.data).toEqual({ name: `alice.${SUFFIX}`, avatar: null })
     expect(getNameRegistrationStore(client).getSnapshot()).toMatchObject({ status: 'success', name: `alice.${SUFFIX}` })
     unmount()
   })

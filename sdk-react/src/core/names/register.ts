@@ -1,4 +1,5 @@
-import { cacheIdentity } from '../account/identity'
+import { stringToHex } from 'viem'
+import { setIdentity } from '../account/identity'
 import { getProvider } from '../actions/getProvider'
 import type { OrielClient } from '../client/createClient'
 import { BaseError, getErrorMessage } from '../errors/base'
@@ -7,7 +8,7 @@ import { NamesNotSupportedError, RegisterNameError } from '../errors/names'
 import { SignatureDeclinedError } from '../siwx/signIn'
 import { storage } from '../storage/storage'
 import { evmChainIdToCoinType, parseEvmChainId } from '../validation/caip'
-import { getNamesApi, type NameRecord } from './client'
+import { getNamesApi, type NameRecord, readNameSuffix } from './client'
 import { getNameRegistrationStore } from './nameStore'
 import { validateNameLabel } from './rules'
 
@@ -30,13 +31,6 @@ export function registrationMessage({
   timestamp: number
 }): string {
   return JSON.stringify({ name, attributes, timestamp })
-}
-
-/** UTF-8 text as `0x` hex, as `personal_sign` takes a message (as the sign-in flow sends it). */
-function utf8Hex(text: string): `0x${string}` {
-  let hex = '0x'
-  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0')
-  return hex as `0x${string}`
 }
 
 export type RegisterAccountNameParameters = {
@@ -74,8 +68,7 @@ export async function registerAccountName(client: OrielClient, parameters: Regis
     const { status, namespace, address, caipAddress } = client.account.getSnapshot()
     if (status !== 'connected' || namespace !== 'eip155' || !address || !caipAddress) throw new NamesNotSupportedError({ namespace })
     const coinType = evmChainIdToCoinType(parseEvmChainId(caipAddress.slice(0, caipAddress.length - address.length - 1)))
-    const api = getNamesApi(client)
-    const suffix = await api.getSuffix()
+    const suffix = await readNameSuffix(client)
     if (!name.endsWith(`.${suffix}`)) throw new RegisterNameError({ name, cause: new Error(`expected a name ending in .${suffix}`) })
     validateNameLabel(name.slice(0, -suffix.length - 1))
     const { provider } = getProvider(client)
@@ -86,17 +79,17 @@ export async function registerAccountName(client: OrielClient, parameters: Regis
     const message = registrationMessage({ name, attributes: {}, timestamp: Math.floor(now() / 1000) })
     let signature: unknown
     try {
-      signature = await provider.request({ method: 'personal_sign', params: [utf8Hex(message), address] })
+      signature = await provider.request({ method: 'personal_sign', params: [stringToHex(message), address] })
     } catch (error) {
       if (getWalletErrorCode(error) === USER_REJECTED_CODE) throw new SignatureDeclinedError({ cause: error })
       throw error
     }
     if (typeof signature !== 'string') throw new BaseError('The wallet answered no signature', { details: JSON.stringify(signature) })
-    const record = await api.register({ coinType, address, message, signature })
+    const record = await getNamesApi(client).register({ coinType, address, message, signature })
 
     // The profile name (spec §4 step 4), also kept as the address's identity for 5 minutes.
     const avatar = record.attributes['avatar'] ?? null
-    cacheIdentity(storage, address, { name: record.name, avatar }, now())
+    setIdentity(client.query, storage, address, { name: record.name, avatar })
     if (client.account.getSnapshot().address === address) {
       client.account.setState({ profileName: record.name, profileImage: avatar ?? undefined })
     }

@@ -33,13 +33,13 @@ describe('resolveName', () => {
   it('reuses an answer for 5 minutes (spec §9), across clients (localStorage)', async () => {
     const names = stubNamesFetch([{ name: `bobby.${SUFFIX}`, address: BOB, coinType: 60 }])
     let now = 1_000
-    const { client } = createTestClient()
-    await resolveName(client, `bobby.${SUFFIX}`, { now: () => now })
+    const { client } = createTestClient({}, () => now)
+    await resolveName(client, `bobby.${SUFFIX}`)
     now += NAME_CACHE_MS - 1
-    await resolveName(createTestClient().client, `bobby.${SUFFIX}`, { now: () => now })
+    await resolveName(createTestClient({}, () => now).client, `bobby.${SUFFIX}`)
     expect(names.requests.filter((r) => r.path.startsWith('/v1/profile/account/'))).toHaveLength(1)
     now += 1
-    await resolveName(client, `bobby.${SUFFIX}`, { now: () => now })
+    await resolveName(client, `bobby.${SUFFIX}`)
     expect(names.requests.filter((r) => r.path.startsWith('/v1/profile/account/'))).toHaveLength(2)
   })
 

@@ -1,17 +1,18 @@
 import { avatarImageUrl } from '../account/identity'
 import { getNetwork } from '../actions/getNetwork'
+import { PERSISTED_QUERY_ENTRIES } from '../query/queryClient'
 import type { OrielClient } from '../client/createClient'
 import { ResolveNameError } from '../errors/names'
 import { STORAGE_KEYS } from '../storage/keys'
-import { storage, type SafeStorage } from '../storage/storage'
+import { storage } from '../storage/storage'
 import { evmChainIdToCoinType } from '../validation/caip'
-import { getNamesApi } from './client'
+import { readNameRecord, readNameSuffix } from './client'
 import { isNameLike, normalizeNameInput } from './rules'
 
 /** How long a resolved name is reused (spec §9: ENS 5 min). */
 export const NAME_CACHE_MS = 5 * 60_000
 /** Names kept in the stored cache; the oldest go first. */
-export const NAME_CACHE_ENTRIES = 20
+export const NAME_CACHE_ENTRIES = PERSISTED_QUERY_ENTRIES
 
 /** A name and what it resolved to (spec §3 send-token state: receiver address, profile name and image). */
 export interface ResolvedName {
@@ -22,39 +23,19 @@ export interface ResolvedName {
   readonly avatar: string | undefined
 }
 
-type CacheEntry = { readonly address: `0x${string}`; readonly avatar: string | undefined; readonly fetchedAt: number }
-
-function readCache(store: SafeStorage): Record<string, CacheEntry> {
-  try {
-    const parsed = JSON.parse(store.getItem(STORAGE_KEYS.nameCache) ?? '{}') as unknown
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, CacheEntry>) : {}
-  } catch {
-    // A value another version wrote: start again.
-    return {}
-  }
-}
-
-/** The stored resolution of `name` (lowercase), if made less than {@link NAME_CACHE_MS} before `now`. */
-export function cachedName(store: SafeStorage, name: string, now: number): ResolvedName | undefined {
-  const entry = readCache(store)[name]
-  if (!entry || typeof entry.fetchedAt !== 'number' || now - entry.fetchedAt >= NAME_CACHE_MS) return undefined
-  if (typeof entry.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(entry.address)) return undefined
-  return { name, address: entry.address, avatar: avatarImageUrl(typeof entry.avatar === 'string' ? entry.avatar : undefined) }
-}
-
-/** Stores the resolution of a name made at `now`, keeping the newest {@link NAME_CACHE_ENTRIES}. */
-export function cacheName(store: SafeStorage, resolved: ResolvedName, now: number): void {
-  const entry: CacheEntry = { address: resolved.address, avatar: resolved.avatar, fetchedAt: now }
-  const entries = Object.entries({ ...readCache(store), [resolved.name]: entry })
-    .sort(([, a], [, b]) => b.fetchedAt - a.fetchedAt)
-    .slice(0, NAME_CACHE_ENTRIES)
-  store.setItem(STORAGE_KEYS.nameCache, JSON.stringify(Object.fromEntries(entries)))
-}
+/** How resolved names are kept in localStorage (`@oriel/name_cache`, 5 minutes, by name). */
+const NAME_STORAGE = {
+  maxAgeMs: NAME_CACHE_MS,
+  toStored: (resolved: Omit<ResolvedName, 'name'>) => ({ address: resolved.address, avatar: resolved.avatar }),
+  fromStored(stored: Record<string, unknown>): Omit<ResolvedName, 'name'> | undefined {
+    const { address, avatar } = stored
+    if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return undefined
+    return { address: address as `0x${string}`, avatar: avatarImageUrl(typeof avatar === 'string' ? avatar : undefined) }
+  },
+} as const
 
 export type ResolveNameParameters = {
   signal?: AbortSignal | undefined
-  /** Test seam: the clock, ms since the epoch. Default `Date.now`. */
-  now?: (() => number) | undefined
 }
 
 export type ResolveNameErrorType = ResolveNameError
@@ -80,36 +61,32 @@ export type ResolveNameErrorType = ResolveNameError
  */
 export async function resolveName(client: OrielClient, input: string, parameters: ResolveNameParameters = {}): Promise<ResolvedName> {
   const { signal } = parameters
-  const now = parameters.now ?? Date.now
   const name = normalizeNameInput(input)
   if (!isNameLike(name)) throw new ResolveNameError({ name, details: `${input} is not a name.` })
   const { namespace } = client.account.getSnapshot()
   if (namespace && namespace !== 'eip155') throw new ResolveNameError({ name, details: 'Names resolve to EVM addresses only.' })
-  const cached = cachedName(storage, name, now())
-  if (cached) return cached
   const { network, networks } = getNetwork(client)
-  let resolved: ResolvedName
-  try {
-    const api = getNamesApi(client)
-    const suffix = await api.getSuffix()
+  client.query.persist<Omit<ResolvedName, 'name'>>('name', { storage, key: STORAGE_KEYS.nameCache, ...NAME_STORAGE })
+  const read = async (): Promise<Omit<ResolvedName, 'name'>> => {
+    const suffix = await readNameSuffix(client)
     if (name.endsWith(`.${suffix}`)) {
-      const record = await api.lookupName(name, { signal })
+      const record = await readNameRecord(client, name, { signal })
       const coinType = network.chainNamespace === 'eip155' ? String(evmChainIdToCoinType(Number(network.id))) : '60'
       const address = (record?.addresses[coinType] ?? record?.addresses['60'])?.address
       if (!address) throw new ResolveNameError({ name, details: `${name} is not registered.` })
-      resolved = { name, address, avatar: avatarImageUrl(record?.attributes['avatar']) }
-    } else {
-      const { ensNetworkFor, resolveEnsName } = await import('./ens')
-      const ensNetwork = ensNetworkFor(network, networks)
-      if (!ensNetwork) throw new ResolveNameError({ name, details: 'No configured network has ENS.' })
-      const answer = await resolveEnsName({ network: ensNetwork, name })
-      if (!answer.address) throw new ResolveNameError({ name, details: `${name} has no address on ${ensNetwork.name}.` })
-      resolved = { name, address: answer.address, avatar: avatarImageUrl(answer.avatar ?? undefined) }
+      return { address, avatar: avatarImageUrl(record?.attributes['avatar']) }
     }
+    const { ensNetworkFor, resolveEnsName } = await import('./ens')
+    const ensNetwork = ensNetworkFor(network, networks)
+    if (!ensNetwork) throw new ResolveNameError({ name, details: 'No configured network has ENS.' })
+    const answer = await resolveEnsName({ network: ensNetwork, name })
+    if (!answer.address) throw new ResolveNameError({ name, details: `${name} has no address on ${ensNetwork.name}.` })
+    return { address: answer.address, avatar: avatarImageUrl(answer.avatar ?? undefined) }
+  }
+  try {
+    return { name, ...(await client.query.fetch({ key: ['name', name], read, staleMs: NAME_CACHE_MS }, { signal })) }
   } catch (cause) {
     if (signal?.aborted || cause instanceof ResolveNameError) throw cause
     throw new ResolveNameError({ name, cause })
   }
-  cacheName(storage, resolved, now())
-  return resolved
 }

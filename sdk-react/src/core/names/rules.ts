@@ -1,5 +1,6 @@
 import { InvalidNameError } from '../errors/names'
-import { isEvmAddress, isSolanaAddress } from '../validation/address'
+import { isEvmAddress } from '../validation/address'
+import { isSolanaAddress } from '../validation/solanaAddress'
 
 /** The fewest characters of a name's label (spec §5). */
 export const MIN_LABEL_LENGTH = 4

@@ -1,5 +1,6 @@
 import { getNetwork } from '../actions/getNetwork'
 import type { OrielClient } from '../client/createClient'
+import { type Extension, getExtension } from '../client/extension'
 import { createStore, type Store } from '../store/createStore'
 import type { OnrampOptions, OnrampPurchase } from './parse'
 
@@ -55,12 +56,26 @@ export const EMPTY_BUY: BuyState = Object.freeze({
   error: undefined,
 })
 
-const stores = new WeakMap<OrielClient, BuyStore>()
-
 /** What the form belongs to: the account, its namespace and the active network. */
 function owner(client: OrielClient): string {
   const { address, namespace } = client.account.getSnapshot()
   return `${address ?? ''}|${namespace ?? ''}|${getNetwork(client).caipNetworkId}`
+}
+
+const EXTENSION: Extension<BuyStore> = {
+  name: 'buy',
+  create(client) {
+    const created = createStore<BuyState>(EMPTY_BUY)
+    let last = owner(client)
+    const check = () => {
+      const next = owner(client)
+      if (next !== last) created.setState(EMPTY_BUY)
+      last = next
+    }
+    client.account.subscribe(check)
+    client.connection.subscribe(check)
+    return created
+  },
 }
 
 /**
@@ -72,19 +87,7 @@ function owner(client: OrielClient): string {
  * getBuyStore(client).getSnapshot().amount // '50'
  */
 export function getBuyStore(client: OrielClient): BuyStore {
-  let store = stores.get(client)
-  if (store) return store
-  const created = createStore<BuyState>(EMPTY_BUY)
-  let last = owner(client)
-  const check = () => {
-    const next = owner(client)
-    if (next !== last) created.setState(EMPTY_BUY)
-    last = next
-  }
-  client.account.subscribe(check)
-  client.connection.subscribe(check)
-  stores.set(client, (store = created))
-  return store
+  return getExtension(client, EXTENSION)
 }
 
 /**

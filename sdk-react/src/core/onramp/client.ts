@@ -134,6 +134,33 @@ export function createOnrampApiClient(frameHost: FrameHost): OnrampApiClient {
   }
 }
 
+/** How long a provider's options are kept, ms (frame-host keeps them as long). */
+export const ONRAMP_OPTIONS_MS = 10 * 60_000
+
+/**
+ * A provider's options (default frame-host's first), through the client's query cache: kept 10
+ * minutes, one read at a time (`force` reads again).
+ *
+ * @example
+ * const { providers } = await readOnrampOptions(client)
+ */
+export function readOnrampOptions(client: OrielClient, { provider, force }: { provider?: string | undefined; force?: boolean } = {}): Promise<OnrampOptions> {
+  const read = (signal: AbortSignal) => getOnrampApi(client).getOptions({ provider }, { signal })
+  return client.query.fetch({ key: ['onrampOptions', provider ?? ''], read, staleMs: ONRAMP_OPTIONS_MS }, { force })
+}
+
+/**
+ * The first page of the account's purchases through a provider, as the provider reports them at
+ * that moment (never cached: the query cache only shares a read under way).
+ *
+ * @example
+ * const { data } = await readPurchases(client, { address, provider: 'sandbox' })
+ */
+export function readPurchases(client: OrielClient, { address, provider }: { address: string; provider: string }): Promise<OnrampPurchasePage> {
+  const read = (signal: AbortSignal) => getOnrampApi(client).getPurchases({ address, provider }, { signal })
+  return client.query.fetch({ key: ['onrampPurchases', `${provider}:${address.toLowerCase()}`], read, staleMs: 0 })
+}
+
 /**
  * The on-ramp client of an SDK client (its frame-host).
  *

@@ -1,9 +1,10 @@
 import { refreshBalance } from '../actions/refreshBalance'
 import { refreshTokenBalances } from '../actions/tokenBalances'
 import type { OrielClient } from '../client/createClient'
+import { type Extension, getExtension } from '../client/extension'
 import { POLL_INTERVAL_MS, PURCHASE_WATCH_MS } from '../constants'
 import { getErrorMessage } from '../errors/base'
-import { getOnrampApi } from './client'
+import { readPurchases } from './client'
 import { getBuyStore } from './buyStore'
 import { PurchaseFailedError } from './errors'
 
@@ -27,7 +28,8 @@ export const CHECKOUT_CLOSED = 'The checkout was closed before a purchase was ma
 /** The text shown when no purchase arrives in time. */
 export const NO_PURCHASE = 'No purchase arrived: finish it in the checkout window, or start again.'
 
-const watchers = new WeakMap<OrielClient, () => void>()
+/** The purchase being followed: how to stop following it. */
+const WATCH: Extension<{ stop?: (() => void) | undefined }> = { name: 'purchaseWatch', create: () => ({}) }
 
 /** Polls after the checkout closed before it concludes nothing was bought. */
 const POLLS_AFTER_CLOSE = 2
@@ -56,7 +58,8 @@ export function watchPurchase(client: OrielClient, p: WatchPurchaseParameters): 
     stopped = true
     clearTimeout(timer)
     unsubscribe()
-    if (watchers.get(client) === stop) watchers.delete(client)
+    const watch = getExtension(client, WATCH)
+    if (watch.stop === stop) watch.stop = undefined
   }
   // A reset form (another account or network) is another purchase's business.
   const unsubscribe = store.subscribe(() => {
@@ -68,7 +71,7 @@ export function watchPurchase(client: OrielClient, p: WatchPurchaseParameters): 
   }
   const tick = async () => {
     try {
-      const page = await getOnrampApi(client).getPurchases({ address: p.address, provider: p.provider.id })
+      const page = await readPurchases(client, { address: p.address, provider: p.provider.id })
       if (stopped) return
       const mine = page.data.find((x) => !p.known.has(x.id) && x.walletAddress.toLowerCase() === p.address.toLowerCase())
       if (mine?.status === 'success') {
@@ -99,7 +102,7 @@ export function watchPurchase(client: OrielClient, p: WatchPurchaseParameters): 
     timer = setTimeout(tick, interval)
   }
   timer = setTimeout(tick, interval)
-  watchers.set(client, stop)
+  getExtension(client, WATCH).stop = stop
 }
 
 /**
@@ -109,5 +112,5 @@ export function watchPurchase(client: OrielClient, p: WatchPurchaseParameters): 
  * stopWatchingPurchase(client)
  */
 export function stopWatchingPurchase(client: OrielClient): void {
-  watchers.get(client)?.()
+  getExtension(client, WATCH).stop?.()
 }

@@ -1,7 +1,8 @@
 import { parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { InvalidAmountError } from './errors'
-import { formatAmount, formatFee, maxSendable, parseAmount, readAmount, usdValue } from './amount'
+import { formatUnits } from 'viem'
+import { formatFee, maxSendable, parseAmount, readAmount, usdValue } from './amount'
 
 describe('parseAmount', () => {
   it('converts a decimal string exactly with the token decimals', () => {
@@ -30,14 +31,14 @@ describe('parseAmount', () => {
   })
 })
 
-describe('formatAmount', () => {
+describe('formatUnits (viem), as the widget writes amounts back', () => {
   it('is the exact inverse of parseAmount, without trailing zeros', () => {
-    expect(formatAmount(1_500_000n, 6)).toBe('1.5')
-    expect(formatAmount(10n ** 18n, 18)).toBe('1')
-    expect(formatAmount(1n, 18)).toBe('0.000000000000000001')
-    expect(formatAmount(0n, 6)).toBe('0')
-    expect(formatAmount(42n, 0)).toBe('42')
-    for (const text of ['9.999999', '1000', '0.1']) expect(formatAmount(parseAmount(text, 6), 6)).toBe(text)
+    expect(formatUnits(1_500_000n, 6)).toBe('1.5')
+    expect(formatUnits(10n ** 18n, 18)).toBe('1')
+    expect(formatUnits(1n, 18)).toBe('0.000000000000000001')
+    expect(formatUnits(0n, 6)).toBe('0')
+    expect(formatUnits(42n, 0)).toBe('42')
+    for (const text of ['9.999999', '1000', '0.1']) expect(formatUnits(parseAmount(text, 6), 6)).toBe(text)
   })
 })
 

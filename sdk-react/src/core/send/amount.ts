@@ -1,3 +1,4 @@
+import { formatUnits, parseUnits } from 'viem'
 import { InvalidAmountError } from './errors'
 
 /** The longest amount accepted, in characters (a uint256 has 78 digits). */
@@ -47,22 +48,7 @@ export function readAmount(value: string, decimals: number): bigint | InvalidAmo
       reason: decimals === 0 ? 'this token has no decimals' : `this token has at most ${decimals} decimals`,
     })
   }
-  return BigInt(`${whole || '0'}${fraction.padEnd(decimals, '0')}`)
-}
-
-/**
- * Base units as a decimal string in whole tokens, exactly, without trailing zeros:
- * `formatAmount(1500000n, 6)` is `'1.5'`, `formatAmount(10n ** 18n, 18)` is `'1'`.
- *
- * @example
- * formatAmount(1_234_500n, 6) // '1.2345'
- */
-export function formatAmount(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+  return parseUnits(`${whole || '0'}.${fraction || '0'}`, decimals)
 }
 
 /** Significant digits a fee keeps: fees are small (0.000042 ETH), 2 decimals would show 0.00. */
@@ -76,7 +62,7 @@ export const FEE_SIGNIFICANT_DIGITS = 4
  * formatFee(1_234_567_000_000_000_000n, 18) // '1.2345'
  */
 export function formatFee(value: bigint, decimals: number): string {
-  const [whole = '0', fraction = ''] = formatAmount(value, decimals).split('.')
+  const [whole = '0', fraction = ''] = formatUnits(value, decimals).split('.')
   const zeros = whole === '0' ? fraction.length - fraction.replace(/^0+/, '').length : 0
   const kept = fraction.slice(0, zeros + FEE_SIGNIFICANT_DIGITS).replace(/0+$/, '')
   return kept ? `${whole}.${kept}` : whole

@@ -1,4 +1,5 @@
 import type { OrielClient } from '../client/createClient'
+import { type Extension, getExtension } from '../client/extension'
 import { createStore, type Store } from '../store/createStore'
 
 /**
@@ -41,7 +42,19 @@ export const EMPTY_SEND: SendState = Object.freeze({
   error: undefined,
 })
 
-const stores = new WeakMap<OrielClient, SendStore>()
+const EXTENSION: Extension<SendStore> = {
+  name: 'send',
+  create(client) {
+    const created = createStore<SendState>(EMPTY_SEND)
+    let last = client.account.getSnapshot()
+    client.account.subscribe(() => {
+      const next = client.account.getSnapshot()
+      if (next.address !== last.address || next.namespace !== last.namespace) created.setState(EMPTY_SEND)
+      last = next
+    })
+    return created
+  },
+}
 
 /**
  * The client's send form. It outlives the Send view (which unmounts while the wallet asks for
@@ -52,17 +65,7 @@ const stores = new WeakMap<OrielClient, SendStore>()
  * getSendStore(client).setState({ amount: '1.5' })
  */
 export function getSendStore(client: OrielClient): SendStore {
-  let store = stores.get(client)
-  if (store) return store
-  const created = createStore<SendState>(EMPTY_SEND)
-  let last = client.account.getSnapshot()
-  client.account.subscribe(() => {
-    const next = client.account.getSnapshot()
-    if (next.address !== last.address || next.namespace !== last.namespace) created.setState(EMPTY_SEND)
-    last = next
-  })
-  stores.set(client, (store = created))
-  return store
+  return getExtension(client, EXTENSION)
 }
 
 /**

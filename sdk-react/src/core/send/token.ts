@@ -1,5 +1,6 @@
 import type { TokenBalance } from '../blockchain/client'
-import { isEvmAddress, isSolanaAddress } from '../validation/address'
+import { isEvmAddress } from '../validation/address'
+import { isSolanaAddress } from '../validation/solanaAddress'
 import { parseAmount } from './amount'
 
 /** A token the user can send: an entry of the balance list with its numbers made exact. */

@@ -1,3 +1,4 @@
+import { encodeFunctionData, erc20Abi, toHex } from 'viem'
 import type { SendToken } from './token'
 
 /** `transfer(address,uint256)`'s selector: the first 4 bytes of its keccak-256. */
@@ -13,14 +14,8 @@ export type SendTransactionRequest = {
 
 const UINT256_MAX = (1n << 256n) - 1n
 
-/** One ABI word: `value` as 64 hex digits. */
-function word(value: bigint): string {
-  if (value < 0n || value > UINT256_MAX) throw new RangeError(`${value} does not fit a uint256`)
-  return value.toString(16).padStart(64, '0')
-}
-
 /**
- * The calldata of ERC-20 `transfer(to, amount)`: the selector, then `to` and `amount` as ABI words.
+ * The calldata of ERC-20 `transfer(to, amount)` (viem's encoding with its ERC-20 ABI).
  * Tokens whose `transfer` returns nothing (USDT) take the same call: only the receipt's status
  * says whether it worked.
  *
@@ -30,12 +25,13 @@ function word(value: bigint): string {
  */
 export function encodeTransfer(to: `0x${string}`, amount: bigint): `0x${string}` {
   if (!/^0x[0-9a-fA-F]{40}$/.test(to)) throw new TypeError(`${to} is not an EVM address`)
-  return `${ERC20_TRANSFER_SELECTOR}${word(BigInt(to))}${word(amount)}`
+  if (amount < 0n || amount > UINT256_MAX) throw new RangeError(`${amount} does not fit a uint256`)
+  return encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to.toLowerCase() as `0x${string}`, amount] })
 }
 
 /** A quantity as JSON-RPC hex (`0x0`, `0x16e360`). */
 export function toQuantity(value: bigint): `0x${string}` {
-  return `0x${value.toString(16)}`
+  return toHex(value)
 }
 
 export type BuildSendTransactionParameters = {

@@ -1,7 +1,8 @@
 import { ResolveNameError } from '../errors/names'
 import { isNameLike } from '../names/rules'
 import type { ChainNamespace } from '../networks'
-import { isEvmAddress, isSolanaAddress, toChecksumAddress } from '../validation/address'
+import { isEvmAddress, toChecksumAddress } from '../validation/address'
+import { isSolanaAddress } from '../validation/solanaAddress'
 import { parseAmount, readAmount } from './amount'
 import {
   AmountAndReceiverRequiredError,

@@ -1,5 +1,6 @@
 // The sign-in flow wired to a client's stores: the account on a listed network, the connected
 // wallet's provider for the signature, the connection for a cancelled required sign-in.
+import { stringToHex } from 'viem'
 import type { AccountStore } from '../account/accountStore'
 import type { Config } from '../config/createConfig'
 import type { ConnectionStore } from '../connection/connectionStore'
@@ -12,13 +13,6 @@ import { createSignIn, type SignInController } from './signIn'
 /** The `siwx` a config asks for: its own, or its `siweConfig` in that shape, or none. */
 export function siwxOf(config: Pick<Config, 'siwx' | 'siweConfig'>): SIWXConfig | undefined {
   return config.siwx ?? (config.siweConfig ? siwxFromSiweConfig(config.siweConfig) : undefined)
-}
-
-/** UTF-8 text as 0x-prefixed hex, as personal_sign takes a message. */
-function utf8Hex(text: string): string {
-  let hex = '0x'
-  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0')
-  return hex
 }
 
 /**
@@ -62,7 +56,7 @@ export function createClientSignIn({
       if (!chainId.startsWith('eip155:')) throw new Error(`signing in on ${chainId} is not available yet`)
       const provider = connection.getConnector()?.getProvider()
       if (!provider) throw new Error('the connected wallet has no provider')
-      return (await provider.request({ method: 'personal_sign', params: [utf8Hex(message), accountAddress] })) as string
+      return (await provider.request({ method: 'personal_sign', params: [stringToHex(message), accountAddress] })) as string
     },
     disconnect: () => connection.disconnect(),
     location: () => ({ protocol: window.location.protocol, host: window.location.host, href: window.location.href }),

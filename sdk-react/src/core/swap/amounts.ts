@@ -1,7 +1,8 @@
 // The numbers the Swap view shows, computed exactly on base units (no floats).
 import type { TokenBalance } from '../blockchain/client'
 import { NATIVE_TOKEN_ADDRESS } from '../convert/parse'
-import { formatAmount, formatFee, parseAmount } from '../send/amount'
+import { formatTokenAmount } from '../format/amount'
+import { formatFee, parseAmount } from '../send/amount'
 
 /** Fraction digits a swap amount keeps (cut, never rounded up). */
 export const SWAP_AMOUNT_DECIMALS = 6
@@ -26,9 +27,7 @@ export function minimumReceived(toAmount: bigint, slippage: number): bigint {
  * formatSwapAmount(123_456_789_123_456_789n, 18) // '0.123456'
  */
 export function formatSwapAmount(value: bigint, decimals: number): string {
-  const [whole = '0', fraction = ''] = formatAmount(value, decimals).split('.')
-  const kept = fraction.slice(0, SWAP_AMOUNT_DECIMALS).replace(/0+$/, '')
-  return kept ? `${whole}.${kept}` : whole
+  return formatTokenAmount({ value, decimals }, { digits: SWAP_AMOUNT_DECIMALS, trim: true })
 }
 
 /**

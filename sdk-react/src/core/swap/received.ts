@@ -1,4 +1,5 @@
 // What a mined swap paid the user, read from its receipt's logs.
+import { pad } from 'viem'
 
 /** keccak-256 of `Transfer(address,address,uint256)` (ERC-20). */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
@@ -11,7 +12,7 @@ const MAX_LOGS = 1000
 type Log = { address?: unknown; topics?: unknown; data?: unknown }
 
 /** An address as a 32-byte topic, lowercase. */
-const asTopic = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
+const asTopic = (address: `0x${string}`) => pad(address).toLowerCase()
 
 function amountOf(log: Log): bigint {
   return typeof log.data === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(log.data) ? BigInt(log.data) : 0n

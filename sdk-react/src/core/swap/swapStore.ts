@@ -1,6 +1,7 @@
 import { getNetwork } from '../actions/getNetwork'
 import { DEFAULT_SLIPPAGE_PERCENT } from '../constants'
 import type { OrielClient } from '../client/createClient'
+import { type Extension, getExtension } from '../client/extension'
 import type { SwapToken } from '../convert/parse'
 import { createStore, type Store } from '../store/createStore'
 
@@ -57,12 +58,27 @@ export const EMPTY_SWAP: SwapState = Object.freeze({
   slippage: DEFAULT_SLIPPAGE_PERCENT,
 })
 
-const stores = new WeakMap<OrielClient, SwapStore>()
-
 /** What the swap form belongs to: the account, its namespace and the active network. */
 function owner(client: OrielClient): string {
   const { address, namespace } = client.account.getSnapshot()
   return `${address ?? ''}|${namespace ?? ''}|${getNetwork(client).caipNetworkId}`
+}
+
+const EXTENSION: Extension<SwapStore> = {
+  name: 'swap',
+  create(client) {
+    const created = createStore<SwapState>(EMPTY_SWAP)
+    let last = owner(client)
+    const check = () => {
+      const next = owner(client)
+      // The user's slippage tolerance is theirs, whatever the network.
+      if (next !== last) created.setState({ ...EMPTY_SWAP, slippage: created.getSnapshot().slippage })
+      last = next
+    }
+    client.account.subscribe(check)
+    client.connection.subscribe(check)
+    return created
+  },
 }
 
 /**
@@ -74,20 +90,7 @@ function owner(client: OrielClient): string {
  * getSwapStore(client).getSnapshot().amount // '0.1'
  */
 export function getSwapStore(client: OrielClient): SwapStore {
-  let store = stores.get(client)
-  if (store) return store
-  const created = createStore<SwapState>(EMPTY_SWAP)
-  let last = owner(client)
-  const check = () => {
-    const next = owner(client)
-    // The user's slippage tolerance is theirs, whatever the network.
-    if (next !== last) created.setState({ ...EMPTY_SWAP, slippage: created.getSnapshot().slippage })
-    last = next
-  }
-  client.account.subscribe(check)
-  client.connection.subscribe(check)
-  stores.set(client, (store = created))
-  return store
+  return getExtension(client, EXTENSION)
 }
 
 /**

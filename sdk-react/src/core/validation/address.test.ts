@@ -1,6 +1,7 @@
 import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { isEvmAddress, isSolanaAddress, toChecksumAddress } from './address'
+import { isEvmAddress, toChecksumAddress } from './address'
+import { isSolanaAddress } from './solanaAddress'
 
 const HARDHAT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 

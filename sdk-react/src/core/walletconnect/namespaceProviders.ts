@@ -11,7 +11,7 @@ import {
 import { getWalletErrorCode, USER_REJECTED_CODE } from '../errors/connection'
 import { InvalidWalletRequestError, toWalletError, UnsupportedMethodError, WalletDisconnectedError, WalletRequestError } from '../errors/wallet'
 import type { CaipNetworkId } from '../networks'
-import { isSolanaAddress } from '../validation/address'
+import { isSolanaAddress } from '../validation/solanaAddress'
 import { parseCaipAccount } from './session'
 import type { SignClientLike, SignClientSession } from './types'
 

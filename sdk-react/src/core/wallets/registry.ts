@@ -1,6 +1,7 @@
 import type { FrameHost } from '../frameHost/transport'
 import { parseAnswer } from '../frameHost/transport'
 import type { FrameHostService } from '../frameHost/errors'
+import type { QueryClient } from '../query/queryClient'
 import { type BadgeType, type Wallet, type WalletLinks, checkWalletsPage } from '../frameHost/wallets.gen'
 
 /** How a wallet app opens on one platform. */
@@ -83,4 +84,21 @@ export function createWalletRegistryClient(frameHost: FrameHost): WalletRegistry
 /** Checks the `{ data, count }` shape (`WalletsPage`); another shape throws `InvalidFrameHostResponseError`. */
 export function parseWallets(body: unknown): GetWalletsReturnType {
   return parseAnswer(WALLETS_SERVICE, checkWalletsPage, body)
+}
+
+/**
+ * `registry` with its answers kept in the client's query cache for the page's lifetime (a page,
+ * a search: the registry changes rarely), one read at a time per query.
+ *
+ * @example
+ * const registry = cachedWalletRegistry(createWalletRegistryClient(client.frameHost), client.query)
+ */
+export function cachedWalletRegistry(registry: WalletRegistryClient, query: QueryClient): WalletRegistryClient {
+  return {
+    getWallets(parameters = {}, options = {}) {
+      const read = (signal: AbortSignal) => registry.getWallets(parameters, { signal })
+      return query.fetch({ key: ['wallets', JSON.stringify(parameters)], read, staleMs: Number.POSITIVE_INFINITY }, options)
+    },
+    getWalletImageUrl: registry.getWalletImageUrl,
+  }
 }

@@ -1,11 +1,12 @@
 import { act, fireEvent, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { stubFrameHostFetch } from '../../test/balances'
 import { FrameRequestError } from '../../core/frame/errors'
 import { FakeFrameClient, TEST_USER, resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
 import { connectOtp } from '../../core/actions/connectOtp'
+import { preloadView } from './registry'
 
 /** Logs in through the (fake) frame, then opens the modal on Account from the ConnectButton. */
 async function openAccount() {
@@ -20,6 +21,8 @@ async function openAccount() {
 
 describe('Account view', () => {
   let unmount = () => {}
+  // The view's chunk loads before the tests, so a test's waits measure the view, not the load.
+  beforeAll(() => preloadView('Account'))
   beforeEach(() => {
     resetFakeFrameClient()
     localStorage.clear()

@@ -3,7 +3,8 @@ import { formatTokenQuantity, formatUsd, TOKEN_BALANCE_UNAVAILABLE } from '../..
 import { getMaxSendAmount, getSendTokens, watchSendTokens } from '../../core/actions/sendTokens'
 import { sendToken } from '../../core/actions/sendToken'
 import { getErrorMessage } from '../../core/errors/base'
-import { formatAmount, usdValue } from '../../core/send/amount'
+import { formatUnits } from 'viem'
+import { usdValue } from '../../core/send/amount'
 import { UNSUPPORTED_CHAIN } from '../../core/send/errors'
 import { editSend, getSendStore } from '../../core/send/sendStore'
 import { canSend, inspectSendForm } from '../../core/send/validate'
@@ -61,14 +62,14 @@ export default function SendView({ entry }: ViewProps) {
   const showPicker = picking || (!token && !form.loading)
   const native = tokens.find((t) => !t.contract)
   const usd = token ? usdValue(form.amount, token.price) : null
-  const balance = token ? formatTokenQuantity(formatAmount(token.balance, token.decimals)) : undefined
+  const balance = token ? formatTokenQuantity(formatUnits(token.balance, token.decimals)) : undefined
 
   async function max() {
     if (!token) return
     setMaxBusy(true)
     try {
       const value = await getMaxSendAmount(client, { token, receiver: receiverAddress ?? form.receiver })
-      editSend(client, { amount: formatAmount(value, token.decimals) })
+      editSend(client, { amount: formatUnits(value, token.decimals) })
     } catch (error) {
       console.error('oriel: computing the Max amount failed', error)
       getSendStore(client).setState({ error: `Could not compute Max: ${getErrorMessage(error)}` })

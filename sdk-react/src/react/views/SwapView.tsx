@@ -5,7 +5,7 @@ import { getMaxSwapAmount } from '../../core/actions/previewSwap'
 import { approveSwap, executeSwap } from '../../core/actions/swap'
 import type { SwapToken } from '../../core/convert/parse'
 import { getErrorMessage } from '../../core/errors/base'
-import { formatAmount } from '../../core/send/amount'
+import { formatUnits } from 'viem'
 import { formatSwapAmount } from '../../core/swap/amounts'
 import { inspectSwapForm } from '../../core/swap/form'
 import { editSwap, flipSwap, getSwapStore } from '../../core/swap/swapStore'
@@ -124,7 +124,7 @@ export default function SwapView({ entry }: ViewProps) {
     setMaxBusy(true)
     try {
       const value = await getMaxSwapAmount(client, { from: fromToken, to, balance })
-      editSwap(client, { amount: formatAmount(value, fromToken.decimals) })
+      editSwap(client, { amount: formatUnits(value, fromToken.decimals) })
     } catch (error) {
       console.error('oriel: computing the Max amount failed', error)
       getSwapStore(client).setState({ error: `Could not compute Max: ${getErrorMessage(error)}` })
@@ -180,7 +180,7 @@ export default function SwapView({ entry }: ViewProps) {
             <span />
             <span className="send-balance">
               <span data-testid="swap-balance">
-                Balance {formatTokenQuantity(formatAmount(balance, fromToken.decimals))} {fromToken.symbol}
+                Balance {formatTokenQuantity(formatUnits(balance, fromToken.decimals))} {fromToken.symbol}
               </span>
               <button type="button" className="link" onClick={max} disabled={busy || maxBusy} aria-busy={maxBusy}>
                 Max

@@ -10,9 +10,9 @@ import { PurchaseRow, TransactionRow } from './TransactionRow'
 /** The client's clock, read again every 30 s so the relative times move on. */
 function useNow(): number {
   const client = useOrielClient()
-  const [now, setNow] = useState(() => client.balances.now())
+  const [now, setNow] = useState(() => client.query.now())
   useEffect(() => {
-    const timer = setInterval(() => setNow(client.balances.now()), 30_000)
+    const timer = setInterval(() => setNow(client.query.now()), 30_000)
     return () => clearInterval(timer)
   }, [client])
   return now

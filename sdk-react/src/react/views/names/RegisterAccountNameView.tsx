@@ -1,9 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
-import { getNamesForAddress } from '../../../core/names/availability'
-import { getNamesApi } from '../../../core/names/client'
+import { useEffect, useId, type FormEvent } from 'react'
+import { loadNameRegistration } from '../../../core/names/availability'
 import { editNameLabel, getNameRegistrationStore } from '../../../core/names/nameStore'
 import { registerAccountName } from '../../../core/names/register'
-import { getErrorMessage } from '../../../core/errors/base'
 import { NamesNotSupportedError, errorRegisteringName } from '../../../core/errors/names'
 import { useAccount } from '../../hooks/useAccount'
 import { useOrielClient } from '../../hooks/useOrielClient'
@@ -13,9 +11,6 @@ import type { ViewProps } from '../types'
 import { NameIcon } from './icons'
 import { RegisterAccountNameSuccess } from './RegisterAccountNameSuccess'
 import { useNameAvailability } from './useNameAvailability'
-
-/** The names the connected address has already: none, one, or unknown. */
-type Owned = { status: 'loading' } | { status: 'ready'; name: string | undefined } | { status: 'error'; message: string }
 
 /**
  * The name views' one chunk: RegisterAccountName, and RegisterAccountNameSuccess after it.
@@ -37,38 +32,12 @@ function RegisterAccountName({ entry }: ViewProps) {
   const { address, namespace } = useAccount()
   const store = getNameRegistrationStore(client)
   const form = useStore(store)
-  const [suffix, setSuffix] = useState<string>()
-  const [owned, setOwned] = useState<Owned>({ status: 'loading' })
+  const { suffix, owned } = form
   const check = useNameAvailability(form.label.trim(), form.status === 'error' ? 1 : 0)
 
-  useEffect(() => {
-    let live = true
-    getNamesApi(client)
-      .getSuffix()
-      .then(
-        (value) => live && setSuffix(value),
-        (error: unknown) => console.error('oriel: reading the name suffix failed', error),
-      )
-    return () => {
-      live = false
-    }
-  }, [client])
-
-  // The name this address registered already (spec §8 'Error fetching names for address').
-  useEffect(() => {
-    if (!address || namespace !== 'eip155') return
-    const controller = new AbortController()
-    setOwned({ status: 'loading' })
-    getNamesForAddress(client, address, { signal: controller.signal }).then(
-      (records) => setOwned({ status: 'ready', name: records[0]?.name }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return
-        console.error('oriel: reading the names of the address failed', error)
-        setOwned({ status: 'error', message: getErrorMessage(error) })
-      },
-    )
-    return () => controller.abort()
-  }, [client, address, namespace])
+  // The suffix, and the name this address registered already (spec §8 'Error fetching names for address').
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another account reads its own names
+  useEffect(() => void loadNameRegistration(client), [client, address, namespace])
 
   if (!address || namespace !== 'eip155') {
     return (

@@ -1,5 +1,5 @@
 import { formatTokenQuantity } from '../../../core/account/tokens'
-import { formatAmount } from '../../../core/send/amount'
+import { formatUnits } from 'viem'
 import type { SendToken } from '../../../core/send/token'
 import { TokenIcon } from '../TokenIcon'
 
@@ -27,7 +27,7 @@ export function TokenPicker({ id, tokens, selected, empty, onPick }: TokenPicker
   return (
     <ul className="send-tokens" id={id} aria-label="Tokens you can send">
       {tokens.map((token) => {
-        const balance = formatTokenQuantity(formatAmount(token.balance, token.decimals))
+        const balance = formatTokenQuantity(formatUnits(token.balance, token.decimals))
         return (
           <li key={token.key}>
             <button

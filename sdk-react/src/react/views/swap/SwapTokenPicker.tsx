@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { formatTokenQuantity } from '../../../core/account/tokens'
 import type { TokenBalance } from '../../../core/blockchain/client'
 import type { SwapToken } from '../../../core/convert/parse'
-import { formatAmount } from '../../../core/send/amount'
+import { formatUnits } from 'viem'
 import { swapTokenBalance } from '../../../core/swap/amounts'
 import { SearchIcon } from '../../icons/icons'
 import { TokenIcon } from '../TokenIcon'
@@ -63,7 +63,7 @@ export function SwapTokenPicker({ id, label, tokens, balances, selected, onPick 
       ) : (
         <ul className="send-tokens" aria-label={label}>
           {shown.map((token) => {
-            const balance = formatTokenQuantity(formatAmount(swapTokenBalance(balances, token.address), token.decimals))
+            const balance = formatTokenQuantity(formatUnits(swapTokenBalance(balances, token.address), token.decimals))
             return (
               <li key={token.address}>
                 <button type="button" className="row" aria-pressed={token.address === selected} onClick={() => onPick(token)}>

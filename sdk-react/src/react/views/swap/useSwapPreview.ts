@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react'
-import { previewSwap, type SwapPreview } from '../../../core/actions/previewSwap'
-import { DEFAULT_DEBOUNCE_MS } from '../../../core/constants'
-import type { SwapToken } from '../../../core/convert/parse'
-import { getErrorMessage } from '../../../core/errors/base'
+import { useEffect } from 'react'
+import { type FollowSwapPreviewParameters, followSwapPreview, getSwapPreview, stopSwapPreview, watchSwapPreview } from '../../../core/actions/previewSwap'
+import type { SwapPreview } from '../../../core/actions/previewSwap'
+import { useClientState } from '../../hooks/useClientState'
 import { useOrielClient } from '../../hooks/useOrielClient'
 
 /** The live quote's state. */
@@ -12,53 +11,18 @@ export type SwapPreviewState =
   | { status: 'ready'; preview: SwapPreview }
   | { status: 'error'; message: string }
 
-export type UseSwapPreviewParameters = {
-  from: SwapToken | undefined
-  to: SwapToken | undefined
-  /** Base units; `undefined` while the amount is empty or invalid. */
-  amount: bigint | undefined
-  /** Also estimate the network fee. */
-  withFee: boolean
-  /** Bumped after an approval or a swap: read the allowance and the quote again. */
-  revision: number
-  /** `false` while an approval or a swap is under way: the last preview stays. */
-  enabled: boolean
-  /** The slippage tolerance, percent. */
-  slippage: number
-}
+export type UseSwapPreviewParameters = FollowSwapPreviewParameters
 
 /**
- * The live quote of the swap being typed (quote, allowance, network fee), asked for 500 ms
- * (spec §9 default debounce) after the form stops changing; a newer form aborts an older request.
+ * The live quote of the swap being typed (quote, allowance, network fee), which the core reads
+ * 500 ms (spec §9 default debounce) after the form stops changing (`followSwapPreview`).
  */
-export function useSwapPreview({ from, to, amount, withFee, revision, enabled, slippage }: UseSwapPreviewParameters): SwapPreviewState {
+export function useSwapPreview(parameters: UseSwapPreviewParameters): SwapPreviewState {
   const client = useOrielClient()
-  const [state, setState] = useState<SwapPreviewState>({ status: 'idle' })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `revision` reads the allowance and the quote again after an approval or a swap
-  useEffect(() => {
-    if (!enabled) return
-    if (!from || !to || amount === undefined) {
-      setState({ status: 'idle' })
-      return
-    }
-    const controller = new AbortController()
-    setState({ status: 'loading' })
-    const timer = setTimeout(() => {
-      previewSwap(client, { from, to, amount, withFee, slippage, signal: controller.signal }).then(
-        (preview) => {
-          if (!controller.signal.aborted) setState({ status: 'ready', preview })
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return
-          console.error('oriel: quoting the swap failed', error)
-          setState({ status: 'error', message: getErrorMessage(error) })
-        },
-      )
-    }, DEFAULT_DEBOUNCE_MS)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-  }, [client, from, to, amount, withFee, revision, enabled, slippage])
-  return state
+  const { from, to, amount, withFee, revision, enabled, slippage } = parameters
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form's values are the inputs (`parameters` is rebuilt each render)
+  useEffect(() => followSwapPreview(client, parameters), [client, from, to, amount, withFee, revision, enabled, slippage])
+  useEffect(() => () => stopSwapPreview(client), [client])
+  const state = useClientState(getSwapPreview, watchSwapPreview)
+  return state.status === 'ready' ? { status: 'ready', preview: state.value } : state
 }
