@@ -1,1 +1,0 @@
-export { type Relay, startRelay } from '@oriel/stack/relay'
