@@ -44,12 +44,15 @@ mod dev;
 mod routes;
 mod state;
 pub mod tasks;
+// - the command line.
+mod cli;
 
 pub use chain::{
     ChainClient, EsploraConfig, HttpTransport, NetworkConfig, TokenConfig, ENTRY_POINT_V07,
     MULTI_SEND_CALL_ONLY_V141, SAFE_4337_MODULE_V030, SAFE_MODULE_SETUP_V030,
     SAFE_PROXY_FACTORY_V141, SAFE_SINGLETON_V141,
 };
+pub use cli::Cli;
 pub use clock::Clock;
 pub use config::{Config, Mode, DEFAULT_CONFIG};
 pub use dev::devnet::{

@@ -50,6 +50,7 @@ const LAYERS: &[&[&str]] = &[
     // The instance.
     &["state"],
     &["routes", "tasks"],
+    &["cli"],
     &["lib", "main"],
 ];
 

@@ -1,0 +1,32 @@
+//! The `oriel-frame-host` command line: `serve` (the default) runs the server; each other
+//! subcommand is an operator's task that runs and exits. One file per subcommand.
+
+mod logging;
+mod serve;
+
+use clap::{Parser, Subcommand};
+
+use crate::error::Result;
+
+/// frame-host: the embedded wallet's frame page and its backend.
+#[derive(Debug, Parser)]
+#[command(name = "oriel-frame-host", version = crate::version::VERSION)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve the frame and its API until Ctrl-C or SIGTERM (the default).
+    Serve,
+}
+
+impl Cli {
+    /// Runs the command the arguments name.
+    pub async fn run(self) -> Result<()> {
+        match self.command.unwrap_or(Command::Serve) {
+            Command::Serve => serve::run().await,
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! `oriel-frame-host serve`: loads the config, then serves [`crate::app`] until Ctrl-C or
+//! SIGTERM.
+
+use crate::{
+    config::{Config, Mode},
+    error::{Error, Result},
+    http::{serve, ConnectionLimits},
+    routes::app,
+    state::AppState,
+    tasks::{self, Tasks},
+};
+
+pub(super) async fn run() -> Result<()> {
+    let config = Config::load()?;
+    super::logging::init()?;
+    if !config.frame_dir.is_dir() {
+        tracing::warn!(
+            frame_dir = %config.frame_dir.display(),
+            "frame_dir does not exist: /frame/assets/ will answer 404 until the frame is built"
+        );
+    }
+    let addr = config.listen;
+    let (mode, projects) = (config.mode, config.projects.len());
+    let limits = ConnectionLimits::from_config(&config);
+    // The database and key files first, so the port opens only when requests can be served.
+    let state = AppState::new(config).await?;
+    if mode == Mode::Dev {
+        tasks::point_devnet_names(&state).await;
+    }
+    // Background tasks that use the database: stopped before it closes (see below).
+    let tasks = Tasks::start(&state)?;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| Error::Bind { addr, source })?;
+    let local = listener.local_addr().unwrap_or(addr);
+    tracing::info!(addr = %local, %mode, projects, "starting");
+    println!("oriel frame-host listening on http://{local}");
+    serve(listener, app(state.clone()), limits, shutdown_signal()).await;
+    tasks.shutdown().await;
+    state.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}
