@@ -114,6 +114,10 @@ describe('the approval screen', () => {
     )
     expect(await walletFrame(page).locator('.hidden-char').count()).toBe(0)
     expect(await walletFrame(page).locator('.warning').count()).toBe(0)
+    // Who asks: the origin the browser vouched for first, then the name the dapp gives itself,
+    // as its claim (L-7).
+    const lines = await walletFrame(page).locator('.screen .title ~ p').allTextContents()
+    expect(lines.slice(0, 2)).toEqual([urls.demo, 'Calls itself “Lumen”'])
     await expect.poll(() => approveButton().isEnabled(), { timeout: 10_000 }).toBe(true)
     await walletFrame(page).getByRole('button', { name: 'Reject' }).click()
     await expect.poll(() => page.getByTestId('demo-error').textContent()).toMatch(/^4001: User rejected/)

@@ -2,7 +2,7 @@
 
 use oriel_protocol::DappMetadata;
 
-use crate::theme::Theme;
+use crate::{screen::Requester, theme::Theme};
 
 /// The host page as the frame knows it.
 #[derive(Debug, Default)]
@@ -17,18 +17,11 @@ pub(crate) struct Host {
 
 impl Host {
     /// Who asks, for the approval screen: the origin the browser vouched for when the channel
-    /// opened, with the name the dapp gives itself.
-    pub(crate) fn requester(&self) -> String {
-        let name = self
-            .dapp
-            .as_ref()
-            .map(|d| d.name.trim())
-            .filter(|n| !n.is_empty());
-        match (name, &self.parent_origin) {
-            (Some(name), Some(origin)) => format!("{name} · {origin}"),
-            (None, Some(origin)) => origin.clone(),
-            (Some(name), None) => name.to_owned(),
-            (None, None) => "This site".to_owned(),
-        }
+    /// opened, and the name the dapp gives itself.
+    pub(crate) fn requester(&self) -> Requester {
+        Requester::new(
+            self.parent_origin.as_deref(),
+            self.dapp.as_ref().map(|d| d.name.as_str()),
+        )
     }
 }

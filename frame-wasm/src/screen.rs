@@ -17,9 +17,8 @@ pub enum Screen<'a> {
     Approval {
         /// What the request does.
         summary: &'a Summary,
-        /// Who asks: the dapp's name and URL as the host reported them, and the page origin
-        /// the frame was opened by.
-        requester: &'a str,
+        /// Who asks.
+        requester: &'a Requester,
     },
     /// Asks the user to let the frame keep its storage on the site `site` (the page origin),
     /// with Allow and Not now buttons.
@@ -30,6 +29,54 @@ pub enum Screen<'a> {
     /// An approved request that failed: what happened in plain words, the raw error under
     /// "Details", and a Close button.
     Failure(&'a Failure),
+}
+
+/// The longest dapp name an approval screen shows, in characters; a longer one is cut with `…`.
+pub const MAX_CLAIMED_NAME: usize = 32;
+
+/// Who asks for an approval: first the origin the browser vouched for when the channel opened,
+/// which the dapp cannot choose, then the name the dapp gives itself, which it can, shown
+/// bounded and as its claim (security review 38, L-7: a name such as "app.uniswap.org · " must
+/// not pass for an origin).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Requester {
+    /// The page origin, or "This site" before the browser said it.
+    pub origin: String,
+    /// The dapp's name, trimmed and cut to [`MAX_CLAIMED_NAME`] characters; `None` when empty.
+    pub claimed_name: Option<String>,
+}
+
+impl Requester {
+    /// The requester from the page origin the browser reported and the name the dapp gave.
+    pub fn new(origin: Option<&str>, name: Option<&str>) -> Self {
+        let claimed_name = name.map(str::trim).filter(|n| !n.is_empty()).map(|n| {
+            match n.char_indices().nth(MAX_CLAIMED_NAME - 1) {
+                Some((cut, _)) if n.chars().count() > MAX_CLAIMED_NAME => {
+                    format!("{}…", &n[..cut])
+                }
+                _ => n.to_owned(),
+            }
+        });
+        Self {
+            origin: origin.unwrap_or("This site").to_owned(),
+            claimed_name,
+        }
+    }
+
+    /// The line under the origin: `Calls itself “Lumen”`.
+    pub fn claimed_line(&self) -> Option<String> {
+        self.claimed_name
+            .as_ref()
+            .map(|name| format!("Calls itself “{name}”"))
+    }
+
+    fn has_hidden(&self) -> bool {
+        self.origin.chars().any(is_hidden)
+            || self
+                .claimed_name
+                .as_ref()
+                .is_some_and(|n| n.chars().any(is_hidden))
+    }
 }
 
 /// How the user left a screen.
@@ -80,6 +127,7 @@ pub fn is_hidden(c: char) -> bool {
             | 0x180B..=0x180F // Mongolian variation selectors and vowel separator (Cf)
             | 0x200B..=0x200F // zero-width space, non-joiner, joiner; LRM, RLM (Cf)
             | 0x202A..=0x202E // bidirectional embeddings and overrides (Cf)
+            | 0x2028..=0x2029 // line and paragraph separators (Zl, Zp): a line break in disguise
             | 0x2060..=0x2064 // word joiner, invisible operators (Cf)
             | 0x2066..=0x206F // bidirectional isolates, deprecated format characters (Cf)
             | 0x2800 // braille pattern blank
@@ -155,8 +203,8 @@ fn value_has_hidden(value: &Value) -> bool {
 /// The warnings an approval screen shows above its rows: [`HIDDEN_CHARACTERS_WARNING`] when
 /// any text the dapp controls (the requester, a row's value or a field name) holds a hidden
 /// character, then the summary's own (such as a balance short of the total).
-pub fn approval_warnings<'s>(summary: &'s Summary, requester: &str) -> Vec<&'s str> {
-    let hidden = requester.chars().any(is_hidden)
+pub fn approval_warnings<'s>(summary: &'s Summary, requester: &Requester) -> Vec<&'s str> {
+    let hidden = requester.has_hidden()
         || summary.title.chars().any(is_hidden)
         || summary
             .rows

@@ -168,7 +168,11 @@ impl Env for TestEnv {
             Screen::RecoveryPhrase(phrase) => format!("phrase: {}", phrase.as_str()),
             Screen::Approval { summary, requester } => {
                 self.summaries.borrow_mut().push(summary.clone());
-                format!("approval: {} ({requester})", summary.title)
+                let origin = &requester.origin;
+                match requester.claimed_line() {
+                    Some(claimed) => format!("approval: {} ({origin}; {claimed})", summary.title),
+                    None => format!("approval: {} ({origin})", summary.title),
+                }
             }
             Screen::StorageAccess { site } => format!("storage access: {site}"),
             Screen::Failure(failure) => {

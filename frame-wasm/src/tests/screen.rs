@@ -6,9 +6,14 @@ use oriel_signer::sign::{parse, Facts, ShownTx, SignRequest, Summary, TxRequest}
 use serde_json::json;
 
 use crate::screen::{
-    approval_warnings, escaped, is_hidden, pieces, scrolled_to_end, visible, Piece,
+    approval_warnings, escaped, is_hidden, pieces, scrolled_to_end, visible, Piece, Requester,
     HIDDEN_CHARACTERS_WARNING,
 };
+
+/// A plain requester: the demo's origin and name.
+fn lumen() -> Requester {
+    Requester::new(Some("https://lumen.app"), Some("Lumen"))
+}
 
 /// What the screen shows for `req` when the frame looked nothing up.
 fn describe<Tx: ShownTx>(req: &SignRequest<Tx>) -> Summary {
@@ -42,9 +47,23 @@ fn direction_overrides_are_shown_escaped_not_applied() {
         ]
     );
     assert_eq!(
-        approval_warnings(&personal_sign(message), "Lumen · https://lumen.app"),
+        approval_warnings(&personal_sign(message), &lumen()),
         vec![HIDDEN_CHARACTERS_WARNING]
     );
+}
+
+#[test]
+fn line_and_paragraph_separators_are_flagged() {
+    // Security review 38: U+2028 and U+2029 break a line where the dapp wants one, as a
+    // newline would, but pass a check for control characters.
+    for separator in ['\u{2028}', '\u{2029}'] {
+        assert!(is_hidden(separator));
+        let text = format!("Pay 1 USDC{separator}to Bob");
+        assert_eq!(
+            approval_warnings(&personal_sign(&text), &lumen()),
+            vec![HIDDEN_CHARACTERS_WARNING]
+        );
+    }
 }
 
 #[test]
@@ -52,7 +71,7 @@ fn zero_width_characters_are_shown_escaped_and_warned_about() {
     // W4: "lum\u200Ben.app" displayed as "lumen.app".
     assert_eq!(visible("lum\u{200B}en.app"), "lum⟨U+200B⟩en.app");
     assert_eq!(
-        approval_warnings(&personal_sign("Log in to lum\u{200B}en.app"), "x"),
+        approval_warnings(&personal_sign("Log in to lum\u{200B}en.app"), &lumen()),
         vec![HIDDEN_CHARACTERS_WARNING]
     );
 }
@@ -88,7 +107,7 @@ fn ordinary_text_is_shown_as_it_is() {
     ];
     for text in shown {
         assert_eq!(pieces(text), vec![Piece::Text(text)], "{text}");
-        assert!(approval_warnings(&personal_sign(text), "Lumen · https://lumen.app").is_empty());
+        assert!(approval_warnings(&personal_sign(text), &lumen()).is_empty());
     }
     assert_eq!(pieces(""), vec![]);
     assert_eq!(escaped('\u{E0041}'), "⟨U+E0041⟩");
@@ -99,7 +118,10 @@ fn ordinary_text_is_shown_as_it_is() {
 fn the_requester_and_typed_data_are_checked_too() {
     let plain = personal_sign("hello");
     assert_eq!(
-        approval_warnings(&plain, "Lu\u{200D}men · http://localhost:5173"),
+        approval_warnings(
+            &plain,
+            &Requester::new(Some("http://localhost:5173"), Some("Lu\u{200D}men"))
+        ),
         vec![HIDDEN_CHARACTERS_WARNING]
     );
     let typed = |name: &str, contents: &str| {
@@ -119,14 +141,14 @@ fn the_requester_and_typed_data_are_checked_too() {
         }]);
         describe(&parse("eth_signTypedData_v4", &params, &addresses).unwrap())
     };
-    assert!(approval_warnings(&typed("Lumen", "Pay 10 to Bob"), "Lumen").is_empty());
+    assert!(approval_warnings(&typed("Lumen", "Pay 10 to Bob"), &lumen()).is_empty());
     // The domain's name, and a string in the message.
     assert_eq!(
-        approval_warnings(&typed("Lu\u{2066}men", "Pay 10 to Bob"), "Lumen"),
+        approval_warnings(&typed("Lu\u{2066}men", "Pay 10 to Bob"), &lumen()),
         vec![HIDDEN_CHARACTERS_WARNING]
     );
     assert_eq!(
-        approval_warnings(&typed("Lumen", "Pay \u{202E}01\u{202C} to Bob"), "Lumen"),
+        approval_warnings(&typed("Lumen", "Pay \u{202E}01\u{202C} to Bob"), &lumen()),
         vec![HIDDEN_CHARACTERS_WARNING]
     );
 }

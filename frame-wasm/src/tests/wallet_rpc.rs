@@ -272,7 +272,30 @@ fn the_screen_names_the_origin_the_browser_reported() {
         url: "https://claims-anything.example".into(),
         icons: vec![],
     });
-    assert_eq!(f.host.requester(), "Lumen · http://localhost:5173");
+    // The verified origin first; the name the dapp gives itself after it, as its claim.
+    rpc(&mut f, "personal_sign", json!(["0x68", me])).unwrap();
+    assert_eq!(
+        f.env.shown.borrow()[1],
+        "approval: Sign message (http://localhost:5173; Calls itself “Lumen”)"
+    );
+}
+
+#[test]
+fn a_dapps_name_cannot_pass_for_an_origin() {
+    let mut f = frame(|_, _| Value::Null);
+    let me = address(&f);
+    f.set_parent_origin("http://localhost:5173");
+    f.host.dapp = Some(oriel_protocol::DappMetadata {
+        name: format!("https://app.uniswap.org · {}", "a".repeat(200)),
+        description: String::new(),
+        url: "https://app.uniswap.org".into(),
+        icons: vec![],
+    });
+    rpc(&mut f, "personal_sign", json!(["0x68", me])).unwrap();
+    assert_eq!(
+        f.env.shown.borrow()[0],
+        "approval: Sign message (http://localhost:5173; Calls itself “https://app.uniswap.org · aaaaa…”)"
+    );
 }
 
 #[test]

@@ -131,8 +131,12 @@ impl Presenter {
                 let title = shown_text(d, "h1", "title", &summary.title)?;
                 title.set_id("oriel-screen-title");
                 content.append_child(&title)?;
-                let from = shown_text(d, "p", "origin dapp-text", requester)?;
+                let from = shown_text(d, "p", "origin dapp-text", &requester.origin)?;
                 content.append_child(&from)?;
+                if let Some(line) = requester.claimed_line() {
+                    let claimed = shown_text(d, "p", "claimed-name dapp-text", &line)?;
+                    content.append_child(&claimed)?;
+                }
                 for warning in approval_warnings(summary, requester) {
                     let line = text(d, "p", "warning", warning)?;
                     line.set_attribute("role", "alert")?;
