@@ -47,9 +47,11 @@ export function frameHostSolanaTokenToml() {
  * `farcasterClientUrl` (with `devnetContracts`): the demo Farcaster client that sign-in links
  * open, checked against the devnet's IdRegistry. `onrampToml`: the `[[onramp_providers]]` entry
  * of the sandbox on-ramp (`startOnrampSandbox`'s `toml`). `bundlerUrl`: the devnet's ERC-4337
- * bundler. `projectName`: the `demo` project's name.
+ * bundler. `projectName`: the `demo` project's name. `devnetRpcUrls`: the devnet network's RPC
+ * URLs in frame-host's config, instead of `[devnetUrl]` (to put a dead one first). `extraToml`:
+ * more of the config file, appended.
  *
- * @param {{ allowedOrigins?: string[], projectName?: string, listen?: string, dataDir?: string, devnetUrl?: string, solanaUrl?: string, devnetContracts?: string, oidcUrl?: string, farcasterClientUrl?: string, onrampToml?: string, bundlerUrl?: string, log?: string }} options
+ * @param {{ allowedOrigins?: string[], projectName?: string, listen?: string, dataDir?: string, devnetUrl?: string, devnetRpcUrls?: string[], solanaUrl?: string, devnetContracts?: string, oidcUrl?: string, farcasterClientUrl?: string, onrampToml?: string, bundlerUrl?: string, extraToml?: string, log?: string }} options
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function startFrameHost({
@@ -58,12 +60,14 @@ export async function startFrameHost({
   listen = new URL(TEST_URLS.frameHost).host,
   dataDir,
   devnetUrl = TEST_URLS.devnet,
+  devnetRpcUrls = [devnetUrl],
   solanaUrl = TEST_URLS.solana,
   devnetContracts,
   oidcUrl,
   farcasterClientUrl,
   onrampToml,
   bundlerUrl,
+  extraToml = '',
   log = process.env.ORIEL_LOG ?? 'warn',
 } = {}) {
   const bin = frameHostBinary()
@@ -100,7 +104,7 @@ export async function startFrameHost({
   const onramp = onrampToml ? `\n${onrampToml}\n` : ''
   // The local Solana cluster's dUSDC in the balance route (its network is in `[[networks]]`).
   const solanaToken = solanaUrl ? `\n${frameHostSolanaTokenToml()}\n` : ''
-  if (allowedOrigins || bundlerUrl || social || farcaster || onramp || solanaToken) {
+  if (allowedOrigins || bundlerUrl || social || farcaster || onramp || solanaToken || extraToml) {
     const work = mkdtempSync(join(tmpdir(), 'oriel-frame-host-'))
     env.ORIEL_CONFIG = join(work, 'frame-host.toml')
     const project = allowedOrigins
@@ -111,11 +115,11 @@ export async function startFrameHost({
     // the devnet contracts file).
     const networks =
       allowedOrigins || bundlerUrl
-        ? `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify([devnetUrl])}\n` +
+        ? `\n[[networks]]\nchain_id = "eip155:31337"\nrpc_urls = ${JSON.stringify(devnetRpcUrls)}\n` +
           (bundlerUrl ? `bundler_url = ${JSON.stringify(bundlerUrl)}\n` : '') +
           `\n[[networks]]\nchain_id = "${SOLANA_CHAIN_ID}"\nrpc_urls = ${JSON.stringify([solanaUrl])}\n`
         : ''
-    writeFileSync(env.ORIEL_CONFIG, project + networks + social + farcaster + onramp + solanaToken)
+    writeFileSync(env.ORIEL_CONFIG, project + networks + social + farcaster + onramp + solanaToken + (extraToml ? `\n${extraToml}\n` : ''))
     env.ORIEL_DATA_DIR = dataDir ?? join(work, 'data')
   } else if (dataDir) {
     env.ORIEL_DATA_DIR = dataDir

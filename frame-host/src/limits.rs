@@ -7,7 +7,8 @@
 //! - sign-in with a wallet: `siwx`; names: `names`; social login: `social`; Farcaster:
 //!   `farcaster`; the bundler pass-through: `bundler`; swaps: `swap`; the on-ramp: `onramp`;
 //!   the recovery key: `wallets::recovery`; the devnet faucet: `dev::faucet`; uncached
-//!   balances and NFT listings: `account`; analytics: `analytics`.
+//!   balances and NFT listings: `account`; analytics: `analytics`; the chain RPC endpoint:
+//!   `rpc_proxy`.
 //!
 //! A request's limits are counted together, all or none, so a refused request never uses up
 //! another limit (security review W6).

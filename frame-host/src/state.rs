@@ -28,6 +28,7 @@ use crate::{
     prices::Prices,
     projects::Projects,
     registry::{Catalog, Registry, WalletRegistry},
+    rpc_proxy::RpcProxy,
     sessions::Sessions,
     siwx::Siwx,
     social::Social,
@@ -56,6 +57,7 @@ pub struct AppState {
     pub(crate) registry: WalletRegistry,
     pub(crate) analytics: Analytics,
     pub(crate) bundler: Bundler,
+    pub(crate) rpc: RpcProxy,
     pub(crate) frame: FramePage,
     pub(crate) devnet: Devnet,
     /// What the indexers (`tasks`) read: each `[[indexer]]` network with its client.
@@ -236,6 +238,13 @@ impl AppState {
                 limits.clone(),
                 chains.clone(),
                 store.clone(),
+            ),
+            rpc: RpcProxy::new(
+                &config.networks,
+                chains.clone(),
+                limits.clone(),
+                clock.clone(),
+                config.rpc,
             ),
             frame: FramePage::new(
                 FrameNetworks {

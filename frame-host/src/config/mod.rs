@@ -35,6 +35,7 @@ use crate::{
     onramp::{validate_providers, OnrampProviderConfig},
     projects::ProjectConfig,
     registry::WalletConnectRegistryConfig,
+    rpc_proxy::RpcConfig,
     social::SocialConfig,
     swap::{default_swap_networks, validate_exchanges, ExchangeConfig},
     types::{csp_url, is_evm_address, is_solana_address, rpc_url_origin, PublicUrl},
@@ -181,6 +182,9 @@ pub struct Config {
     /// route's `onramp`) one client IP may make per project per 10 minutes (429 past it).
     #[serde(default = "default_onramp_requests_per_ip")]
     pub onramp_requests_per_ip: u32,
+    /// The chain RPC endpoint's budgets (`[rpc]`).
+    #[serde(default)]
+    pub rpc: RpcConfig,
     /// The social login providers (`[social.<provider>]`); none by default.
     #[serde(default)]
     pub social: SocialConfig,
@@ -396,6 +400,7 @@ impl Config {
                 "email_codes_per_ip must be at least 1".into(),
             ));
         }
+        self.rpc.validate()?;
         if self.connections_per_address == 0 {
             return Err(Error::InvalidValue(
                 "connections_per_address must be at least 1".into(),

@@ -13,8 +13,10 @@ use oriel_protocol::{
 
 use crate::error::ApiError;
 
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
+impl ApiError {
+    /// What the caller is told: the status, the error code, the message and, when throttled,
+    /// the seconds to wait. Internal errors are logged here and told as "internal error".
+    pub(crate) fn told(self) -> (StatusCode, HttpErrorCode, String, Option<i64>) {
         let mut retry_after = None;
         let (code, message) = match self {
             Self::InvalidParams(m) => (HttpErrorCode::InvalidParams, m),
@@ -36,6 +38,13 @@ impl IntoResponse for ApiError {
         };
         let status =
             StatusCode::from_u16(code.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        (status, code, message, retry_after)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, code, message, retry_after) = self.told();
         let body = HttpErrorBody {
             error: HttpError { code, message },
         };

@@ -16,6 +16,7 @@ mod onramp;
 mod openapi;
 mod projects;
 mod registry;
+mod rpc;
 mod siwx;
 mod social;
 mod swap;
@@ -85,6 +86,7 @@ pub fn app(state: AppState) -> Router {
         wallet::router().into(),
         registry::router(projects).into(),
         account::router(projects).into(),
+        rpc::router(projects).into(),
         swap::router(projects).into(),
         names::router(projects).into(),
         bundler::router().into(),

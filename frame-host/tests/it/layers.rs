@@ -36,6 +36,7 @@ const LAYERS: &[&[&str]] = &[
         "names",
         "onramp",
         "registry",
+        "rpc_proxy",
         "siwx",
         "social",
         "swap",
