@@ -9,6 +9,7 @@ import {
 } from '../errors/config'
 import { base, ethereum, localDevnet, polygon, solana } from '../networks'
 import { InvalidRelayUrlError } from '../errors/walletconnect'
+import { toAddEthereumChainParameter } from '../connectors/switchChain'
 import { createConfig, usesEmbeddedWallet } from './createConfig'
 import type { ThemeVariables } from './theme'
 
@@ -117,6 +118,23 @@ describe('createConfig', () => {
     expect(createConfig({ projectId: 'p', networks: [ethereum], frameHostUrl: 'https://frame.example/' }).frameHostUrl).toBe(
       'https://frame.example',
     )
+  })
+
+  it("reads the built-in EVM networks through the dapp's frame-host, and leaves a dapp's own RPC alone", () => {
+    const own = { ...base, rpcUrls: { default: { http: ['https://base.example/rpc'] } } }
+    const config = createConfig({ projectId: 'lumen app', networks: [ethereum, own, solana], frameHostUrl: 'https://wallet.example/' })
+    const [eth, ownBase, sol] = config.networks
+    expect(eth!.rpcUrls).toEqual({
+      default: { http: ['https://wallet.example/v1/?chainId=eip155:1&projectId=lumen%20app'] },
+      chainDefault: { http: ['https://eth.merkle.io'] },
+    })
+    expect(config.defaultNetwork).toBe(eth)
+    expect(ownBase).toBe(own)
+    expect(sol).toBe(solana)
+    // A browser wallet adding the network is told the chain's own RPC.
+    expect(toAddEthereumChainParameter(eth!).rpcUrls).toEqual(['https://eth.merkle.io'])
+    // Without a frame-host of its own, the public RPC stays.
+    expect(createConfig({ projectId: 'p', networks: [ethereum] }).networks[0]).toBe(ethereum)
   })
 
   it('knows when the embedded wallet is used', () => {

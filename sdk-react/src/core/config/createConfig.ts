@@ -4,6 +4,7 @@ import type { InvalidDefaultAccountTypeError } from '../errors/config'
 import { NetworkNotFoundError, NoNetworksError, SiweSiwxConflictError } from '../errors/config'
 import { InvalidRelayUrlError } from '../errors/walletconnect'
 import type { Network } from '../networks'
+import { withFrameHostRpc } from './frameHostRpc'
 import { resolveDefaultAccountTypes, type DefaultAccountTypes } from './accountTypes'
 import { resolveFeatures, type Features } from './features'
 import {
@@ -38,7 +39,11 @@ export type CreateConfigParameters = {
   themeMode?: ThemeMode | undefined
   themeVariables?: ThemeVariables | undefined
   metadata?: Metadata | undefined
-  /** Origin of the frame-host serving the embedded wallet. Default: `http://127.0.0.1:8787`. */
+  /**
+   * Origin of the frame-host serving the embedded wallet. Default: `http://127.0.0.1:8787`.
+   * When given, the built-in EVM networks that keep their public RPC read the chain through
+   * this frame-host's RPC endpoint instead (`withFrameHostRpc`).
+   */
   frameHostUrl?: string | undefined
   /** Wallet registry ids shown first. */
   featuredWalletIds?: readonly string[] | undefined
@@ -126,20 +131,25 @@ export type CreateConfigErrorType =
 export function createConfig(parameters: CreateConfigParameters): CreateConfigReturnType {
   if (parameters.siweConfig && parameters.siwx) throw new SiweSiwxConflictError()
 
-  const networks = [...(parameters.networks ?? [])]
+  const projectId = typeof parameters.projectId === 'string' ? parameters.projectId.trim() : ''
+  const frameHostUrl = (parameters.frameHostUrl || DEFAULT_FRAME_HOST_URL).replace(/\/+$/, '')
+  // With a frame-host of the dapp's own, the built-in EVM networks read through its RPC
+  // endpoint rather than a public RPC (spec §7 "Chain RPC").
+  const onFrameHost = (n: Network) => (parameters.frameHostUrl ? withFrameHostRpc(n, { frameHostUrl, projectId }) : n)
+  const networks = (parameters.networks ?? []).map(onFrameHost)
   if (networks.length === 0) throw new NoNetworksError()
 
   const features = resolveFeatures(parameters.features)
 
   return Object.freeze({
-    projectId: typeof parameters.projectId === 'string' ? parameters.projectId.trim() : '',
+    projectId,
     networks: Object.freeze(networks),
     defaultNetwork: resolveDefaultNetwork(networks, parameters.defaultNetwork),
     features: Object.freeze(features),
     themeMode: resolveThemeMode(parameters.themeMode),
     themeVariables: Object.freeze(resolveThemeVariables(parameters.themeVariables)),
     metadata: parameters.metadata,
-    frameHostUrl: (parameters.frameHostUrl || DEFAULT_FRAME_HOST_URL).replace(/\/+$/, ''),
+    frameHostUrl,
     featuredWalletIds: Object.freeze([...(parameters.featuredWalletIds ?? [])]),
     includeWalletIds: Object.freeze([...(parameters.includeWalletIds ?? [])]),
     excludeWalletIds: Object.freeze([...(parameters.excludeWalletIds ?? [])]),

@@ -26,7 +26,9 @@ export type AddEthereumChainParameter = {
  * // { chainId: '0x7a69', chainName: 'Local Devnet', rpcUrls: ['http://127.0.0.1:8545'], … }
  */
 export function toAddEthereumChainParameter(network: Network): AddEthereumChainParameter {
-  const rpcUrls = [...new Set([...network.rpcUrls.default.http, ...(network.rpcUrls.chainDefault?.http ?? [])])]
+  // The chain's own RPC when the network has one besides its default: a browser wallet calls
+  // it from its own origin, which frame-host's RPC endpoint (the default then) does not allow.
+  const rpcUrls = [...(network.rpcUrls.chainDefault ?? network.rpcUrls.default).http]
   const explorer = network.blockExplorers?.default.url
   return {
     chainId: toHexChainId(Number(network.id)),
