@@ -167,6 +167,19 @@ pub(crate) struct FrameFiles {
 }
 
 impl FrameFiles {
+    /// Whether the frame in `frame_dir` can be served: its manifest reads, and every file it
+    /// names is there (what `/readyz` asks). The error names the first thing missing.
+    pub(crate) async fn check(frame_dir: &Path) -> Result<(), String> {
+        let files = Self::read(frame_dir).await?;
+        for name in [&files.glue, &files.wasm, &files.css] {
+            let path = frame_dir.join(name);
+            if !tokio::fs::try_exists(&path).await.unwrap_or(false) {
+                return Err(format!("{}: missing", path.display()));
+            }
+        }
+        Ok(())
+    }
+
     /// Reads the manifest and the boot script; read on every page request, so a rebuilt frame
     /// is served at once.
     async fn read(frame_dir: &Path) -> Result<Self, String> {

@@ -69,6 +69,9 @@ pub struct AppState {
     /// Whether the dev-only routes are served.
     #[from_ref(skip)]
     pub(crate) dev_mode: bool,
+    /// Whether `public_url` is https (production answers then carry HSTS).
+    #[from_ref(skip)]
+    pub(crate) https: bool,
 }
 
 /// The indexed networks and the chains and swap routers they are read with.
@@ -129,6 +132,7 @@ impl AppState {
             config.public_url.as_str(),
             project_ids(),
         )?;
+        crate::metrics::install();
         let store = Store::open(&config.effective_database_url()).await?;
         registry.load_stored(&store).await?;
         let mailer = Mailer::new(&config.mail, store.clone())?;
@@ -265,6 +269,7 @@ impl AppState {
             }),
             frame_dir: config.frame_dir.clone(),
             dev_mode: config.mode == Mode::Dev,
+            https: config.public_url.as_str().starts_with("https://"),
             proxies: TrustedProxies::new(&config.trusted_proxies, config.address_buckets()),
             projects,
             sessions,

@@ -23,6 +23,8 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 #[derive(Debug, Clone)]
 pub struct HttpTransport {
     http: reqwest::Client,
+    /// The network whose calls this transport carries, for the metrics (`""` when shared).
+    chain: Arc<str>,
 }
 
 impl HttpTransport {
@@ -34,12 +36,54 @@ impl HttpTransport {
             .connect_timeout(CONNECT_TIMEOUT)
             .timeout(Duration::from_millis(TIMEOUT_MS.into()))
             .build()?;
-        Ok(Self { http })
+        Ok(Self {
+            http,
+            chain: Arc::from(""),
+        })
+    }
+
+    /// This transport (sharing its connection pool) counting its calls under `chain`.
+    fn for_chain(&self, chain: &str) -> Self {
+        Self {
+            http: self.http.clone(),
+            chain: Arc::from(chain),
+        }
+    }
+
+    /// Counts one call by its outcome: ok, http_error (an answer with an error status) or
+    /// failed (no answer).
+    fn count(&self, outcome: &'static str) {
+        let chain = self.chain.to_string();
+        metrics::counter!(crate::metrics::RPC_CALLS, "chain" => chain, "outcome" => outcome)
+            .increment(1);
     }
 }
 
 impl Transport for HttpTransport {
     async fn post(&self, url: &str, body: &str) -> Result<TransportReply, TransportError> {
+        let reply = self.send(url, body).await;
+        self.count(match &reply {
+            Ok(r) if (200..300).contains(&r.status) => "ok",
+            Ok(_) => "http_error",
+            Err(_) => "failed",
+        });
+        reply
+    }
+
+    async fn sleep(&self, ms: u32) {
+        tokio::time::sleep(Duration::from_millis(ms.into())).await;
+    }
+
+    fn now_ms(&self) -> u64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+    }
+}
+
+impl HttpTransport {
+    /// One POST of `body` to `url`, its answer read up to [`MAX_BODY`].
+    async fn send(&self, url: &str, body: &str) -> Result<TransportReply, TransportError> {
         let failed = |e: reqwest::Error| TransportError(e.to_string());
         let mut response = self
             .http
@@ -72,16 +116,6 @@ impl Transport for HttpTransport {
             body,
         })
     }
-
-    async fn sleep(&self, ms: u32) {
-        tokio::time::sleep(Duration::from_millis(ms.into())).await;
-    }
-
-    fn now_ms(&self) -> u64 {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-    }
 }
 
 /// frame-host's RPC client of one network.
@@ -110,7 +144,8 @@ impl Chains {
         let clients = networks
             .iter()
             .map(|n| {
-                let client = RpcClient::new(n.rpc_urls.clone(), transport.clone())?;
+                let transport = transport.for_chain(&n.chain_id);
+                let client = RpcClient::new(n.rpc_urls.clone(), transport)?;
                 Ok((n.chain_id.clone(), Arc::new(client)))
             })
             .collect::<Result<_, RpcError>>()?;

@@ -1,11 +1,14 @@
 //! `oriel-frame-host serve`: loads the config, then serves [`crate::app`] until Ctrl-C or
 //! SIGTERM.
 
+use std::net::SocketAddr;
+
 use crate::{
     config::{Config, Mode},
     error::{Error, Result},
     http::{serve, ConnectionLimits},
-    routes::app,
+    metrics::{MetricsListen, DEFAULT_METRICS_LISTEN},
+    routes::{app, metrics_app},
     state::AppState,
     tasks::{self, Tasks},
 };
@@ -20,6 +23,7 @@ pub(super) async fn run() -> Result<()> {
         );
     }
     let addr = config.listen;
+    let metrics_addr = metrics_address(&config)?;
     let (mode, projects) = (config.mode, config.projects.len());
     let limits = ConnectionLimits::from_config(&config);
     // The database and key files first, so the port opens only when requests can be served.
@@ -35,11 +39,50 @@ pub(super) async fn run() -> Result<()> {
     let local = listener.local_addr().unwrap_or(addr);
     tracing::info!(addr = %local, %mode, projects, "starting");
     println!("oriel frame-host listening on http://{local}");
+    let metrics = match metrics_addr {
+        Some(addr) => Some(serve_metrics(addr, &state).await?),
+        None => None,
+    };
     serve(listener, app(state.clone()), limits, shutdown_signal()).await;
+    if let Some(metrics) = metrics {
+        metrics.abort();
+    }
     tasks.shutdown().await;
     state.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Where `/metrics` is served: the config's address, or by default loopback in production
+/// and nowhere in dev mode. Never the public listen address.
+fn metrics_address(config: &Config) -> Result<Option<SocketAddr>> {
+    let addr = match config.metrics_listen {
+        Some(MetricsListen::Off) => None,
+        Some(MetricsListen::At(addr)) => Some(addr),
+        None => (config.mode == Mode::Production).then_some(DEFAULT_METRICS_LISTEN),
+    };
+    if addr.is_some_and(|a| a == config.listen && a.port() != 0) {
+        return Err(Error::InvalidValue(
+            "metrics_listen must differ from listen: /metrics is for the operator, not the public"
+                .into(),
+        ));
+    }
+    Ok(addr)
+}
+
+/// Serves `/metrics` on `addr` until aborted; prints where.
+async fn serve_metrics(addr: SocketAddr, state: &AppState) -> Result<tokio::task::JoinHandle<()>> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| Error::Bind { addr, source })?;
+    let local = listener.local_addr().unwrap_or(addr);
+    println!("oriel frame-host metrics on http://{local}/metrics");
+    let app = metrics_app(state.clone());
+    Ok(tokio::spawn(async move {
+        if let Err(error) = axum::serve(listener, app).await {
+            tracing::error!(%error, "the metrics listener stopped");
+        }
+    }))
 }
 
 async fn shutdown_signal() {

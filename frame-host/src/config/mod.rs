@@ -23,6 +23,7 @@ use url::Url;
 
 use crate::{
     error::{Error, Result},
+    metrics::MetricsListen,
     net::{AddressBuckets, IpRange, DEFAULT_IPV6_PREFIX},
 };
 
@@ -45,8 +46,9 @@ use crate::{
 pub const DEFAULT_CONFIG: &str = include_str!("../../config/default.toml");
 
 /// Environment variables that override config keys, as (variable, key) pairs.
-const ENV_OVERRIDES: [(&str, &str); 10] = [
+const ENV_OVERRIDES: [(&str, &str); 11] = [
     ("ORIEL_LISTEN", "listen"),
+    ("ORIEL_METRICS_LISTEN", "metrics_listen"),
     ("ORIEL_PUBLIC_URL", "public_url"),
     ("ORIEL_DATA_DIR", "data_dir"),
     ("ORIEL_FRAME_DIR", "frame_dir"),
@@ -69,6 +71,10 @@ pub struct Config {
     /// Address to listen on.
     #[serde(deserialize_with = "listen_address")]
     pub listen: SocketAddr,
+    /// Where `/metrics` is served (env `ORIEL_METRICS_LISTEN`): an address, or `off`. Unset:
+    /// `127.0.0.1:9464` in production, off in dev mode. Never the public `listen` address.
+    #[serde(default)]
+    pub metrics_listen: Option<MetricsListen>,
     /// The URL users reach frame-host at (`http(s)://host[:port]`, a trailing slash dropped):
     /// the base of emailed links and the JWT issuer. Unset in the files, it is
     /// `http://{listen}` (an unspecified address shown as loopback).

@@ -10,6 +10,7 @@ pub(crate) mod cors;
 mod error;
 mod extract;
 pub(crate) mod headers;
+pub(crate) mod observe;
 mod open;
 pub(crate) mod origin;
 pub(crate) mod page;

@@ -23,6 +23,7 @@ use super::{
 use crate::{
     chain::ChainClient,
     error::{Error, Result},
+    metrics,
     store::{Batch, Store},
 };
 
@@ -145,6 +146,11 @@ impl ChainTask {
             method: "eth_blockNumber",
             result: head.to_string(),
         })?;
+        let indexed = cursor.unwrap_or(self.config.from_block as i64 - 1);
+        let label = chain.to_owned();
+        ::metrics::gauge!(metrics::INDEXER_HEAD, "chain" => label.clone()).set(head as f64);
+        ::metrics::gauge!(metrics::INDEXER_LAG, "chain" => label)
+            .set((head - indexed).max(0) as f64);
         if let (Some((_, hash)), Some(answer)) = (last_kept, answers.next()) {
             if !same_hash(&answer?, hash) {
                 let fork = self.find_fork(&kept).await?;

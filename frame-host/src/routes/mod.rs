@@ -11,6 +11,7 @@ mod bundler;
 mod farcaster;
 mod frame;
 mod health;
+mod metrics;
 mod names;
 mod onramp;
 mod openapi;
@@ -21,6 +22,8 @@ mod siwx;
 mod social;
 mod swap;
 mod wallet;
+
+pub use metrics::metrics_app;
 
 use axum::{
     http::{header, HeaderValue, Request},
@@ -35,7 +38,10 @@ use tracing::Level;
 use crate::{
     dev,
     error::ApiError,
-    http::origin::{self, OriginCheck},
+    http::{
+        observe,
+        origin::{self, OriginCheck},
+    },
     state::AppState,
 };
 
@@ -105,6 +111,13 @@ pub fn app(state: AppState) -> Router {
         exempt.extend(part.origin_exempt);
     }
     let check = OriginCheck::new(state.projects.clone(), exempt);
+    // HSTS where browsers reach frame-host over https in production.
+    let hsts = (!state.dev_mode && state.https).then(|| {
+        SetResponseHeaderLayer::if_not_present(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=63072000"),
+        )
+    });
     router
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(check, origin::check))
@@ -112,14 +125,24 @@ pub fn app(state: AppState) -> Router {
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         ))
+        .layer(tower::util::option_layer(hsts))
+        .layer(middleware::from_fn(observe::record))
         .layer(
             TraceLayer::new_for_http()
                 // The path only: query strings can hold secrets (approval tokens).
                 .make_span_with(|req: &Request<_>| {
-                    tracing::info_span!("request", method = %req.method(), path = %req.uri().path())
+                    let id = req.headers().get(observe::REQUEST_ID);
+                    let id = id.and_then(|v| v.to_str().ok()).unwrap_or("");
+                    tracing::info_span!(
+                        "request",
+                        id,
+                        method = %req.method(),
+                        path = %req.uri().path()
+                    )
                 })
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
+        .layer(middleware::from_fn(observe::request_id))
         .with_state(state)
 }
 

@@ -3,7 +3,7 @@
 use sqlx::{AnyConnection, Executor};
 
 use super::{takes_batches, Store};
-use crate::error::Result;
+use crate::{error::Result, metrics};
 
 /// One counter: at most `limit` hits per window of `window_ms` starting at its first hit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,7 +112,28 @@ pub(crate) async fn check_limits(
         .iter()
         .map(|limit| Ok((limit, row(limit).ok_or(sqlx::Error::RowNotFound)?)))
         .collect::<Result<Vec<_>>>()?;
-    Ok(longest_full(&seen, now).or_else(|| longest_refused(&found, now)))
+    let wait = longest_full(&seen, now).or_else(|| longest_refused(&found, now));
+    if wait.is_some() {
+        count_refusals(&seen, &found, now);
+    }
+    Ok(wait)
+}
+
+/// Counts a refusal in the metrics for each limit that refused: full when looked at, or
+/// gone past when counted.
+fn count_refusals(seen: &[(&Limit, Option<Row>)], found: &[(&Limit, Row)], now: i64) {
+    let full = seen
+        .iter()
+        .filter(|entry| longest_full(std::slice::from_ref(*entry), now).is_some())
+        .map(|(limit, _)| *limit);
+    let past = found
+        .iter()
+        .filter(|(limit, (_, _, hits))| *hits > limit.limit)
+        .map(|(limit, _)| *limit);
+    for limit in full.chain(past) {
+        let name = metrics::limit_name(&limit.bucket).to_owned();
+        ::metrics::counter!(metrics::RATE_LIMITED, "limit" => name).increment(1);
+    }
 }
 
 /// A counter's row: its bucket, window start and hits.

@@ -12,6 +12,7 @@ mod chain_index;
 mod chain_lease;
 mod exports;
 mod farcaster;
+mod health;
 mod limits;
 mod login_try;
 mod mailbox;

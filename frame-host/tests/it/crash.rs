@@ -7,96 +7,9 @@
 
 use crate::common;
 
-use std::{
-    io::{BufRead, BufReader},
-    path::Path,
-    process::{Child, Command, Stdio},
-    time::Duration,
-};
-
 use serde_json::{json, Value};
-use tokio::{
-    io::{AsyncReadExt, AsyncWriteExt},
-    net::TcpStream,
-};
 
-use common::{code_in, DEV1};
-
-/// A running `oriel-frame-host` on a free port.
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    fn start(data_dir: &Path) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_oriel-frame-host"))
-            .env("ORIEL_LISTEN", "127.0.0.1:0")
-            .env("ORIEL_DATA_DIR", data_dir)
-            .env("ORIEL_FRAME_DIR", data_dir.join("frame"))
-            .env("ORIEL_MODE", "dev")
-            .env("ORIEL_LOG", "warn")
-            .env_remove("ORIEL_CONFIG")
-            .env_remove("ORIEL_PUBLIC_URL")
-            .env_remove("DATABASE_URL")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the frame-host binary starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("oriel frame-host listening on http://")
-            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
-            .to_owned();
-        Self { child, addr }
-    }
-
-    /// SIGKILL: no graceful shutdown, no chance to flush anything.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    /// One HTTP/1.1 request; returns the status and the JSON body (`Null` if empty).
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        body: Option<Value>,
-        bearer: Option<&str>,
-    ) -> (u16, Value) {
-        let mut stream = TcpStream::connect(&self.addr).await.unwrap();
-        let body = body.map(|b| b.to_string()).unwrap_or_default();
-        let auth = bearer
-            .map(|t| format!("Authorization: Bearer {t}\r\n"))
-            .unwrap_or_default();
-        let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{auth}\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.addr,
-            body.len()
-        );
-        stream.write_all(request.as_bytes()).await.unwrap();
-        let mut raw = Vec::new();
-        tokio::time::timeout(Duration::from_secs(20), stream.read_to_end(&mut raw))
-            .await
-            .expect("an answer within 20 s")
-            .unwrap();
-        let raw = String::from_utf8(raw).unwrap();
-        let (head, body) = raw.split_once("\r\n\r\n").unwrap();
-        let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-        let body = if body.is_empty() {
-            Value::Null
-        } else {
-            serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body:?}"))
-        };
-        (status, body)
-    }
-}
+use common::{binary::Server, code_in, DEV1};
 
 fn wallet_body() -> Value {
     json!({

@@ -16,7 +16,7 @@ use std::{
 const LAYERS: &[&[&str]] = &[
     // Foundations.
     &[
-        "clock", "eip191", "error", "net", "secrets", "types", "version",
+        "clock", "eip191", "error", "metrics", "net", "secrets", "types", "version",
     ],
     // The database.
     &["store"],

@@ -36,6 +36,7 @@ mod ipv6_limits;
 mod jwt;
 mod layers;
 mod login_limits;
+mod metrics;
 mod names;
 mod names_gateway;
 mod names_refusals;

@@ -2,6 +2,7 @@
 
 #![allow(dead_code, unreachable_pub)]
 
+pub mod binary;
 pub mod devnet;
 pub mod oidc;
 pub mod sandbox;
