@@ -2,7 +2,7 @@
 
 use axum::{
     extract::State,
-    http::{header, HeaderValue},
+    http::{header, HeaderMap, HeaderName, HeaderValue},
     routing::get,
     Json, Router,
 };
@@ -23,14 +23,24 @@ pub(crate) fn router() -> Router<AppState> {
         ))
 }
 
+/// The list, and whether the asking page's `Origin` is on it (the answer varies by `Origin`).
 async fn origins(
     State(projects): State<Projects>,
     ProjectParam(id): ProjectParam,
-) -> Result<Json<OriginsReply>, ApiError> {
+    headers: HeaderMap,
+) -> Result<([(HeaderName, HeaderValue); 1], Json<OriginsReply>), ApiError> {
     let list = projects
         .allow_list(&id)
         .ok_or(ApiError::NotFound("unknown project id"))?;
-    Ok(Json(OriginsReply {
-        allowed_origins: list.patterns().iter().map(ToString::to_string).collect(),
-    }))
+    let origin = headers
+        .get(header::ORIGIN)
+        .map(|o| o.to_str().unwrap_or(""));
+    let vary = [(header::VARY, HeaderValue::from_static("Origin"))];
+    Ok((
+        vary,
+        Json(OriginsReply {
+            allowed_origins: list.patterns().iter().map(ToString::to_string).collect(),
+            origin_allowed: origin.map(|o| projects.allows(&id, o)),
+        }),
+    ))
 }

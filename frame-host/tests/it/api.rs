@@ -106,3 +106,19 @@ async fn production_mode_refuses_the_dev_mailbox() {
         "{error}"
     );
 }
+
+/// Issue 41: the SDK asks whether its page may use the project, and frame-host answers with
+/// its own matcher (patterns included), varying by `Origin`.
+#[tokio::test]
+async fn origins_say_whether_the_asking_page_is_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = || common::config(dir.path());
+    let ask = |origin| [("origin", origin)];
+    let uri = "/projects/v1/origins?projectId=shop";
+    let r = common::get_with_headers(config(), uri, &ask("https://sub.example.com")).await;
+    assert_eq!(r.json()["originAllowed"], true);
+    assert_eq!(r.header("vary"), "Origin");
+    let r = common::get_with_headers(config(), uri, &ask("https://evil.test")).await;
+    assert_eq!(r.json()["originAllowed"], false);
+    assert_eq!(r.header("access-control-allow-origin"), "*");
+}

@@ -122,4 +122,9 @@ pub struct OriginsReply {
     /// The project's allowed origins, as configured (`https://*.example.com` patterns
     /// included).
     pub allowed_origins: Vec<String>,
+    /// Whether the asking page's origin (the request's `Origin` header) is one of them; absent
+    /// when the request names no origin. The SDK reads it to tell a developer at once that
+    /// their page is not allowed, with no matcher of its own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin_allowed: Option<bool>,
 }

@@ -299,8 +299,27 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
       }
       const stopIdentityLoad = modal.subscribe(loadIdentity)
       loadIdentity()
+      // The first time the modal opens, frame-host says whether it knows the project and
+      // allows this page (spec: Invalid App Configuration), so a developer learns it at once
+      // rather than from the frame's load timing out.
+      let projectChecked = false
+      const checkProjectOnOpen = () => {
+        if (projectChecked || !config.projectId || !modal.getSnapshot().open) return
+        projectChecked = true
+        import('../projects/checkProject')
+          .then(({ checkProject }) => checkProject(frameHost, { projectId: config.projectId, origin: window.location.origin }))
+          .then((problem) => {
+            if (!mounted || !problem) return
+            console.error(problem.console)
+            alerts.show(problem.alert)
+          })
+          .catch((error: unknown) => console.error('oriel: the project check could not be loaded', error))
+      }
+      const stopProjectCheck = modal.subscribe(checkProjectOnOpen)
+      checkProjectOnOpen()
       return () => {
         stopBalanceCache()
+        stopProjectCheck()
         stopIdentityLoad()
         stopIdentity()
         stopAnalytics()

@@ -1,6 +1,6 @@
 // Generated from the oriel-protocol crate (http::wallets) by protocol/tests/http_contract.rs.
 // Do not edit: ORIEL_BLESS=1 cargo test -p oriel-protocol --test http_contract
-import { type Check, array, integer, nullable, object, oneOf, string } from './check'
+import { type Check, array, boolean, integer, nullable, object, oneOf, string } from './check'
 
 /**
  * The query of `GET /getWallets`. Every parameter is optional; an empty value counts as not
@@ -94,6 +94,12 @@ export type OriginsReply = {
    * included).
    */
   readonly allowedOrigins: readonly string[]
+  /**
+   * Whether the asking page's origin (the request's `Origin` header) is one of them; absent
+   * when the request names no origin. The SDK reads it to tell a developer at once that
+   * their page is not allowed, with no matcher of its own.
+   */
+  readonly originAllowed?: boolean | null
 }
 
-export const checkOriginsReply: Check<OriginsReply> = /*#__PURE__*/ object<OriginsReply>({ allowedOrigins: array(string) })
+export const checkOriginsReply: Check<OriginsReply> = /*#__PURE__*/ object<OriginsReply>({ allowedOrigins: array(string) }, { originAllowed: nullable(boolean) })
