@@ -58,6 +58,8 @@ export const config = createConfig({
       ? createFrameHostSIWX({ frameHostUrl, projectId: 'demo', statement: 'Sign in to Lumen', required: signIn === 'required' })
       : undefined,
   frameHostUrl,
+  // The local relay (stack/relay.mjs) takes any project id; a real dapp's comes from WalletConnect Cloud.
+  walletConnectProjectId: 'demo',
   walletConnectRelayUrl,
   defaultAccountTypes,
   networks: [ethereum, base, polygon, devnet, solana, solanaLocal, bitcoin],

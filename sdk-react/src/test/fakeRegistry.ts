@@ -52,6 +52,8 @@ export function createFakeRegistry(wallets: readonly RegistryWallet[] = REGISTRY
     },
     fetch: (async (input: RequestInfo | URL) => {
       const url = new URL(String(input))
+      // The project check the modal's first opening makes: the test page is allowed.
+      if (url.pathname === '/projects/v1/origins') return Response.json({ allowedOrigins: ['http://localhost:3000'], originAllowed: true })
       if (!url.pathname.endsWith('/getWallets')) return new Response('not found', { status: 404 })
       const q = url.searchParams
       requests.push(q)

@@ -14,7 +14,7 @@ export function renderWithOriel(
   options: Partial<Omit<CreateClientParameters, 'config'>> = {},
 ) {
   const client = createClient({
-    config: createConfig({ projectId: 'demo', networks: [ethereum], ...config }),
+    config: createConfig({ projectId: 'demo', walletConnectProjectId: 'demo', networks: [ethereum], ...config }),
     loadFrameClient: loadFakeFrameClient,
     isMobile: () => false,
     // frame-host's failures are tried again at once (the spec's 1 s and 2 s would only slow tests).

@@ -9,7 +9,7 @@ import { loadFakeFrameClient, resetFakeFrameClient } from './fakeFrameClient'
 
 /** A client for `projectId: 'demo'` on Ethereum (plus `overrides`), its frame loaded by `load`. */
 export function createTestClient(overrides: Partial<CreateConfigParameters> = {}, now = () => 0) {
-  const config = createConfig({ projectId: 'demo', networks: [ethereum], ...overrides })
+  const config = createConfig({ projectId: 'demo', walletConnectProjectId: 'demo', networks: [ethereum], ...overrides })
   const load = vi.fn(loadFakeFrameClient)
   const client = createClient({ config, loadFrameClient: load, isMobile: () => false, now, retryDelay: () => 0 })
   return { client, load }

@@ -24,7 +24,7 @@ export type ConnectWalletConnectErrorType =
  * await connectWalletConnect(client)
  */
 export async function connectWalletConnect(client: OrielClient): Promise<ConnectWalletConnectReturnType> {
-  if (!client.config.projectId) throw new ProjectIdNotConfiguredError()
+  if (!client.config.walletConnectProjectId) throw new ProjectIdNotConfiguredError()
   // The pairing waits for a wallet without touching the connection state (the modal may be
   // closed meanwhile); once a wallet approves, the connection store takes the session over.
   await client.walletConnect.connect()

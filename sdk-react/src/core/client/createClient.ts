@@ -153,7 +153,7 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     walletStandard: parameters.walletStandard,
   })
   const walletConnect = createWalletConnectConnector({
-    projectId: config.projectId,
+    projectId: config.walletConnectProjectId,
     relayUrl: config.walletConnectRelayUrl,
     metadata: config.metadata,
     networks: config.networks,

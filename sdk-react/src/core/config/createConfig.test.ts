@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   InvalidDefaultAccountTypeError,
   InvalidThemeModeError,
@@ -43,9 +43,24 @@ describe('createConfig', () => {
     expect(config.defaultNetwork.caipNetworkId).toBe('eip155:1')
     expect(config.frameHostUrl).toBe('http://127.0.0.1:8787')
     expect(config.enableEmbedded).toBe(false)
-    expect(config.enableWalletConnect).toBe(true)
+    // WalletConnect needs its own project id (issue 41): without one it is off.
+    expect(config.enableWalletConnect).toBe(false)
     expect(config.enableEIP6963).toBe(true)
     expect(Object.isFrozen(config)).toBe(true)
+  })
+
+  it('turns WalletConnect on only with its own project id, and says why when it is off', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const off = createConfig({ projectId: 'lumen', networks: [ethereum] })
+    expect([off.enableWalletConnect, off.walletConnectProjectId]).toEqual([false, ''])
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^oriel: WalletConnect is hidden: pass walletConnectProjectId/))
+    warn.mockClear()
+    const on = createConfig({ projectId: 'lumen', walletConnectProjectId: ' wc-123 ', networks: [ethereum] })
+    expect([on.enableWalletConnect, on.walletConnectProjectId]).toEqual([true, 'wc-123'])
+    const asked = createConfig({ projectId: 'lumen', enableWalletConnect: false, networks: [ethereum] })
+    expect(asked.enableWalletConnect).toBe(false)
+    expect(warn).not.toHaveBeenCalled()
+    warn.mockRestore()
   })
 
   it('merges features and theme variables over the defaults', () => {

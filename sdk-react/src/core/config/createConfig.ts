@@ -55,8 +55,14 @@ export type CreateConfigParameters = {
   siwx?: SIWXConfig | undefined
   /** Render the widget inline (`<OrielWidget />`) instead of a modal appended to `document.body`. */
   enableEmbedded?: boolean | undefined
-  /** Show the WalletConnect QR entry. Default: true. */
+  /** Show the WalletConnect QR entry (it needs `walletConnectProjectId`). Default: true. */
   enableWalletConnect?: boolean | undefined
+  /**
+   * The WalletConnect Cloud project id pairings are made under (cloud.reown.com): not Oriel's
+   * `projectId`, which names the project at frame-host. Without it WalletConnect is hidden and
+   * the console says why.
+   */
+  walletConnectProjectId?: string | undefined
   /**
    * The WalletConnect relay pairings go through (`ws://` or `wss://`). Default: WalletConnect's
    * public relay, `wss://relay.walletconnect.org`.
@@ -96,6 +102,8 @@ export type Config = {
   readonly siwx: SIWXConfig | undefined
   readonly enableEmbedded: boolean
   readonly enableWalletConnect: boolean
+  /** `''` when not given (WalletConnect is then off). */
+  readonly walletConnectProjectId: string
   readonly walletConnectRelayUrl: string
   readonly enableEIP6963: boolean
   readonly allowUnsupportedChain: boolean
@@ -156,7 +164,8 @@ export function createConfig(parameters: CreateConfigParameters): CreateConfigRe
     siweConfig: parameters.siweConfig,
     siwx: parameters.siwx,
     enableEmbedded: parameters.enableEmbedded ?? false,
-    enableWalletConnect: parameters.enableWalletConnect ?? true,
+    enableWalletConnect: resolveWalletConnect(parameters),
+    walletConnectProjectId: parameters.walletConnectProjectId?.trim() ?? '',
     walletConnectRelayUrl: resolveRelayUrl(parameters.walletConnectRelayUrl),
     enableEIP6963: parameters.enableEIP6963 ?? true,
     allowUnsupportedChain: parameters.allowUnsupportedChain ?? false,
@@ -165,6 +174,20 @@ export function createConfig(parameters: CreateConfigParameters): CreateConfigRe
     privacyPolicyUrl: parameters.privacyPolicyUrl,
     defaultAccountTypes: Object.freeze(resolveDefaultAccountTypes(parameters.defaultAccountTypes)),
   })
+}
+
+/**
+ * Whether WalletConnect is on: asked for (the default) and given its own project id. Asked for
+ * without one, it is off and the console says why: pairing under Oriel's project id would go to
+ * the relay under a project the dapp does not own.
+ */
+function resolveWalletConnect(parameters: CreateConfigParameters): boolean {
+  if (parameters.enableWalletConnect === false) return false
+  if (parameters.walletConnectProjectId?.trim()) return true
+  console.warn(
+    'oriel: WalletConnect is hidden: pass walletConnectProjectId (your WalletConnect Cloud project id, from cloud.reown.com) to createConfig, or enableWalletConnect: false to silence this. Oriel\'s projectId names your project at frame-host, not at WalletConnect.',
+  )
+  return false
 }
 
 function resolveRelayUrl(relayUrl: string | undefined): string {

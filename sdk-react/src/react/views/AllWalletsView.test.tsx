@@ -35,7 +35,7 @@ const listable = REGISTRY.filter((w) => w.chains.some((c) => c === 'eip155:1' ||
 
 function open(config: Partial<CreateConfigParameters> = {}, fake: FakeRegistry = createFakeRegistry()) {
   const client = createClient({
-    config: createConfig({ projectId: 'demo', networks, features: { email: false, socials: false }, ...config }),
+    config: createConfig({ projectId: 'demo', walletConnectProjectId: 'demo', networks, features: { email: false, socials: false }, ...config }),
     loadFrameClient: loadFakeFrameClient,
     isMobile: () => false,
     fetch: fake.fetch,

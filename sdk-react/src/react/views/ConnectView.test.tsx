@@ -37,7 +37,7 @@ vi.mock('../../core/frame/client', () => ({
 }))
 
 function openConnect(overrides: Partial<CreateConfigParameters> = {}) {
-  const config = createConfig({ projectId: 'demo', networks: [ethereum], ...overrides })
+  const config = createConfig({ projectId: 'demo', walletConnectProjectId: 'demo', networks: [ethereum], ...overrides })
   const utils = render(
     <OrielProvider config={config}>
       <ConnectButton />

@@ -156,7 +156,7 @@ describe('ConnectingWalletConnect without a project id', () => {
 
   it('shows Project ID Not Configured instead of a QR code', async () => {
     const signClient = createFakeSignClient()
-    const utils = renderWithOriel(<ConnectButton />, { projectId: '' }, { walletConnect: { start: async () => signClient } })
+    const utils = renderWithOriel(<ConnectButton />, { walletConnectProjectId: '' }, { walletConnect: { start: async () => signClient } })
     unmount = utils.unmount
     act(() => utils.client.modal.open({ view: 'ConnectingWalletConnect' }))
     const ui = within(getShadowRoot() as unknown as HTMLElement)
