@@ -49,6 +49,8 @@ pub(super) async fn run(command: KeysCommand) -> Result<()> {
     let config = Config::load()?;
     super::logging::init()?;
     let now = Clock::system().now_ms();
+    // The default SQLite database lives in the data dir.
+    create_data_dir(&config.data_dir)?;
     let store = Store::open(&config.effective_database_url()).await?;
     let env: Env<'_> = &process_env;
     let result = match command {
@@ -69,7 +71,6 @@ const KINDS: [(&str, Source); 3] = [(KEK, source::KEK), (JWT, source::JWT), (SIW
 /// `keys init`.
 pub(crate) async fn init(config: &Config, store: &Store, env: Env<'_>, now: i64) -> Result<String> {
     let data_dir = &config.data_dir;
-    create_data_dir(data_dir)?;
     let records = store.operator_keys().await?;
     let mut created = Vec::new();
     for (kind, source) in KINDS {

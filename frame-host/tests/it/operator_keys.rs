@@ -95,6 +95,10 @@ async fn production_starts_only_with_keys_it_was_given() {
     state.check_keys().await.unwrap();
     state.close().await;
     assert!(keys(&data, &["init"]).starts_with("every key is already there"));
+    // On a data dir that does not exist yet.
+    let fresh = dir.path().join("fresh/data");
+    assert!(keys(&fresh, &["init"]).starts_with("created "));
+    assert!(fresh.join("kek.bin").exists() && fresh.join("oriel.sqlite").exists());
     // A lost KEK is not silently replaced: the database records one.
     std::fs::remove_file(data.join("kek.bin")).unwrap();
     let e = keys_fails(&data, &["init"]);
