@@ -106,6 +106,41 @@ async fn production_starts_only_with_keys_it_was_given() {
 }
 
 #[tokio::test]
+async fn keys_come_from_variables_and_the_files_they_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let secret = dir.path().join("kek-secret");
+    std::fs::write(&secret, format!("{}\n", "5a".repeat(32))).unwrap();
+    let siwx = dir.path().join("siwx-secret.pem");
+    std::fs::write(&siwx, TEST_SIWX_PEM).unwrap();
+    let vars = [
+        ("ORIEL_KEK_FILE", secret.display().to_string()),
+        ("ORIEL_JWT_KEY", TEST_JWT_PEM.to_owned()),
+        ("ORIEL_SIWX_KEY_FILE", siwx.display().to_string()),
+    ];
+    let out = keys_command_with(&data, &["init"], &vars);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.starts_with("every key is already there"), "{out}");
+    assert!(!data.join("kek.bin").exists(), "no key file written");
+    // They are the test apps' keys: an app with those files starts on this database.
+    let t = TestApp::with(|c| c.data_dir = data.clone()).await;
+    t.state.check_keys().await.unwrap();
+    // A file a variable names must be there.
+    let missing = [("ORIEL_KEK_FILE", "/nonexistent/kek".to_owned())];
+    let out = keys_command_with(&data, &["init"], &missing);
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        !out.status.success() && e.contains("/nonexistent/kek"),
+        "{e}"
+    );
+}
+
+#[tokio::test]
 async fn rotating_the_token_keys_keeps_old_tokens_valid_until_they_expire() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
@@ -246,6 +281,15 @@ fn keys_fails(data_dir: &Path, args: &[&str]) -> String {
 }
 
 fn keys_command(data_dir: &Path, args: &[&str]) -> std::process::Output {
+    keys_command_with(data_dir, args, &[])
+}
+
+/// A `keys` command with the variables `vars` set.
+fn keys_command_with(
+    data_dir: &Path,
+    args: &[&str],
+    vars: &[(&str, String)],
+) -> std::process::Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_oriel-frame-host"));
     command
         .arg("keys")
@@ -263,5 +307,6 @@ fn keys_command(data_dir: &Path, args: &[&str]) -> std::process::Output {
     ] {
         command.env_remove(name).env_remove(format!("{name}_FILE"));
     }
+    command.envs(vars.iter().map(|(k, v)| (k, v)));
     command.output().unwrap()
 }
