@@ -170,6 +170,24 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// An operator key is nowhere (production never creates one), or its variable holds no
+    /// key.
+    #[error("{0}")]
+    KeyMissing(String),
+    /// The loaded keys are not the ones the database records (`keys::check_fingerprints`).
+    #[error(transparent)]
+    KeyMismatch(#[from] KeyMismatch),
+    /// A `keys` command cannot do what it was asked.
+    #[error("{0}")]
+    KeyCommand(String),
+    /// A wallet's recovery key cannot be opened with the loaded KEKs.
+    #[error("recovery key of user {user_id}: {reason}")]
+    RecoveryKeyUnavailable {
+        /// The user.
+        user_id: String,
+        /// Why.
+        reason: String,
+    },
     /// The operating system's random number generator failed.
     #[error("random number generator failed: {0}")]
     Random(String),
@@ -375,4 +393,53 @@ impl<E: Into<Error>> From<E> for ApiError {
     fn from(e: E) -> Self {
         Self::Internal(e.into())
     }
+}
+
+/// How the loaded keys differ from the recorded ones.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KeyMismatch {
+    /// The instance holds another key than the one recorded.
+    #[error(
+        "this instance's {what} (fingerprint {loaded}) is not the one the database records \
+         ({recorded}): every instance of one database must load the same keys; copy them from \
+         a running instance (files, {env} or {env}_FILE) rather than creating new ones"
+    )]
+    Differs {
+        /// Which key.
+        what: &'static str,
+        /// Its variable.
+        env: &'static str,
+        /// The loaded key's fingerprint.
+        loaded: String,
+        /// The recorded one.
+        recorded: String,
+    },
+    /// The instance holds the key a rotation replaced.
+    #[error(
+        "this instance's {what} (fingerprint {loaded}) was replaced by a rotation: load the new \
+         key (fingerprint {recorded}) and keep the old one as the previous key"
+    )]
+    Replaced {
+        /// Which key.
+        what: &'static str,
+        /// The loaded key's fingerprint.
+        loaded: String,
+        /// The current one.
+        recorded: String,
+    },
+    /// A KEK rotation is under way and the instance lacks the next KEK.
+    #[error(
+        "a KEK rotation is under way (next KEK fingerprint {next}) and this instance does not \
+         hold the next KEK: load it with ORIEL_KEK_NEXT, ORIEL_KEK_NEXT_FILE or kek.next.bin"
+    )]
+    LacksNextKek {
+        /// The next KEK's fingerprint.
+        next: String,
+    },
+    /// The database records no fingerprint of a key (it was emptied, or never started).
+    #[error("the database records no fingerprint of the {what}")]
+    NotRecorded {
+        /// Which key.
+        what: &'static str,
+    },
 }

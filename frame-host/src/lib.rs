@@ -61,7 +61,7 @@ pub use dev::devnet::{
     DevnetContracts, DevnetEns, DevnetFarcaster, DevnetFaucet, DevnetNft, DevnetPair, DevnetToken,
     DevnetUniswapV2,
 };
-pub use error::{Error, Result};
+pub use error::{Error, KeyMismatch, Result};
 pub use farcaster::{
     FarcasterConfig, FARCASTER_CHAIN_ID, FARCASTER_ID_REGISTRY, FARCASTER_URL_BASE,
 };

@@ -18,7 +18,7 @@ use crate::{
     farcaster::{Farcaster, Setup as FarcasterSetup},
     frame::{FrameNetworks, FramePage},
     indexer::{self, IndexerConfig},
-    keys::{JwtKeys, Keys, JWT_KEY_FILE, SIWX_KEY_FILE},
+    keys::{self, Fingerprints, Missing},
     limits::Limits,
     login::{Login, LoginSettings},
     mail::Mailer,
@@ -72,6 +72,10 @@ pub struct AppState {
     /// Whether `public_url` is https (production answers then carry HSTS).
     #[from_ref(skip)]
     pub(crate) https: bool,
+    /// The fingerprints of the loaded operator keys, which `keys::check_fingerprints`
+    /// compares with the database's.
+    #[from_ref(skip)]
+    pub(crate) key_fingerprints: Arc<Fingerprints>,
 }
 
 /// The indexed networks and the chains and swap routers they are read with.
@@ -83,6 +87,14 @@ pub(crate) struct Indexing {
 }
 
 impl AppState {
+    /// Whether this instance's operator keys are the ones the database records (issue 39):
+    /// Err ([`Error::KeyMismatch`]) names the key that differs, or the database could not be
+    /// read. For the readiness check: a key rotated elsewhere makes this instance unready
+    /// until it is restarted with the new key.
+    pub async fn check_keys(&self) -> Result<()> {
+        keys::check_fingerprints(&self.store, &self.key_fingerprints).await
+    }
+
     /// Validates `config`, loads and checks the wallet registry and the prices file, creates
     /// the data dir, opens (and migrates) the database and loads the key files, creating them
     /// on first start. Uses the system clock.
@@ -118,22 +130,28 @@ impl AppState {
         let exchanges = Exchanges::new(&config.exchanges, &chains);
         let esplora = Esplora::new(&config.esplora).map_err(Error::HttpClient)?;
         create_data_dir(&config.data_dir)?;
-        let keys = Keys::load(&config.data_dir)?;
-        let project_ids = || config.projects.iter().map(|p| p.id.as_str());
-        let jwt = JwtKeys::load(
-            &config.data_dir,
-            JWT_KEY_FILE,
-            config.public_url.as_str(),
-            project_ids(),
-        )?;
-        let siwx_jwt = JwtKeys::load(
-            &config.data_dir,
-            SIWX_KEY_FILE,
-            config.public_url.as_str(),
-            project_ids(),
-        )?;
         crate::metrics::install();
+        // Production never creates a key (issue 39); dev mode creates the missing ones.
+        let missing = match config.mode {
+            Mode::Production => Missing::Refuse,
+            Mode::Dev => Missing::Create,
+        };
+        let loaded = keys::load(&config.data_dir, missing, &keys::source::process_env)?;
         let store = Store::open(&config.effective_database_url()).await?;
+        let key_fingerprints = loaded.fingerprints();
+        keys::record_or_check(&store, &key_fingerprints, clock.now_ms()).await?;
+        let (jwt, siwx_jwt) = keys::token_keys(
+            &loaded,
+            &store,
+            (
+                config.public_url.as_str(),
+                crate::siwx::token::SESSION_TTL_SECS,
+            ),
+            config.projects.iter().map(|p| p.id.as_str()),
+        )
+        .await?;
+        let keys = loaded.keys();
+        drop(loaded);
         registry.load_stored(&store).await?;
         let mailer = Mailer::new(&config.mail, store.clone())?;
         let limits = Limits::new(store.clone(), clock.clone());
@@ -270,6 +288,7 @@ impl AppState {
             frame_dir: config.frame_dir.clone(),
             dev_mode: config.mode == Mode::Dev,
             https: config.public_url.as_str().starts_with("https://"),
+            key_fingerprints: Arc::new(key_fingerprints),
             proxies: TrustedProxies::new(&config.trusted_proxies, config.address_buckets()),
             projects,
             sessions,
@@ -319,7 +338,7 @@ fn join_devnet(config: &mut Config) -> Result<Option<DevnetContracts>> {
 }
 
 /// Creates the data dir (mode 0700) if missing.
-fn create_data_dir(path: &std::path::Path) -> Result<()> {
+pub(crate) fn create_data_dir(path: &std::path::Path) -> Result<()> {
     let mut builder = std::fs::DirBuilder::new();
     builder.recursive(true);
     #[cfg(unix)]

@@ -1,6 +1,8 @@
 //! The `oriel-frame-host` command line: `serve` (the default) runs the server; each other
-//! subcommand is an operator's task that runs and exits. One file per subcommand.
+//! subcommand is an operator's task that runs and exits. One file per subcommand: `keys`
+//! creates and rotates the operator's keys.
 
+pub(crate) mod keys;
 mod logging;
 mod serve;
 
@@ -20,6 +22,9 @@ pub struct Cli {
 enum Command {
     /// Serve the frame and its API until Ctrl-C or SIGTERM (the default).
     Serve,
+    /// The operator's keys: create them once, rotate them.
+    #[command(subcommand)]
+    Keys(keys::KeysCommand),
 }
 
 impl Cli {
@@ -27,6 +32,7 @@ impl Cli {
     pub async fn run(self) -> Result<()> {
         match self.command.unwrap_or(Command::Serve) {
             Command::Serve => serve::run().await,
+            Command::Keys(command) => keys::run(command).await,
         }
     }
 }

@@ -1,33 +1,22 @@
 //! frame-host's JWTs, signed with Ed25519 (EdDSA), each kind with its own key (issue 38, L-8):
-//! access tokens with `{data_dir}/jwt-ed25519.pem`, which only frame-host verifies, and sign-in
-//! tokens with `{data_dir}/siwx-ed25519.pem`, whose public half `/.well-known/jwks.json`
-//! publishes. Each key file is PKCS#8, mode 0600, generated on first start; each token's
-//! header names its key (`kid`, the key's RFC 7638 thumbprint). Validation accepts only EdDSA, this issuer and a configured project's
+//! access tokens with the access-token key (`jwt-ed25519.pem`), which only frame-host
+//! verifies, and sign-in tokens with the sign-in key (`siwx-ed25519.pem`), whose public half
+//! `/.well-known/jwks.json` publishes (where they come from: `source`). Each token's
+//! header names its key (`kid`, the key's RFC 7638 thumbprint). After `keys rotate-jwt` the
+//! key it replaced still verifies, and is still published, until the tokens it signed have
+//! expired ([`JwtKeys::with_previous`]). Validation accepts only EdDSA, this issuer and a configured project's
 //! audience, and checks `exp` (no leeway) and `nbf`/`iat` (5 s leeway for clock skew between
 //! instances) against the [`Clock`](crate::Clock).
 
-use std::{collections::HashSet, fmt, path::Path};
+use std::{collections::HashSet, fmt};
 
 use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine as _};
-use ed25519_dalek::{
-    pkcs8::{spki::der::pem::LineEnding, DecodePrivateKey, EncodePrivateKey},
-    Signer as _, SigningKey,
-};
+use ed25519_dalek::{Signer as _, SigningKey};
 use jsonwebtoken::{Algorithm, DecodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::read_or_create;
-use crate::{
-    error::{Error, Result},
-    secrets,
-};
-
-/// File name of the access-token signing key in the data dir.
-pub const JWT_KEY_FILE: &str = "jwt-ed25519.pem";
-
-/// File name of the sign-in token signing key in the data dir (the key of the JWK set).
-pub const SIWX_KEY_FILE: &str = "siwx-ed25519.pem";
+use crate::error::{Error, Result};
 
 /// Lifetime of an access token, seconds.
 pub(crate) const ACCESS_TTL_SECS: i64 = 15 * 60;
@@ -85,6 +74,16 @@ pub(crate) struct JwtKeys {
     public: [u8; 32],
     /// The key's RFC 7638 thumbprint, every token's `kid`.
     key_id: String,
+    /// The key a rotation replaced, while tokens it signed may still be valid.
+    previous: Option<Previous>,
+}
+
+/// A replaced key: it verifies (and is published) until `until`, Unix seconds.
+struct Previous {
+    decoding: DecodingKey,
+    public: [u8; 32],
+    key_id: String,
+    until: i64,
 }
 
 impl fmt::Debug for JwtKeys {
@@ -98,33 +97,9 @@ impl fmt::Debug for JwtKeys {
 }
 
 impl JwtKeys {
-    /// Loads (or creates) `{data_dir}/{file}` ([`JWT_KEY_FILE`] or [`SIWX_KEY_FILE`]); tokens
-    /// are issued by `issuer`, and access tokens verified for the audiences of `project_ids`.
-    pub(crate) fn load<'a>(
-        data_dir: &Path,
-        file: &str,
-        issuer: &str,
-        project_ids: impl IntoIterator<Item = &'a str>,
-    ) -> Result<Self> {
-        let path = data_dir.join(file);
-        let pem = read_or_create(&path, || {
-            let key = SigningKey::from_bytes(&secrets::random::<32>()?);
-            let pem = key
-                .to_pkcs8_pem(LineEnding::LF)
-                .map_err(|e| Error::Jwt(e.to_string()))?;
-            Ok(pem.as_bytes().to_vec())
-        })?;
-        let bad = |reason: String| Error::KeyFile {
-            path: path.clone(),
-            reason,
-        };
-        let pem = std::str::from_utf8(&pem).map_err(|_| bad("not a PEM file".into()))?;
-        let key = SigningKey::from_pkcs8_pem(pem)
-            .map_err(|e| bad(format!("not an Ed25519 PKCS#8 key: {e}")))?;
-        Self::from_key(&key, issuer, project_ids)
-    }
-
-    fn from_key<'a>(
+    /// Tokens signed with `key`, issued by `issuer`; access tokens are verified for the
+    /// audiences of `project_ids`.
+    pub(crate) fn from_key<'a>(
         key: &SigningKey,
         issuer: &str,
         project_ids: impl IntoIterator<Item = &'a str>,
@@ -149,7 +124,39 @@ impl JwtKeys {
             issuer: issuer.into(),
             key_id: thumbprint(&public),
             public,
+            previous: None,
         })
+    }
+
+    /// Also verifies tokens of `key`, the key a rotation replaced, and publishes it, until
+    /// `until` (Unix seconds: when the last token it signed expires).
+    pub(crate) fn with_previous(mut self, key: &SigningKey, until: i64) -> Self {
+        let public = key.verifying_key().to_bytes();
+        self.previous = Some(Previous {
+            decoding: DecodingKey::from_ed_der(&public),
+            key_id: thumbprint(&public),
+            public,
+            until,
+        });
+        self
+    }
+
+    /// The replaced key's public key and `kid`, while it still verifies at `now`.
+    pub(crate) fn previous_public(&self, now: i64) -> Option<(&[u8; 32], &str)> {
+        self.previous
+            .as_ref()
+            .filter(|p| now < p.until)
+            .map(|p| (&p.public, p.key_id.as_str()))
+    }
+
+    /// The decoding keys that verify at `now`: this key, then the replaced one.
+    fn decoding_keys(&self, now: i64) -> impl Iterator<Item = &DecodingKey> {
+        std::iter::once(&self.decoding).chain(
+            self.previous
+                .as_ref()
+                .filter(move |p| now < p.until)
+                .map(|p| &p.decoding),
+        )
     }
 
     /// The key's RFC 7638 thumbprint, the `kid` of every token it signs.
@@ -186,15 +193,19 @@ impl JwtKeys {
         Ok(token)
     }
 
-    /// The claims of `token` if its signature is this key's and it passes `validation`.
+    /// The claims of `token` if its signature is this key's (or, at `now`, the replaced
+    /// key's) and it passes `validation`.
     pub(crate) fn decode<T: serde::de::DeserializeOwned>(
         &self,
         token: &str,
         validation: &Validation,
+        now: i64,
     ) -> Option<T> {
-        jsonwebtoken::decode::<T>(token, &self.decoding, validation)
-            .ok()
-            .map(|data| data.claims)
+        self.decoding_keys(now).find_map(|key| {
+            jsonwebtoken::decode::<T>(token, key, validation)
+                .ok()
+                .map(|data| data.claims)
+        })
     }
 
     /// A token for `user_id` on `device_id` in `project_id` and session `sid`, valid from
@@ -222,9 +233,11 @@ impl JwtKeys {
 
     /// The claims of `token` if it is valid at `now` (Unix seconds).
     pub(crate) fn verify(&self, token: &str, now: i64) -> Result<Claims, Rejection> {
-        let data = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
-            .map_err(|_| Rejection::Invalid)?;
-        let claims = data.claims;
+        let claims = self
+            .decoding_keys(now)
+            .find_map(|key| jsonwebtoken::decode::<Claims>(token, key, &self.validation).ok())
+            .ok_or(Rejection::Invalid)?
+            .claims;
         if now >= claims.exp {
             return Err(Rejection::Expired);
         }
@@ -291,6 +304,7 @@ mod tests {
 
     #[test]
     fn tokens_are_byte_for_byte_jsonwebtokens() {
+        use ed25519_dalek::pkcs8::EncodePrivateKey;
         let der = SigningKey::from_bytes(&[9; 32]).to_pkcs8_der().unwrap();
         let theirs = jsonwebtoken::EncodingKey::from_ed_der(der.as_bytes());
         let token = keys().issue("shop", "u1", "d1", "s1", 1_000).unwrap();
@@ -324,18 +338,23 @@ mod tests {
     }
 
     #[test]
-    fn key_file_is_created_once() {
-        let dir = tempfile::tempdir().unwrap();
-        let a = JwtKeys::load(dir.path(), JWT_KEY_FILE, "https://fh.test", ["shop"]).unwrap();
-        let b = JwtKeys::load(dir.path(), JWT_KEY_FILE, "https://fh.test", ["shop"]).unwrap();
-        let t = a.issue("shop", "u", "d", "s", 1_000).unwrap();
-        assert!(b.verify(&t, 1_000).is_ok());
-        let pem = std::fs::read_to_string(dir.path().join(JWT_KEY_FILE)).unwrap();
-        assert!(pem.starts_with("-----BEGIN PRIVATE KEY-----"));
-        // The sign-in key is another file, another key, another kid.
-        let siwx = JwtKeys::load(dir.path(), SIWX_KEY_FILE, "https://fh.test", ["shop"]).unwrap();
-        assert_ne!(siwx.public_key(), a.public_key());
-        assert_ne!(siwx.key_id(), a.key_id());
-        assert_eq!(siwx.verify(&t, 1_000), Err(Rejection::Invalid));
+    fn a_replaced_key_verifies_until_its_tokens_expire() {
+        let old = keys();
+        let token = old.issue("shop", "u1", "d1", "s1", 1_000).unwrap();
+        let new = JwtKeys::from_key(
+            &SigningKey::from_bytes(&[8; 32]),
+            "https://fh.test",
+            ["shop"],
+        )
+        .unwrap();
+        assert_eq!(new.verify(&token, 1_000), Err(Rejection::Invalid));
+        let new = new.with_previous(&SigningKey::from_bytes(&[9; 32]), 1_900);
+        assert_eq!(new.verify(&token, 1_000).unwrap().sub, "u1");
+        let fresh = new.issue("shop", "u2", "d2", "s2", 1_000).unwrap();
+        assert_eq!(new.verify(&fresh, 1_000).unwrap().sub, "u2");
+        assert_eq!(old.verify(&fresh, 1_000), Err(Rejection::Invalid));
+        assert_eq!(new.previous_public(1_000).unwrap().1, old.key_id());
+        assert_eq!(new.verify(&token, 1_900), Err(Rejection::Invalid));
+        assert!(new.previous_public(1_900).is_none(), "no longer published");
     }
 }

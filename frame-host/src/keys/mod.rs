@@ -1,46 +1,51 @@
 //! The operator's keys: the key-encryption key (KEK) and what derives from it ([`Keys`]),
 //! and the keys that sign access tokens and sign-in tokens ([`JwtKeys`], `jwt`).
 //!
-//! `kek.bin` holds the 32-byte key-encryption key (KEK). From it come, by HKDF-SHA256 with
-//! distinct `info` labels, each user's recovery key and the HMAC key that hashes one-time
-//! codes. The files are created with mode 0600 on first start and never logged.
+//! The KEK is 32 bytes. From it come, by HKDF-SHA256 with distinct `info` labels, the key that
+//! seals each wallet's recovery key (`kek`), the HMAC key that hashes one-time codes, the name
+//! gateway's signing key and the on-ramp partner references. Where each key comes from
+//! (environment, `…_FILE`, data dir) is `source`; production never creates one (`load`), and
+//! the database records their fingerprints so instances cannot silently split
+//! (`fingerprint`). Keys are never logged.
 
+pub(crate) mod files;
+pub(crate) mod fingerprint;
 mod jwt;
+pub(crate) mod kek;
+pub(crate) mod load;
+pub(crate) mod rotate;
+pub(crate) mod source;
 
-use std::{
-    fmt,
-    fs::{self, File, OpenOptions},
-    io::{self, Write},
-    path::Path,
-    sync::Arc,
-};
+use std::{fmt, sync::Arc};
 
-use hkdf::Hkdf;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 use zeroize::Zeroizing;
 
+pub(crate) use fingerprint::{check_fingerprints, record_or_check, token_keys, Fingerprints};
 pub(crate) use jwt::{audience, JwtKeys, Rejection, ACCESS_TTL_SECS};
-pub use jwt::{JWT_KEY_FILE, SIWX_KEY_FILE};
+pub(crate) use load::{load, Missing};
 
-use crate::{
-    error::{Error, Result},
-    secrets,
-};
+use crate::error::{Error, Result};
+use kek::Kek;
 
 /// File name of the key-encryption key in the data dir.
 pub const KEK_FILE: &str = "kek.bin";
+/// File name of the access-token signing key in the data dir.
+pub const JWT_KEY_FILE: &str = "jwt-ed25519.pem";
+/// File name of the sign-in token signing key in the data dir (the key of the JWK set).
+pub const SIWX_KEY_FILE: &str = "siwx-ed25519.pem";
 
-const HKDF_SALT: &[u8] = b"oriel-frame-host v1";
-const RECOVERY_INFO: &str = "oriel/recovery-key/v1:";
 const OTP_INFO: &[u8] = b"oriel/otp-hmac/v1";
 const NAME_GATEWAY_INFO: &str = "oriel/name-gateway-key/v1:";
 const PARTNER_REF_INFO: &[u8] = b"oriel/onramp-partner-ref/v1";
 
-/// Keys derived from the KEK. Cheap to clone.
+/// Keys derived from the KEK, and the other KEKs a rotation needs (the next or the previous
+/// one), which only open sealed recovery keys. Cheap to clone.
 #[derive(Clone)]
 pub(crate) struct Keys {
-    kek: Arc<Hkdf<Sha256>>,
+    kek: Arc<Kek>,
+    others: Arc<[Kek]>,
     otp: Arc<Zeroizing<[u8; 32]>>,
 }
 
@@ -51,69 +56,86 @@ impl fmt::Debug for Keys {
 }
 
 impl Keys {
-    /// Loads `{data_dir}/kek.bin`, creating it (0600, 32 random bytes) if missing.
-    pub(crate) fn load(data_dir: &Path) -> Result<Self> {
-        let path = data_dir.join(KEK_FILE);
-        let bytes = read_or_create(&path, || Ok(secrets::random::<32>()?.to_vec()))?;
-        let kek: Zeroizing<[u8; 32]> =
-            Zeroizing::new(bytes.as_slice().try_into().map_err(|_| Error::KeyFile {
-                path: path.clone(),
-                reason: "expected exactly 32 bytes".into(),
-            })?);
-        Ok(Self::from_kek(&kek))
+    #[cfg(test)]
+    pub(crate) fn from_kek(kek: &[u8; 32]) -> Self {
+        Self::with_others(kek, &[])
     }
 
-    pub(crate) fn from_kek(kek: &[u8; 32]) -> Self {
-        let kek = Hkdf::<Sha256>::new(Some(HKDF_SALT), kek);
-        let mut otp = Zeroizing::new([0u8; 32]);
-        kek.expand(OTP_INFO, otp.as_mut())
-            .expect("32 bytes is a valid HKDF-SHA256 output length");
+    /// The KEK `kek`, which seals and derives, and `others`, which only open.
+    pub(crate) fn with_others(kek: &[u8; 32], others: &[&[u8; 32]]) -> Self {
+        let kek = Kek::new(kek);
+        let otp = kek.expand(OTP_INFO);
         Self {
             kek: Arc::new(kek),
+            others: others.iter().map(|k| Kek::new(k)).collect(),
             otp: Arc::new(otp),
         }
     }
 
-    /// The recovery key of `user_id`: HKDF-SHA256 over the user id under the KEK.
+    /// A fresh random recovery key for `user_id`, sealed under the KEK: (sealed, KEK
+    /// fingerprint).
+    pub(crate) fn new_recovery_key(&self, user_id: &str) -> Result<(String, String)> {
+        let key = Zeroizing::new(crate::secrets::random::<32>()?);
+        Ok((self.kek.seal(user_id, &key)?, self.kek.id().to_owned()))
+    }
+
+    /// The recovery key of `user_id` as stored: `sealed` under the KEK with fingerprint
+    /// `kek_id`, or, for a wallet from before per-wallet keys (`None`), derived from the KEK
+    /// and the user id.
+    pub(crate) fn open_recovery_key(
+        &self,
+        user_id: &str,
+        sealed: Option<(&str, &str)>,
+    ) -> Result<Zeroizing<[u8; 32]>> {
+        let Some((sealed, kek_id)) = sealed else {
+            return Ok(self.kek.legacy_recovery_key(user_id));
+        };
+        let kek = std::iter::once(&*self.kek)
+            .chain(self.others.iter())
+            .find(|k| k.id() == kek_id)
+            .ok_or_else(|| Error::RecoveryKeyUnavailable {
+                user_id: user_id.into(),
+                reason: format!("sealed under KEK {kek_id}, which this instance does not hold"),
+            })?;
+        kek.unseal(user_id, sealed)
+            .ok_or_else(|| Error::RecoveryKeyUnavailable {
+                user_id: user_id.into(),
+                reason: format!("does not open under KEK {kek_id}"),
+            })
+    }
+
+    /// The legacy recovery key of `user_id` (HKDF over the user id), for tests of wallets
+    /// created before per-wallet keys.
+    #[cfg(test)]
     pub(crate) fn recovery_key(&self, user_id: &str) -> Zeroizing<[u8; 32]> {
-        let mut key = Zeroizing::new([0u8; 32]);
-        let info = format!("{RECOVERY_INFO}{user_id}");
-        self.kek
-            .expand(info.as_bytes(), key.as_mut())
-            .expect("32 bytes is a valid HKDF-SHA256 output length");
-        key
+        self.kek.legacy_recovery_key(user_id)
     }
 
     /// The secret of the name gateway's secp256k1 signing key (`names::gateway`): the first
     /// HKDF-SHA256 output under the KEK, for counters 0, 1, …, that `accept` takes (a valid
-    /// scalar; all but a 2^-127 share of outputs are). Every instance sharing `kek.bin` signs
+    /// scalar; all but a 2^-127 share of outputs are). Every instance sharing the KEK signs
     /// with the same key, so the on-chain resolver trusts one address.
     pub(crate) fn name_gateway_secret(
         &self,
         accept: impl Fn(&[u8; 32]) -> bool,
     ) -> Zeroizing<[u8; 32]> {
-        let mut key = Zeroizing::new([0u8; 32]);
         for counter in 0u32.. {
-            let info = format!("{NAME_GATEWAY_INFO}{counter}");
-            self.kek
-                .expand(info.as_bytes(), key.as_mut())
-                .expect("32 bytes is a valid HKDF-SHA256 output length");
+            let key = self
+                .kek
+                .expand(format!("{NAME_GATEWAY_INFO}{counter}").as_bytes());
             if accept(&key) {
-                break;
+                return key;
             }
         }
-        key
+        unreachable!("2^32 refused outputs")
     }
 
     /// The on-ramp provider's reference of a buyer (its `partnerUserId`): 40 hex digits of
     /// HMAC-SHA256 under a KEK-derived key over the project and the dapp's id of the buyer
     /// (an address), so the provider can group a buyer's purchases without learning who
-    /// they are in the dapp, and every instance sharing `kek.bin` agrees.
+    /// they are in the dapp, and every instance sharing the KEK agrees.
     pub(crate) fn partner_ref(&self, project_id: &str, partner_user_id: &str) -> String {
-        let mut key = Zeroizing::new([0u8; 32]);
-        self.kek
-            .expand(PARTNER_REF_INFO, key.as_mut())
-            .expect("32 bytes is a valid HKDF-SHA256 output length");
+        let key = self.kek.expand(PARTNER_REF_INFO);
         let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key.as_ref())
             .expect("HMAC takes keys of any length");
         mac.update(&(project_id.len() as u64).to_be_bytes());
@@ -144,72 +166,6 @@ impl Keys {
     }
 }
 
-/// Reads the key file at `path`, or creates it with `make()`'s bytes and mode 0600.
-///
-/// Creation is atomic: the bytes go to a temporary file that is then hard-linked into place,
-/// so two instances starting at once agree on one key and nobody reads a half-written file.
-pub(crate) fn read_or_create(
-    path: &Path,
-    make: impl FnOnce() -> Result<Vec<u8>>,
-) -> Result<Zeroizing<Vec<u8>>> {
-    let err = |source: io::Error| Error::KeyFileIo {
-        path: path.to_path_buf(),
-        source,
-    };
-    match fs::read(path) {
-        Ok(bytes) => {
-            warn_if_readable_by_others(path);
-            return Ok(Zeroizing::new(bytes));
-        }
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => return Err(err(e)),
-    }
-    let bytes = Zeroizing::new(make()?);
-    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
-    let _ = fs::remove_file(&tmp);
-    let mut file = create_private(&tmp).map_err(err)?;
-    file.write_all(&bytes)
-        .and_then(|()| file.sync_all())
-        .map_err(err)?;
-    drop(file);
-    let linked = fs::hard_link(&tmp, path);
-    let _ = fs::remove_file(&tmp);
-    match linked {
-        Ok(()) => {
-            if let Some(dir) = path.parent().and_then(|d| File::open(d).ok()) {
-                let _ = dir.sync_all();
-            }
-            tracing::info!(path = %path.display(), "created key file");
-            Ok(bytes)
-        }
-        // Another instance created it first: use theirs.
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-            fs::read(path).map(Zeroizing::new).map_err(err)
-        }
-        Err(e) => Err(err(e)),
-    }
-}
-
-fn create_private(path: &Path) -> io::Result<File> {
-    let mut options = OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path)
-}
-
-fn warn_if_readable_by_others(path: &Path) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        if let Ok(meta) = fs::metadata(path) {
-            if meta.permissions().mode() & 0o077 != 0 {
-                tracing::warn!(path = %path.display(), "key file is readable by group or others: chmod 600 it");
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,31 +180,6 @@ mod tests {
         assert_ne!(r, a.partner_ref("shop", "0xabc"));
         assert_ne!(r, a.partner_ref("dem", "o0xabc"));
         assert_ne!(r, Keys::from_kek(&[2; 32]).partner_ref("demo", "0xabc"));
-    }
-
-    #[test]
-    fn kek_is_created_once_with_mode_0600() {
-        let dir = tempfile::tempdir().unwrap();
-        let a = Keys::load(dir.path()).unwrap();
-        let b = Keys::load(dir.path()).unwrap();
-        assert_eq!(
-            *a.recovery_key("u1"),
-            *b.recovery_key("u1"),
-            "same file, same keys"
-        );
-        let bytes = fs::read(dir.path().join(KEK_FILE)).unwrap();
-        assert_eq!(bytes.len(), 32);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = fs::metadata(dir.path().join(KEK_FILE))
-                .unwrap()
-                .permissions()
-                .mode();
-            assert_eq!(mode & 0o777, 0o600);
-        }
-        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
-        assert_eq!(names.len(), 1, "no temporary file left behind");
     }
 
     #[test]
@@ -283,13 +214,5 @@ mod tests {
         assert!(!k.code_matches(b"salt", "123457", &hash));
         assert!(!k.code_matches(b"other", "123456", &hash));
         assert!(!k.code_matches(b"salt", "123456", &hash[..31]));
-    }
-
-    #[test]
-    fn a_bad_kek_file_is_an_error() {
-        let dir = tempfile::tempdir().unwrap();
-        fs::write(dir.path().join(KEK_FILE), b"short").unwrap();
-        let e = Keys::load(dir.path()).unwrap_err().to_string();
-        assert!(e.contains("expected exactly 32 bytes"), "{e}");
     }
 }

@@ -26,11 +26,13 @@ async fn healthz() -> Json<Value> {
 }
 
 /// 200 when every check passes: the database answers, it has every migration this binary
-/// knows, and the frame's manifest and files are present; else 503. Either way the body
+/// knows, this instance's operator keys are the ones the database records (another instance
+/// may have rotated them), and the frame's manifest and files are present; else 503. Either way the body
 /// names each check's result (`"ok"` or what failed), never a secret.
 async fn readyz(State(state): State<AppState>) -> Response {
     let checks = [
         ("database", database(&state.store).await),
+        ("keys", keys(&state).await),
         ("frame", frame(state.frame_dir.clone()).await),
     ];
     let ready = checks.iter().all(|(_, r)| r.is_ok());
@@ -58,6 +60,14 @@ async fn database(store: &Store) -> Result<(), String> {
             Err("the database does not answer".to_owned())
         }
     }
+}
+
+async fn keys(state: &AppState) -> Result<(), String> {
+    state.check_keys().await.map_err(|error| {
+        tracing::warn!(%error, "readiness: the operator keys do not match the database");
+        // The mismatch names fingerprints and files, never a key.
+        error.to_string()
+    })
 }
 
 async fn frame(frame_dir: PathBuf) -> Result<(), String> {

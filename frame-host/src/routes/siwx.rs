@@ -109,7 +109,9 @@ async fn sessions(
         .and_then(|v| v.strip_prefix("Bearer "))
         .filter(|t| t.len() <= MAX_TOKEN_LEN)
         .ok_or_else(invalid)?;
-    let claims = token::decode(state.jwt(), &client.project_id, token).ok_or_else(invalid)?;
+    let now_secs = state.now_ms() / 1000;
+    let claims =
+        token::decode(state.jwt(), &client.project_id, token, now_secs).ok_or_else(invalid)?;
     let (chain_id, account) = claims.sub.rsplit_once(':').ok_or_else(invalid)?;
     let namespace = Namespace::ALL
         .into_iter()
@@ -187,7 +189,7 @@ fn address_param(address: Result<Path<String>, PathRejection>) -> Result<String,
 
 /// The keys that verify sign-in tokens (RFC 7517 JWK set), for anyone: cacheable 5 minutes.
 async fn jwks(State(state): State<Siwx>) -> Response {
-    let mut response = Json(token::jwks(state.jwt())).into_response();
+    let mut response = Json(token::jwks(state.jwt(), state.now_ms() / 1000)).into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CACHE_CONTROL,

@@ -51,16 +51,24 @@ pub(crate) fn key_id(keys: &JwtKeys) -> String {
     keys.key_id().to_owned()
 }
 
-/// The JWK set that verifies sign-in tokens: one Ed25519 key (RFC 8037).
-pub(crate) fn jwks(keys: &JwtKeys) -> Value {
-    json!({ "keys": [{
-        "kty": "OKP",
-        "crv": "Ed25519",
-        "x": jwk_x(keys),
-        "kid": key_id(keys),
-        "alg": "EdDSA",
-        "use": "sig",
-    }] })
+/// The JWK set that verifies sign-in tokens at `now` (Unix seconds): the Ed25519 key
+/// (RFC 8037), and after a rotation the key it replaced until its tokens have expired.
+pub(crate) fn jwks(keys: &JwtKeys, now: i64) -> Value {
+    let jwk = |x: String, kid: &str| {
+        json!({
+            "kty": "OKP",
+            "crv": "Ed25519",
+            "x": x,
+            "kid": kid,
+            "alg": "EdDSA",
+            "use": "sig",
+        })
+    };
+    let mut set = vec![jwk(jwk_x(keys), keys.key_id())];
+    if let Some((public, kid)) = keys.previous_public(now) {
+        set.push(jwk(URL_SAFE_NO_PAD.encode(public), kid));
+    }
+    json!({ "keys": set })
 }
 
 /// A token for session `sid` of `account` (CAIP-10) in `project_id`, valid from `now` until
@@ -86,8 +94,14 @@ pub(crate) fn issue(
 }
 
 /// The claims of `token` when frame-host signed it for `project_id` (EdDSA only, this issuer,
-/// this project's sign-in audience). Its `exp` is left to the caller, which reads the clock.
-pub(crate) fn decode(keys: &JwtKeys, project_id: &str, token: &str) -> Option<SessionClaims> {
+/// this project's sign-in audience), with its key or, at `now` (Unix seconds), the key a
+/// rotation replaced. Its `exp` is left to the caller.
+pub(crate) fn decode(
+    keys: &JwtKeys,
+    project_id: &str,
+    token: &str,
+    now: i64,
+) -> Option<SessionClaims> {
     let mut validation = Validation::new(Algorithm::EdDSA);
     validation.algorithms = vec![Algorithm::EdDSA];
     validation.validate_exp = false;
@@ -98,5 +112,5 @@ pub(crate) fn decode(keys: &JwtKeys, project_id: &str, token: &str) -> Option<Se
         .collect();
     validation.set_issuer(&[keys.issuer()]);
     validation.set_audience(&[audience(project_id)]);
-    keys.decode(token, &validation)
+    keys.decode(token, &validation, now)
 }

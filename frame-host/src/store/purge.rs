@@ -1,7 +1,8 @@
 //! Forgetting what has run its course: finished or expired login attempts, email changes,
 //! export codes, social logins and device links, expired refresh tokens (a rotated one is kept
 //! until it expires, so its reuse is still recognised), old rate-limit windows, expired sign-in
-//! nonces and sessions, expired Farcaster relay channels, and the dev mailbox's old mail (it holds codes in plain text). Users, devices, wallets, wraps and peppers are
+//! nonces and sessions, expired Farcaster relay channels, recovery keys released a day ago to
+//! logins that never created their wallet, and the dev mailbox's old mail (it holds codes in plain text). Users, devices, wallets, wraps and peppers are
 //! never purged here. `AppState::start_housekeeping` runs this every 10 minutes.
 
 use super::Store;
@@ -29,6 +30,8 @@ impl Store {
             ("DELETE FROM siwx_nonces WHERE expires_at <= $1", now),
             ("DELETE FROM siwx_sessions WHERE expires_at <= $1", now),
             ("DELETE FROM farcaster_channels WHERE expires_at <= $1", now),
+            // Recovery keys released to logins that never created their wallet.
+            ("DELETE FROM recovery_pending WHERE created_at < $1", before),
         ] {
             deleted += sqlx::query(sql).bind(cutoff).execute(&mut *tx).await?.rows_affected();
         }

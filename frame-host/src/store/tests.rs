@@ -4,8 +4,12 @@
 
 use sqlx::{Connection, PgConnection};
 
+mod keys;
 mod names;
 mod siwx;
+use keys::{
+    instances_with_other_keys_are_refused, recovery_keys_survive_a_kek_rotation_stopped_midway,
+};
 use names::names_are_first_come_one_per_address;
 use siwx::siwx_nonces_and_sessions;
 
@@ -262,6 +266,8 @@ on_both!(
     the_registry_copy_is_replaced_whole,
     siwx_nonces_and_sessions,
     names_are_first_come_one_per_address,
+    instances_with_other_keys_are_refused,
+    recovery_keys_survive_a_kek_rotation_stopped_midway,
 );
 
 async fn the_registry_copy_is_replaced_whole(db: &TestDb) {
@@ -687,6 +693,13 @@ fn new_wallet(id: &str, device_wrap: &str) -> NewWallet {
     }
 }
 
+fn fresh_key() -> super::SealedKey {
+    super::SealedKey {
+        sealed: "c2VhbGVk".into(),
+        kek: "kek1".into(),
+    }
+}
+
 async fn count(s: &Store, table: &str) -> i64 {
     let (n,): (i64,) = sqlx::query_as(&format!("SELECT COUNT(*) FROM {table}"))
         .fetch_one(s.pool())
@@ -704,7 +717,12 @@ async fn wallet_create_is_atomic(db: &TestDb) {
         .await
         .unwrap();
     assert!(s
-        .create_wallet(&u.id, "dev1", &new_wallet("w1", "d1"), NOW)
+        .create_wallet(
+            (&u.id, "dev1", "family"),
+            &new_wallet("w1", "d1"),
+            fresh_key(),
+            NOW
+        )
         .await
         .is_err());
     // ...and the wallet row of the same transaction is gone with it.
@@ -716,20 +734,35 @@ async fn wallet_create_is_atomic(db: &TestDb) {
         .unwrap();
 
     assert!(s
-        .create_wallet(&u.id, "dev1", &new_wallet("w1", "d1"), NOW)
+        .create_wallet(
+            (&u.id, "dev1", "family"),
+            &new_wallet("w1", "d1"),
+            fresh_key(),
+            NOW
+        )
         .await
         .unwrap());
     assert!(
-        !s.create_wallet(&u.id, "dev2", &new_wallet("w2", "d2"), NOW)
-            .await
-            .unwrap(),
+        !s.create_wallet(
+            (&u.id, "dev2", "family"),
+            &new_wallet("w2", "d2"),
+            fresh_key(),
+            NOW
+        )
+        .await
+        .unwrap(),
         "one wallet per user"
     );
     let v = login(s, "c@d.co", "dev9", "r9").await;
     assert!(
-        !s.create_wallet(&v.id, "dev9", &new_wallet("w1", "d9"), NOW)
-            .await
-            .unwrap(),
+        !s.create_wallet(
+            (&v.id, "dev9", "family"),
+            &new_wallet("w1", "d9"),
+            fresh_key(),
+            NOW
+        )
+        .await
+        .unwrap(),
         "wallet ids are unique"
     );
     assert_eq!(count(s, "wallets").await, 1);
@@ -759,7 +792,12 @@ async fn device_wraps_and_peppers(db: &TestDb) {
         "no wallet"
     );
     assert!(s
-        .create_wallet(&u.id, "dev1", &new_wallet("w1", "d1"), NOW)
+        .create_wallet(
+            (&u.id, "dev1", "family"),
+            &new_wallet("w1", "d1"),
+            fresh_key(),
+            NOW
+        )
         .await
         .unwrap());
     assert_eq!(

@@ -1,6 +1,6 @@
 //! Wallet blobs, device wraps and peppers. Binary values are kept as the API's base64.
 
-use super::Store;
+use super::{SealedKey, Store};
 use crate::error::Result;
 
 /// A wallet to create, with the creating device's wrap.
@@ -75,19 +75,31 @@ impl Store {
     }
 
     /// Creates the wallet of `user_id` and `device_id`'s wrap in one transaction: both are
-    /// stored, or neither. Returns false (storing nothing) if the user already has a wallet
-    /// or the wallet id is taken.
+    /// stored, or neither. The wallet's recovery key is the one released to the creating
+    /// login `family` ([`Store::pending_recovery_key`]), else `fresh` (a login that never
+    /// asked for it); the user's other pending keys are dropped. Returns false (storing
+    /// nothing) if the user already has a wallet or the wallet id is taken.
     pub(crate) async fn create_wallet(
         &self,
-        user_id: &str,
-        device_id: &str,
+        (user_id, device_id, family): (&str, &str, &str),
         wallet: &NewWallet,
+        fresh: SealedKey,
         now: i64,
     ) -> Result<bool> {
         let mut tx = self.begin().await?;
+        let pending: Option<(String, String)> = sqlx::query_as(
+            "SELECT sealed, kek FROM recovery_pending WHERE family = $1 AND user_id = $2",
+        )
+        .bind(family)
+        .bind(user_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let released = pending.is_some();
+        let key = pending.map_or(fresh, |(sealed, kek)| SealedKey { sealed, kek });
         let done = sqlx::query(
             "INSERT INTO wallets (user_id, wallet_id, version, ciphertext, nonce, recovery_wrap, \
-             addresses, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING",
+             addresses, created_at, recovery_sealed, recovery_kek) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
         )
         .bind(user_id)
         .bind(&wallet.wallet_id)
@@ -97,12 +109,25 @@ impl Store {
         .bind(&wallet.recovery_wrap)
         .bind(&wallet.addresses)
         .bind(now)
+        .bind(&key.sealed)
+        .bind(&key.kek)
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() == 0 {
             tx.rollback().await?;
             return Ok(false);
         }
+        if !released {
+            tracing::warn!(
+                user = %user_id,
+                "wallet created by a login that never asked for its recovery key: its \
+                 recovery wrap opens with no key frame-host releases"
+            );
+        }
+        sqlx::query("DELETE FROM recovery_pending WHERE user_id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query(
             "INSERT INTO device_wraps (wallet_id, device_id, wrap, updated_at) \
              VALUES ($1, $2, $3, $4)",

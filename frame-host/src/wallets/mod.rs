@@ -14,7 +14,7 @@ use crate::{
     keys::Keys,
     secrets,
     sessions::Session,
-    store::{NewWallet, Store, StoredWallet},
+    store::{NewWallet, ReleasePurpose, SealedKey, Store, StoredWallet},
 };
 
 /// Largest accepted binary field, in bytes after decoding.
@@ -75,12 +75,13 @@ impl Wallets {
             device_wrap: secrets::b64(device_wrap),
             addresses: serde_json::json!(blob.addresses).to_string(),
         };
+        let (sealed, kek) = self.keys.new_recovery_key(&session.user_id)?;
         let created = self
             .store
             .create_wallet(
-                &session.user_id,
-                &session.device_id,
+                (&session.user_id, &session.device_id, &session.session_id),
                 &wallet,
+                SealedKey { sealed, kek },
                 self.clock.now_ms(),
             )
             .await?;
@@ -131,15 +132,38 @@ impl Wallets {
             .await?)
     }
 
-    /// The user's recovery key (base64), derived from the KEK, only for creating the wallet
-    /// or enrolling this device right after its login ([`recovery::release`]); else 403.
+    /// The recovery key (base64), only for creating the wallet or enrolling this device
+    /// right after its login ([`recovery::release`]); else 403. To create, it is the key of
+    /// this login, made at its first ask, which the wallet this login creates takes (issue
+    /// 38, M-5: a key released to another login, or before the wallet, opens nothing); to
+    /// enroll, the wallet's.
     pub(crate) async fn recovery_key(
         &self,
         session: &Session,
         ip: IpAddr,
     ) -> Result<String, ApiError> {
-        recovery::release(&self.store, self.clock.now_ms(), session, ip).await?;
-        let key = self.keys.recovery_key(&session.user_id);
+        let now = self.clock.now_ms();
+        let user = &session.user_id;
+        let stored = match recovery::release(&self.store, now, session, ip).await? {
+            ReleasePurpose::Create => {
+                let (sealed, kek) = self.keys.new_recovery_key(user)?;
+                let candidate = SealedKey { sealed, kek };
+                let pending = self
+                    .store
+                    .pending_recovery_key(&session.session_id, user, &candidate, now)
+                    .await?;
+                Some(pending)
+            }
+            ReleasePurpose::Enroll => self
+                .store
+                .wallet_recovery_key(user)
+                .await?
+                .ok_or(ApiError::NotFound("Wallet not found"))?,
+        };
+        let key = self.keys.open_recovery_key(
+            user,
+            stored.as_ref().map(|k| (k.sealed.as_str(), k.kek.as_str())),
+        )?;
         Ok(secrets::b64(key.as_ref()))
     }
 }

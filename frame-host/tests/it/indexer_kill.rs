@@ -2,6 +2,7 @@
 //! holds the chain's lease; SIGKILL it (no shutdown, its connections just drop) and the second
 //! takes over within seconds, with every transfer indexed once.
 
+use crate::common;
 use crate::indexer_common;
 
 use std::{
@@ -19,6 +20,13 @@ struct Instance(Child);
 impl Instance {
     fn start(dir: &Path, devnet: &Devnet, database_url: &str) -> Self {
         std::fs::create_dir_all(dir.join("frame")).unwrap();
+        // Both processes share the database, so they share the keys (issue 39).
+        common::write_keys(
+            &dir.join("data"),
+            &common::TEST_KEK,
+            common::TEST_JWT_PEM,
+            common::TEST_SIWX_PEM,
+        );
         let config = dir.join("frame-host.toml");
         std::fs::write(
             &config,

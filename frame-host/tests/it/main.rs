@@ -42,6 +42,7 @@ mod names_gateway;
 mod names_refusals;
 mod onramp;
 mod onramp_api;
+mod operator_keys;
 mod origin;
 mod prices_url;
 mod public_images;

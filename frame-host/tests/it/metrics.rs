@@ -66,6 +66,7 @@ async fn readyz_names_the_failing_check_and_metrics_count_a_login() {
     assert_eq!(status, 503);
     assert_eq!(body["status"], "not ready");
     assert_eq!(body["checks"]["database"], "ok");
+    assert_eq!(body["checks"]["keys"], "ok");
     assert_eq!(
         body["checks"]["frame"],
         "the frame's manifest or files are missing"

@@ -212,3 +212,36 @@ async fn releases_are_rate_limited_per_user() {
     let s = t.login(ANN, DEV1).await;
     key_of(&recovery_key(&t, &s).await);
 }
+
+/// Issue 38 M-5: a key released for "create" before the wallet exists is that login's own;
+/// the wallet takes the key of the login that creates it, so a key fetched earlier by
+/// another login (an intruder's, say, before the owner made the wallet) opens nothing.
+#[tokio::test]
+async fn a_key_released_before_the_wallet_exists_does_not_open_it() {
+    let t = TestApp::new().await;
+    let owner = t.login(ANN, DEV1).await;
+    t.advance_secs(30);
+    let intruder = t.login_new_device(ANN, DEV3).await;
+    let early = key_of(&recovery_key(&t, &intruder).await);
+
+    t.advance_secs(30);
+    let owner_again = t.login(ANN, DEV1).await;
+    assert_eq!(owner_again.user_id, owner.user_id);
+    let creating = key_of(&recovery_key(&t, &owner_again).await);
+    assert_eq!(
+        key_of(&recovery_key(&t, &owner_again).await),
+        creating,
+        "one key per login"
+    );
+    create_wallet(&t, &owner_again).await;
+
+    // A new device enrolls and gets the wallet's key: the creating login's, not the early one.
+    t.advance_secs(30);
+    let enrolling = t.login_new_device(ANN, DEV2).await;
+    let wallets = key_of(&recovery_key(&t, &enrolling).await);
+    assert_eq!(wallets, creating, "the wallet opens with its creator's key");
+    assert_ne!(
+        early, wallets,
+        "a key released before the wallet opens nothing"
+    );
+}

@@ -198,7 +198,7 @@ async fn a_revoked_device_loses_its_pepper_and_sessions() {
 }
 
 #[tokio::test]
-async fn the_recovery_key_is_derived_per_user() {
+async fn the_recovery_key_is_per_wallet() {
     let t = TestApp::new().await;
     let (a, b) = two_devices(&t).await;
     let key = |s: &Session| {
@@ -213,7 +213,13 @@ async fn the_recovery_key_is_derived_per_user() {
     };
     let ka = key(&a).await;
     assert_eq!(base64_len(&ka), 32);
-    assert_eq!(key(&b).await, ka, "same user, any device");
+    // Before the wallet exists, each login gets a key of its own.
+    let early = key(&b).await;
+    assert_ne!(early, ka, "another login, another key");
+    let r = create(&t, &a, wallet_body("w-1", "ZGV2aWNlMQ==")).await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+    // The wallet's key is its creating login's: the other device now gets that one.
+    assert_eq!(key(&b).await, ka, "same wallet, any device");
     let other = t.login("bob@example.com", DEV1).await;
     assert_ne!(key(&other).await, ka);
 

@@ -74,6 +74,28 @@ pub async fn startup_error(change: impl FnOnce(&mut Config)) -> oriel_frame_host
     AppState::new(c).await.unwrap_err()
 }
 
+/// Production mode with production settings only (an SMTP server that is never reached,
+/// https origins), else it would not start.
+pub fn production_settings(c: &mut Config) {
+    c.mode = Mode::Production;
+    c.mail = MailConfig::Smtp {
+        url: "smtp://mail.wallet.test".into(),
+        from: "Wallet <no-reply@wallet.test>".into(),
+    };
+    c.networks = vec![NetworkConfig {
+        chain_id: "eip155:1".into(),
+        rpc_urls: vec!["https://rpc.wallet.test".into()],
+        ..NetworkConfig::default()
+    }];
+    // The built-in demo project allows http://localhost.
+    c.projects.retain(|p| p.id != "demo");
+}
+
+/// The test apps' config, its frame dir `frame_dir`.
+pub fn test_config(frame_dir: &std::path::Path) -> Config {
+    config(frame_dir)
+}
+
 /// A temporary file holding `value` as JSON.
 pub fn json_file(value: &Value) -> tempfile::NamedTempFile {
     let file = tempfile::NamedTempFile::new().unwrap();
@@ -191,21 +213,7 @@ impl TestApp {
     /// An app in production mode: production settings only (an SMTP server that is never
     /// reached, https origins), else it would not start.
     pub async fn production() -> Self {
-        Self::with(|c| {
-            c.mode = Mode::Production;
-            c.mail = MailConfig::Smtp {
-                url: "smtp://mail.wallet.test".into(),
-                from: "Wallet <no-reply@wallet.test>".into(),
-            };
-            c.networks = vec![NetworkConfig {
-                chain_id: "eip155:1".into(),
-                rpc_urls: vec!["https://rpc.wallet.test".into()],
-                ..NetworkConfig::default()
-            }];
-            // The built-in demo project allows http://localhost.
-            c.projects.retain(|p| p.id != "demo");
-        })
-        .await
+        Self::with(production_settings).await
     }
 
     pub async fn with(change: impl FnOnce(&mut Config)) -> Self {
@@ -216,6 +224,9 @@ impl TestApp {
         // A dev app reached at that public URL: the tests say so, as an operator would.
         c.dev_allow_public = true;
         change(&mut c);
+        // Production creates no key, and instances sharing a database must share keys: every
+        // app gets the same ones unless its test put others in its data dir first.
+        write_keys(&c.data_dir, &TEST_KEK, TEST_JWT_PEM, TEST_SIWX_PEM);
         let clock = Clock::manual();
         let state = AppState::with_clock(c.clone(), clock.clone())
             .await
@@ -403,4 +414,40 @@ pub fn code_in(text: &str) -> Option<String> {
     text.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
         .find(|w| w.len() == 6 && w.bytes().all(|b| b.is_ascii_digit()))
         .map(String::from)
+}
+
+/// The test apps' KEK.
+pub const TEST_KEK: [u8; 32] = [0x5a; 32];
+/// The test apps' access-token key.
+pub const TEST_JWT_PEM: &str = "-----BEGIN PRIVATE KEY-----
+MC4CAQAwBQYDK2VwBCIEIJ9w2dLu+NUBauu7fYBpTrXN52mDzgIPmqPKRh+hjyrh
+-----END PRIVATE KEY-----
+";
+/// The test apps' sign-in key.
+pub const TEST_SIWX_PEM: &str = "-----BEGIN PRIVATE KEY-----
+MC4CAQAwBQYDK2VwBCIEIBVpLdpnzQfu2u2tsOqv5w/lu+jxHyKljSG3wpyeJCW1
+-----END PRIVATE KEY-----
+";
+
+/// Writes the operator keys into `data_dir` (mode 0600), each only where missing, as
+/// `keys init` would.
+pub fn write_keys(data_dir: &std::path::Path, kek: &[u8; 32], jwt: &str, siwx: &str) {
+    let mut dir = std::fs::DirBuilder::new();
+    dir.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut dir, 0o700);
+    dir.create(data_dir).unwrap();
+    for (file, bytes) in [
+        (oriel_frame_host::KEK_FILE, &kek[..]),
+        (oriel_frame_host::JWT_KEY_FILE, jwt.as_bytes()),
+        (oriel_frame_host::SIWX_KEY_FILE, siwx.as_bytes()),
+    ] {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        if let Ok(mut f) = options.open(data_dir.join(file)) {
+            std::io::Write::write_all(&mut f, bytes).unwrap();
+        }
+    }
 }
