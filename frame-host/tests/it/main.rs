@@ -42,6 +42,7 @@ mod names_refusals;
 mod onramp;
 mod onramp_api;
 mod origin;
+mod poisoning;
 mod prices_url;
 mod public_images;
 mod recovery;
