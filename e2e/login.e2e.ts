@@ -25,10 +25,11 @@ const enterCode = (page: Page, since: number) => typeCode(page, email, since)
 
 const address = (page: Page) => page.getByTestId('demo-address')
 
-/** The device secret in the frame's own storage: readable by a test harness, not by the dapp. */
+/** The device secret in the frame's own storage (kept per site): readable by a test harness, not by the dapp. */
 async function deviceSecret(page: Page): Promise<string> {
   const frame = page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
-  return frame.evaluate(() => JSON.parse(localStorage.getItem('oriel/device')!).secret as string)
+  const key = `oriel/device/${new URL(urls.demo).origin}`
+  return frame.evaluate((key) => JSON.parse(localStorage.getItem(key)!).secret as string, key)
 }
 
 describe('email login', () => {

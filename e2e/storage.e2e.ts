@@ -33,14 +33,15 @@ async function openAccount(page: Page) {
   await openAccountView(page)
   return page.getByRole('dialog')
 }
+/** Whether the frame's storage keeps this site's device (the frame keeps it per site: issue 38, I-1). */
 const frameStorage = (page: Page) =>
-  walletFrame(page).evaluate(() => {
+  walletFrame(page).evaluate((key) => {
     try {
-      return localStorage.getItem('oriel/device') === null ? 'empty' : 'kept'
+      return localStorage.getItem(key) === null ? 'empty' : 'kept'
     } catch {
       return 'blocked'
     }
-  })
+  }, `oriel/device/${new URL(urls.demo).origin}`)
 
 describe("Chrome's default: the frame's storage is partitioned per site", () => {
   it('keeps the login across a reload, with no storage notice', async () => {

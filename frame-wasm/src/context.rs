@@ -22,6 +22,9 @@ pub(crate) struct Cx<'a, E: Env> {
     pub(crate) id: u32,
     /// The protocol version the request came in.
     pub(crate) version: u16,
+    /// The embedding page's origin, as the browser reported it when the channel opened
+    /// (empty before): the site the frame's storage records are kept under (`store`).
+    pub(crate) site: &'a str,
 }
 
 impl<E: Env> Cx<'_, E> {
@@ -35,9 +38,13 @@ impl<E: Env> Cx<'_, E> {
         &self.config.project_id
     }
 
-    /// This browser's device id and secret, created on first use.
+    /// This browser's device id and secret on this site, created on first use; none before
+    /// the handshake told the site.
     pub(crate) fn device(&self) -> Result<DeviceRecord> {
-        store::device(self.env).map_err(|e| Error::NoRandomness(e.to_string()))
+        if self.site.is_empty() {
+            return Err(Error::NoParentOrigin);
+        }
+        store::device(self.env, self.site).map_err(|e| Error::NoRandomness(e.to_string()))
     }
 
     /// Sends an event on the channel now, in the middle of the request.

@@ -76,6 +76,10 @@ pub struct Frame<E: Env> {
     pub(crate) session: Session,
     /// The multi-step flow in progress, if any.
     pub(crate) flow: Option<Flow>,
+    /// The origin of the page that opened the channel, as the browser reported it (empty
+    /// before): approval screens name it, and the frame's storage records are kept under it
+    /// (`store`). Handlers read it as `Cx::site`.
+    pub(crate) parent_origin: String,
 }
 
 impl<E: Env> Frame<E> {
@@ -91,12 +95,14 @@ impl<E: Env> Frame<E> {
             host: Host::default(),
             session: Session::default(),
             flow: None,
+            parent_origin: String::new(),
         }
     }
 
-    /// Records the origin of the page whose port was accepted: approval screens name it.
+    /// Records the origin of the page whose port was accepted: approval screens name it, and
+    /// the frame's storage records are kept under it.
     pub fn set_parent_origin(&mut self, origin: &str) {
-        self.host.parent_origin = Some(origin.to_owned());
+        self.parent_origin = origin.to_owned();
     }
 
     /// Builds the RPC client of each network in the config; until then every chain call is
@@ -162,6 +168,7 @@ impl<E: Env> Frame<E> {
                 config,
                 network,
                 session,
+                parent_origin,
                 ..
             } = self;
             let cx = Cx {
@@ -169,6 +176,7 @@ impl<E: Env> Frame<E> {
                 config,
                 id: 0,
                 version: SUPPORTED_VERSIONS[0],
+                site: parent_origin,
             };
             // A failure is in the console; the update then names the key's own account.
             let _ = session
@@ -197,6 +205,7 @@ impl<E: Env> Frame<E> {
             config: &self.config,
             id,
             version,
+            site: &self.parent_origin,
         }
     }
 
@@ -209,12 +218,14 @@ impl<E: Env> Frame<E> {
             network,
             session,
             flow,
+            parent_origin,
         } = self;
         let cx = &Cx {
             env,
             config,
             id,
             version,
+            site: parent_origin,
         };
         match request {
             // The login and the session.
@@ -229,7 +240,7 @@ impl<E: Env> Frame<E> {
             Request::SignOut => login::sign_out(cx, session, flow).await,
             // Social login.
             Request::GetSocialRedirectUri { provider } => {
-                social::redirect_uri(cx, host, flow, provider).await.into()
+                social::redirect_uri(cx, flow, provider).await.into()
             }
             Request::ConnectSocial { uri } => {
                 social::connect(cx, session, flow, network, &uri).await
@@ -286,7 +297,7 @@ impl<E: Env> Frame<E> {
             } => {
                 host_requests::sync_dapp_data(host, &config.project_id, metadata, project_id).into()
             }
-            Request::RequestStorageAccess => storage_access::request(cx, host).await.into(),
+            Request::RequestStorageAccess => storage_access::request(cx).await.into(),
             // The dapp's JSON-RPC.
             Request::RpcRequest {
                 method,
@@ -303,7 +314,7 @@ impl<E: Env> Frame<E> {
             // An abort with nothing on show has nothing to end (see `Incoming::is_abort`).
             Request::RpcAbort => Ok(Reply::RpcAbort).into(),
             // Farcaster login over frame-host's relay.
-            Request::GetFarcasterUri => farcaster::get_uri(cx, host, flow).await.into(),
+            Request::GetFarcasterUri => farcaster::get_uri(cx, flow).await.into(),
             Request::ConnectFarcaster => farcaster::connect(cx, session, flow).await,
         }
     }

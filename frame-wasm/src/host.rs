@@ -4,11 +4,10 @@ use oriel_protocol::DappMetadata;
 
 use crate::{screen::Requester, theme::Theme};
 
-/// The host page as the frame knows it.
+/// What the host page said about itself (its origin, which the browser vouched for, is the
+/// frame's `parent_origin`).
 #[derive(Debug, Default)]
 pub(crate) struct Host {
-    /// The origin of the page that opened the channel, as the browser reported it.
-    pub(crate) parent_origin: Option<String>,
     /// The dapp's metadata (`SyncDappData`).
     pub(crate) dapp: Option<DappMetadata>,
     /// The widget's theme (`SyncTheme`).
@@ -16,11 +15,11 @@ pub(crate) struct Host {
 }
 
 impl Host {
-    /// Who asks, for the approval screen: the origin the browser vouched for when the channel
-    /// opened, and the name the dapp gives itself.
-    pub(crate) fn requester(&self) -> Requester {
+    /// Who asks, for the approval screen: `origin`, the one the browser vouched for when the
+    /// channel opened (empty: unknown), and the name the dapp gives itself.
+    pub(crate) fn requester(&self, origin: &str) -> Requester {
         Requester::new(
-            self.parent_origin.as_deref(),
+            (!origin.is_empty()).then_some(origin),
             self.dapp.as_ref().map(|d| d.name.as_str()),
         )
     }

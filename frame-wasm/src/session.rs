@@ -47,7 +47,7 @@ pub(crate) struct Session {
 
 /// The session the frame's storage holds for this project, if any.
 pub(crate) fn stored<E: Env>(cx: &Cx<'_, E>) -> Option<SessionRecord> {
-    store::session(cx.env, cx.project_id())
+    store::session(cx.env, cx.project_id(), cx.site)
 }
 
 /// Stores the tokens of a new login; `user_name` is the provider's, after a social login.
@@ -60,7 +60,7 @@ pub(crate) fn save_login<E: Env>(cx: &Cx<'_, E>, tokens: SessionTokens, user_nam
         email: tokens.user.email,
         user_name,
     };
-    store::save_session(cx.env, cx.project_id(), &record);
+    store::save_session(cx.env, cx.project_id(), cx.site, &record);
 }
 
 /// Stores refreshed tokens: the login's user name stays.
@@ -80,7 +80,7 @@ impl Session {
     /// Ends the session here: the stored tokens (and the Farcaster account of the login) and
     /// the open wallet are gone.
     pub(crate) fn end<E: Env>(&mut self, cx: &Cx<'_, E>) {
-        store::clear_session(cx.env, cx.project_id());
+        store::clear_session(cx.env, cx.project_id(), cx.site);
         store::clear_farcaster_profile(cx.env, cx.project_id());
         self.unlocked = None;
     }

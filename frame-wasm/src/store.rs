@@ -1,5 +1,12 @@
-//! What the frame keeps in its own origin's storage (partitioned per top-level site by the
-//! browser): this device's id and secret, and the session. Never the seed or a private key.
+//! What the frame keeps in its own origin's storage: this device's id and secret, and the
+//! session. Never the seed or a private key.
+//!
+//! Browsers partition that storage per top-level site, except once the Storage Access API
+//! granted the frame its unpartitioned storage, which the frames of every site then share (and
+//! into which a page's in-memory records move, `web::request_storage_access`). So the device
+//! and the session it binds are kept per site (issue 38, I-1): under the embedding page's
+//! origin as the browser reported it when the channel opened (`Cx::site`), so one site's flow
+//! never reads or overwrites another site's records, and each site has its own device id.
 
 use serde::{Deserialize, Serialize};
 
@@ -56,12 +63,10 @@ pub(crate) struct SessionRecord {
     pub(crate) user_name: Option<String>,
 }
 
-/// This device, created on first use.
-pub(crate) fn device(env: &impl Env) -> Result<DeviceRecord, getrandom::Error> {
-    if let Some(record) = env
-        .load(DEVICE_KEY)
-        .and_then(|s| serde_json::from_str(&s).ok())
-    {
+/// This device on `site`, created on first use.
+pub(crate) fn device(env: &impl Env, site: &str) -> Result<DeviceRecord, getrandom::Error> {
+    let key = format!("{DEVICE_KEY}/{site}");
+    if let Some(record) = env.load(&key).and_then(|s| serde_json::from_str(&s).ok()) {
         return Ok(record);
     }
     let mut id = [0u8; 16];
@@ -72,46 +77,45 @@ pub(crate) fn device(env: &impl Env) -> Result<DeviceRecord, getrandom::Error> {
         device_id: hex(&id),
         secret: hex(&secret),
     };
-    env.save(
-        DEVICE_KEY,
-        &serde_json::to_string(&record).unwrap_or_default(),
-    );
+    env.save(&key, &serde_json::to_string(&record).unwrap_or_default());
     Ok(record)
 }
 
-/// The stored session of `project_id`, if any.
-pub(crate) fn session(env: &impl Env, project_id: &str) -> Option<SessionRecord> {
-    env.load(&session_key(project_id))
+/// The stored session of `project_id` on `site`, if any.
+pub(crate) fn session(env: &impl Env, project_id: &str, site: &str) -> Option<SessionRecord> {
+    env.load(&session_key(project_id, site))
         .and_then(|s| serde_json::from_str(&s).ok())
 }
 
-/// Stores the session of `project_id`.
-pub(crate) fn save_session(env: &impl Env, project_id: &str, session: &SessionRecord) {
+/// Stores the session of `project_id` on `site`.
+pub(crate) fn save_session(env: &impl Env, project_id: &str, site: &str, session: &SessionRecord) {
     env.save(
-        &session_key(project_id),
+        &session_key(project_id, site),
         &serde_json::to_string(session).unwrap_or_default(),
     );
 }
 
-/// Changes the login email of the stored session of `project_id`; `false` when there is none.
-pub(crate) fn set_session_email(env: &impl Env, project_id: &str, email: &str) -> bool {
-    match session(env, project_id) {
+/// Changes the login email of the stored session of `project_id` on `site`; `false` when there
+/// is none.
+pub(crate) fn set_session_email(env: &impl Env, project_id: &str, site: &str, email: &str) -> bool {
+    match session(env, project_id, site) {
         Some(mut record) => {
             record.email = email.into();
-            save_session(env, project_id, &record);
+            save_session(env, project_id, site, &record);
             true
         }
         None => false,
     }
 }
 
-/// Forgets the session of `project_id` (the device stays).
-pub(crate) fn clear_session(env: &impl Env, project_id: &str) {
-    env.delete(&session_key(project_id));
+/// Forgets the session of `project_id` on `site` (the device stays).
+pub(crate) fn clear_session(env: &impl Env, project_id: &str, site: &str) {
+    env.delete(&session_key(project_id, site));
 }
 
-fn session_key(project_id: &str) -> String {
-    format!("oriel/session/{project_id}")
+/// A session is bound to its site's device, so it is kept per site too.
+fn session_key(project_id: &str, site: &str) -> String {
+    format!("oriel/session/{project_id}/{site}")
 }
 
 /// The Farcaster account a user of `project_id` logged in with: its name and avatar, shown

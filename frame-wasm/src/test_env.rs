@@ -202,6 +202,11 @@ pub(crate) fn log_in(frame: &mut crate::frame::Frame<TestEnv>) {
         email: "ada@example.com".into(),
         user_name: None,
     };
-    crate::store::save_session(&frame.env, &frame.config.project_id, &session);
+    crate::store::save_session(
+        &frame.env,
+        &frame.config.project_id,
+        &frame.parent_origin,
+        &session,
+    );
     frame.session.unlocked = Some(crate::session::Unlocked::new_for_test("user-1"));
 }

@@ -1,6 +1,7 @@
 //! `GET /v1/account/{address}/balance` (spec §7): the account's native balance
 //! (`eth_getBalance`) and its balances of the operator's `[[tokens]]` and of every ERC-20 the
-//! indexer has seen it receive (`eth_call` of `balanceOf`), read in one JSON-RPC batch per network and cached for [`CACHE_MS`] per
+//! indexer has seen it receive (`eth_call` of `balanceOf`; only the coin and the listed tokens
+//! are `verified`), read in one JSON-RPC batch per network and cached for [`CACHE_MS`] per
 //! (address, network) unless `forceUpdate`; zero balances are left out, prices come from the
 //! price source ([`super::Prices`]). On `solana` networks: SOL and the listed SPL tokens
 //! ([`super::solana_balance`]).
@@ -125,6 +126,7 @@ impl Account {
         let mut balances = Vec::new();
         for chain_id in chains {
             let holdings = holdings(state, &address, chain_id, force_update).await?;
+            let listed = tokens_of(&config.tokens, chain_id);
             let ids: Vec<String> = holdings
                 .iter()
                 .map(|(token, _)| match &token.address {
@@ -150,6 +152,10 @@ impl Account {
                         numeric,
                     },
                     icon_url: token.icon_url.clone(),
+                    // The coin, or a token of the operator's list; the other ERC-20s the
+                    // account received (`seen_tokens`) may be counterfeits of listed ones.
+                    verified: token.address.is_none()
+                        || listed.iter().any(|l| l.address == token.address),
                 });
             }
         }
@@ -203,6 +209,7 @@ async fn bitcoin_balances(
             numeric,
         },
         icon_url: None,
+        verified: true,
     }])
 }
 

@@ -1,12 +1,14 @@
 //! `GET /v1/account/{account}/history` (spec §7, wire in `oriel_protocol::http::history`):
 //! pages of 20 transactions of the account, newest first, from the [`HistorySource`]
 //! (`chainId` one indexed network, or every one), with an opaque `next` cursor. Each
-//! transaction lists its transfers to or from the account, priced at today's price.
+//! transaction lists its transfers to or from the account, priced at today's price, its
+//! fungibles marked verified only when the operator lists them, and the transfers address
+//! poisoning makes marked hidden ([`super::poisoning`]).
 
 use oriel_protocol::http::{
     blockchain::Quantity,
     history::{
-        Direction, FungibleInfo, HistoryMetadata, HistoryReply, HistoryTransaction,
+        Direction, FungibleInfo, HiddenReason, HistoryMetadata, HistoryReply, HistoryTransaction,
         HistoryTransfer, Icon, NftContent, NftFlags, NftInfo, NftPreview, OperationType,
         TransactionStatus,
     },
@@ -15,6 +17,7 @@ use oriel_protocol::http::{
 
 use super::{
     balance::{to_decimal_units, truncate},
+    poisoning::Counterparties,
     Account, AccountSettings,
 };
 use crate::{
@@ -117,6 +120,11 @@ impl Account {
                 .collect(),
         };
         let page = source.history(&address, &chains, cursor).await?;
+        let known = if page.rows.is_empty() {
+            Counterparties::default()
+        } else {
+            Counterparties::new(&address, source.counterparties(&address, &chains).await?)
+        };
         let mut keys: Vec<AssetKey> = page
             .rows
             .iter()
@@ -137,7 +145,10 @@ impl Account {
             }
             let transfers: Vec<HistoryTransfer> = group
                 .iter()
-                .map(|row| transfer(config, row, &address, &price_of))
+                .map(|row| {
+                    let hidden = known.hidden(row, &address);
+                    transfer(config, row, &address, &price_of, hidden)
+                })
                 .collect();
             data.push(HistoryTransaction {
                 id: format!("{}-{}", first.tx_hash, first.chain_id),
@@ -217,10 +228,11 @@ fn transfer(
     row: &HistoryRow,
     address: &str,
     price_of: &dyn Fn(String) -> Option<f64>,
+    hidden: Option<HiddenReason>,
 ) -> HistoryTransfer {
     let chain = row.chain_id.as_str();
     let configured = tokens_of(&config.tokens, chain);
-    let fungible = |token: Token, decimals: Option<u8>| {
+    let fungible = |token: Token, decimals: Option<u8>, verified: bool| {
         let decimals = decimals.unwrap_or(token.decimals);
         let numeric = to_decimal_units(&row.amount, decimals);
         let price = price_key(row).and_then(price_of);
@@ -236,11 +248,12 @@ fn transfer(
                 name: token.name,
                 symbol: token.symbol,
                 icon: token.icon_url.map(|url| Icon { url }),
+                verified,
             }),
         )
     };
     let (quantity, value, price, fungible_info) = match row.kind.as_str() {
-        "native" => fungible(configured[0].clone(), None),
+        "native" => fungible(configured[0].clone(), None, true),
         "erc20" => {
             let listed = configured
                 .iter()
@@ -262,7 +275,9 @@ fn transfer(
                 decimals: listed.map_or(0, |t| t.decimals),
                 icon_url: listed.and_then(|t| t.icon_url.clone()),
             };
-            fungible(token, decimals)
+            // Only the operator's list vouches for a contract: any other may be a counterfeit
+            // of a listed token, with its name and symbol.
+            fungible(token, decimals, listed.is_some())
         }
         _ => (
             Quantity {
@@ -299,6 +314,7 @@ fn transfer(
         price,
         fungible_info,
         nft_info,
+        hidden,
     }
 }
 

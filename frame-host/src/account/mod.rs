@@ -6,6 +6,7 @@
 mod balance;
 mod history;
 mod nfts;
+mod poisoning;
 mod solana;
 
 use std::{net::IpAddr, sync::Arc};

@@ -90,6 +90,15 @@ pub(crate) trait HistorySource: Send + Sync + std::fmt::Debug {
         chain_id: &'a str,
         address: &'a str,
     ) -> BoxFuture<'a, Result<Vec<SeenToken>, ApiError>>;
+
+    /// The addresses `address` chose to deal with on `chains`: in the transactions it sent
+    /// itself, the receivers of the tokens that left it and the transactions' recipients (the
+    /// look-alike rule's reference, `account::poisoning`). At most a few thousand.
+    fn counterparties<'a>(
+        &'a self,
+        address: &'a str,
+        chains: &'a [String],
+    ) -> BoxFuture<'a, Result<Vec<String>, ApiError>>;
 }
 
 /// The running indexer tasks of an instance.

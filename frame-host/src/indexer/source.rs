@@ -17,6 +17,9 @@ use crate::{
 const MAX_CURSOR_LEN: usize = 300;
 /// The most received tokens listed per address and chain.
 const MAX_SEEN_TOKENS: i64 = 100;
+/// The most (receiver, recipient) pairs of an address's own transfers read for the look-alike
+/// rule: far more than a person deals with.
+const MAX_COUNTERPARTIES: i64 = 5_000;
 
 /// The built-in history source.
 #[derive(Debug)]
@@ -140,6 +143,19 @@ impl HistorySource for IndexedHistory {
             Ok(self
                 .store
                 .seen_tokens(chain_id, address, MAX_SEEN_TOKENS)
+                .await?)
+        })
+    }
+
+    fn counterparties<'a>(
+        &'a self,
+        address: &'a str,
+        chains: &'a [String],
+    ) -> BoxFuture<'a, Result<Vec<String>, ApiError>> {
+        Box::pin(async move {
+            Ok(self
+                .store
+                .counterparties(address, chains, MAX_COUNTERPARTIES)
                 .await?)
         })
     }

@@ -1,5 +1,6 @@
 //! Reads of the chain index: an address's transactions page by page (newest first, by the
-//! key [`TxKey`]), the NFTs it received or sent, and the ERC-20 tokens it received.
+//! key [`TxKey`]), the NFTs it received or sent, the ERC-20 tokens it received, and the
+//! addresses it chose to deal with.
 
 use sqlx::{any::AnyRow, Row};
 
@@ -216,6 +217,37 @@ impl Store {
         .fetch_all(self.pool())
         .await?;
         Ok(rows.iter().map(seen_token).collect::<Result<_, _>>()?)
+    }
+
+    /// The addresses `address` chose to deal with on `chains`: in the transactions it sent
+    /// itself (`tx_from`), the receivers of its transfers out and the transactions' recipients;
+    /// from at most `limit` distinct pairs of them.
+    pub(crate) async fn counterparties(
+        &self,
+        address: &str,
+        chains: &[String],
+        limit: i64,
+    ) -> Result<Vec<String>> {
+        if chains.is_empty() {
+            return Ok(Vec::new());
+        }
+        // Along the index of the senders (`transfers_from`).
+        let sql = format!(
+            "SELECT DISTINCT t.to_addr, t.tx_to FROM transfers t \
+             WHERE t.from_addr = $1 AND t.tx_from = $1 AND t.chain_id IN ({}) LIMIT $2",
+            placeholders(3, chains.len())
+        );
+        let mut query = sqlx::query_as::<_, (String, String)>(&sql)
+            .bind(address)
+            .bind(limit);
+        for chain in chains {
+            query = query.bind(chain);
+        }
+        let pairs = query.fetch_all(self.pool()).await?;
+        let mut out: Vec<String> = pairs.into_iter().flat_map(|(a, b)| [a, b]).collect();
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
     }
 }
 

@@ -87,6 +87,7 @@ async fn bitcoin_balances_from_an_esplora_api() {
             "value": 1.7 * 60000.0,
             "price": 60000.0,
             "quantity": { "decimals": "8", "numeric": "1.7" },
+            "verified": true,
         }] })
     );
     // Spent down to nothing: no entry, as zero balances elsewhere.

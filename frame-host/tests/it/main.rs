@@ -44,6 +44,7 @@ mod onramp;
 mod onramp_api;
 mod operator_keys;
 mod origin;
+mod poisoning;
 mod prices_url;
 mod public_images;
 mod recovery;

@@ -49,12 +49,12 @@ async fn sol_and_spl_balances_from_the_local_cluster() {
     let want = json!({ "balances": [
         {
             "name": "Solana", "symbol": "SOL", "chainId": CHAIN, "value": null, "price": null,
-            "quantity": { "decimals": "9", "numeric": "2.5" },
+            "quantity": { "decimals": "9", "numeric": "2.5" }, "verified": true,
         },
         {
             "name": "Devnet USD Coin", "symbol": "dUSDC", "chainId": CHAIN,
             "address": format!("{CHAIN}:{MINT}"), "value": null, "price": null,
-            "quantity": { "decimals": "6", "numeric": "26.5" },
+            "quantity": { "decimals": "6", "numeric": "26.5" }, "verified": true,
         },
     ]});
     let reply = app.get(&uri(&holder, &format!("&chainId={CHAIN}"))).await;

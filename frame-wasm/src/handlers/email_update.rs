@@ -74,7 +74,7 @@ pub(crate) async fn secondary_otp<E: Env>(
             .email_update_secondary(&access, attempt_id, &otp)
             .await?;
         *flow = None;
-        store::set_session_email(cx.env, cx.project_id(), &new_email);
+        store::set_session_email(cx.env, cx.project_id(), cx.site, &new_email);
         Ok(Reply::UpdateEmailSecondaryOtp { new_email })
     };
     Answer::changing_session(changed.await)

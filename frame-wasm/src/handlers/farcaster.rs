@@ -22,19 +22,15 @@ use crate::{
     env::Env,
     error::{Error, Result},
     flow::Flow,
-    host::Host,
     session::{self, Session},
     store::{self, FarcasterProfile},
 };
 
 /// `GetFarcasterUri`: a new channel for the page's origin; its link.
-pub(crate) async fn get_uri<E: Env>(
-    cx: &Cx<'_, E>,
-    host: &Host,
-    flow: &mut Option<Flow>,
-) -> Result<Reply> {
-    let origin = host.parent_origin.clone().ok_or(Error::NoParentOrigin)?;
+pub(crate) async fn get_uri<E: Env>(cx: &Cx<'_, E>, flow: &mut Option<Flow>) -> Result<Reply> {
+    // No device (Error::NoParentOrigin) before the handshake told the page's origin.
     let device = cx.device()?;
+    let origin = cx.site;
     let mut secret = [0u8; 32];
     getrandom::getrandom(&mut secret).map_err(|e| Error::NoRandomness(e.to_string()))?;
     let verifier = URL_SAFE_NO_PAD.encode(secret);

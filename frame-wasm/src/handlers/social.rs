@@ -19,7 +19,6 @@ use crate::{
     env::{Env, WindowMessage},
     error::{Error, Result},
     flow::{Flow, SocialLogin},
-    host::Host,
     network::Network,
     session::{self, Session},
 };
@@ -47,19 +46,18 @@ pub(crate) enum Outcome {
 /// channel; the provider URL to open.
 pub(crate) async fn redirect_uri<E: Env>(
     cx: &Cx<'_, E>,
-    host: &Host,
     flow: &mut Option<Flow>,
     provider: SocialProvider,
 ) -> Result<Reply> {
-    let origin = host
-        .parent_origin
-        .clone()
-        .ok_or_else(|| Error::Social("the page's origin is not known".into()))?;
+    let origin = cx.site;
+    if origin.is_empty() {
+        return Err(Error::Social("the page's origin is not known".into()));
+    }
     let device = cx.device()?;
     let verifier = new_verifier()?;
     let start = cx
         .api()
-        .social_start(provider, &device.device_id, &origin, &s256(&verifier))
+        .social_start(provider, &device.device_id, origin, &s256(&verifier))
         .await?;
     if !crate::rpc::is_http_url(&start.uri) || start.uri.len() > MAX_MESSAGE {
         return Err(Error::Host {

@@ -10,7 +10,6 @@ use crate::{
     context::Cx,
     env::{Env, StorageStatus},
     error::{Error, Result},
-    host::Host,
     screen::{Outcome, Screen},
 };
 
@@ -25,16 +24,19 @@ pub(crate) fn storage_event(status: StorageStatus) -> FrameEvent {
 /// `RequestStorageAccess`: shows the storage access screen and, on Allow, asks the browser.
 /// Storage that already persists, or a browser without the API, answers at once without a
 /// screen. A change is announced with a new `Storage` event.
-pub(crate) async fn request<E: Env>(cx: &Cx<'_, E>, host: &Host) -> Result<Reply> {
+pub(crate) async fn request<E: Env>(cx: &Cx<'_, E>) -> Result<Reply> {
     let before = cx.env.storage_status();
     if before.persistent || !before.can_request {
         return Ok(Reply::RequestStorageAccess {
             persistent: before.persistent,
         });
     }
-    let site = host.parent_origin.clone().unwrap_or_default();
     cx.reveal(RevealPurpose::StorageAccess);
-    let after = match cx.env.present(Screen::StorageAccess { site: &site }).await {
+    let after = match cx
+        .env
+        .present(Screen::StorageAccess { site: cx.site })
+        .await
+    {
         Outcome::Aborted => return Err(Error::Aborted),
         Outcome::Rejected => before,
         Outcome::Approved => cx.env.request_storage_access().await,

@@ -288,7 +288,7 @@ impl AccountSigner {
 
 /// Shows `summary` for approval in the frame; `Ok` once the user approved.
 async fn approve<E: Env>(cx: &Cx<'_, E>, host: &Host, summary: &Summary) -> Result<()> {
-    let requester = host.requester();
+    let requester = host.requester(cx.site);
     cx.reveal(RevealPurpose::Approval);
     let screen = Screen::Approval {
         summary,

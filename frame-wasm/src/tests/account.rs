@@ -21,6 +21,7 @@ fn frame_with(logged_in: bool, networks: Vec<NetworkRpc>) -> Frame<TestEnv> {
         networks,
     };
     let mut f = Frame::new(config, TestEnv::default());
+    f.set_parent_origin("http://localhost:5173");
     if logged_in {
         log_in(&mut f);
     }

@@ -17,7 +17,9 @@ fn frame() -> Frame<TestEnv> {
         default_chain_id: "eip155:1".into(),
         networks: Vec::new(),
     };
-    Frame::new(config, TestEnv::default())
+    let mut f = Frame::new(config, TestEnv::default());
+    f.set_parent_origin("http://localhost:5173");
+    f
 }
 
 fn handle(f: &mut Frame<TestEnv>, r: Request) -> Result<Reply, ErrorReply> {

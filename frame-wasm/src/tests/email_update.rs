@@ -11,6 +11,8 @@ use oriel_protocol::{AllowList, ErrorCode, ErrorReply, Reply, Request, UpdateEma
 use pollster::block_on;
 
 const PROJECT: &str = "demo";
+/// The embedding page's origin: the frame keeps the session under it.
+const SITE: &str = "http://localhost:5173";
 
 fn frame(env: TestEnv) -> Frame<TestEnv> {
     let config = FrameConfig {
@@ -19,7 +21,9 @@ fn frame(env: TestEnv) -> Frame<TestEnv> {
         default_chain_id: "eip155:1".into(),
         networks: Vec::new(),
     };
-    Frame::new(config, env)
+    let mut f = Frame::new(config, env);
+    f.set_parent_origin(SITE);
+    f
 }
 
 fn logged_in(env: TestEnv) -> Frame<TestEnv> {
@@ -33,7 +37,7 @@ fn logged_in(env: TestEnv) -> Frame<TestEnv> {
         email: "old@example.com".into(),
         user_name: None,
     };
-    store::save_session(&f.env, PROJECT, &session);
+    store::save_session(&f.env, PROJECT, SITE, &session);
     f
 }
 
@@ -134,7 +138,7 @@ fn the_happy_path_updates_the_stored_email() {
             new_email: "new@example.com".into()
         })
     );
-    let session = store::session(&f.env, PROJECT).unwrap();
+    let session = store::session(&f.env, PROJECT, SITE).unwrap();
     assert_eq!(session.email, "new@example.com");
     assert_eq!(session.user_id, "user-1");
     assert!(second.session_changed);
@@ -184,7 +188,7 @@ fn code_steps_need_a_started_change_in_order() {
     let err = handle(&mut f, secondary("222222")).unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidParams);
     assert_eq!(
-        store::session(&f.env, PROJECT).unwrap().email,
+        store::session(&f.env, PROJECT, SITE).unwrap().email,
         "old@example.com"
     );
 }

@@ -50,6 +50,7 @@ fn frame(bodies: Rc<RefCell<Vec<String>>>) -> Frame<TestEnv> {
         networks: Vec::new(),
     };
     let mut f = Frame::new(config, env);
+    f.set_parent_origin("http://localhost:5173");
     log_in(&mut f);
     f
 }

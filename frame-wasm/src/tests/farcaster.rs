@@ -142,7 +142,7 @@ fn the_link_comes_from_a_channel_for_the_pages_origin() {
 
     // Without the page's origin (no handshake) there is no link.
     let mut bare = frame(Rc::new(Cell::new(Channel::Pending)), 600);
-    bare.host.parent_origin = None;
+    bare.parent_origin = String::new();
     let e = block_on(bare.handle(Request::GetFarcasterUri)).unwrap_err();
     assert_eq!(
         (e.code, e.message.as_str()),

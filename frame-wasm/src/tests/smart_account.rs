@@ -177,6 +177,7 @@ fn frame(sent: Rc<RefCell<Vec<Value>>>) -> Frame<TestEnv> {
         }],
     };
     let mut f = Frame::new(config, env);
+    f.set_parent_origin("http://localhost:5173");
     f.connect_networks().unwrap();
     log_in(&mut f);
     f

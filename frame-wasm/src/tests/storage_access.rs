@@ -9,6 +9,7 @@ use oriel_protocol::{
     AllowList, Body, Envelope, ErrorCode, FrameEvent, Reply, RevealPurpose, SUPPORTED_VERSIONS,
 };
 use pollster::block_on;
+use std::{cell::RefCell, collections::HashMap};
 
 const BLOCKED: StorageStatus = StorageStatus {
     persistent: false,
@@ -132,4 +133,68 @@ fn no_screen_when_there_is_nothing_to_ask() {
         assert!(frame.env.shown.borrow().is_empty());
         assert!(events(&frame).is_empty());
     }
+}
+
+/// A frame of project `demo` embedded by `site`, on `storage` (the frame origin's storage as
+/// the browser gives it on that site).
+fn frame_on(site: &str, storage: HashMap<String, String>) -> Frame<TestEnv> {
+    let env = TestEnv {
+        storage: RefCell::new(storage),
+        ..TestEnv::default()
+    };
+    let config = FrameConfig {
+        project_id: "demo".into(),
+        allowed_origins: AllowList::parse(&[SITE_A, SITE_B]).unwrap(),
+        default_chain_id: "eip155:1".into(),
+        networks: Vec::new(),
+    };
+    let mut frame = Frame::new(config, env);
+    frame.set_parent_origin(site);
+    frame
+}
+
+/// The device id `frame` sends when an email login starts (frame-host is unreachable here, so
+/// the start fails after the device is read or created).
+fn device_id_of(frame: &mut Frame<TestEnv>) -> String {
+    let request = oriel_protocol::Request::ConnectEmail {
+        email: "ada@example.com".into(),
+    };
+    let _ = block_on(frame.handle(request));
+    let calls = frame.env.calls.borrow();
+    let (_, path, body) = calls.last().expect("the login started");
+    assert_eq!(path, "/auth/v1/email/start");
+    let body: serde_json::Value = serde_json::from_str(body.as_deref().unwrap()).unwrap();
+    body["deviceId"].as_str().unwrap().to_owned()
+}
+
+const SITE_A: &str = "https://a.example";
+const SITE_B: &str = "https://b.example";
+
+/// Issue 38, I-1: with storage access, a frame's storage is no longer partitioned per site:
+/// the frames of every site share it. Site B's flow (its device, kept in memory while B gave
+/// the frame no storage, moved into the storage on Allow) must not overwrite site A's device,
+/// and each site keeps its own device id.
+#[test]
+fn each_site_keeps_its_own_device_even_in_shared_storage() {
+    // Site A, with storage: its device is kept.
+    let mut a = frame_on(SITE_A, HashMap::new());
+    let device_a = device_id_of(&mut a);
+    let shared = a.env.storage.take();
+
+    // Site B, in memory, then granted the shared storage: what it kept moves in.
+    let mut b = frame_on(SITE_B, HashMap::new());
+    let device_b = device_id_of(&mut b);
+    let mut after_b = shared;
+    after_b.extend(b.env.storage.take());
+
+    // Back on site A: the same device as before; on site B: its own.
+    let mut a = frame_on(SITE_A, after_b.clone());
+    assert_eq!(
+        device_id_of(&mut a),
+        device_a,
+        "site A's device was overwritten"
+    );
+    let mut b = frame_on(SITE_B, after_b);
+    assert_eq!(device_id_of(&mut b), device_b);
+    assert_ne!(device_a, device_b, "one device id serves two sites");
 }

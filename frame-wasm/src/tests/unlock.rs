@@ -99,7 +99,9 @@ fn device(host: &Rc<RefCell<Host>>, device: &'static str) -> Frame<TestEnv> {
         default_chain_id: "eip155:1".into(),
         networks: Vec::new(),
     };
-    Frame::new(config, env)
+    let mut f = Frame::new(config, env);
+    f.set_parent_origin("http://localhost:5173");
+    f
 }
 
 fn b64(bytes: &[u8]) -> String {

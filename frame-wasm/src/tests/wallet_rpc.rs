@@ -58,6 +58,7 @@ pub(super) fn frame_with(
         }],
     };
     let mut f = Frame::new(config, env);
+    f.set_parent_origin("http://localhost:5173");
     f.connect_networks().unwrap();
     log_in(&mut f);
     f

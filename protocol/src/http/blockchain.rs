@@ -95,8 +95,8 @@ pub struct BalanceQuery {
 }
 
 /// The answer of `GET /v1/account/{address}/balance`: the account's non-zero balances of the
-/// network's native coin and the operator's listed tokens (tokens with 0 decimals are never
-/// listed, spec §5).
+/// network's native coin, the operator's listed tokens and the other ERC-20s it received
+/// (unverified; tokens with 0 decimals are never listed, spec §5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BalanceReply {
@@ -132,6 +132,10 @@ pub struct TokenBalance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub icon_url: Option<String>,
+    /// The network's own coin, or a token the operator lists (`[[tokens]]`); `false` for any
+    /// other contract the account received, which may be a counterfeit of a listed token
+    /// (issue 38, L-9: the widget marks it "Unverified").
+    pub verified: bool,
 }
 
 /// An amount of a token, exact.

@@ -145,6 +145,24 @@ pub struct HistoryTransfer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(nullable = false))]
     pub nft_info: Option<NftInfo>,
+    /// Why the widget hides this transfer by default (issue 38, L-9: address poisoning);
+    /// absent for a transfer it shows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(nullable = false))]
+    pub hidden: Option<HiddenReason>,
+}
+
+/// Why a transfer is hidden by default: what address poisoning looks like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum HiddenReason {
+    /// It moved nothing (an amount of 0), as a `transferFrom` of 0 anyone may send in the
+    /// account's name does.
+    ZeroValue,
+    /// Its counterparty looks like, but is not, an address the account chose to transact
+    /// with: the same first and last 4 hex digits (frame-host's `account::poisoning`).
+    LookAlike,
 }
 
 /// A fungible asset.
@@ -158,6 +176,9 @@ pub struct FungibleInfo {
     /// Its icon; `null` when none is known.
     #[cfg_attr(feature = "openapi", schema(required))]
     pub icon: Option<Icon>,
+    /// The network's own coin, or a token the operator lists (`[[tokens]]`); `false` for any
+    /// other contract, which may be a counterfeit (issue 38, L-9: marked "Unverified").
+    pub verified: bool,
 }
 
 /// An icon.
@@ -268,6 +289,7 @@ mod tests {
                 content: None,
                 flags: NftFlags { is_spam: true },
             }),
+            hidden: None,
         };
         assert_eq!(
             serde_json::to_value(&transfer).unwrap(),

@@ -1,9 +1,9 @@
 // Test fixture: an answer of frame-host's balance route.
 import { vi } from 'vitest'
-/** The balance route's documented answer (frame-host/API.md, Blockchain API). */
+/** The balance route's documented answer (frame-host/API.md, Blockchain API): tokens on the operator's list. */
 export const BALANCES = {
   balances: [
-    { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 4500, price: 3000, quantity: { decimals: '18', numeric: '1.5' } },
+    { name: 'Ether', symbol: 'ETH', chainId: 'eip155:1', value: 4500, price: 3000, quantity: { decimals: '18', numeric: '1.5' }, verified: true },
     {
       name: 'USD Coin',
       symbol: 'USDC',
@@ -13,8 +13,9 @@ export const BALANCES = {
       price: 1,
       quantity: { decimals: '6', numeric: '12.345' },
       iconUrl: 'https://example.com/usdc.png',
+      verified: true,
     },
-    { name: 'Mystery', symbol: 'MYS', chainId: 'eip155:1', address: 'eip155:1:0x01', value: null, price: null, quantity: { decimals: '18', numeric: '7' } },
+    { name: 'Mystery', symbol: 'MYS', chainId: 'eip155:1', address: 'eip155:1:0x01', value: null, price: null, quantity: { decimals: '18', numeric: '7' }, verified: true },
   ],
 }
 

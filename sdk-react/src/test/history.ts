@@ -9,14 +9,24 @@ export const SVG_IMAGE = 'data:image/svg+xml;base64,PHN2Zy8+'
 
 type WireTransfer = Record<string, unknown>
 
-/** A fungible transfer on the wire: `numeric` whole tokens of `symbol`. */
-export function tokenTransfer(direction: 'in' | 'out' | 'self', numeric: string, symbol: string, icon: string | null = null): WireTransfer {
+/**
+ * A fungible transfer on the wire: `numeric` whole tokens of `symbol`, a listed token unless
+ * `verified` is false; `hidden`: why frame-host marks it hidden by default.
+ */
+export function tokenTransfer(
+  direction: 'in' | 'out' | 'self',
+  numeric: string,
+  symbol: string,
+  icon: string | null = null,
+  { verified = true, hidden }: { verified?: boolean; hidden?: 'zeroValue' | 'lookAlike' } = {},
+): WireTransfer {
   return {
     direction,
     quantity: { numeric, decimals: symbol === 'ETH' ? '18' : '6' },
     value: null,
     price: null,
-    fungible_info: { name: symbol, symbol, icon: icon === null ? null : { url: icon } },
+    fungible_info: { name: symbol, symbol, icon: icon === null ? null : { url: icon }, verified },
+    ...(hidden ? { hidden } : {}),
   }
 }
 

@@ -71,6 +71,38 @@ impl Devnet {
         hash.as_str().unwrap().to_owned()
     }
 
+    /// Deploys, from unlocked `from`, a `DevToken` (devnet/contracts) named `name` / `symbol`
+    /// with `decimals`, its supply of a million whole tokens to `from`; returns its address,
+    /// lowercased. A second one named like a devnet token is a counterfeit of it.
+    pub async fn deploy_token(&self, from: &str, name: &str, symbol: &str, decimals: u8) -> String {
+        let data = self.node.node(
+            "const [, name, symbol, decimals] = process.argv.slice(1); \
+             const { compileDevnetContracts } = await import('./devnet/compile.mjs'); \
+             const { encodeDeployData, parseUnits } = await import('viem'); \
+             const { abi, bytecode } = (await compileDevnetContracts()).artifacts.DevToken; \
+             const args = [name, symbol, Number(decimals), parseUnits('1000000', Number(decimals))]; \
+             console.log(JSON.stringify(encodeDeployData({ abi, bytecode, args })));",
+            &[name, symbol, &decimals.to_string()],
+        );
+        let tx = json!([{ "from": from, "data": data }]);
+        let hash = self.rpc("eth_sendTransaction", tx).await;
+        let receipt = self.rpc("eth_getTransactionReceipt", json!([hash])).await;
+        assert_eq!(receipt["status"], "0x1", "{receipt}");
+        receipt["contractAddress"]
+            .as_str()
+            .unwrap()
+            .to_ascii_lowercase()
+    }
+
+    /// Lets transactions be sent from `address`, whose key nobody here has (hardhat's
+    /// impersonation), with 1 ETH for gas.
+    pub async fn impersonate(&self, address: &str) {
+        self.rpc("hardhat_impersonateAccount", json!([address]))
+            .await;
+        self.rpc("hardhat_setBalance", json!([address, "0xde0b6b3a7640000"]))
+            .await;
+    }
+
     /// ERC-20 `transfer(to, amount)` from `from`.
     pub async fn transfer(&self, token: &str, from: &str, to: &str, amount: u128) -> String {
         let data = format!("0xa9059cbb{:0>64}{amount:064x}", &to[2..]);

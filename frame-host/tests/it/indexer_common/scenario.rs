@@ -101,9 +101,11 @@ fn fungible(
     let value = price
         .as_f64()
         .map_or(Value::Null, |p| json!(numeric.parse::<f64>().unwrap() * p));
+    // The scenario lists no tokens: only the coin is verified.
+    let verified = symbol == "ETH";
     json!({ "direction": direction, "quantity": { "numeric": numeric, "decimals": decimals },
             "value": value, "price": price,
-            "fungible_info": { "name": name, "symbol": symbol, "icon": null } })
+            "fungible_info": { "name": name, "symbol": symbol, "icon": null, "verified": verified } })
 }
 
 /// Runs the scenario on `app`, whose indexer runs over `devnet` (configured by [`configure`]).

@@ -21,7 +21,7 @@ describe('token balance display rules', () => {
     expect(formatUsd(0)).toBe('$0.00')
     expect(formatUsd(12.345)).toBe('$12.34')
     expect(formatUsd(null)).toBe('—')
-    const entry = (value: number | null) => ({ name: 'T', symbol: 'T', chainId: 'eip155:1', value, price: null, quantity: { decimals: '6', numeric: '1' } })
+    const entry = (value: number | null) => ({ name: 'T', symbol: 'T', chainId: 'eip155:1', value, price: null, quantity: { decimals: '6', numeric: '1' }, verified: true })
     expect(totalUsd([entry(1.5), entry(null), entry(3000)])).toBe(3001.5)
   })
 

@@ -64,7 +64,7 @@ function withNativeBalance(balances: readonly TokenBalance[], native: NativeBala
   const numeric = formatUnits(native.value, native.decimals)
   const price = listed?.price ?? null
   const coin: TokenBalance = {
-    ...(listed ?? { name: network.nativeCurrency.name, symbol: network.nativeCurrency.symbol, chainId: network.caipNetworkId }),
+    ...(listed ?? { name: network.nativeCurrency.name, symbol: network.nativeCurrency.symbol, chainId: network.caipNetworkId, verified: true }),
     quantity: { decimals: String(native.decimals), numeric },
     price,
     value: price === null ? null : Number(numeric) * price,

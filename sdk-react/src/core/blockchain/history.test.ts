@@ -34,8 +34,9 @@ describe('parseHistory', () => {
           quantity: { numeric: '1.5', decimals: '6' },
           value: null,
           price: null,
-          fungible: { name: 'dUSD', symbol: 'dUSD', iconUrl: 'https://example.com/d.png' },
+          fungible: { name: 'dUSD', symbol: 'dUSD', iconUrl: 'https://example.com/d.png', verified: true },
           nft: undefined,
+          hidden: undefined,
         },
         {
           direction: 'in',
@@ -44,10 +45,22 @@ describe('parseHistory', () => {
           price: null,
           fungible: undefined,
           nft: { name: 'Dev Collection #3', imageUrl: SVG_IMAGE, isSpam: false },
+          hidden: undefined,
         },
       ],
     })
     expect(parseHistory({ data: [], next: null })).toEqual({ data: [], next: undefined })
+  })
+
+  it('reads an unverified token and why a transfer is hidden (issue 38, L-9)', () => {
+    const page = parseHistory(
+      tx((t) => {
+        t.transfers[0].fungible_info.verified = false
+        t.transfers[0].hidden = 'lookAlike'
+      }),
+    )
+    const [fake, nft] = page.data[0]!.transfers
+    expect([fake?.fungible?.verified, fake?.hidden, nft?.hidden]).toEqual([false, 'lookAlike', undefined])
   })
 
   it('shows no image for a null icon or content, nor for a scheme the widget does not load', () => {
@@ -87,6 +100,8 @@ describe('parseHistory', () => {
     ['fungible_info null', tx((t) => (t.transfers[0].fungible_info = null))],
     ['a symbol missing', tx((t) => delete t.transfers[0].fungible_info.symbol)],
     ['is_spam missing', tx((t) => (t.transfers[1].nft_info.flags = {}))],
+    ['verified missing', tx((t) => delete t.transfers[0].fungible_info.verified)],
+    ['an unknown hidden reason', tx((t) => (t.transfers[0].hidden = 'suspicious'))],
     ['more than 100 transactions', { data: Array.from({ length: 101 }, () => tx().data[0]), next: null }],
   ])('rejects %s with InvalidFrameHostResponseError', (_, body) => {
     expect(() => parseHistory(body)).toThrow(InvalidFrameHostResponseError)

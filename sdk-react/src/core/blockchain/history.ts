@@ -8,12 +8,13 @@ import {
   type HistoryTransaction as WireTransaction,
   type HistoryTransfer as WireTransfer,
   type Direction,
+  type HiddenReason,
   type OperationType,
 } from '../frameHost/history.gen'
 import type { TokenQuantity } from './client'
 import { date, decimal, evmAddress, type Fail, imageUrl } from './validate'
 
-export type { OperationType }
+export type { HiddenReason, OperationType }
 
 /** What a transaction did for the account (spec §7 history), in the order the widget lists them. */
 export const OPERATION_TYPES: readonly OperationType[] = ['send', 'receive', 'mint', 'burn', 'execute', 'trade']
@@ -27,6 +28,8 @@ export interface FungibleInfo {
   readonly symbol: string
   /** `undefined` when frame-host knows no icon (or names one the widget does not load). */
   readonly iconUrl: string | undefined
+  /** The network's coin or a token on the operator's list; any other may be a counterfeit ("Unverified"). */
+  readonly verified: boolean
 }
 
 /** An ERC-721 / ERC-1155 transfer's token. */
@@ -48,6 +51,8 @@ export interface HistoryTransfer {
   readonly price: number | null
   readonly fungible: FungibleInfo | undefined
   readonly nft: NftInfo | undefined
+  /** Why Activity hides it by default (address poisoning): a zero value or a look-alike counterparty. */
+  readonly hidden: HiddenReason | undefined
 }
 
 /** One entry of `GET /v1/account/{account}/history` (spec §3 transaction history item). */
@@ -127,7 +132,8 @@ function readTransfer(t: WireTransfer, at: string): HistoryTransfer {
     quantity: t.quantity,
     value: t.value,
     price: t.price,
-    fungible: fungible && { name: fungible.name, symbol: fungible.symbol, iconUrl: imageUrl(fungible.icon?.url) },
+    fungible: fungible && { name: fungible.name, symbol: fungible.symbol, iconUrl: imageUrl(fungible.icon?.url), verified: fungible.verified },
     nft: nft && { name: nft.name, imageUrl: imageUrl(nft.content?.preview.url), isSpam: nft.flags.is_spam },
+    hidden: t.hidden,
   }
 }

@@ -45,14 +45,20 @@ export type TokenBalance = {
   readonly quantity: Quantity
   /** The token's icon, if the operator configured one. */
   readonly iconUrl?: string
+  /**
+   * The network's own coin, or a token the operator lists (`[[tokens]]`); `false` for any
+   * other contract the account received, which may be a counterfeit of a listed token
+   * (issue 38, L-9: the widget marks it "Unverified").
+   */
+  readonly verified: boolean
 }
 
-export const checkTokenBalance: Check<TokenBalance> = /*#__PURE__*/ object<TokenBalance>({ name: string, symbol: string, chainId: string, value: nullable(number), price: nullable(number), quantity: checkQuantity }, { address: string, iconUrl: string })
+export const checkTokenBalance: Check<TokenBalance> = /*#__PURE__*/ object<TokenBalance>({ name: string, symbol: string, chainId: string, value: nullable(number), price: nullable(number), quantity: checkQuantity, verified: boolean }, { address: string, iconUrl: string })
 
 /**
  * The answer of `GET /v1/account/{address}/balance`: the account's non-zero balances of the
- * network's native coin and the operator's listed tokens (tokens with 0 decimals are never
- * listed, spec §5).
+ * network's native coin, the operator's listed tokens and the other ERC-20s it received
+ * (unverified; tokens with 0 decimals are never listed, spec §5).
  */
 export type BalanceReply = {
   /**

@@ -70,9 +70,19 @@ export type FungibleInfo = {
   /** Its symbol (empty when the contract has none). */
   readonly symbol: string
   readonly icon: Icon | null
+  /**
+   * The network's own coin, or a token the operator lists (`[[tokens]]`); `false` for any
+   * other contract, which may be a counterfeit (issue 38, L-9: marked "Unverified").
+   */
+  readonly verified: boolean
 }
 
-export const checkFungibleInfo: Check<FungibleInfo> = /*#__PURE__*/ object<FungibleInfo>({ name: string, symbol: string, icon: nullable(checkIcon) })
+export const checkFungibleInfo: Check<FungibleInfo> = /*#__PURE__*/ object<FungibleInfo>({ name: string, symbol: string, icon: nullable(checkIcon), verified: boolean })
+
+/** Why a transfer is hidden by default: what address poisoning looks like. */
+export type HiddenReason = 'zeroValue' | 'lookAlike'
+
+export const checkHiddenReason: Check<HiddenReason> = /*#__PURE__*/ oneOf(['zeroValue', 'lookAlike'])
 
 /** A picture. */
 export type NftPreview = {
@@ -125,9 +135,14 @@ export type HistoryTransfer = {
   readonly fungible_info?: FungibleInfo
   /** The ERC-721 or ERC-1155 token; absent for fungibles. */
   readonly nft_info?: NftInfo
+  /**
+   * Why the widget hides this transfer by default (issue 38, L-9: address poisoning);
+   * absent for a transfer it shows.
+   */
+  readonly hidden?: HiddenReason
 }
 
-export const checkHistoryTransfer: Check<HistoryTransfer> = /*#__PURE__*/ object<HistoryTransfer>({ direction: checkDirection, quantity: checkQuantity, value: nullable(number), price: nullable(number) }, { fungible_info: checkFungibleInfo, nft_info: checkNftInfo })
+export const checkHistoryTransfer: Check<HistoryTransfer> = /*#__PURE__*/ object<HistoryTransfer>({ direction: checkDirection, quantity: checkQuantity, value: nullable(number), price: nullable(number) }, { fungible_info: checkFungibleInfo, nft_info: checkNftInfo, hidden: checkHiddenReason })
 
 /** One transaction touching the account. */
 export type HistoryTransaction = {

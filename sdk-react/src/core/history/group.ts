@@ -15,6 +15,18 @@ export function isAllNftSpam(tx: HistoryTransaction): boolean {
 }
 
 /**
+ * Whether Activity hides `tx` by default (issue 38, L-9: address poisoning): every transfer of
+ * it is marked hidden by frame-host (a zero value, or a counterparty that looks like, but is
+ * not, an address the account transacted with). A transaction without transfers is not hidden.
+ *
+ * @example
+ * isHidden(tx) // true when all its transfers carry `hidden`
+ */
+export function isHidden(tx: HistoryTransaction): boolean {
+  return tx.transfers.length > 0 && tx.transfers.every((transfer) => transfer.hidden !== undefined)
+}
+
+/**
  * The transactions the Activity list shows: those on `caipNetworkId` (the connected chain) that
  * are not all NFT spam (spec §5 history display).
  *

@@ -24,6 +24,7 @@ const USDC: TokenBalance = {
   value: 1000,
   price: 1,
   quantity: { decimals: '6', numeric: '1000' },
+  verified: true,
 }
 
 const persistBalances = (query: QueryClient, storage: SafeStorage) =>

@@ -11,6 +11,7 @@ const entry = (patch: Partial<TokenBalance>): TokenBalance => ({
   value: 1000,
   price: 1,
   quantity: { decimals: '6', numeric: '1000.5' },
+  verified: true,
   ...patch,
 })
 

@@ -58,6 +58,13 @@ export const accountTabsCss = /* css */ `
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
 }
 .activity-failed { align-items: center; text-align: center; }
+.activity-hidden {
+  display: flex; align-items: center; justify-content: space-between; gap: 8px; margin: 0 0 4px;
+  font-size: calc(var(--fs) * 1.2); color: var(--fg-2);
+}
+.activity-hidden .btn[aria-pressed='true'] { background: var(--s-3); }
+.tx[data-hidden] { opacity: 0.7; }
+.tx-flags { display: flex; gap: 4px; }
 .nft-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 8px; }
 .nft-card {
   display: flex; flex-direction: column; gap: 2px; padding: 6px 6px 8px; min-width: 0;

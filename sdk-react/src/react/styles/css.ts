@@ -239,6 +239,13 @@ svg { display: block; flex: none; }
 .token-name { flex: 1; }
 .token-amounts { align-items: flex-end; font-weight: 500; }
 .token-symbol, .token-value { color: var(--fg-3); font-weight: 400; }
+/* A warning mark on a name: an unverified token, a hidden transfer's reason (issue 38, L-9). */
+.flag {
+  display: inline-block; margin-left: 6px; padding: 0 6px; border-radius: calc(var(--r) * 2);
+  font-size: calc(var(--fs) * 1.1); font-weight: 600; line-height: 1.6; vertical-align: middle;
+  color: var(--error); background: color-mix(in srgb, var(--error) 12%, transparent);
+}
+.tx-flags .flag { margin-left: 0; }
 .facts { margin: 0; display: flex; flex-direction: column; gap: 4px; }
 .facts > div {
   display: flex; justify-content: space-between; gap: 12px; padding: 12px 14px;

@@ -1,7 +1,7 @@
 import { act, fireEvent, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectOtp } from '../../core/actions/connectOtp'
-import { stubFrameHostFetch } from '../../test/balances'
+import { BALANCES, stubFrameHostFetch } from '../../test/balances'
 import { resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
@@ -47,6 +47,30 @@ describe('Account view: Tokens', () => {
     const ui = within(getShadowRoot() as unknown as HTMLElement)
     await vi.waitFor(() => expect(ui.getByText('Token balances are unavailable.')).toBeTruthy())
     expect(ui.getByTestId('tokens-total').textContent).toBe('Total —')
+    utils.unmount()
+  })
+
+  it("marks a token not on the operator's list Unverified (issue 38, L-9)", async () => {
+    resetFakeFrameClient()
+    localStorage.clear()
+    const fake = { ...BALANCES.balances[1]!, name: 'USD Coin', address: 'eip155:1:0x0000000000000000000000000000000000000bad', iconUrl: undefined, value: null, price: null, verified: false }
+    vi.stubGlobal('fetch', async (url: string) => {
+      const path = new URL(url).pathname
+      if (path.startsWith('/v1/account/')) return Response.json({ balances: [...BALANCES.balances, fake] })
+      if (path.startsWith('/v1/identity/')) return Response.json({ name: null, avatar: null })
+      return new Response('{"data":[],"count":0}')
+    })
+    const utils = renderWithOriel(<ConnectButton />)
+    await act(() => connectOtp(utils.client, { otp: '123456' }))
+    fireEvent.click(utils.getByRole('button', { name: '0x1234…abcd' }))
+    const ui = within(getShadowRoot() as unknown as HTMLElement)
+    const items = within(await ui.findByRole('list', { name: 'Token balances' })).getAllByRole('listitem')
+    expect(items.map((item) => [item.getAttribute('aria-label'), item.querySelector('.flag')?.textContent ?? null])).toEqual([
+      ['Ether: 1.50 ETH, $4,500.00', null],
+      ['USD Coin: 12.34 USDC, $12.34', null],
+      ['Mystery: 7.00 MYS, —', null],
+      ['USD Coin (unverified): 12.34 USDC, —', 'Unverified'],
+    ])
     utils.unmount()
   })
 })

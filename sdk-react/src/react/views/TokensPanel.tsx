@@ -5,7 +5,9 @@ import { TokenIcon } from './TokenIcon'
 
 /**
  * The Tokens panel of the Account view: each token's icon, name, symbol, quantity (2 decimals)
- * and USD value, then the total (a dash until the balances are known). Loaded as its own chunk.
+ * and USD value, "Unverified" on a token not on the operator's list (issue 38, L-9: it may be a
+ * counterfeit of a listed one), then the total (a dash until the balances are known). Loaded as
+ * its own chunk.
  */
 export default function TokensPanel() {
   const { balances, totalUsd, loaded, failed, unavailable } = useTokenBalances()
@@ -28,10 +30,20 @@ export default function TokensPanel() {
             const quantity = formatTokenQuantity(token.quantity.numeric)
             const value = formatUsd(token.value)
             return (
-              <li key={token.address ?? `${token.chainId}:native`} aria-label={`${token.name}: ${quantity} ${token.symbol}, ${value}`}>
+              <li
+                key={token.address ?? `${token.chainId}:native`}
+                aria-label={`${token.name}${token.verified ? '' : ' (unverified)'}: ${quantity} ${token.symbol}, ${value}`}
+              >
                 <TokenIcon token={token} size={32} />
                 <span className="token-name">
-                  <span>{token.name}</span>
+                  <span>
+                    {token.name}
+                    {token.verified ? null : (
+                      <span className="flag" title="This token is not on this wallet's token list: it may be a fake.">
+                        Unverified
+                      </span>
+                    )}
+                  </span>
                   <span className="token-symbol">{token.symbol}</span>
                 </span>
                 <span className="token-amounts">

@@ -121,6 +121,49 @@ describe('Account view: tabs Tokens, NFTs, Activity', () => {
     expect(host.history()[0]!.searchParams.get('chainId')).toBe('eip155:1')
   })
 
+  it('Activity marks unverified tokens and hides zero-value and look-alike transfers until asked (issue 38, L-9)', async () => {
+    const history = {
+      '': page([
+        wireTransaction({ hash: hash(1), minedAt: '2026-11-23T19:00:00Z', transfers: [tokenTransfer('in', '5', 'dUSD')] }),
+        wireTransaction({ hash: hash(2), minedAt: '2026-11-23T19:10:00Z', transfers: [tokenTransfer('in', '5000', 'dUSD', null, { verified: false })] }),
+        wireTransaction({ hash: hash(3), minedAt: '2026-11-23T19:20:00Z', transfers: [tokenTransfer('in', '0.000001', 'ETH', null, { hidden: 'lookAlike' })] }),
+        wireTransaction({
+          hash: hash(4),
+          minedAt: '2026-11-23T19:30:00Z',
+          operationType: 'send',
+          transfers: [tokenTransfer('out', '0', 'dUSD', null, { hidden: 'zeroValue' })],
+        }),
+      ]),
+    }
+    const { ui } = await openAccount({ history, nfts: noNfts })
+    fireEvent.click(ui.getByRole('tab', { name: 'Activity' }))
+    const list = await ui.findByRole('list', { name: 'November 2026' })
+    const rows = () =>
+      within(ui.getByRole('list', { name: 'November 2026' }))
+        .getAllByRole('listitem')
+        .map((row) => [...row.querySelectorAll('.tx-title, .tx-desc, .flag')].map((part) => part.textContent))
+    expect(list).toBeTruthy()
+    expect(rows()).toEqual([
+      ['Received', '+5000.000 dUSD', 'Unverified'],
+      ['Received', '+5.000 dUSD'],
+    ])
+    const notice = ui.getByTestId('activity-hidden')
+    expect(notice.textContent).toContain('2 transactions hidden: a zero value or a look-alike address.')
+    const toggle = within(notice).getByRole('button', { name: 'Show hidden transfers' })
+    expect(toggle.getAttribute('aria-pressed')).toBe('false')
+
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-pressed')).toBe('true')
+    expect(rows()).toEqual([
+      ['Sent', '-0.000 dUSD', 'Zero value'],
+      ['Received', '+0.000 ETH', 'Look-alike address'],
+      ['Received', '+5000.000 dUSD', 'Unverified'],
+      ['Received', '+5.000 dUSD'],
+    ])
+    fireEvent.click(toggle)
+    expect(rows()).toHaveLength(2)
+  })
+
   it('Activity shows a swap as what left and what arrived, and card purchases: on their delivery, or on their own while under way', async () => {
     const delivery = hash(8)
     const history = {

@@ -74,6 +74,7 @@ describe('Account view of a Bitcoin account', () => {
           value: 102000,
           price: 60000,
           quantity: { decimals: '8', numeric: '1.70009' },
+          verified: true,
         },
       ],
     })

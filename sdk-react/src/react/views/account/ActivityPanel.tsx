@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { FAILED_TO_FETCH_TRANSACTIONS } from '../../../core/history/fetchTransactions'
-import { monthName, sections } from '../../../core/history/group'
+import { groupByYearMonth, isHidden, monthName, sections } from '../../../core/history/group'
 import { useOrielClient } from '../../hooks/useOrielClient'
 import { useNetwork } from '../../hooks/useNetwork'
 import { useTransactionHistory } from '../../hooks/useTransactionHistory'
@@ -44,11 +44,19 @@ function useEndOfList(onEnd: () => void, enabled: boolean, page: unknown) {
 /**
  * The Activity panel of the Account view (spec §5 history display): the connected chain's
  * transactions grouped by year then month, newest first, each with its relative time; all-spam
- * transactions hidden; the next page loads as the list's end scrolls into view. Loaded as its own chunk.
+ * transactions hidden, and those frame-host marks as address poisoning (a zero value, a
+ * look-alike address: issue 38, L-9) hidden until the user asks to see them; the next page
+ * loads as the list's end scrolls into view. Loaded as its own chunk.
  */
 export default function ActivityPanel() {
   const { transactions, transactionsByYear, coinbaseTransactions, loading, empty, next, failed, fetched, supported, loadMore, retry } =
     useTransactionHistory()
+  const [showHidden, setShowHidden] = useState(false)
+  const hiddenCount = useMemo(() => transactions.filter(isHidden).length, [transactions])
+  const byYear = useMemo(
+    () => (showHidden || hiddenCount === 0 ? transactionsByYear : groupByYearMonth(transactions.filter((tx) => !isHidden(tx)))),
+    [showHidden, hiddenCount, transactions, transactionsByYear],
+  )
   const now = useNow()
   const nativeSymbol = useNetwork().network.nativeCurrency.symbol
   const sentinel = useEndOfList(loadMore, next !== undefined && !loading, next)
@@ -70,7 +78,17 @@ export default function ActivityPanel() {
           </ul>
         </section>
       ) : null}
-      {sections(transactionsByYear).map(({ year, months }) => (
+      {hiddenCount > 0 ? (
+        <p className="activity-hidden" data-testid="activity-hidden">
+          <span>
+            {hiddenCount === 1 ? '1 transaction' : `${hiddenCount} transactions`} hidden: a zero value or a look-alike address.
+          </span>
+          <button type="button" className="btn small" aria-pressed={showHidden} onClick={() => setShowHidden((shown) => !shown)}>
+            Show hidden transfers
+          </button>
+        </p>
+      ) : null}
+      {sections(byYear).map(({ year, months }) => (
         <section key={year} className="activity-year" aria-label={String(year)}>
           <h3 className="activity-year-title">{year}</h3>
           {months.map(({ month, transactions: list }) => (

@@ -1,4 +1,5 @@
-import type { HistoryTransaction } from '../../../core/blockchain/history'
+import type { HiddenReason, HistoryTransaction } from '../../../core/blockchain/history'
+import { isHidden } from '../../../core/history/group'
 import {
   counterparty,
   describePurchase,
@@ -50,6 +51,29 @@ function TransactionIcon({ tx }: { tx: HistoryTransaction }) {
   )
 }
 
+/** Why a hidden transaction was hidden, on its row once the user shows it. */
+const HIDDEN_REASONS: Record<HiddenReason, string> = { zeroValue: 'Zero value', lookAlike: 'Look-alike address' }
+
+/**
+ * The marks of a row: "Unverified" when a token it moved is not on the operator's list (it may
+ * be a counterfeit of one), and why it is hidden by default when the user shows it.
+ */
+function TransactionFlags({ tx }: { tx: HistoryTransaction }) {
+  const unverified = tx.transfers.some((t) => t.fungible?.verified === false)
+  const reason = isHidden(tx) ? tx.transfers[0]?.hidden : undefined
+  if (!unverified && !reason) return null
+  return (
+    <span className="tx-flags">
+      {unverified ? (
+        <span className="flag" title="This token is not on this wallet's token list: it may be a fake.">
+          Unverified
+        </span>
+      ) : null}
+      {reason ? <span className="flag">{HIDDEN_REASONS[reason]}</span> : null}
+    </span>
+  )
+}
+
 export type TransactionRowProps = {
   tx: HistoryTransaction
   now: number
@@ -70,7 +94,7 @@ export function TransactionRow({ tx, now, nativeSymbol, purchase }: TransactionR
   const transfers = purchase ? describePurchase(purchase) : describeTransaction(tx)
   const minedAt = Date.parse(tx.metadata.minedAt)
   return (
-    <li className="tx" data-hash={tx.metadata.hash} data-operation={purchase ? 'buy' : tx.metadata.operationType}>
+    <li className="tx" data-hash={tx.metadata.hash} data-operation={purchase ? 'buy' : tx.metadata.operationType} data-hidden={isHidden(tx) || undefined}>
       <TransactionIcon tx={tx} />
       <span className="tx-text">
         <span className="tx-line">
@@ -89,6 +113,7 @@ export function TransactionRow({ tx, now, nativeSymbol, purchase }: TransactionR
             {transfers}
           </span>
         ) : null}
+        <TransactionFlags tx={tx} />
       </span>
     </li>
   )
