@@ -77,6 +77,9 @@ fn constants() -> String {
         out.push_str(&format!("\nexport const {name} = '{value}'\n"));
     }
     out.push_str(&format!(
+        "\n/** The newest protocol version this side speaks. */\nexport const PROTOCOL_VERSION = {PROTOCOL_VERSION}\n"
+    ));
+    out.push_str(&format!(
         "\n/** Protocol versions this side speaks, ascending. */\nexport const SUPPORTED_VERSIONS: readonly number[] = {SUPPORTED_VERSIONS:?}\n"
     ));
     out.push_str(&format!(

@@ -45,8 +45,11 @@ export const TRY_AGAIN_PREFIX = 'Please try again after '
 
 export const TRY_AGAIN_SUFFIX = ' seconds'
 
+/** The newest protocol version this side speaks. */
+export const PROTOCOL_VERSION = 2
+
 /** Protocol versions this side speaks, ascending. */
-export const SUPPORTED_VERSIONS: readonly number[] = [1]
+export const SUPPORTED_VERSIONS: readonly number[] = [2]
 
 /** The largest encoded message either side sends or reads. */
 export const MAX_MESSAGE_BYTES = 4194304
