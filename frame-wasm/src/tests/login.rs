@@ -1,5 +1,6 @@
-//! The email login's last step: `ConnectOtp` answers with the user, on the network and account
-//! type the host asks for, so the host needs no `GetUser` after it.
+//! The email login: its email rule is the shared one (`fixtures/email`), and its last step,
+//! `ConnectOtp`, answers with the user, on the network and account type the host asks for, so
+//! the host needs no `GetUser` after it.
 
 use std::rc::Rc;
 
@@ -75,4 +76,42 @@ fn a_network_the_frame_cannot_serve_is_refused_before_the_code_is_spent() {
         Ok(Reply::ConnectOtp(_))
     ));
     assert_eq!(verified(&f), 1);
+}
+
+/// The vectors of `fixtures/email`, which the protocol crate, frame-host and the SDK run too.
+fn emails(name: &str) -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../fixtures/email")
+        .join(name);
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn the_email_rule_is_the_shared_one() {
+    for email in emails("invalid.json") {
+        let mut f = device(&Rc::default(), "a");
+        let err = block_on(f.handle(Request::ConnectEmail {
+            email: email.clone(),
+        }))
+        .unwrap_err();
+        assert_eq!(
+            (err.code, err.message.as_str()),
+            (
+                ErrorCode::InvalidParams,
+                oriel_protocol::text::INVALID_EMAIL
+            ),
+            "{email:?}"
+        );
+        assert!(
+            f.env.calls.borrow().is_empty(),
+            "{email:?} reached frame-host"
+        );
+    }
+    for email in emails("valid.json") {
+        let mut f = device(&Rc::default(), "a");
+        let connect = Request::ConnectEmail {
+            email: email.clone(),
+        };
+        assert!(block_on(f.handle(connect)).is_ok(), "{email:?}");
+    }
 }
