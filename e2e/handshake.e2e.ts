@@ -34,12 +34,12 @@ async function openWidget(page: Page) {
 const ORIEL_FRAME = 'iframe[data-oriel-frame]'
 
 describe('the handshake', () => {
-  it('loads the frame from its own origin and negotiates protocol v1', async () => {
+  it('loads the frame from its own origin and negotiates protocol v2', async () => {
     const { page, logs } = await open(urls.demo)
     expect(await page.locator(ORIEL_FRAME).count()).toBe(0) // nothing before the modal opens
 
     const status = await openWidget(page)
-    expect(await status.textContent()).toBe('ready · protocol v1 · build 0.1.0')
+    expect(await status.textContent()).toBe('ready · protocol v2 · build 0.1.0')
     expect(Number(await page.getByTestId('frame-ready-ms').textContent())).toBeGreaterThan(0)
 
     const frame = page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame?projectId=demo`))

@@ -1,6 +1,6 @@
 import type { FrameStatus } from '@oriel/react'
 
-/** `ready · protocol v1 · build 0.1.0`, `loading`, `idle` or `failed: <error>`. */
+/** `ready · protocol v2 · build 0.1.0`, `loading`, `idle` or `failed: <error>`. */
 export function formatFrameStatus(status: FrameStatus): string {
   switch (status.state) {
     case 'ready':

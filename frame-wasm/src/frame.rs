@@ -232,7 +232,22 @@ impl<E: Env> Frame<E> {
             Request::IsConnected => login::is_connected(cx, session).await,
             Request::ConnectEmail { email } => login::connect_email(cx, session, flow, email).await,
             Request::ConnectDevice => login::connect_device(cx, flow).await.into(),
-            Request::ConnectOtp { otp } => login::connect_otp(cx, session, flow, otp).await,
+            Request::ConnectOtp {
+                otp,
+                chain_id,
+                preferred_account_type,
+            } => {
+                login::connect_otp(
+                    cx,
+                    session,
+                    network,
+                    flow,
+                    otp,
+                    chain_id,
+                    preferred_account_type,
+                )
+                .await
+            }
             Request::GetUser {
                 chain_id,
                 preferred_account_type,

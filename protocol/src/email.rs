@@ -11,6 +11,13 @@
 /// The longest address SMTP can carry (RFC 5321).
 pub const MAX_EMAIL_LEN: usize = 254;
 
+/// The rule as a JavaScript regular expression, for the SDK, which has no wasm of this crate:
+/// generated into its `constants.gen.ts` with [`MAX_EMAIL_LEN`] (checked apart, as the pattern
+/// bounds only the labels), so the SDK writes no rule of its own. The SDK's tests hold it to
+/// [`is_valid_email`] over `fixtures/email`, including `cases.json`, which `tests/email.rs`
+/// writes from [`is_valid_email`] and keeps current.
+pub const EMAIL_PATTERN: &str = r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$";
+
 /// Whether `b` may stand in a local part: RFC 5322 `atext` or a dot.
 fn local_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"!#$%&'*+-/=?^_`{|}~.".contains(&b)

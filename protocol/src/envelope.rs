@@ -98,11 +98,11 @@ fn malformed(e: postcard::Error) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SUPPORTED_VERSIONS;
+    use crate::{PROTOCOL_VERSION, SUPPORTED_VERSIONS};
 
     fn sample() -> Envelope {
         Envelope::new(
-            1,
+            PROTOCOL_VERSION,
             7,
             Body::Request(Request::ConnectEmail {
                 email: "a@b.co".into(),
@@ -126,7 +126,7 @@ mod tests {
             Error::UnsupportedVersion {
                 version: 9,
                 id: 7,
-                supported: vec![1]
+                supported: SUPPORTED_VERSIONS.to_vec()
             }
         );
     }

@@ -26,8 +26,9 @@ pub enum Reply {
     },
     /// The device is approved.
     ConnectDevice,
-    /// The code was right; the session is live.
-    ConnectOtp,
+    /// The code was right; the session is live and this is its user (version 2; the reply
+    /// was empty in version 1, and the host asked `GetUser` next).
+    ConnectOtp(User),
     /// The social login finished.
     ConnectSocial(User),
     /// The Farcaster login finished.
@@ -123,7 +124,7 @@ impl Reply {
             Self::SwitchNetwork { .. } => "SwitchNetwork",
             Self::ConnectEmail { .. } => "ConnectEmail",
             Self::ConnectDevice => "ConnectDevice",
-            Self::ConnectOtp => "ConnectOtp",
+            Self::ConnectOtp(_) => "ConnectOtp",
             Self::ConnectSocial(_) => "ConnectSocial",
             Self::ConnectFarcaster { .. } => "ConnectFarcaster",
             Self::GetFarcasterUri { .. } => "GetFarcasterUri",

@@ -30,10 +30,15 @@ pub enum Request {
     },
     /// Wait until this device has been approved from the emailed link.
     ConnectDevice,
-    /// Finish an email login with the emailed code.
+    /// Finish an email login with the emailed code. The reply is the logged-in user, as
+    /// `GetUser` with the same network and account type would answer it (version 2).
     ConnectOtp {
         /// The 6-digit code.
         otp: String,
+        /// The network to report the user on (made active), when not the current one.
+        chain_id: Option<String>,
+        /// The account type to keep for that network's family, as in `GetUser`.
+        preferred_account_type: Option<AccountType>,
     },
     /// Finish a social login, once the popup said it ended: the frame redeems the result
     /// frame-host's callback posted to it.

@@ -3,10 +3,15 @@
 use crate::{Error, Result};
 
 /// The newest protocol version this build speaks.
-pub const PROTOCOL_VERSION: u16 = 1;
+///
+/// 2: `ConnectOtp` names the network and account type, as `GetUser` does, and its reply is the
+/// user (the host no longer asks `GetUser` after the code).
+pub const PROTOCOL_VERSION: u16 = 2;
 
-/// Every version this build speaks, ascending.
-pub const SUPPORTED_VERSIONS: &[u16] = &[1];
+/// Every version this build speaks, ascending. Version 1 is not among them: its `ConnectOtp`
+/// differs, and the wire has one encoding per type, so a host of version 1 hears a version
+/// mismatch from a frame of version 2.
+pub const SUPPORTED_VERSIONS: &[u16] = &[2];
 
 /// The highest version both sides speak.
 ///

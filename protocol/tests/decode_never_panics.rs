@@ -6,7 +6,7 @@
 mod common;
 
 use common::samples;
-use oriel_protocol::{Body, Envelope, Request, SUPPORTED_VERSIONS};
+use oriel_protocol::{Body, Envelope, Request, PROTOCOL_VERSION, SUPPORTED_VERSIONS};
 use proptest::prelude::*;
 
 fn check(bytes: &[u8]) {
@@ -56,7 +56,7 @@ proptest! {
 
     #[test]
     fn any_text_round_trips(email in ".*", id in any::<u32>()) {
-        let e = Envelope::new(1, id, Body::Request(Request::ConnectEmail { email }));
+        let e = Envelope::new(PROTOCOL_VERSION, id, Body::Request(Request::ConnectEmail { email }));
         let bytes = e.encode().unwrap();
         prop_assert_eq!(Envelope::decode(&bytes, SUPPORTED_VERSIONS).unwrap(), e);
     }

@@ -41,3 +41,62 @@ fn addresses_are_kept_trimmed_and_lowercase() {
     assert!(is_valid_email(&longest));
     assert!(!is_valid_email(&format!("a{longest}")));
 }
+
+/// Addresses near the rule's edges, each with the rule's answer: the valid vectors edited in
+/// one to three places (a character inserted, replaced or removed), from an alphabet of the
+/// characters the rule treats apart. The SDK's `isValidEmail` (the generated `EMAIL_PATTERN`)
+/// must give the same answers. Deterministic; written by `ORIEL_BLESS=1`.
+fn cases() -> Vec<(String, bool)> {
+    const ALPHABET: &[char] = &[
+        'a', 'Z', '0', '9', '.', '@', '-', '_', '+', '\'', '`', '~', '"', ' ', '(', ',', 'ü', '\n',
+    ];
+    let mut seed: u64 = 0x0e1e_1a11;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((seed >> 33) as usize) % n
+    };
+    let valid = vectors("valid.json");
+    let mut out = Vec::new();
+    for _ in 0..600 {
+        let mut chars: Vec<char> = valid[next(valid.len())].chars().collect();
+        for _ in 0..=next(3) {
+            let at = next(chars.len() + 1);
+            let c = ALPHABET[next(ALPHABET.len())];
+            match next(3) {
+                0 => chars.insert(at, c),
+                1 if at < chars.len() => chars[at] = c,
+                _ if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ => chars.push(c),
+            }
+        }
+        let email: String = chars.into_iter().collect();
+        let ok = is_valid_email(&email);
+        out.push((email, ok));
+    }
+    out
+}
+
+#[test]
+fn the_generated_cases_are_current() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/email/cases.json");
+    let cases = cases();
+    let valid = cases.iter().filter(|(_, ok)| *ok).count();
+    assert!(
+        valid > 100 && cases.len() - valid > 100,
+        "{valid} valid of {}",
+        cases.len()
+    );
+    let json = serde_json::to_string_pretty(&cases).unwrap() + "\n";
+    if std::env::var_os("ORIEL_BLESS").is_some() {
+        std::fs::write(&path, &json).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap_or_default(),
+        json,
+        "fixtures/email/cases.json is stale: ORIEL_BLESS=1 cargo test -p oriel-protocol --test email"
+    );
+}

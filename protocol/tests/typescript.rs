@@ -43,7 +43,7 @@ fn declarations() -> String {
 
 /// The handshake constants and the spec texts, as `export const NAME = '...'`.
 fn constants() -> String {
-    use oriel_protocol::{frame_page, handshake, text};
+    use oriel_protocol::{email, frame_page, handshake, text};
     let constants = [
         ("LOADED_MESSAGE_TYPE", handshake::LOADED_MESSAGE_TYPE),
         ("CONNECT_MESSAGE_TYPE", handshake::CONNECT_MESSAGE_TYPE),
@@ -69,13 +69,21 @@ fn constants() -> String {
         ("TRY_AGAIN_SUFFIX", text::TRY_AGAIN_SUFFIX),
     ];
     let mut out = String::from(
-        "// Generated from the oriel-protocol crate (handshake, frame_page and text modules) by\n\
+        "// Generated from the oriel-protocol crate (handshake, frame_page, text and email modules) by\n\
          // protocol/tests/typescript.rs. Do not edit.\n",
     );
     for (name, value) in constants {
         assert!(!value.contains(['\'', '\\', '\n']), "{name} needs escaping");
         out.push_str(&format!("\nexport const {name} = '{value}'\n"));
     }
+    out.push_str(&format!(
+        "\n/** The email rule (`oriel_protocol::email`) as a regular expression; the length is checked apart. */\nexport const EMAIL_PATTERN = {}\n\n/** The longest email address (RFC 5321). */\nexport const MAX_EMAIL_LEN = {}\n",
+        serde_json::to_string(email::EMAIL_PATTERN).unwrap(),
+        email::MAX_EMAIL_LEN
+    ));
+    out.push_str(&format!(
+        "\n/** The newest protocol version this side speaks. */\nexport const PROTOCOL_VERSION = {PROTOCOL_VERSION}\n"
+    ));
     out.push_str(&format!(
         "\n/** Protocol versions this side speaks, ascending. */\nexport const SUPPORTED_VERSIONS: readonly number[] = {SUPPORTED_VERSIONS:?}\n"
     ));

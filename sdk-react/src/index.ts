@@ -161,7 +161,7 @@ export {
   type ConnectEmailErrorType,
   type ConnectEmailParameters,
   type ConnectEmailReturnType,
-} from './core/actions/connectEmail'
+} from './core/embedded/actions/connectEmail'
 export {
   completeLogin,
   connectOtp,
@@ -170,13 +170,13 @@ export {
   type ConnectOtpErrorType,
   type ConnectOtpParameters,
   type ConnectOtpReturnType,
-} from './core/actions/connectOtp'
+} from './core/embedded/actions/connectOtp'
 export {
   waitForDeviceApproval,
   type WaitForDeviceApprovalErrorType,
   type WaitForDeviceApprovalParameters,
   type WaitForDeviceApprovalReturnType,
-} from './core/actions/waitForDeviceApproval'
+} from './core/embedded/actions/waitForDeviceApproval'
 export {
   connectSocial,
   type ConnectSocialErrorType,
@@ -225,20 +225,20 @@ export {
   type UpdateEmailPrimaryOtpReturnType,
   type UpdateEmailReturnType,
   type UpdateEmailSecondaryOtpReturnType,
-} from './core/actions/updateEmail'
+} from './core/embedded/actions/updateEmail'
 export {
   setPreferredAccountType,
   type SetPreferredAccountTypeErrorType,
   type SetPreferredAccountTypeParameters,
   type SetPreferredAccountTypeReturnType,
-} from './core/actions/setPreferredAccountType'
+} from './core/embedded/actions/setPreferredAccountType'
 export {
   getLoginNotKept,
   requestStorageAccess,
   type GetLoginNotKeptReturnType,
   type RequestStorageAccessErrorType,
   type RequestStorageAccessReturnType,
-} from './core/actions/storageAccess'
+} from './core/embedded/actions/storageAccess'
 export {
   getAccount,
   watchAccount,

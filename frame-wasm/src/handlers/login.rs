@@ -1,7 +1,7 @@
 //! Email login (start, device approval, code), the session checks, and signing out. The
 //! session and the wallet it unlocks are `session`'s; this module runs the requests.
 
-use oriel_protocol::{AccountType, EmailAction, Reply};
+use oriel_protocol::{AccountType, EmailAction, Reply, User};
 
 use crate::{
     account_type,
@@ -82,28 +82,6 @@ pub(crate) async fn connect_device<E: Env>(cx: &Cx<'_, E>, flow: &Option<Flow>) 
     Err(Error::DevicePending)
 }
 
-/// `ConnectOtp`: the emailed code ends the login and unlocks the wallet.
-pub(crate) async fn connect_otp<E: Env>(
-    cx: &Cx<'_, E>,
-    session: &mut Session,
-    flow: &mut Option<Flow>,
-    otp: String,
-) -> Answer {
-    let verified = async {
-        let attempt_id = attempt(flow)?;
-        let device = cx.device()?;
-        let tokens = cx
-            .api()
-            .email_verify(attempt_id, &device.device_id, &otp)
-            .await?;
-        session::save_login(cx, tokens, None);
-        *flow = None;
-        session.unlock_after_login(cx).await?;
-        Ok(Reply::ConnectOtp)
-    };
-    Answer::changing_session(verified.await)
-}
-
 /// `IsConnected`: whether a stored session opens the wallet.
 pub(crate) async fn is_connected<E: Env>(cx: &Cx<'_, E>, session: &mut Session) -> Answer {
     let unlocked = match session::stored(cx) {
@@ -118,6 +96,43 @@ pub(crate) async fn is_connected<E: Env>(cx: &Cx<'_, E>, session: &mut Session) 
     }
 }
 
+/// `ConnectOtp`: the emailed code ends the login and unlocks the wallet; the reply is its user
+/// on `chain_id` with `preferred` kept, as [`get_user`] answers, so the host needs no second
+/// request.
+pub(crate) async fn connect_otp<E: Env, T: Transport>(
+    cx: &Cx<'_, E>,
+    session: &mut Session,
+    network: &mut Network<T>,
+    flow: &mut Option<Flow>,
+    otp: String,
+    chain_id: Option<String>,
+    preferred: Option<AccountType>,
+) -> Answer {
+    // A network the frame cannot serve is refused before the code is spent.
+    if let Some(Err(e)) = chain_id.as_deref().map(check_chain_id) {
+        return Err(e).into();
+    }
+    let verified = async {
+        let attempt_id = attempt(flow)?;
+        let device = cx.device()?;
+        let tokens = cx
+            .api()
+            .email_verify(attempt_id, &device.device_id, &otp)
+            .await?;
+        session::save_login(cx, tokens, None);
+        *flow = None;
+        session.unlock_after_login(cx).await
+    };
+    if let Err(e) = verified.await {
+        return Answer::changing_session(Err(e));
+    }
+    let (user, _) = user_on(cx, session, network, chain_id, preferred).await;
+    Answer {
+        reply: user.map(Reply::ConnectOtp),
+        session_changed: true,
+    }
+}
+
 /// `GetUser`: the logged-in user, on network `chain_id` (made active) when given, after
 /// keeping `preferred` as the account type of its family when it differs (the host page's
 /// stored choice or configured default; the host then hears the session).
@@ -128,9 +143,24 @@ pub(crate) async fn get_user<E: Env, T: Transport>(
     chain_id: Option<String>,
     preferred: Option<AccountType>,
 ) -> Answer {
+    let (user, changed) = user_on(cx, session, network, chain_id, preferred).await;
+    let mut answer = Answer::from(user.map(Reply::GetUser));
+    answer.session_changed |= changed;
+    answer
+}
+
+/// The user of `GetUser` and of the logins' last steps (`ConnectOtp`, `ConnectSocial`), and
+/// whether the kept account type changed.
+pub(crate) async fn user_on<E: Env, T: Transport>(
+    cx: &Cx<'_, E>,
+    session: &mut Session,
+    network: &mut Network<T>,
+    chain_id: Option<String>,
+    preferred: Option<AccountType>,
+) -> (Result<User>, bool) {
     if let Some(chain_id) = chain_id {
         if let Err(e) = check_chain_id(&chain_id) {
-            return Err(e).into();
+            return (Err(e), false);
         }
         network.active = chain_id;
     }
@@ -138,25 +168,21 @@ pub(crate) async fn get_user<E: Env, T: Transport>(
     let changed = match preferred {
         Some(t) if t != account_type::preferred(cx.env, cx.project_id(), &chain) => {
             if let Err(e) = account_type::keep_preference(cx.env, cx.project_id(), &chain, t) {
-                return Err(e).into();
+                return (Err(e), false);
             }
             true
         }
         _ => false,
     };
-    let reply = async {
+    let user = async {
         session.unlock(cx).await?;
         // A failure is in the console; the user then has the key's own account.
         let _ = session
             .look_up_smart_account(cx, &chain, &network.rpc(&chain))
             .await;
-        Ok(Reply::GetUser(
-            session.user(cx, &chain).ok_or(Error::NotConnected)?,
-        ))
+        session.user(cx, &chain).ok_or(Error::NotConnected)
     };
-    let mut answer = Answer::from(reply.await);
-    answer.session_changed |= changed;
-    answer
+    (user.await, changed)
 }
 
 /// `SignOut`: ends the session here and, best effort, at frame-host; any flow ends with it.

@@ -14,6 +14,7 @@ use oriel_protocol::{
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+use super::login::user_on;
 use crate::{
     context::{Answer, Cx},
     env::{Env, WindowMessage},
@@ -82,7 +83,7 @@ pub(crate) async fn connect<E: Env>(
     cx: &Cx<'_, E>,
     session: &mut Session,
     flow: &mut Option<Flow>,
-    network: &Network<E::Rpc>,
+    network: &mut Network<E::Rpc>,
     uri: &str,
 ) -> Answer {
     let login = match flow.take() {
@@ -109,15 +110,9 @@ pub(crate) async fn connect<E: Env>(
         Err(e) => return Err(e).into(),
     };
     session::save_login(cx, tokens, user_name);
-    let chain = network.active.as_str();
     let opened = match session.unlock_after_login(cx).await {
-        Ok(()) => {
-            // A failure is in the console; the user then has the key's own account.
-            let _ = session
-                .look_up_smart_account(cx, chain, &network.rpc(chain))
-                .await;
-            session.user(cx, chain).ok_or(Error::NotConnected)
-        }
+        // The user on the active network, as `GetUser` answers.
+        Ok(()) => user_on(cx, session, network, None, None).await.0,
         Err(e) => Err(e),
     };
     if opened.is_err() {

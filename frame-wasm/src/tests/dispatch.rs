@@ -6,7 +6,7 @@ use crate::{
 };
 use oriel_protocol::{
     AllowList, Body, DappMetadata, Envelope, ErrorCode, ErrorReply, FrameEvent, Reply, Request,
-    ThemeMode, ThemeVariable, SUPPORTED_VERSIONS,
+    ThemeMode, ThemeVariable, PROTOCOL_VERSION, SUPPORTED_VERSIONS,
 };
 use pollster::block_on;
 
@@ -35,7 +35,12 @@ fn receive(f: &mut Frame<TestEnv>, bytes: &[u8]) -> Envelope {
 }
 
 fn ask(f: &mut Frame<TestEnv>, id: u32, r: Request) -> Envelope {
-    receive(f, &Envelope::new(1, id, Body::Request(r)).encode().unwrap())
+    receive(
+        f,
+        &Envelope::new(PROTOCOL_VERSION, id, Body::Request(r))
+            .encode()
+            .unwrap(),
+    )
 }
 
 fn error_of(e: Envelope) -> ErrorReply {
@@ -55,7 +60,7 @@ fn chain(id: &str) -> Request {
 fn ready_lists_versions_and_build() {
     let e = Envelope::decode(&frame().ready(), SUPPORTED_VERSIONS).unwrap();
     let ready = FrameEvent::Ready {
-        versions: vec![1],
+        versions: SUPPORTED_VERSIONS.to_vec(),
         build_id: BUILD_ID.into(),
     };
     assert_eq!(e.body, Body::Event(ready));
@@ -162,6 +167,8 @@ fn otp_and_device_need_a_login_in_progress() {
         Request::ConnectDevice,
         Request::ConnectOtp {
             otp: "123456".into(),
+            chain_id: None,
+            preferred_account_type: None,
         },
     ] {
         assert_eq!(
@@ -224,7 +231,7 @@ fn sync_theme_dresses_the_screens_in_what_it_can_use() {
 #[test]
 fn garbage_gets_an_error_reply_not_a_panic() {
     let mut f = frame();
-    for bytes in [&b""[..], b"\x01", b"\xff\xff\xff\xff\xff", b"\x01\x02\x09"] {
+    for bytes in [&b""[..], b"\x01", b"\xff\xff\xff\xff\xff", b"\x02\x02\x09"] {
         assert_eq!(error_of(receive(&mut f, bytes)).code, ErrorCode::BadMessage);
     }
     // Text starts with a byte that reads as a version we do not speak.
@@ -246,7 +253,7 @@ fn an_unknown_version_is_answered_with_both_versions() {
     assert_eq!(err.code, ErrorCode::UnsupportedVersion);
     assert_eq!(
         err.message,
-        "unsupported protocol version 7; this side speaks [1]"
+        "unsupported protocol version 7; this side speaks [2]"
     );
 }
 
@@ -255,7 +262,7 @@ fn replies_from_the_host_are_refused() {
     let mut f = frame();
     let e = receive(
         &mut f,
-        &Envelope::new(1, 9, Body::Reply(Reply::SignOut))
+        &Envelope::new(PROTOCOL_VERSION, 9, Body::Reply(Reply::SignOut))
             .encode()
             .unwrap(),
     );
@@ -264,16 +271,20 @@ fn replies_from_the_host_are_refused() {
 
 #[test]
 fn an_abort_is_known_when_it_arrives() {
-    let bytes = |r: Request| Envelope::new(1, 3, Body::Request(r)).encode().unwrap();
+    let bytes = |r: Request| {
+        Envelope::new(PROTOCOL_VERSION, 3, Body::Request(r))
+            .encode()
+            .unwrap()
+    };
     assert!(Incoming::decode(&bytes(Request::RpcAbort)).is_abort());
     assert!(!Incoming::decode(&bytes(Request::IsConnected)).is_abort());
-    assert!(!Incoming::decode(b"\x01\x02\x09").is_abort());
+    assert!(!Incoming::decode(b"\x02\x02\x09").is_abort());
 }
 
 #[test]
 fn a_change_of_session_is_followed_by_a_session_update() {
     let mut f = frame();
-    let switch = Envelope::new(1, 4, Body::Request(chain("eip155:8453")))
+    let switch = Envelope::new(PROTOCOL_VERSION, 4, Body::Request(chain("eip155:8453")))
         .encode()
         .unwrap();
     // Nobody logged in: the reply alone.

@@ -7,6 +7,7 @@ mod dispatch;
 mod email_update;
 mod export;
 mod farcaster;
+mod login;
 mod screen;
 mod smart_account;
 mod social;

@@ -22,7 +22,7 @@ const RECOVERY_KEY: &str = "/wallet/v1/recovery-key?projectId=demo";
 /// A scripted frame-host with one user and their wallet, shared by the frames (devices)
 /// made from it.
 #[derive(Default)]
-struct Host {
+pub(super) struct Host {
     /// The stored wallet as created (without any device's wrap).
     wallet: Option<Value>,
     /// Each device's wrap, by the device's name.
@@ -41,7 +41,7 @@ fn reply(status: u16, body: Value) -> HttpResponse {
 }
 
 /// A frame for the device `device` of the user of `host`, logged out.
-fn device(host: &Rc<RefCell<Host>>, device: &'static str) -> Frame<TestEnv> {
+pub(super) fn device(host: &Rc<RefCell<Host>>, device: &'static str) -> Frame<TestEnv> {
     let host = Rc::clone(host);
     let pepper = if device == "a" { [1; 32] } else { [2; 32] };
     let env = TestEnv {
@@ -117,8 +117,14 @@ fn log_in(f: &mut Frame<TestEnv>) {
     block_on(f.handle(connect)).unwrap();
     let otp = Request::ConnectOtp {
         otp: "123456".into(),
+        chain_id: None,
+        preferred_account_type: None,
     };
-    assert_eq!(block_on(f.handle(otp)), Ok(Reply::ConnectOtp));
+    // The code's reply is the user, as GetUser would answer.
+    assert_eq!(
+        block_on(f.handle(otp)),
+        Ok(Reply::ConnectOtp(f.user().unwrap()))
+    );
 }
 
 /// The same device after a reload: its storage, a fresh frame.

@@ -41,6 +41,8 @@ fn requests() -> Vec<Request> {
         ConnectDevice,
         ConnectOtp {
             otp: "123456".into(),
+            chain_id: Some("eip155:1".into()),
+            preferred_account_type: Some(AccountType::SmartAccount),
         },
         ConnectSocial {
             uri: "https://app.example.com/?state=abc&code=xyz".into(),
@@ -114,7 +116,7 @@ fn replies() -> Vec<Reply> {
             action: EmailAction::VerifyOtp,
         },
         ConnectDevice,
-        ConnectOtp,
+        ConnectOtp(user()),
         ConnectSocial(user()),
         ConnectFarcaster {
             user_name: "ada".into(),
@@ -170,11 +172,17 @@ pub(crate) fn samples() -> Vec<(String, Envelope)> {
     let mut out = Vec::new();
     for (i, r) in requests().into_iter().enumerate() {
         let name = format!("request-{}", kebab(r.name()));
-        out.push((name, Envelope::new(1, i as u32 + 1, Body::Request(r))));
+        out.push((
+            name,
+            Envelope::new(PROTOCOL_VERSION, i as u32 + 1, Body::Request(r)),
+        ));
     }
     for (i, r) in replies().into_iter().enumerate() {
         let name = format!("reply-{}", kebab(r.name()));
-        out.push((name, Envelope::new(1, i as u32 + 1, Body::Reply(r))));
+        out.push((
+            name,
+            Envelope::new(PROTOCOL_VERSION, i as u32 + 1, Body::Reply(r)),
+        ));
     }
     let errors = [
         (
@@ -198,15 +206,18 @@ pub(crate) fn samples() -> Vec<(String, Envelope)> {
         ),
     ];
     for (name, e) in errors {
-        out.push((name.into(), Envelope::new(1, 3, Body::Error(e))));
+        out.push((
+            name.into(),
+            Envelope::new(PROTOCOL_VERSION, 3, Body::Error(e)),
+        ));
     }
     out.push((
         "event-ready".into(),
         Envelope::new(
-            1,
+            PROTOCOL_VERSION,
             0,
             Body::Event(FrameEvent::Ready {
-                versions: vec![1],
+                versions: SUPPORTED_VERSIONS.to_vec(),
                 build_id: "0.1.0".into(),
             }),
         ),
@@ -214,7 +225,7 @@ pub(crate) fn samples() -> Vec<(String, Envelope)> {
     out.push((
         "event-session-update".into(),
         Envelope::new(
-            1,
+            PROTOCOL_VERSION,
             0,
             Body::Event(FrameEvent::SessionUpdate {
                 is_connected: true,
@@ -226,7 +237,7 @@ pub(crate) fn samples() -> Vec<(String, Envelope)> {
     out.push((
         "event-reveal".into(),
         Envelope::new(
-            1,
+            PROTOCOL_VERSION,
             0,
             Body::Event(FrameEvent::Reveal {
                 request_id: 7,
@@ -237,7 +248,7 @@ pub(crate) fn samples() -> Vec<(String, Envelope)> {
     out.push((
         "event-storage".into(),
         Envelope::new(
-            1,
+            PROTOCOL_VERSION,
             0,
             Body::Event(FrameEvent::Storage {
                 persistent: false,
@@ -248,7 +259,7 @@ pub(crate) fn samples() -> Vec<(String, Envelope)> {
     out.push((
         "event-reveal-storage-access".into(),
         Envelope::new(
-            1,
+            PROTOCOL_VERSION,
             0,
             Body::Event(FrameEvent::Reveal {
                 request_id: 9,

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { MAX_MESSAGE_BYTES, ProtocolError, ProtocolVersionMismatchError } from './codec'
+import { MAX_MESSAGE_BYTES, PROTOCOL_VERSION, ProtocolError, ProtocolVersionMismatchError } from './codec'
 import { codec } from './wire'
 import type { Envelope } from './protocol.gen'
 
@@ -57,7 +57,7 @@ describe('decode', () => {
     const next = random(7)
     for (let run = 0; run < 5000; run++) {
       const bytes = Uint8Array.from({ length: Math.floor(next() * 40) }, () => Math.floor(next() * 256))
-      bytes[0] = 1 // a supported version, so the body is read
+      bytes[0] = PROTOCOL_VERSION // a supported version, so the body is read
       try {
         codec.decode(bytes)
       } catch (error) {
@@ -95,7 +95,7 @@ describe('decode', () => {
 describe('encode', () => {
   it('round-trips the widest values', () => {
     const envelope: Envelope = {
-      version: 1,
+      version: PROTOCOL_VERSION,
       id: 2 ** 32 - 1,
       body: { Error: { code: { Rpc: -(2 ** 31) }, message: 'é ✓ 𝄞' } },
     }
@@ -104,21 +104,21 @@ describe('encode', () => {
 
   it('names the path of a value of the wrong shape', () => {
     expect(() =>
-      codec.encode({ version: 1, id: 1, body: { Request: { RpcRequest: { method: 'eth_call', params: 7, chainId: null } } } } as never),
+      codec.encode({ version: PROTOCOL_VERSION, id: 1, body: { Request: { RpcRequest: { method: 'eth_call', params: 7, chainId: null } } } } as never),
     ).toThrow('invalid envelope: body.Request.RpcRequest.params: expected a string, got 7')
-    expect(() => codec.encode({ version: 1, id: 1, body: { Request: { IsConnected: {} } } } as never)).toThrow(
+    expect(() => codec.encode({ version: PROTOCOL_VERSION, id: 1, body: { Request: { IsConnected: {} } } } as never)).toThrow(
       'invalid envelope: body.Request.IsConnected: expected a unit variant',
     )
     expect(() =>
-      codec.encode({ version: 1, id: 1, body: { Request: { ConnectOtp: { otp: '1', extra: 1 } } } } as never),
+      codec.encode({ version: PROTOCOL_VERSION, id: 1, body: { Request: { ConnectOtp: { otp: '1', chainId: null, preferredAccountType: null, extra: 1 } } } } as never),
     ).toThrow('invalid envelope: body.Request.ConnectOtp.extra: expected no such field')
   })
 
   it('refuses values that are not envelopes', () => {
-    expect(() => codec.encode({ version: 1, id: 1, body: { Request: 'Nope' } } as never)).toThrow(
+    expect(() => codec.encode({ version: PROTOCOL_VERSION, id: 1, body: { Request: 'Nope' } } as never)).toThrow(
       ProtocolError,
     )
-    expect(() => codec.encode({ version: 1, id: -1, body: { Request: 'IsConnected' } })).toThrow(
+    expect(() => codec.encode({ version: PROTOCOL_VERSION, id: -1, body: { Request: 'IsConnected' } })).toThrow(
       /invalid envelope/,
     )
   })
@@ -126,14 +126,14 @@ describe('encode', () => {
 
 describe('negotiate', () => {
   it('picks the highest common version', () => {
-    expect(codec.versions).toEqual([1])
-    expect(codec.negotiate([1, 2, 3])).toBe(1)
+    expect(codec.versions).toEqual([PROTOCOL_VERSION])
+    expect(codec.negotiate([1, 2, 3])).toBe(PROTOCOL_VERSION)
   })
 
   it('names both sides on a mismatch', () => {
-    expect(() => codec.negotiate([2, 3])).toThrow(ProtocolVersionMismatchError)
-    expect(() => codec.negotiate([2, 3])).toThrow(
-      'protocol version mismatch: host speaks [1], frame speaks [2, 3]',
+    expect(() => codec.negotiate([1, 3])).toThrow(ProtocolVersionMismatchError)
+    expect(() => codec.negotiate([1, 3])).toThrow(
+      'protocol version mismatch: host speaks [2], frame speaks [1, 3]',
     )
   })
 })

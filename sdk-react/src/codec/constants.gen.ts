@@ -1,4 +1,4 @@
-// Generated from the oriel-protocol crate (handshake, frame_page and text modules) by
+// Generated from the oriel-protocol crate (handshake, frame_page, text and email modules) by
 // protocol/tests/typescript.rs. Do not edit.
 
 export const LOADED_MESSAGE_TYPE = 'oriel:frame-loaded'
@@ -45,8 +45,17 @@ export const TRY_AGAIN_PREFIX = 'Please try again after '
 
 export const TRY_AGAIN_SUFFIX = ' seconds'
 
+/** The email rule (`oriel_protocol::email`) as a regular expression; the length is checked apart. */
+export const EMAIL_PATTERN = "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$"
+
+/** The longest email address (RFC 5321). */
+export const MAX_EMAIL_LEN = 254
+
+/** The newest protocol version this side speaks. */
+export const PROTOCOL_VERSION = 2
+
 /** Protocol versions this side speaks, ascending. */
-export const SUPPORTED_VERSIONS: readonly number[] = [1]
+export const SUPPORTED_VERSIONS: readonly number[] = [2]
 
 /** The largest encoded message either side sends or reads. */
 export const MAX_MESSAGE_BYTES = 4194304

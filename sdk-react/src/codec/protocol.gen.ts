@@ -28,7 +28,15 @@ email: string, } } | "ConnectDevice" | { "ConnectOtp": {
 /**
  * The 6-digit code.
  */
-otp: string, } } | { "ConnectSocial": { 
+otp: string, 
+/**
+ * The network to report the user on (made active), when not the current one.
+ */
+chainId: string | null, 
+/**
+ * The account type to keep for that network's family, as in `GetUser`.
+ */
+preferredAccountType: AccountType | null, } } | { "ConnectSocial": { 
 /**
  * The URI `GetSocialRedirectUri` answered, which names the login.
  */
@@ -110,7 +118,7 @@ chainId: string, } } | { "ConnectEmail": {
 /**
  * The next step.
  */
-action: EmailAction, } } | "ConnectDevice" | "ConnectOtp" | { "ConnectSocial": User } | { "ConnectFarcaster": { 
+action: EmailAction, } } | "ConnectDevice" | { "ConnectOtp": User } | { "ConnectSocial": User } | { "ConnectFarcaster": { 
 /**
  * The Farcaster username (the fid as `!{fid}` when the account has none).
  */

@@ -5,7 +5,7 @@ import { getShadowRoot, renderWithOriel } from '../test/renderWithOriel'
 import { stubFrameHostFetch } from '../test/balances'
 import { preloadView } from './views/registry'
 import { ConnectButton } from './ConnectButton'
-import { connectOtp } from '../core/actions/connectOtp'
+import { connectOtp } from '../core/embedded/actions/connectOtp'
 import { disconnect } from '../core/actions/disconnect'
 
 describe('ConnectButton', () => {

@@ -36,8 +36,10 @@ export class FakeFrameClient {
   user: User = TEST_USER
   connectEmail = async (_email: string) => ({ action: 'VERIFY_OTP' as 'VERIFY_OTP' | 'VERIFY_DEVICE' | 'CONNECT' })
   connectDevice = async () => {}
-  connectOtp = async (_otp: string) => {
+  /** Logs in and answers with the user on `chainId` and `preferredAccountType`, as GetUser would. */
+  connectOtp = async (_otp: string, chainId?: string, preferredAccountType?: AccountType) => {
     this.connected = true
+    return this.answerUser(chainId, preferredAccountType)
   }
   /** The social logins started, by provider URL. */
   socialLogins: string[] = []
@@ -57,12 +59,15 @@ export class FakeFrameClient {
   }
   /** Who a social login logs in. */
   socialUser: User = { ...TEST_USER, email: null, userName: 'ada' }
-  /** Every GetUser: its network and preferred account type. */
-  getUserCalls: { chainId: string | undefined; preferredAccountType: AccountType | undefined }[] = []
+  /** Every request answered with the user (ConnectOtp, GetUser): its network and preferred account type. */
+  userCalls: { chainId: string | undefined; preferredAccountType: AccountType | undefined }[] = []
   getUser = async (chainId?: string, preferredAccountType?: AccountType) => {
     if (!this.connected) throw notConnected('GetUser')
-    this.getUserCalls.push({ chainId, preferredAccountType })
-    // As the frame, where the network has smart accounts: the preferred type's address.
+    return this.answerUser(chainId, preferredAccountType)
+  }
+  /** The user, as GetUser and ConnectOtp answer: where the network has smart accounts, on the preferred type's address. */
+  answerUser(chainId: string | undefined, preferredAccountType: AccountType | undefined): User {
+    this.userCalls.push({ chainId, preferredAccountType })
     if (preferredAccountType && this.smartAccountNetworks.includes(this.user.chainId)) {
       this.user = this.onAccountType(preferredAccountType)
     }

@@ -1,7 +1,7 @@
 // A client with the fake frame, for the tests of the core and its actions.
 import { beforeEach, vi } from 'vitest'
-import { connectEmail } from '../core/actions/connectEmail'
-import { connectOtp } from '../core/actions/connectOtp'
+import { connectEmail } from '../core/embedded/actions/connectEmail'
+import { connectOtp } from '../core/embedded/actions/connectOtp'
 import { createClient, type OrielClient } from '../core/client/createClient'
 import { createConfig, type CreateConfigParameters } from '../core/config/createConfig'
 import { ethereum } from '../core/networks'

@@ -7,7 +7,7 @@ import { createClient } from '../core/client/createClient'
 import { createConfig } from '../core/config/createConfig'
 import { ethereum } from '../core/networks'
 import { oriel } from './oriel'
-import { connectOtp } from '../core/actions/connectOtp'
+import { connectOtp } from '../core/embedded/actions/connectOtp'
 
 function setup() {
   const client = createClient({

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { freshEachTest, createTestClient as setup } from '../../test/testClient'
-import { connectOtp } from './connectOtp'
+import { connectOtp } from '../embedded/actions/connectOtp'
 import { getAccount, watchAccount } from './getAccount'
 
 describe('getX / watchX', () => {

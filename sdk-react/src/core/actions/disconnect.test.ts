@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FakeFrameClient } from '../../test/fakeFrameClient'
 import { createTestClient as setup, freshEachTest, logInRecordingEvents } from '../../test/testClient'
-import { connectOtp } from './connectOtp'
+import { connectOtp } from '../embedded/actions/connectOtp'
 import { disconnect } from './disconnect'
 
 describe('disconnect', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { FakeFrameClient, TEST_USER } from '../../test/fakeFrameClient'
 import { createTestClient as setup, freshEachTest } from '../../test/testClient'
 import { base, ethereum, solana } from '../networks'
-import { connectOtp } from './connectOtp'
+import { connectOtp } from '../embedded/actions/connectOtp'
 import { getNetwork } from './getNetwork'
 import { switchNetwork } from './switchNetwork'
 

@@ -7,7 +7,7 @@ import { createFakeRegistry } from '../../test/fakeRegistry'
 import { painted } from '../../test/painted'
 import { createTestClient, logInRecordingEvents } from '../../test/testClient'
 import { createClient } from './createClient'
-import { connectEmail } from '../actions/connectEmail'
+import { connectEmail } from '../embedded/actions/connectEmail'
 import { switchNetwork } from '../actions/switchNetwork'
 
 const setup = createTestClient

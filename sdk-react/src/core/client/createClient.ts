@@ -13,10 +13,11 @@ import {
 import { withConnectors } from '../connectors/withConnectors'
 import { watchApprovals } from '../embedded/approvals'
 import { createEmbeddedConnector, type EmbeddedConnector } from '../embedded/connector'
+import { createEmbeddedLogin, type EmbeddedLogin } from '../embedded/login'
 import { introduceDapp } from '../embedded/introduceDapp'
 import { sendTheme, watchTheme } from '../embedded/syncTheme'
 import { createEmbeddedWallet, type CreateEmbeddedWalletParameters, type EmbeddedWallet } from '../embedded/embeddedWallet'
-import type { EmbeddedProvider } from '../embedded/provider'
+import { createEmbeddedProvider, type EmbeddedProvider } from '../embedded/provider'
 import { getErrorMessage } from '../errors/base'
 import { ProjectIdNotConfiguredError } from '../errors/config'
 import { afterNextPaint, isMobile as detectMobile } from '../env'
@@ -77,6 +78,11 @@ export interface OrielClient {
   readonly walletConnect: WalletConnectConnector
   /** The embedded wallet (email and social login) as a connector: `connection.connect(embeddedConnector.id)` connects it. */
   readonly embeddedConnector: EmbeddedConnector
+  /**
+   * The embedded wallet's login as its connector and its actions (`core/embedded/actions/`:
+   * email login, code, email change, account type, storage access) share it.
+   */
+  readonly embeddedLogin: EmbeddedLogin
   /** The embedded wallet as an EIP-1193 provider (for viem, ethers, wagmi). */
   readonly embeddedProvider: EmbeddedProvider
   /**
@@ -176,15 +182,14 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     },
   })
   const embeddedEnabled = usesEmbeddedWallet(config) && config.projectId !== ''
-  const embeddedConnector = createEmbeddedConnector({
+  const embeddedLogin = createEmbeddedLogin({ embedded, account, storage, defaultAccountTypes: config.defaultAccountTypes, now })
+  const embeddedProvider = createEmbeddedProvider({
     embedded,
-    account,
-    storage,
-    enabled: embeddedEnabled,
-    defaultAccountTypes: config.defaultAccountTypes,
-    now,
+    // The account, while it is the embedded wallet's connection.
+    account: { getSnapshot: embeddedLogin.connected, subscribe: account.subscribe },
     onNotAllowed: (message) => snackbar.showError(message),
   })
+  const embeddedConnector = createEmbeddedConnector({ login: embeddedLogin, provider: embeddedProvider, enabled: embeddedEnabled })
   const connection = createConnectionStore({
     networks: config.networks,
     defaultNetwork: config.defaultNetwork,
@@ -236,7 +241,8 @@ export function createClient(parameters: CreateClientParameters): CreateClientRe
     embedded,
     walletConnect,
     embeddedConnector,
-    embeddedProvider: embeddedConnector.provider,
+    embeddedLogin,
+    embeddedProvider,
     get signIn() {
       return signIn
     },

@@ -1,12 +1,13 @@
-// The embedded wallet's account types (spec §3, §4, §6): every GetUser asks for the preferred
-// type of an eip155 network (the kept choice, else the configured default), and a switch keeps
+// The embedded wallet's account types (spec §3, §4, §6): every request answered with the user
+// (the login's code, GetUser) asks for the preferred type of an eip155 network (the kept choice, else the configured default), and a switch keeps
 // the choice before the user is read again.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { FakeFrameClient, TEST_SMART_ACCOUNT, TEST_USER, loadFakeFrameClient, resetFakeFrameClient } from '../../test/fakeFrameClient'
-import { connectOtp } from '../actions/connectOtp'
+import { connectOtp } from './actions/connectOtp'
 import { disconnect } from '../actions/disconnect'
 import { reconnect } from '../actions/reconnect'
-import { setPreferredAccountType } from '../actions/setPreferredAccountType'
+import { setPreferredAccountType } from './actions/setPreferredAccountType'
+import { getSmartAccountEnabledNetworks } from './actions/smartAccounts'
 import { switchNetwork } from '../actions/switchNetwork'
 import { createClient } from '../client/createClient'
 import { createConfig, type CreateConfigParameters } from '../config/createConfig'
@@ -34,29 +35,29 @@ describe('embedded wallet connector: account types', () => {
   it('connects on the default account type, smartAccount unless configured', async () => {
     const { client, frame } = setup()
     await connectOtp(client, { otp: '123456' })
-    expect(frame().getUserCalls).toEqual([{ chainId: 'eip155:1', preferredAccountType: 'smartAccount' }])
+    expect(frame().userCalls).toEqual([{ chainId: 'eip155:1', preferredAccountType: 'smartAccount' }])
 
     resetFakeFrameClient()
     const eoa = setup({ defaultAccountTypes: { eip155: 'eoa' } })
     await connectOtp(eoa.client, { otp: '123456' })
-    expect(eoa.frame().getUserCalls).toEqual([{ chainId: 'eip155:1', preferredAccountType: 'eoa' }])
+    expect(eoa.frame().userCalls).toEqual([{ chainId: 'eip155:1', preferredAccountType: 'eoa' }])
   })
 
   it('asks for the kept choice over the default; a value edited by hand is ignored', async () => {
     localStorage.setItem(PREFERRED_KEY, JSON.stringify({ eip155: 'eoa' }))
     const { client, frame } = setup()
     await connectOtp(client, { otp: '123456' })
-    expect(frame().getUserCalls.at(-1)).toEqual({ chainId: 'eip155:1', preferredAccountType: 'eoa' })
+    expect(frame().userCalls.at(-1)).toEqual({ chainId: 'eip155:1', preferredAccountType: 'eoa' })
 
     await disconnect(client)
     localStorage.setItem(PREFERRED_KEY, JSON.stringify({ eip155: 'payment' }))
     await connectOtp(client, { otp: '123456' })
-    expect(frame().getUserCalls.at(-1)).toEqual({ chainId: 'eip155:1', preferredAccountType: 'smartAccount' })
+    expect(frame().userCalls.at(-1)).toEqual({ chainId: 'eip155:1', preferredAccountType: 'smartAccount' })
 
     await disconnect(client)
     localStorage.setItem(PREFERRED_KEY, '{not json')
     await connectOtp(client, { otp: '123456' })
-    expect(frame().getUserCalls.at(-1)).toEqual({ chainId: 'eip155:1', preferredAccountType: 'smartAccount' })
+    expect(frame().userCalls.at(-1)).toEqual({ chainId: 'eip155:1', preferredAccountType: 'smartAccount' })
   })
 
   it('reconnects on the preferred type', async () => {
@@ -68,7 +69,7 @@ describe('embedded wallet connector: account types', () => {
     const { client, frame } = setup()
     await reconnect(client, { connectorIds: ['AUTH'] })
     expect(client.account.getSnapshot().status).toBe('connected')
-    expect(frame().getUserCalls).toEqual([{ chainId: 'eip155:1', preferredAccountType: 'eoa' }])
+    expect(frame().userCalls).toEqual([{ chainId: 'eip155:1', preferredAccountType: 'eoa' }])
   })
 
   it("without a network, asks the frame's active one, then again on the preferred type when it differs", async () => {
@@ -79,24 +80,24 @@ describe('embedded wallet connector: account types', () => {
     await client.embedded.ensureReady()
     // TEST_USER is on its EOA; the default is the smart account.
     await client.embeddedConnector.reconnect()
-    expect(frame().getUserCalls).toEqual([
+    expect(frame().userCalls).toEqual([
       { chainId: undefined, preferredAccountType: undefined },
       { chainId: 'eip155:1', preferredAccountType: 'smartAccount' },
     ])
 
-    frame().getUserCalls = []
+    frame().userCalls = []
     localStorage.setItem(PREFERRED_KEY, JSON.stringify({ eip155: 'eoa' }))
     await client.embeddedConnector.reconnect()
-    expect(frame().getUserCalls).toEqual([{ chainId: undefined, preferredAccountType: undefined }])
+    expect(frame().userCalls).toEqual([{ chainId: undefined, preferredAccountType: undefined }])
   })
 
   it('switches network on the preferred type of eip155, and sends none for solana', async () => {
     const { client, frame } = setup({ defaultAccountTypes: { eip155: 'eoa' } })
     await connectOtp(client, { otp: '123456' })
     await switchNetwork(client, { network: base })
-    expect(frame().getUserCalls.at(-1)).toEqual({ chainId: 'eip155:8453', preferredAccountType: 'eoa' })
+    expect(frame().userCalls.at(-1)).toEqual({ chainId: 'eip155:8453', preferredAccountType: 'eoa' })
     await switchNetwork(client, { network: solana })
-    expect(frame().getUserCalls.at(-1)).toEqual({ chainId: solana.caipNetworkId, preferredAccountType: undefined })
+    expect(frame().userCalls.at(-1)).toEqual({ chainId: solana.caipNetworkId, preferredAccountType: undefined })
   })
 
   it('a switch keeps the choice before reading the user again, so the new type sticks', async () => {
@@ -108,7 +109,7 @@ describe('embedded wallet connector: account types', () => {
     expect(client.account.getSnapshot().address).toBe(TEST_USER.address)
 
     await setPreferredAccountType(client, { accountType: 'smartAccount' })
-    expect(frame().getUserCalls.at(-1)).toEqual({ chainId: 'eip155:1', preferredAccountType: 'smartAccount' })
+    expect(frame().userCalls.at(-1)).toEqual({ chainId: 'eip155:1', preferredAccountType: 'smartAccount' })
     expect(JSON.parse(localStorage.getItem(PREFERRED_KEY)!)).toEqual({ eip155: 'smartAccount' })
     expect(client.account.getSnapshot()).toMatchObject({
       address: TEST_SMART_ACCOUNT,
@@ -131,12 +132,12 @@ describe('embedded wallet connector: account types', () => {
     }
     const { client, frame } = setup()
     await connectOtp(client, { otp: '123456' })
-    expect(await client.embeddedConnector.getSmartAccountEnabledNetworks()).toEqual(['eip155:31337'])
-    expect(await client.embeddedConnector.getSmartAccountEnabledNetworks()).toEqual(['eip155:31337'])
+    expect(await getSmartAccountEnabledNetworks(client)).toEqual(['eip155:31337'])
+    expect(await getSmartAccountEnabledNetworks(client)).toEqual(['eip155:31337'])
     expect(frame().smartAccountNetworksAsked).toBe(1)
     await disconnect(client)
     await connectOtp(client, { otp: '123456' })
-    await client.embeddedConnector.getSmartAccountEnabledNetworks()
+    await getSmartAccountEnabledNetworks(client)
     expect(frame().smartAccountNetworksAsked).toBe(2)
   })
 })

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeFrameClient, TEST_USER, loadFakeFrameClient, notConnected, resetFakeFrameClient } from '../../test/fakeFrameClient'
 import type { AccountStore } from '../account/accountStore'
-import { connectOtp } from '../actions/connectOtp'
+import { connectOtp } from './actions/connectOtp'
 import { disconnect } from '../actions/disconnect'
 import { reconnect } from '../actions/reconnect'
-import { getLoginNotKept, requestStorageAccess } from '../actions/storageAccess'
-import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../actions/updateEmail'
-import { waitForDeviceApproval, type WaitForDeviceApprovalParameters } from '../actions/waitForDeviceApproval'
+import { getLoginNotKept, requestStorageAccess } from './actions/storageAccess'
+import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from './actions/updateEmail'
+import { waitForDeviceApproval, type WaitForDeviceApprovalParameters } from './actions/waitForDeviceApproval'
 import { createClient } from '../client/createClient'
 import { createConfig } from '../config/createConfig'
 import { DisconnectError } from '../errors/auth'
@@ -158,10 +158,22 @@ describe('embedded wallet connector', () => {
       expect(stored()).toEqual({})
     })
 
+    it('asks the frame once: the code answers with the user, on the network and account type asked', async () => {
+      const { auth, frame, embedded } = setup()
+      await embedded.ensureReady()
+      const getUser = vi.spyOn(frame(), 'getUser')
+      const connectOtp = vi.spyOn(frame(), 'connectOtp')
+      await expect(auth.connectOtp('123456')).resolves.toEqual(TEST_USER)
+      expect(connectOtp.mock.calls).toEqual([['123456', 'eip155:1', 'smartAccount']])
+      expect(getUser).not.toHaveBeenCalled()
+    })
+
     it('restores the status when fetching the user fails', async () => {
       FakeFrameClient.onCreate = (fake) => {
-        fake.getUser = async () => {
-          throw new FrameRequestError({ code: 'Internal', message: 'An error occurred', request: 'GetUser' })
+        // The code was right, but the frame could not read the user of the session it opened.
+        fake.connectOtp = async () => {
+          fake.connected = true
+          throw new FrameRequestError({ code: 'Internal', message: 'An error occurred', request: 'ConnectOtp' })
         }
       }
       const { auth, account } = setup()

@@ -1,7 +1,7 @@
 // Social login's flow on the dapp page, loaded on the first social click (`connectSocial` opens
 // the popup first, under the click's user activation, then loads this).
 import type { SocialProvider, User } from '../../codec/protocol.gen'
-import { completeLogin } from '../actions/connectOtp'
+import { completeLogin } from './actions/connectOtp'
 import { disconnect } from '../actions/disconnect'
 import type { OrielClient } from '../client/createClient'
 import type { SocialProvider as WidgetSocial } from '../config/features'

@@ -1,5 +1,5 @@
 import type { User } from '../../codec/protocol.gen'
-import { completeLogin } from '../actions/connectOtp'
+import { completeLogin } from '../embedded/actions/connectOtp'
 import type { EmbeddedWalletErrorType } from '../actions/errors'
 import type { OrielClient } from '../client/createClient'
 import { FARCASTER_POLL_INTERVAL_MS } from '../constants'

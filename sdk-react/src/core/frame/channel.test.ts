@@ -3,6 +3,7 @@
 // the same rules through FrameClient, from the iframe's announcement on.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ProtocolVersionMismatchError } from '../../codec/codec'
+import { PROTOCOL_VERSION } from '../../codec/constants.gen'
 import { codec } from '../../codec/wire'
 import type { Envelope, FrameEvent } from '../../codec/protocol.gen'
 import { acceptFrame, CONNECT_MESSAGE_TYPE, type ChannelHandlers, LOADED_MESSAGE_TYPE, openChannel } from './channel'
@@ -52,8 +53,8 @@ afterEach(() => {
 })
 
 /** Ready, encoded, as the frame sends it first on the port it took. */
-function readyEvent(versions = [1], envelope?: Envelope): MessageEvent {
-  const bytes = codec.encode(envelope ?? { version: 1, id: 0, body: { Event: { Ready: { versions, buildId: 'test-build' } } } })
+function readyEvent(versions = [PROTOCOL_VERSION], envelope?: Envelope): MessageEvent {
+  const bytes = codec.encode(envelope ?? { version: PROTOCOL_VERSION, id: 0, body: { Event: { Ready: { versions, buildId: 'test-build' } } } })
   return new MessageEvent('message', { data: bytes.buffer })
 }
 
@@ -111,25 +112,25 @@ describe('acceptFrame', () => {
 describe('openChannel', () => {
   it('agrees on a version from Ready and answers requests by id', async () => {
     const { channel, buildId } = openChannel(codec, { port: host, first: readyEvent([1, 2]) }, handlers, controller.signal)
-    expect([channel.version, buildId]).toEqual([1, 'test-build'])
+    expect([channel.version, buildId]).toEqual([PROTOCOL_VERSION, 'test-build'])
     const first = channel.send('GetChainId', 10_000)
     const second = channel.send('IsConnected', 10_000)
     await vi.waitFor(() => expect(received.map((r) => r.id)).toEqual([1, 2]))
     // Answered out of order: each reply goes to its own request.
-    send({ version: 1, id: 2, body: { Reply: { IsConnected: { isConnected: true } } } })
-    send({ version: 1, id: 1, body: { Reply: { GetChainId: { chainId: 'eip155:10' } } } })
+    send({ version: PROTOCOL_VERSION, id: 2, body: { Reply: { IsConnected: { isConnected: true } } } })
+    send({ version: PROTOCOL_VERSION, id: 1, body: { Reply: { GetChainId: { chainId: 'eip155:10' } } } })
     expect(await Promise.all([first, second])).toEqual([{ chainId: 'eip155:10' }, { isConnected: true }])
     expect(handlers.answered).toEqual([2, 1])
   })
 
   it('rejects a frame of no common version with the codec error', () => {
-    expect(() => openChannel(codec, { port: host, first: readyEvent([2, 3]) }, handlers, controller.signal)).toThrow(
+    expect(() => openChannel(codec, { port: host, first: readyEvent([1]) }, handlers, controller.signal)).toThrow(
       ProtocolVersionMismatchError,
     )
   })
 
   it('rejects a frame that does not start with Ready', () => {
-    const storage = readyEvent([], { version: 1, id: 0, body: { Event: { Storage: { persistent: true, canRequest: false } } } })
+    const storage = readyEvent([], { version: PROTOCOL_VERSION, id: 0, body: { Event: { Storage: { persistent: true, canRequest: false } } } })
     expect(() => openChannel(codec, { port: host, first: storage }, handlers, controller.signal)).toThrow(
       expect.objectContaining({ name: 'FrameRequestError', code: 'BadMessage' }),
     )
@@ -146,12 +147,12 @@ describe('FrameChannel', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const request = channel.send({ RevealRecoveryPhrase: { otp: '123456' } }, 10_000)
     await vi.waitFor(() => expect(received).toHaveLength(1))
-    send({ version: 1, id: 0, body: { Event: { Reveal: { requestId: 1, purpose: 'RecoveryPhrase' } } } })
+    send({ version: PROTOCOL_VERSION, id: 0, body: { Event: { Reveal: { requestId: 1, purpose: 'RecoveryPhrase' } } } })
     await vi.waitFor(() => expect(handlers.events).toEqual([{ Reveal: { requestId: 1, purpose: 'RecoveryPhrase' } }]))
     expect(handlers.revealed).toEqual([{ RevealRecoveryPhrase: { otp: '123456' } }]) // what the Reveal is about
     await vi.advanceTimersByTimeAsync(60_000)
     expect(handlers.timeouts).toEqual([])
-    send({ version: 1, id: 1, body: { Reply: 'RevealRecoveryPhrase' } })
+    send({ version: PROTOCOL_VERSION, id: 1, body: { Reply: 'RevealRecoveryPhrase' } })
     expect(await request).toBeUndefined()
   })
 
@@ -164,10 +165,10 @@ describe('FrameChannel', () => {
     await settled
     expect(handlers.timeouts).toEqual(['Embedded Wallet Request Timed Out'])
     vi.useRealTimers()
-    send({ version: 1, id: 0, body: { Event: { Reveal: { requestId: 1, purpose: 'Approval' } } } })
+    send({ version: PROTOCOL_VERSION, id: 0, body: { Event: { Reveal: { requestId: 1, purpose: 'Approval' } } } })
     await vi.waitFor(() => expect(received.map((r) => r.body)).toEqual([expect.anything(), { Request: 'RpcAbort' }]))
     expect(handlers.events).toEqual([])
-    send({ version: 1, id: 2, body: { Reply: 'RpcAbort' } })
+    send({ version: PROTOCOL_VERSION, id: 2, body: { Reply: 'RpcAbort' } })
     await vi.waitFor(() => expect(handlers.answered).toEqual([2]))
   })
 

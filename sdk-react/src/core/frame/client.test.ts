@@ -3,6 +3,7 @@
 // browser tests in e2e/.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ProtocolVersionMismatchError } from '../../codec/codec'
+import { PROTOCOL_VERSION } from '../../codec/constants.gen'
 import { codec } from '../../codec/wire'
 import type { Body, Envelope } from '../../codec/protocol.gen'
 import { FrameClient, type OrielAlert } from './client'
@@ -15,7 +16,7 @@ const FRAME_ORIGIN = 'http://frame.test'
 function scriptFrame(
   iframe: HTMLIFrameElement,
   {
-    versions = [1],
+    versions = [PROTOCOL_VERSION],
     answer,
     announceFrom = { source: iframe.contentWindow, origin: FRAME_ORIGIN },
     storage,
@@ -36,8 +37,8 @@ function scriptFrame(
       const body = answer?.(request, port)
       if (body) send(port, { version: request.version, id: request.id, body })
     }
-    send(port, { version: 1, id: 0, body: { Event: { Ready: { versions, buildId: 'test-build' } } } })
-    if (storage) send(port, { version: 1, id: 0, body: { Event: { Storage: storage } } })
+    send(port, { version: PROTOCOL_VERSION, id: 0, body: { Event: { Ready: { versions, buildId: 'test-build' } } } })
+    if (storage) send(port, { version: PROTOCOL_VERSION, id: 0, body: { Event: { Storage: storage } } })
   }) as Window['postMessage']
   window.dispatchEvent(
     new MessageEvent('message', { data: { type: 'oriel:frame-loaded' }, ...announceFrom } as MessageEventInit),
@@ -92,7 +93,7 @@ describe('FrameClient', () => {
     const posted = scriptFrame(iframe)
     await ready
     expect(posted).toEqual([{ message: { type: 'oriel:connect' }, targetOrigin: FRAME_ORIGIN }])
-    expect(client.getStatus()).toMatchObject({ state: 'ready', protocolVersion: 1, buildId: 'test-build' })
+    expect(client.getStatus()).toMatchObject({ state: 'ready', protocolVersion: PROTOCOL_VERSION, buildId: 'test-build' })
   })
 
   it('ignores announcements from another origin or another window', async () => {
@@ -191,6 +192,30 @@ describe('FrameClient', () => {
     ])
   })
 
+  it("sends the login's code once, with the network and account type, and resolves with the user it answers", async () => {
+    const { ready, iframe } = await start()
+    const user = {
+      email: 'ada@example.com',
+      address: '0x1234567890abcdef1234567890abcdef1234abcd',
+      chainId: 'eip155:8453',
+      accounts: [{ address: '0x1234567890abcdef1234567890abcdef1234abcd', type: 'eoa' as const }],
+      userName: null,
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa' as const,
+    }
+    const seen: unknown[] = []
+    scriptFrame(iframe, {
+      answer: ({ body }) => {
+        if (!('Request' in body)) return undefined
+        seen.push(body.Request)
+        return { Reply: { ConnectOtp: user } }
+      },
+    })
+    await ready
+    expect(await client.connectOtp('123456', 'eip155:8453', 'eoa')).toEqual(user)
+    expect(seen).toEqual([{ ConnectOtp: { otp: '123456', chainId: 'eip155:8453', preferredAccountType: 'eoa' } }])
+  })
+
   it('rejects a reply of the wrong kind', async () => {
     const { ready, iframe } = await start()
     scriptFrame(iframe, { answer: () => ({ Reply: 'SignOut' }) })
@@ -200,9 +225,9 @@ describe('FrameClient', () => {
 
   it('fails clearly when the frame speaks no common version', async () => {
     const { ready, iframe } = await start()
-    scriptFrame(iframe, { versions: [2, 3] })
+    scriptFrame(iframe, { versions: [1] })
     await expect(ready).rejects.toBeInstanceOf(ProtocolVersionMismatchError)
-    await expect(ready).rejects.toThrow('protocol version mismatch: host speaks [1], frame speaks [2, 3]')
+    await expect(ready).rejects.toThrow('protocol version mismatch: host speaks [2], frame speaks [1]')
     expect(alerts.map((a) => a.id)).toEqual(['version_mismatch'])
     expect(client.getStatus().state).toBe('failed')
   })
@@ -246,8 +271,8 @@ describe('FrameClient', () => {
     let reply: (() => void) | undefined
     scriptFrame(iframe, {
       answer: (request, port) => {
-        send(port, { version: 1, id: 0, body: { Event: { Reveal: { requestId: request.id, purpose: 'Approval' } } } })
-        reply = () => send(port, { version: 1, id: request.id, body: { Reply: { RpcRequest: { result: '"0xsig"' } } } })
+        send(port, { version: PROTOCOL_VERSION, id: 0, body: { Event: { Reveal: { requestId: request.id, purpose: 'Approval' } } } })
+        reply = () => send(port, { version: PROTOCOL_VERSION, id: request.id, body: { Reply: { RpcRequest: { result: '"0xsig"' } } } })
         return undefined
       },
     })
@@ -274,8 +299,8 @@ describe('FrameClient', () => {
     scriptFrame(iframe, {
       answer: (request, port) => {
         // The frame shows its own screen, then reports the storage it was given.
-        send(port, { version: 1, id: 0, body: { Event: { Reveal: { requestId: request.id, purpose: 'StorageAccess' } } } })
-        send(port, { version: 1, id: 0, body: { Event: { Storage: { persistent: true, canRequest: true } } } })
+        send(port, { version: PROTOCOL_VERSION, id: 0, body: { Event: { Reveal: { requestId: request.id, purpose: 'StorageAccess' } } } })
+        send(port, { version: PROTOCOL_VERSION, id: 0, body: { Event: { Storage: { persistent: true, canRequest: true } } } })
         return { Reply: { RequestStorageAccess: { persistent: true } } }
       },
       // What the frame says right after Ready in a browser that blocks its storage.
@@ -296,7 +321,7 @@ describe('FrameClient', () => {
       answer: (request, port) => {
         seen.push(typeof request.body === 'object' && 'Request' in request.body ? JSON.stringify(request.body.Request) : '')
         if (seen.length === 1) {
-          reveal = () => send(port, { version: 1, id: 0, body: { Event: { Reveal: { requestId: request.id, purpose: 'Approval' } } } })
+          reveal = () => send(port, { version: PROTOCOL_VERSION, id: 0, body: { Event: { Reveal: { requestId: request.id, purpose: 'Approval' } } } })
           return undefined
         }
         return { Reply: 'RpcAbort' }
@@ -342,7 +367,7 @@ describe('FrameClient', () => {
     scriptFrame(iframe)
     await ready
     expect(status.getSnapshot()).toBe(client.getStatus())
-    expect(status.getSnapshot()).toMatchObject({ state: 'ready', protocolVersion: 1 })
+    expect(status.getSnapshot()).toMatchObject({ state: 'ready', protocolVersion: PROTOCOL_VERSION })
   })
 
   it('refuses a frame host that is not an absolute http(s) URL', () => {

@@ -108,9 +108,15 @@ export class FrameClient {
     await this.request('ConnectDevice', AUTH_REQUEST_TIMEOUT_MS)
   }
 
-  /** Finishes an email login with the emailed 6-digit code. */
-  async connectOtp(otp: string): Promise<void> {
-    await this.request({ ConnectOtp: { otp } }, AUTH_REQUEST_TIMEOUT_MS)
+  /**
+   * Finishes an email login with the emailed 6-digit code. Resolves with the logged-in user, as
+   * {@link getUser} with the same `chainId` and `preferredAccountType` would: no second request.
+   */
+  async connectOtp(otp: string, chainId?: string, preferredAccountType?: AccountType): Promise<User> {
+    return this.request(
+      { ConnectOtp: { otp, chainId: chainId ?? null, preferredAccountType: preferredAccountType ?? null } },
+      AUTH_REQUEST_TIMEOUT_MS,
+    )
   }
 
   /**

@@ -46,6 +46,16 @@ export class FrameRequestError extends BaseError {
   }
 }
 
+/**
+ * Whether `error` is the frame saying that the session (or the device approval) is not there (yet).
+ *
+ * @example
+ * await frame.signOut().catch((error) => { if (!isNotConnectedError(error)) throw error })
+ */
+export function isNotConnectedError(error: unknown): boolean {
+  return error instanceof FrameRequestError && error.code === 'NotConnected'
+}
+
 export type FrameClosedErrorType = FrameClosedError & { name: 'FrameClosedError' }
 /** The frame was torn down while a request was in flight. */
 export class FrameClosedError extends BaseError {

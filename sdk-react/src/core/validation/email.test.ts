@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import cases from '../../../../fixtures/email/cases.json'
 import invalid from '../../../../fixtures/email/invalid.json'
 import valid from '../../../../fixtures/email/valid.json'
 import { isValidEmail } from './email'
@@ -31,4 +32,6 @@ describe('isValidEmail', () => {
 describe('isValidEmail, with the protocol crate', () => {
   it.each(valid)('accepts %j', (email) => expect(isValidEmail(email)).toBe(true))
   it.each(invalid)('rejects %j', (email) => expect(isValidEmail(email)).toBe(false))
+  // Addresses near the rule's edges, with the crate's answers (protocol/tests/email.rs).
+  it.each(cases as [string, boolean][])('answers %j as the crate does (%s)', (email, valid) => expect(isValidEmail(email)).toBe(valid))
 })

@@ -1,10 +1,9 @@
-// Local part: RFC 5322 "atext" characters and dots (not leading, trailing or doubled).
-// Domain: dot-separated labels of letters, digits and inner hyphens, ending in a 2+ letter TLD.
-const EMAIL =
-  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
+import { EMAIL_PATTERN, MAX_EMAIL_LEN } from '../../codec/constants.gen'
 
-/** Longest address SMTP can carry (RFC 5321). */
-const MAX_LENGTH = 254
+// The rule of `oriel_protocol::email` (spec §5), which the frame and frame-host run too: its
+// pattern and length are generated from the crate, and the tests hold this function to the
+// crate's answers (fixtures/email).
+const EMAIL = new RegExp(EMAIL_PATTERN)
 
 export type IsValidEmailParameters = string
 export type IsValidEmailReturnType = boolean
@@ -18,5 +17,5 @@ export type IsValidEmailReturnType = boolean
  * isValidEmail('ada@example') // false
  */
 export function isValidEmail(email: IsValidEmailParameters): IsValidEmailReturnType {
-  return email.length <= MAX_LENGTH && EMAIL.test(email)
+  return email.length <= MAX_EMAIL_LEN && EMAIL.test(email)
 }

@@ -10,7 +10,7 @@ import { useDisconnect } from './useDisconnect'
 import { useNetwork } from './useNetwork'
 import { useProvider } from './useProvider'
 import { useWalletInfo } from './useWalletInfo'
-import { connectOtp } from '../../core/actions/connectOtp'
+import { connectOtp } from '../../core/embedded/actions/connectOtp'
 
 function useHooks() {
   return { network: useNetwork(), provider: useProvider(), wallet: useWalletInfo(), disconnect: useDisconnect() }

@@ -4,7 +4,7 @@ import { OrielProviderNotFoundError } from '../../core/errors/provider'
 import { TEST_USER, resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { renderWithOriel } from '../../test/renderWithOriel'
 import { useAccount } from './useAccount'
-import { connectOtp } from '../../core/actions/connectOtp'
+import { connectOtp } from '../../core/embedded/actions/connectOtp'
 import { disconnect } from '../../core/actions/disconnect'
 
 function Probe({ onRender }: { onRender(value: ReturnType<typeof useAccount>): void }) {

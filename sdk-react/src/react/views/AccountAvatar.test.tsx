@@ -1,6 +1,6 @@
 import { act, fireEvent, render, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { connectOtp } from '../../core/actions/connectOtp'
+import { connectOtp } from '../../core/embedded/actions/connectOtp'
 import { stubFrameHostFetch } from '../../test/balances'
 import { TEST_USER, resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'

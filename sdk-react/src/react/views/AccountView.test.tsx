@@ -5,7 +5,7 @@ import { FrameRequestError } from '../../core/frame/errors'
 import { FakeFrameClient, TEST_USER, resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
-import { connectOtp } from '../../core/actions/connectOtp'
+import { connectOtp } from '../../core/embedded/actions/connectOtp'
 import { preloadView } from './registry'
 
 /** Logs in through the (fake) frame, then opens the modal on Account from the ConnectButton. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { waitForDeviceApproval } from '../../core/actions/waitForDeviceApproval'
+import { waitForDeviceApproval } from '../../core/embedded/actions/waitForDeviceApproval'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'

@@ -28,7 +28,11 @@ describe('EmailVerifyOtp view', () => {
       connectOtp.mockImplementation(async () => {
         fake.connected = true
       })
-      fake.connectOtp = connectOtp
+      // The frame's answer to the code is the user; `connectOtp` records the code and may fail.
+      fake.connectOtp = async (otp, chainId, preferredAccountType) => {
+        await connectOtp(otp)
+        return fake.answerUser(chainId, preferredAccountType)
+      }
       fake.connectEmail = connectEmail
     }
   })

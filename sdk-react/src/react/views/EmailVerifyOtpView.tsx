@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { connectEmail, getEmailLoginWait } from '../../core/actions/connectEmail'
-import { completeLogin, connectOtp } from '../../core/actions/connectOtp'
+import { connectEmail, getEmailLoginWait } from '../../core/embedded/actions/connectEmail'
+import { completeLogin, connectOtp } from '../../core/embedded/actions/connectOtp'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { CodeForm } from './CodeForm'

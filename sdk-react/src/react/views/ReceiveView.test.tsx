@@ -1,6 +1,6 @@
 import { act, fireEvent, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { connectOtp } from '../../core/actions/connectOtp'
+import { connectOtp } from '../../core/embedded/actions/connectOtp'
 import { base, ethereum, solana } from '../../core/networks'
 import { FakeFrameClient, TEST_USER } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'

@@ -1,6 +1,6 @@
 import { act, fireEvent, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectOtp } from '../../core/actions/connectOtp'
+import { connectOtp } from '../../core/embedded/actions/connectOtp'
 import { ethereum } from '../../core/networks'
 import { getSendStore } from '../../core/send/sendStore'
 import { stubFrameHostFetch } from '../../test/balances'

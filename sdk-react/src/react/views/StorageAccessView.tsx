@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { requestStorageAccess } from '../../core/actions/storageAccess'
+import { requestStorageAccess } from '../../core/embedded/actions/storageAccess'
 import type { FrameClient } from '../../core/frame/client'
 import { getErrorMessage } from '../../core/errors/base'
 import { useOrielClient } from '../hooks/useOrielClient'

@@ -1,5 +1,5 @@
 import { useOrielClient } from '../hooks/useOrielClient'
-import { getLoginNotKept } from '../../core/actions/storageAccess'
+import { getLoginNotKept } from '../../core/embedded/actions/storageAccess'
 import { useStore } from '../hooks/useStore'
 
 /** How a user lets the wallet keep its storage when the widget cannot ask for them. */

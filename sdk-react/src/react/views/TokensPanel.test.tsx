@@ -1,6 +1,6 @@
 import { act, fireEvent, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectOtp } from '../../core/actions/connectOtp'
+import { connectOtp } from '../../core/embedded/actions/connectOtp'
 import { BALANCES, stubFrameHostFetch } from '../../test/balances'
 import { resetFakeFrameClient } from '../../test/fakeFrameClient'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'

@@ -5,7 +5,7 @@ import { FakeFrameClient, resetFakeFrameClient } from '../../test/fakeFrameClien
 import { stubFrameHostFetch } from '../../test/balances'
 import { getShadowRoot, renderWithOriel } from '../../test/renderWithOriel'
 import { ConnectButton } from '../ConnectButton'
-import { connectOtp } from '../../core/actions/connectOtp'
+import { connectOtp } from '../../core/embedded/actions/connectOtp'
 import { preloadView } from './registry'
 
 const updateEmail = vi.fn(async (_email: string) => ({ action: 'VERIFY_PRIMARY_OTP' as 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }))

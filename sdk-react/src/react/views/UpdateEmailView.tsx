@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../../core/actions/updateEmail'
+import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from '../../core/embedded/actions/updateEmail'
 import { useOrielClient } from '../hooks/useOrielClient'
 import { useStore } from '../hooks/useStore'
 import { CodeForm } from './CodeForm'

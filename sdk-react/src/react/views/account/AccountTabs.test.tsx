@@ -1,6 +1,6 @@
 import { act, fireEvent, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { connectOtp } from '../../../core/actions/connectOtp'
+import { connectOtp } from '../../../core/embedded/actions/connectOtp'
 import { resetFakeFrameClient } from '../../../test/fakeFrameClient'
 import { frameHostFetch, hash, nftTransfer, type FrameHostAnswers, tokenTransfer, wireNft, wireTransaction } from '../../../test/history'
 import { OPTIONS, purchase } from '../../../test/onramp'

@@ -1,6 +1,6 @@
 import { act, fireEvent, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { connectOtp } from '../../../core/actions/connectOtp'
+import { connectOtp } from '../../../core/embedded/actions/connectOtp'
 import type { CreateConfigParameters } from '../../../core/config/createConfig'
 import { ethereum, localDevnet } from '../../../core/networks'
 import { ANNOUNCE_EVENT } from '../../../core/wallets/eip6963'
@@ -88,11 +88,11 @@ describe('Account view: account type', () => {
     expect((await ui.findByTestId('account-type')).textContent).toBe('Smart account · not deployed yet')
     // Its first transaction went out: the wallet now finds its code.
     frame.user = { ...frame.user, smartAccountDeployed: true }
-    const reads = frame.getUserCalls.length
+    const reads = frame.userCalls.length
     act(() => client.modal.close())
     const again = await openFrom({ ...utils, client, frame } as never)
     await vi.waitFor(() => expect(again.getByTestId('account-type').textContent).toBe('Smart account'))
-    expect(frame.getUserCalls.length).toBe(reads + 1)
+    expect(frame.userCalls.length).toBe(reads + 1)
   })
 
   it("a failed switch shows the wallet's message and keeps the account", async () => {

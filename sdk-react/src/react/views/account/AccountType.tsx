@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { AccountType as AccountTypeName } from '../../../codec/protocol.gen'
 import { getActiveAccountType } from '../../../core/account/accountType'
-import { setPreferredAccountType } from '../../../core/actions/setPreferredAccountType'
+import { setPreferredAccountType } from '../../../core/embedded/actions/setPreferredAccountType'
+import { getSmartAccountEnabledNetworks, refreshUser } from '../../../core/embedded/actions/smartAccounts'
 import { EMBEDDED_CONNECTOR_ID } from '../../../core/embedded/connector'
 import { getErrorMessage } from '../../../core/errors/base'
 import { isCaipAddress, parseCaipAddress } from '../../../core/validation/caip'
@@ -24,7 +25,7 @@ function useChoosableAccountType(): { type: AccountTypeName; deployed: boolean }
   useEffect(() => {
     if (!asking) return
     let current = true
-    client.embeddedConnector.getSmartAccountEnabledNetworks().then(
+    getSmartAccountEnabledNetworks(client).then(
       (networks) => {
         if (current) setEnabled({ network: asking, enabled: networks.includes(asking) })
       },
@@ -50,9 +51,7 @@ function useDeploymentRead(accountType: { type: AccountTypeName; deployed: boole
   const undeployed = accountType?.type === 'smartAccount' && !accountType.deployed
   useEffect(() => {
     if (!undeployed) return
-    client.embeddedConnector
-      .refreshUser()
-      .catch((error: unknown) => console.warn('oriel: reading the account again failed', error))
+    refreshUser(client).catch((error: unknown) => console.warn('oriel: reading the account again failed', error))
   }, [client, undeployed])
 }
 

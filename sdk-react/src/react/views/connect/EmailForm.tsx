@@ -1,6 +1,6 @@
 import { useOrielClient } from '../../hooks/useOrielClient'
-import { connectEmail } from '../../../core/actions/connectEmail'
-import { completeLogin } from '../../../core/actions/connectOtp'
+import { connectEmail } from '../../../core/embedded/actions/connectEmail'
+import { completeLogin } from '../../../core/embedded/actions/connectOtp'
 import { EmailField } from '../EmailField'
 import { showConnected } from '../showConnected'
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, within } from '@testing-library/react'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { connectOtp } from '../../../core/actions/connectOtp'
+import { connectOtp } from '../../../core/embedded/actions/connectOtp'
 import { FakeFrameClient } from '../../../test/fakeFrameClient'
 import { SUFFIX, signingFrame, stubNamesFetch, type FakeNameRecord } from '../../../test/names'
 import { getShadowRoot, renderWithOriel } from '../../../test/renderWithOriel'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createTestClient as setup, freshEachTest } from '../../test/testClient'
-import { EmailLoginThrottledError, InvalidEmailError } from '../errors/auth'
+import { createTestClient as setup, freshEachTest } from '../../../test/testClient'
+import { EmailLoginThrottledError, InvalidEmailError } from '../../errors/auth'
 import { connectEmail } from './connectEmail'
 import { connectOtp } from './connectOtp'
 

@@ -1,6 +1,7 @@
-import type { User } from '../../codec/protocol.gen'
-import type { OrielClient } from '../client/createClient'
-import type { EmbeddedWalletErrorType } from './errors'
+import type { User } from '../../../codec/protocol.gen'
+import type { EmbeddedWalletErrorType } from '../../actions/errors'
+import type { OrielClient } from '../../client/createClient'
+import { walletChain } from '../login'
 
 export type ConnectOtpParameters = {
   /** The 6-digit code from the email. */
@@ -13,15 +14,25 @@ export type ConnectOtpReturnType = User
 export type ConnectOtpErrorType = EmbeddedWalletErrorType
 
 /**
- * Email login, code step: sends the emailed code to the embedded wallet, then connects it
- * ({@link completeLogin}).
+ * Email login, code step: sends the emailed code to the embedded wallet, which answers with the
+ * logged-in user on the active network and its preferred account type (one request), then
+ * connects it ({@link completeLogin}) without asking the frame again.
  *
  * @example
  * const user = await connectOtp(client, { otp: '123456' })
  */
 export async function connectOtp(client: OrielClient, parameters: ConnectOtpParameters): Promise<ConnectOtpReturnType> {
-  await client.embeddedConnector.verifyOtp(parameters.otp)
-  return completeLogin(client)
+  const login = client.embeddedLogin
+  const frame = await login.embedded.ensureReady()
+  // The network the connection store connects on (the active one, when the wallet serves it).
+  const chainId = walletChain(client.connection.getSnapshot().activeCaipNetworkId)
+  const user = await login.fetchUser(frame, chainId, (c, p) => frame.connectOtp(parameters.otp, c, p))
+  const withdraw = login.handOver(chainId, user)
+  try {
+    return await completeLogin(client)
+  } finally {
+    withdraw()
+  }
 }
 
 export type CompleteLoginReturnType = User

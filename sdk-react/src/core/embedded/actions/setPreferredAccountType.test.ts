@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { FakeFrameClient, loadFakeFrameClient, resetFakeFrameClient } from '../../test/fakeFrameClient'
-import { createClient } from '../client/createClient'
-import { createConfig } from '../config/createConfig'
-import { ethereum } from '../networks'
+import { FakeFrameClient, loadFakeFrameClient, resetFakeFrameClient } from '../../../test/fakeFrameClient'
+import { createClient } from '../../client/createClient'
+import { createConfig } from '../../config/createConfig'
+import { ethereum } from '../../networks'
 import { connectOtp } from './connectOtp'
 import { setPreferredAccountType } from './setPreferredAccountType'
 
