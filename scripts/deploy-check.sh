@@ -13,8 +13,8 @@
 # (scripts/release.sh), which must serve its embedded frame: no frame_dir is set. Without it,
 # the debug build serves dist/frame (ORIEL_FRAME_DIR), built first when missing; ORIEL_FRAME_DIR
 # set makes any binary serve that directory.
-# Installs nginx from Debian when it is not there. Ports: 18080, 18443, 18787, 19464 plus
-# ORIEL_PORT_OFFSET.
+# Installs nginx from Debian when it is not there. Ports: 18480 (http), 18443 (https), 18481
+# (frame-host), 18482 (metrics), plus ORIEL_PORT_OFFSET.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${CARGO_TARGET_DIR:=$HOME/.cache/oriel/target}"
@@ -44,13 +44,14 @@ if [ ! -x "$binary" ]; then
   frame_dir="$PWD/dist/frame"
 fi
 "$binary" --version
-if [ -z "$frame_dir" ] && "$binary" --version | grep -q "not embedded"; then
+if [ -z "$frame_dir" ] && [[ "$("$binary" --version)" == *"not embedded"* ]]; then
   fail "$binary has no embedded frame (build it with scripts/release.sh)"
 fi
 
 offset="${ORIEL_PORT_OFFSET:-0}"
-http_port=$((18080 + offset)) https_port=$((18443 + offset))
-app_port=$((18787 + offset)) metrics_port=$((19464 + offset))
+# Ports of their own (none of stack/ports.mjs's), so this runs beside the tests or a demo.
+http_port=$((18480 + offset)) https_port=$((18443 + offset))
+app_port=$((18481 + offset)) metrics_port=$((18482 + offset))
 host=wallet.example.com
 work=$(mktemp -d)
 pids=()
@@ -120,8 +121,10 @@ id = "shop"
 name = "Shop"
 allowed_origins = ["https://shop.example.com"]
 TOML
-env -u DATABASE_URL -u ORIEL_FRAME_DIR ORIEL_CONFIG="$work/frame-host.toml" \
-  ${frame_dir:+ORIEL_FRAME_DIR="$frame_dir"} "$binary" serve > "$work/frame-host.log" 2>&1 &
+# Started in an empty directory: no dist/frame to fall back on.
+binary=$(realpath "$binary")
+(cd "$work" && exec env -u DATABASE_URL -u ORIEL_FRAME_DIR ORIEL_CONFIG="$work/frame-host.toml" \
+  ${frame_dir:+ORIEL_FRAME_DIR="$frame_dir"} "$binary" serve) > "$work/frame-host.log" 2>&1 &
 pids+=($!)
 
 # curl through nginx as a browser would reach https://$host.
@@ -135,6 +138,10 @@ done
 ready || { cat "$work/frame-host.log" "$work/error.log" >&2; fail "no answer through nginx in 30 s"; }
 
 step "health through nginx"
+if [ -z "$frame_dir" ]; then
+  grep -q 'frame=embedded in the binary' "$work/frame-host.log" ||
+    fail "frame-host does not say it serves its embedded frame: $(cat "$work/frame-host.log")"
+fi
 status=$(curl -sS -o /dev/null -w '%{http_code} %{redirect_url}' "http://127.0.0.1:$http_port/healthz" -H "Host: $host")
 [ "$status" = "301 https://$host/healthz" ] || fail "plain http: $status, expected a redirect to https"
 headers=$(through -D - -o "$work/healthz" "$url/healthz")
@@ -145,7 +152,8 @@ code=$(through -o "$work/readyz" -w '%{http_code}' "$url/readyz")
 echo "readyz: $(cat "$work/readyz")"
 code=$(through -o /dev/null -w '%{http_code}' "$url/metrics")
 [ "$code" = 404 ] || fail "/metrics through nginx: $code, expected 404"
-curl -sS "http://127.0.0.1:$metrics_port/metrics" | grep -q '^# TYPE ' || fail "no metrics on 127.0.0.1:$metrics_port"
+curl -sS -o "$work/metrics" "http://127.0.0.1:$metrics_port/metrics"
+grep -q '^# TYPE oriel_' "$work/metrics" || fail "no metrics on 127.0.0.1:$metrics_port"
 
 step "the frame page and its files through nginx"
 headers=$(through -D - -o "$work/frame.html" "$url/frame?projectId=shop")

@@ -217,7 +217,79 @@ fn fits_in_script_element(script: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
+
+    const MANIFEST_JSON: &[u8] = br#"{"boot":"boot.0123456789abcdef.js","glue":"oriel_frame.0123456789abcdef.js","wasm":"oriel_frame_bg.0123456789abcdef.wasm","css":"frame.0123456789abcdef.css"}"#;
+
+    /// A built frame's files, the CSS last.
+    const FILES: &[EmbeddedFile] = &[
+        EmbeddedFile {
+            name: "manifest.json",
+            bytes: MANIFEST_JSON,
+        },
+        EmbeddedFile {
+            name: "boot.0123456789abcdef.js",
+            bytes: b"import '/frame/assets/oriel_frame.0123456789abcdef.js';\n",
+        },
+        EmbeddedFile {
+            name: "oriel_frame.0123456789abcdef.js",
+            bytes: b"export {};\n",
+        },
+        EmbeddedFile {
+            name: "oriel_frame_bg.0123456789abcdef.wasm",
+            bytes: b"\0asm\x01\0\0\0",
+        },
+        EmbeddedFile {
+            name: "frame.0123456789abcdef.css",
+            bytes: b"body{margin:0}\n",
+        },
+    ];
+
+    static WHOLE: EmbeddedFrame = EmbeddedFrame { files: FILES };
+
+    /// The same without its CSS.
+    static NO_CSS: EmbeddedFrame = EmbeddedFrame {
+        files: FILES.split_at(4).0,
+    };
+
+    /// What `/readyz` and the frame page read of an embedded frame.
+    #[tokio::test]
+    async fn an_embedded_frame_is_read_and_checked() {
+        let source = FrameSource::Embedded(&WHOLE);
+        let files = FrameFiles::read(&source).await.unwrap();
+        assert_eq!(files.wasm, "oriel_frame_bg.0123456789abcdef.wasm");
+        assert_eq!(
+            files.boot_script,
+            "import '/frame/assets/oriel_frame.0123456789abcdef.js';\n"
+        );
+        FrameFiles::check(&source).await.unwrap();
+        let error = FrameFiles::check(&FrameSource::Embedded(&NO_CSS))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            error,
+            "frame.0123456789abcdef.css: not in the embedded frame"
+        );
+    }
+
+    /// `frame_dir` set wins; unset, a binary without a frame serves dist/frame.
+    #[test]
+    fn where_the_frame_comes_from() {
+        let dir = Path::new("/srv/frame");
+        assert!(matches!(
+            FrameSource::new(Some(dir)),
+            FrameSource::Dir(d) if &*d == dir
+        ));
+        match FrameSource::new(None) {
+            FrameSource::Dir(d) => {
+                assert!(source::EMBEDDED.is_none());
+                assert_eq!(&*d, Path::new(source::DEFAULT_FRAME_DIR));
+            }
+            FrameSource::Embedded(_) => assert!(source::EMBEDDED.is_some()),
+        }
+    }
 
     #[test]
     fn hashed_names() {
