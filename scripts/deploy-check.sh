@@ -8,13 +8,14 @@
 #     served (brotli and plain) with an immutable cache, its content matching its hashed name;
 #   - X-Forwarded-For reaches frame-host as the client's address: the per-IP analytics limit
 #     counts each client (curl bound to 127.0.0.2 or 127.0.0.3) apart, and a client's own
-#     X-Forwarded-For does not get it around the limit.
+#     X-Forwarded-For does not get it around the limit;
+#   - the guide's SQLite backups (`.backup`, `VACUUM INTO`) of the live database hold its rows.
 # Usage: scripts/deploy-check.sh [BINARY]. BINARY defaults to dist/release/oriel-frame-host
 # (scripts/release.sh), which must serve its embedded frame: no frame_dir is set. Without it,
 # the debug build serves dist/frame (ORIEL_FRAME_DIR), built first when missing; ORIEL_FRAME_DIR
 # set makes any binary serve that directory.
-# Installs nginx from Debian when it is not there. Ports: 18480 (http), 18443 (https), 18481
-# (frame-host), 18482 (metrics), plus ORIEL_PORT_OFFSET.
+# Installs nginx and sqlite3 from Debian when they are not there. Ports: 18480 (http), 18443
+# (https), 18481 (frame-host), 18482 (metrics), plus ORIEL_PORT_OFFSET.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${CARGO_TARGET_DIR:=$HOME/.cache/oriel/target}"
@@ -31,6 +32,12 @@ if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends nginx
 fi
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+if ! command -v sqlite3 >/dev/null; then
+  step "sqlite3 from Debian (the backup commands)"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends sqlite3
+fi
 
 binary="${1:-dist/release/oriel-frame-host}"
 # Set, frame-host serves this directory instead of an embedded frame.
@@ -183,26 +190,34 @@ event() {
   printf '{"eventId":"0b7f6c1e-3a5d-4c2b-9e8f-%012x","url":"https://shop.example.com/","domain":"shop.example.com","timestamp":%s,"props":{"type":"track","event":"MODAL_OPEN","properties":{}}}' \
     "$1" "$(date +%s%3N)"
 }
-n=0
-# POSTs an event from source address $1 (more curl arguments after it); prints the status.
+# POSTs event number $1 from source address $2 (more curl arguments after them); prints the
+# status.
 post_event() {
-  local from=$1; shift
-  n=$((n + 1))
+  local n=$1 from=$2; shift 2
   through --interface "$from" -o "$work/answer" -w '%{http_code}' -X POST \
     -H 'origin: https://shop.example.com' -H 'content-type: text/plain;charset=UTF-8' \
     --data "$(event "$n")" "$@" "$url/e?projectId=shop&st=appkit&sv=deploy-check"
 }
 for i in 1 2; do
-  code=$(post_event 127.0.0.2)
+  code=$(post_event "$i" 127.0.0.2)
   [[ "$code" == 2* ]] || fail "event $i from 127.0.0.2: $code $(cat "$work/answer")"
 done
-code=$(post_event 127.0.0.2)
+code=$(post_event 3 127.0.0.2)
 [ "$code" = 429 ] || fail "a third event from 127.0.0.2: $code, expected 429 (limit 2)"
-code=$(post_event 127.0.0.2 -H 'x-forwarded-for: 203.0.113.9')
+code=$(post_event 4 127.0.0.2 -H 'x-forwarded-for: 203.0.113.9')
 [ "$code" = 429 ] || fail "a client's own X-Forwarded-For got past the limit: $code"
-code=$(post_event 127.0.0.3)
+code=$(post_event 5 127.0.0.3)
 [[ "$code" == 2* ]] || fail "127.0.0.3 counted with 127.0.0.2 (nginx's address?): $code"
 grep -q 'id=[0-9a-f]' "$work/access.log" || fail "nginx's log lacks frame-host's request ids"
+
+step "backups of the live SQLite database, as docs/deploy.md says"
+sqlite3 "$work/data/oriel.sqlite" ".backup '$work/backup.sqlite'"
+sqlite3 "$work/data/oriel.sqlite" "VACUUM INTO '$work/vacuumed.sqlite'"
+for copy in backup vacuumed; do
+  events=$(sqlite3 "$work/$copy.sqlite" "SELECT count(*) FROM analytics_events")
+  [ "$events" = 3 ] || fail "$copy.sqlite holds $events analytics events, expected the 3 stored"
+done
+echo "sqlite3 .backup and VACUUM INTO: 3 events in each copy"
 
 echo
 echo "deploy-check: ok in $(( $(date +%s) - started )) s ($binary)"
