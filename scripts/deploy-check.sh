@@ -9,7 +9,9 @@
 #   - X-Forwarded-For reaches frame-host as the client's address: the per-IP analytics limit
 #     counts each client (curl bound to 127.0.0.2 or 127.0.0.3) apart, and a client's own
 #     X-Forwarded-For does not get it around the limit;
-#   - the guide's SQLite backups (`.backup`, `VACUUM INTO`) of the live database hold its rows.
+#   - the guide's SQLite backups (`.backup`, `VACUUM INTO`) of the live database hold its rows;
+#   - where a PostgreSQL answers (ORIEL_TEST_POSTGRES_URL), an instance on a fresh database of
+#     it is ready and pg_dump archives it.
 # Usage: scripts/deploy-check.sh [BINARY]. BINARY defaults to dist/release/oriel-frame-host
 # (scripts/release.sh), which must serve its embedded frame: no frame_dir is set. Without it,
 # the debug build serves dist/frame (ORIEL_FRAME_DIR), built first when missing; ORIEL_FRAME_DIR
@@ -218,6 +220,36 @@ for copy in backup vacuumed; do
   [ "$events" = 3 ] || fail "$copy.sqlite holds $events analytics events, expected the 3 stored"
 done
 echo "sqlite3 .backup and VACUUM INTO: 3 events in each copy"
+
+# The guide's PostgreSQL part, where the tests' server answers (ORIEL_TEST_POSTGRES_URL, as
+# frame-host's PostgreSQL tests): a fresh database, a second instance on it, pg_dump.
+pg_url="${ORIEL_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
+if command -v pg_dump >/dev/null && psql "$pg_url" -qc 'SELECT 1' >/dev/null 2>&1; then
+  step "PostgreSQL: DATABASE_URL, migrations at start, pg_dump"
+  db="oriel_deploy_check_$$"
+  psql "$pg_url" -qc "CREATE DATABASE $db"
+  drop_db() { psql "$pg_url" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" || true; }
+  trap 'cleanup; drop_db' EXIT
+  db_url="${pg_url%/*}/$db"
+  sed -e "s|127.0.0.1:$app_port|127.0.0.1:0|" -e "s|^metrics_listen = .*|metrics_listen = \"off\"|" \
+    "$work/frame-host.toml" > "$work/pg.toml"
+  (cd "$work" && exec env -u ORIEL_FRAME_DIR ORIEL_CONFIG="$work/pg.toml" DATABASE_URL="$db_url" \
+    ${frame_dir:+ORIEL_FRAME_DIR="$frame_dir"} "$binary" serve) > "$work/pg.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 300); do
+    grep -qs 'listening on' "$work/pg.log" && break
+    sleep 0.1
+  done
+  pg_addr=$(sed -n 's|^oriel frame-host listening on ||p' "$work/pg.log")
+  [ -n "$pg_addr" ] || fail "frame-host on PostgreSQL did not start: $(cat "$work/pg.log")"
+  code=$(curl -sS -o "$work/pg-readyz" -w '%{http_code}' "$pg_addr/readyz")
+  [ "$code" = 200 ] || fail "/readyz on PostgreSQL: $code $(cat "$work/pg-readyz")"
+  pg_dump --format=custom --file="$work/oriel.dump" "$db_url"
+  pg_restore --list "$work/oriel.dump" > "$work/dump-list"
+  grep -q 'TABLE public oriel_migrations' "$work/dump-list" ||
+    fail "pg_dump's archive lacks the migrations table"
+  echo "readyz on PostgreSQL: $(cat "$work/pg-readyz"); pg_dump: $(stat -c %s "$work/oriel.dump") bytes"
+fi
 
 echo
 echo "deploy-check: ok in $(( $(date +%s) - started )) s ($binary)"
