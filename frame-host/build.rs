@@ -2,6 +2,15 @@
 //! backends) and `NNNN_name.sqlite.sql` / `NNNN_name.postgres.sql` (run on that backend only,
 //! before the portable part of the same version), written to `$OUT_DIR/migrations.rs` as one
 //! list in version order. A new migration is a new file; nothing else is edited.
+//!
+//! Also sets `ORIEL_GIT_COMMIT` (`git rev-parse HEAD`, or the variable of that name when set,
+//! or "unknown" outside git) and, with the `embed-frame` feature, writes the built frame's
+//! files (`ORIEL_FRAME_DIST`, default `../dist/frame`) to `$OUT_DIR/frame_files.rs` as
+//! `include_bytes!` entries and sets `ORIEL_FRAME_MANIFEST_SHA256`; without it, that is
+//! "not embedded". See `src/frame_assets.rs`.
+
+#[path = "build/frame.rs"]
+mod build_frame;
 
 use std::{collections::BTreeMap, env, fs, path::Path};
 
@@ -14,6 +23,12 @@ struct Migration {
 }
 
 fn main() {
+    build_frame::git_commit();
+    build_frame::embed_frame();
+    migrations();
+}
+
+fn migrations() {
     let dir = Path::new(&env::var("CARGO_MANIFEST_DIR").unwrap()).join("src/store/migrations");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut migrations: BTreeMap<u32, Migration> = BTreeMap::new();

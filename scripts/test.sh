@@ -24,6 +24,10 @@ bash scripts/build-wasm.sh
 step "frame-host binary for the browser tests"
 cargo build --quiet -p oriel-frame-host
 
+step "deploy/nginx/oriel.conf: frame-host in production mode behind nginx (scripts/deploy-check.sh)"
+# The debug build serving dist/frame; `make deploy-check` runs the release binary, frame embedded.
+ORIEL_FRAME_DIR="$PWD/dist/frame" bash scripts/deploy-check.sh "${CARGO_TARGET_DIR:-target}/debug/oriel-frame-host"
+
 step "TypeScript type checks"
 npm run --silent typecheck
 

@@ -2,7 +2,7 @@
 //! A plain aggregate: a route takes the services it needs from it (axum's `FromRef`), and the
 //! background tasks (`tasks`) take theirs.
 
-use std::{path::PathBuf, sync::Arc};
+use std::sync::Arc;
 
 use axum::extract::FromRef;
 
@@ -16,7 +16,7 @@ use crate::{
     dev::{devnet::DevnetContracts, Devnet},
     error::{Error, Result},
     farcaster::{Farcaster, Setup as FarcasterSetup},
-    frame::{FrameNetworks, FramePage},
+    frame::{FrameNetworks, FramePage, FrameSource},
     indexer::{self, IndexerConfig},
     keys::{self, Fingerprints, Missing},
     limits::Limits,
@@ -65,7 +65,7 @@ pub struct AppState {
     pub(crate) indexing: Arc<Indexing>,
     /// Where the frame's built assets are served from.
     #[from_ref(skip)]
-    pub(crate) frame_dir: PathBuf,
+    pub(crate) frame_source: FrameSource,
     /// Whether the dev-only routes are served.
     #[from_ref(skip)]
     pub(crate) dev_mode: bool,
@@ -197,6 +197,7 @@ impl AppState {
                 ens,
             },
         );
+        let frame_source = FrameSource::new(config.frame_dir.as_deref());
         Ok(Self {
             login: Login::new(
                 store.clone(),
@@ -276,7 +277,7 @@ impl AppState {
                     swap_networks: &config.swap_networks,
                 },
                 config.connect_sources(),
-                &config.frame_dir,
+                frame_source.clone(),
                 projects.clone(),
             ),
             devnet: Devnet::new(devnet, chains.clone(), limits),
@@ -285,7 +286,7 @@ impl AppState {
                 exchanges: config.exchanges.clone(),
                 chains,
             }),
-            frame_dir: config.frame_dir.clone(),
+            frame_source,
             dev_mode: config.mode == Mode::Dev,
             https: config.public_url.as_str().starts_with("https://"),
             key_fingerprints: Arc::new(key_fingerprints),

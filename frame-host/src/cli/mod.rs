@@ -12,7 +12,7 @@ use crate::error::Result;
 
 /// frame-host: the embedded wallet's frame page and its backend.
 #[derive(Debug, Parser)]
-#[command(name = "oriel-frame-host", version = crate::version::VERSION)]
+#[command(name = "oriel-frame-host", version = crate::version::LONG_VERSION)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,

@@ -6,21 +6,24 @@ use std::net::SocketAddr;
 use crate::{
     config::{Config, Mode},
     error::{Error, Result},
+    frame::FrameSource,
     http::{serve, ConnectionLimits},
     metrics::{MetricsListen, DEFAULT_METRICS_LISTEN},
     routes::{app, metrics_app},
     state::AppState,
     tasks::{self, Tasks},
+    version::{FRAME_MANIFEST_SHA256, GIT_COMMIT, VERSION},
 };
 
 pub(super) async fn run() -> Result<()> {
     let config = Config::load()?;
     super::logging::init()?;
-    if !config.frame_dir.is_dir() {
-        tracing::warn!(
-            frame_dir = %config.frame_dir.display(),
+    match FrameSource::new(config.frame_dir.as_deref()) {
+        FrameSource::Dir(dir) if !dir.is_dir() => tracing::warn!(
+            frame_dir = %dir.display(),
             "frame_dir does not exist: /frame/assets/ will answer 404 until the frame is built"
-        );
+        ),
+        source => tracing::info!(frame = %source, "serving the frame"),
     }
     let addr = config.listen;
     let metrics_addr = metrics_address(&config)?;
@@ -37,7 +40,15 @@ pub(super) async fn run() -> Result<()> {
         .await
         .map_err(|source| Error::Bind { addr, source })?;
     let local = listener.local_addr().unwrap_or(addr);
-    tracing::info!(addr = %local, %mode, projects, "starting");
+    tracing::info!(
+        addr = %local,
+        %mode,
+        projects,
+        version = VERSION,
+        commit = GIT_COMMIT,
+        frame_manifest_sha256 = FRAME_MANIFEST_SHA256,
+        "starting"
+    );
     println!("oriel frame-host listening on http://{local}");
     let metrics = match metrics_addr {
         Some(addr) => Some(serve_metrics(addr, &state).await?),

@@ -88,8 +88,11 @@ pub struct Config {
     /// never shows its mailbox to the network by accident.
     #[serde(default)]
     pub dev_allow_public: bool,
-    /// The built frame (wasm, JS, CSS) served under `/frame/assets/`.
-    pub frame_dir: PathBuf,
+    /// The directory of the built frame (wasm, JS, CSS, `manifest.json`) served under
+    /// `/frame/assets/` (env `ORIEL_FRAME_DIR`). Unset: the frame embedded in the binary (a
+    /// release build, feature `embed-frame`), else `dist/frame`.
+    #[serde(default)]
+    pub frame_dir: Option<PathBuf>,
     /// The database URL; `None` means [`Config::effective_database_url`]'s SQLite default.
     pub database_url: Option<String>,
     /// How mail is delivered.
@@ -662,7 +665,7 @@ mod tests {
         assert_eq!(c.public_url, "http://127.0.0.1:8787");
         assert_eq!(c.data_dir, PathBuf::from(".data"));
         assert_eq!(c.mode, Mode::Dev);
-        assert_eq!(c.frame_dir, PathBuf::from("dist/frame"));
+        assert_eq!(c.frame_dir, None, "the embedded frame, else dist/frame");
         assert_eq!(c.database_url, None);
         assert_eq!(c.effective_database_url(), "sqlite://.data/oriel.sqlite");
         assert_eq!(c.mail, MailConfig::DevMailbox);
@@ -831,7 +834,7 @@ mod tests {
         assert_eq!(c.listen, "127.0.0.1:18999".parse().unwrap());
         assert_eq!(c.public_url, "https://id.example.com:8443");
         assert_eq!(c.data_dir, PathBuf::from("/tmp/fh-data"));
-        assert_eq!(c.frame_dir, PathBuf::from("/srv/frame"));
+        assert_eq!(c.frame_dir.as_deref(), Some(Path::new("/srv/frame")));
         assert_eq!(c.mode, Mode::Dev);
         assert_eq!(c.effective_database_url(), "sqlite:///tmp/x.sqlite");
     }

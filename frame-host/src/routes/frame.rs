@@ -1,8 +1,6 @@
 //! `GET /frame?projectId=ID` (the generated frame page, over [`FramePage`]) and
-//! `GET /frame/assets/{file}` (the built frame from `frame_dir`, whose `manifest.json` names
-//! the page's files).
-
-use std::path::Path;
+//! `GET /frame/assets/{file}` (the built frame from `frame_dir` or embedded in the binary,
+//! whose `manifest.json` names the page's files).
 
 use axum::{
     extract::{rejection::QueryRejection, Query, Request, State},
@@ -17,7 +15,7 @@ use tower::ServiceBuilder;
 use tower_http::{services::ServeDir, set_header::SetResponseHeaderLayer};
 
 use crate::{
-    frame::{is_hashed_name, FrameFiles, FramePage},
+    frame::{is_hashed_name, FrameFiles, FramePage, FrameSource},
     http::{
         headers::{self, ScriptHash},
         page::{escape_html, script_safe_json},
@@ -29,14 +27,8 @@ use crate::{
 /// Cache-Control of a content-hashed asset: its content never changes under its name.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// Routes of this module; assets are read from `frame_dir`.
-pub(crate) fn router(frame_dir: &Path) -> Router<AppState> {
-    // scripts/build-wasm.sh writes every asset also as `.br` and `.gz`: served by the
-    // browser's Accept-Encoding (the frame wasm is 2.4 times smaller as brotli).
-    let assets = ServeDir::new(frame_dir)
-        .append_index_html_on_directories(false)
-        .precompressed_br()
-        .precompressed_gzip();
+/// Routes of this module; assets are read from `source`.
+pub(crate) fn router(source: &FrameSource) -> Router<AppState> {
     let asset_headers = ServiceBuilder::new()
         .layer(overriding(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(overriding(header::VARY, "accept-encoding"))
@@ -49,9 +41,22 @@ pub(crate) fn router(frame_dir: &Path) -> Router<AppState> {
             headers::ASSET_CSP,
         ))
         .layer(middleware::from_fn(cache_control));
-    Router::new()
-        .route("/frame", get(frame_page))
-        .nest_service("/frame/assets", asset_headers.service(assets))
+    let router = Router::new().route("/frame", get(frame_page));
+    // scripts/build-wasm.sh writes every asset also as `.br` and `.gz`: served by the
+    // browser's Accept-Encoding (the frame wasm is 2.4 times smaller as brotli).
+    match source {
+        FrameSource::Dir(dir) => {
+            let assets = ServeDir::new(dir)
+                .append_index_html_on_directories(false)
+                .precompressed_br()
+                .precompressed_gzip();
+            router.nest_service("/frame/assets", asset_headers.service(assets))
+        }
+        FrameSource::Embedded(frame) => router.nest_service(
+            "/frame/assets",
+            asset_headers.service(super::frame_assets::service(frame)),
+        ),
+    }
 }
 
 /// A content-hashed asset found is immutable; anything else (the manifest, a 404) revalidates.

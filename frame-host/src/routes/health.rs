@@ -1,8 +1,6 @@
 //! `GET /healthz` (liveness and version) and `GET /readyz` (readiness: whether this instance
 //! can serve now).
 
-use std::path::PathBuf;
-
 use axum::{
     extract::State,
     http::StatusCode,
@@ -12,7 +10,12 @@ use axum::{
 };
 use serde_json::{json, Map, Value};
 
-use crate::{frame::FrameFiles, state::AppState, store::Store, version::VERSION};
+use crate::{
+    frame::{FrameFiles, FrameSource},
+    state::AppState,
+    store::Store,
+    version::VERSION,
+};
 
 /// Routes of this module.
 pub(crate) fn router() -> Router<AppState> {
@@ -33,7 +36,7 @@ async fn readyz(State(state): State<AppState>) -> Response {
     let checks = [
         ("database", database(&state.store).await),
         ("keys", keys(&state).await),
-        ("frame", frame(state.frame_dir.clone()).await),
+        ("frame", frame(&state.frame_source).await),
     ];
     let ready = checks.iter().all(|(_, r)| r.is_ok());
     let checks: Map<String, Value> = checks
@@ -70,8 +73,8 @@ async fn keys(state: &AppState) -> Result<(), String> {
     })
 }
 
-async fn frame(frame_dir: PathBuf) -> Result<(), String> {
-    FrameFiles::check(&frame_dir).await.map_err(|error| {
+async fn frame(source: &FrameSource) -> Result<(), String> {
+    FrameFiles::check(source).await.map_err(|error| {
         tracing::warn!(%error, "readiness: the frame cannot be served");
         "the frame's manifest or files are missing".to_owned()
     })

@@ -10,6 +10,7 @@ mod auth;
 mod bundler;
 mod farcaster;
 mod frame;
+mod frame_assets;
 mod health;
 mod metrics;
 mod names;
@@ -86,7 +87,7 @@ pub fn app(state: AppState) -> Router {
         health::router().into(),
         openapi::router().into(),
         projects::router().into(),
-        frame::router(&state.frame_dir).into(),
+        frame::router(&state.frame_source).into(),
         auth::router().into(),
         social::routes(),
         wallet::router().into(),

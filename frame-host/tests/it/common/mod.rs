@@ -35,7 +35,7 @@ pub const IP: [u8; 4] = [10, 0, 0, 1];
 /// assets from `frame_dir`.
 pub fn config(frame_dir: &std::path::Path) -> Config {
     let mut config = Config::dev();
-    config.frame_dir = frame_dir.to_path_buf();
+    config.frame_dir = Some(frame_dir.to_path_buf());
     config.rpc_hosts = vec!["https://rpc.example.com".into()];
     config.projects.push(ProjectConfig {
         id: "shop".into(),

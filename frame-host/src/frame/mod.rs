@@ -1,9 +1,12 @@
 //! The frame page's content: what `GET /frame?projectId=ID` lists for a project (its allowed
 //! origins and the networks with their RPC URLs, names, native coins, swap routers and
-//! smart-account contracts), the built frame's files as `frame_dir/manifest.json` names them,
-//! and the RPC origins the page's CSP allows.
+//! smart-account contracts), the built frame's files as its `manifest.json` names them (from
+//! `frame_dir` or embedded in the binary: [`FrameSource`]), and the RPC origins the page's CSP
+//! allows.
 
-use std::{path::Path, sync::Arc};
+mod source;
+
+use std::sync::Arc;
 
 use oriel_protocol::{
     frame_page::{FramePageConfig, NativeCurrency, NetworkRpc},
@@ -18,10 +21,14 @@ use crate::{
     version::VERSION,
 };
 
+#[cfg(test)]
+pub(crate) use source::EmbeddedFile;
+pub(crate) use source::{EmbeddedFrame, FrameSource};
+
 /// The chain the frame starts on until the dapp says otherwise.
 const DEFAULT_CHAIN_ID: &str = "eip155:1";
 
-/// The file in `frame_dir` that names the built frame's files (scripts/build-wasm.sh writes it).
+/// The file in the frame's directory that names the built frame's files (scripts/build-wasm.sh writes it).
 const MANIFEST: &str = "manifest.json";
 
 /// What the frame page shows, settled from the config at start. Cheap to clone.
@@ -30,7 +37,7 @@ pub(crate) struct FramePage {
     projects: Projects,
     networks: Arc<[NetworkRpc]>,
     connect_sources: Arc<[String]>,
-    frame_dir: Arc<Path>,
+    source: FrameSource,
 }
 
 /// What the frame page lists of each network: the networks, the listed tokens (their native
@@ -47,7 +54,7 @@ impl FramePage {
     pub(crate) fn new(
         sections: FrameNetworks<'_>,
         connect_sources: Vec<String>,
-        frame_dir: &Path,
+        source: FrameSource,
         projects: Projects,
     ) -> Self {
         let networks = sections
@@ -59,7 +66,7 @@ impl FramePage {
             projects,
             networks,
             connect_sources: connect_sources.into(),
-            frame_dir: frame_dir.into(),
+            source,
         }
     }
 
@@ -84,7 +91,7 @@ impl FramePage {
 
     /// The built frame's files, read now (so a rebuilt frame is served at once).
     pub(crate) async fn files(&self) -> Result<FrameFiles, String> {
-        FrameFiles::read(&self.frame_dir).await
+        FrameFiles::read(&self.source).await
     }
 }
 
@@ -149,7 +156,7 @@ pub(crate) fn is_hashed_name(name: &str) -> bool {
         && matches!(ext, "js" | "wasm" | "css")
 }
 
-/// The built frame's files, as `frame_dir/manifest.json` names them, and the boot script.
+/// The built frame's files, as its `manifest.json` names them, and the boot script.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct FrameFiles {
@@ -167,40 +174,30 @@ pub(crate) struct FrameFiles {
 }
 
 impl FrameFiles {
-    /// Whether the frame in `frame_dir` can be served: its manifest reads, and every file it
+    /// Whether the frame in `source` can be served: its manifest reads, and every file it
     /// names is there (what `/readyz` asks). The error names the first thing missing.
-    pub(crate) async fn check(frame_dir: &Path) -> Result<(), String> {
-        let files = Self::read(frame_dir).await?;
+    pub(crate) async fn check(source: &FrameSource) -> Result<(), String> {
+        let files = Self::read(source).await?;
         for name in [&files.glue, &files.wasm, &files.css] {
-            let path = frame_dir.join(name);
-            if !tokio::fs::try_exists(&path).await.unwrap_or(false) {
-                return Err(format!("{}: missing", path.display()));
-            }
+            source.check_exists(name).await?;
         }
         Ok(())
     }
 
     /// Reads the manifest and the boot script; read on every page request, so a rebuilt frame
     /// is served at once.
-    async fn read(frame_dir: &Path) -> Result<Self, String> {
-        let read = |path: std::path::PathBuf| async move {
-            tokio::fs::read_to_string(&path)
-                .await
-                .map_err(|e| format!("{}: {e}", path.display()))
-        };
-        let path = frame_dir.join(MANIFEST);
-        let text = read(path.clone()).await?;
+    async fn read(source: &FrameSource) -> Result<Self, String> {
+        let text = source.read_text(MANIFEST).await?;
         let mut files: Self =
-            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            serde_json::from_str(&text).map_err(|e| format!("{source}: {MANIFEST}: {e}"))?;
         for name in [&files.boot, &files.glue, &files.wasm, &files.css] {
             if !is_hashed_name(name) {
                 return Err(format!(
-                    "{}: not a content-hashed name: {name:?}",
-                    path.display()
+                    "{source}: {MANIFEST}: not a content-hashed name: {name:?}"
                 ));
             }
         }
-        files.boot_script = read(frame_dir.join(&files.boot)).await?;
+        files.boot_script = source.read_text(&files.boot).await?;
         if !fits_in_script_element(&files.boot_script) {
             return Err(format!(
                 "{}: cannot sit inside a <script> element",
@@ -220,7 +217,79 @@ fn fits_in_script_element(script: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
+
+    const MANIFEST_JSON: &[u8] = br#"{"boot":"boot.0123456789abcdef.js","glue":"oriel_frame.0123456789abcdef.js","wasm":"oriel_frame_bg.0123456789abcdef.wasm","css":"frame.0123456789abcdef.css"}"#;
+
+    /// A built frame's files, the CSS last.
+    const FILES: &[EmbeddedFile] = &[
+        EmbeddedFile {
+            name: "manifest.json",
+            bytes: MANIFEST_JSON,
+        },
+        EmbeddedFile {
+            name: "boot.0123456789abcdef.js",
+            bytes: b"import '/frame/assets/oriel_frame.0123456789abcdef.js';\n",
+        },
+        EmbeddedFile {
+            name: "oriel_frame.0123456789abcdef.js",
+            bytes: b"export {};\n",
+        },
+        EmbeddedFile {
+            name: "oriel_frame_bg.0123456789abcdef.wasm",
+            bytes: b"\0asm\x01\0\0\0",
+        },
+        EmbeddedFile {
+            name: "frame.0123456789abcdef.css",
+            bytes: b"body{margin:0}\n",
+        },
+    ];
+
+    static WHOLE: EmbeddedFrame = EmbeddedFrame { files: FILES };
+
+    /// The same without its CSS.
+    static NO_CSS: EmbeddedFrame = EmbeddedFrame {
+        files: FILES.split_at(4).0,
+    };
+
+    /// What `/readyz` and the frame page read of an embedded frame.
+    #[tokio::test]
+    async fn an_embedded_frame_is_read_and_checked() {
+        let source = FrameSource::Embedded(&WHOLE);
+        let files = FrameFiles::read(&source).await.unwrap();
+        assert_eq!(files.wasm, "oriel_frame_bg.0123456789abcdef.wasm");
+        assert_eq!(
+            files.boot_script,
+            "import '/frame/assets/oriel_frame.0123456789abcdef.js';\n"
+        );
+        FrameFiles::check(&source).await.unwrap();
+        let error = FrameFiles::check(&FrameSource::Embedded(&NO_CSS))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            error,
+            "frame.0123456789abcdef.css: not in the embedded frame"
+        );
+    }
+
+    /// `frame_dir` set wins; unset, a binary without a frame serves dist/frame.
+    #[test]
+    fn where_the_frame_comes_from() {
+        let dir = Path::new("/srv/frame");
+        assert!(matches!(
+            FrameSource::new(Some(dir)),
+            FrameSource::Dir(d) if &*d == dir
+        ));
+        match FrameSource::new(None) {
+            FrameSource::Dir(d) => {
+                assert!(source::EMBEDDED.is_none());
+                assert_eq!(&*d, Path::new(source::DEFAULT_FRAME_DIR));
+            }
+            FrameSource::Embedded(_) => assert!(source::EMBEDDED.is_some()),
+        }
+    }
 
     #[test]
     fn hashed_names() {
