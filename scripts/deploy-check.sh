@@ -132,6 +132,9 @@ allowed_origins = ["https://shop.example.com"]
 TOML
 # Started in an empty directory: no dist/frame to fall back on.
 binary=$(realpath "$binary")
+# Production never creates keys: they are made once, as docs/deploy.md says.
+(cd "$work" && env -u DATABASE_URL ORIEL_CONFIG="$work/frame-host.toml" "$binary" keys init) \
+  > "$work/keys-init.log" 2>&1 || { cat "$work/keys-init.log" >&2; fail "keys init failed"; }
 (cd "$work" && exec env -u DATABASE_URL -u ORIEL_FRAME_DIR ORIEL_CONFIG="$work/frame-host.toml" \
   ${frame_dir:+ORIEL_FRAME_DIR="$frame_dir"} "$binary" serve) > "$work/frame-host.log" 2>&1 &
 pids+=($!)
