@@ -45,6 +45,9 @@ pub enum Error {
         /// Why it is refused and what to do.
         why: String,
     },
+    /// `check-config` found settings production mode refuses (it listed them).
+    #[error("production mode would refuse {0} setting(s) of this config (listed above)")]
+    ProductionRefusals(usize),
     /// Dev mode on an address others can reach, without `dev_allow_public` (see
     /// `config::production`).
     #[error(

@@ -1,7 +1,8 @@
 //! The `oriel-frame-host` command line: `serve` (the default) runs the server; each other
 //! subcommand is an operator's task that runs and exits. One file per subcommand: `keys`
-//! creates and rotates the operator's keys.
+//! creates and rotates the operator's keys, `check-config` checks a config without starting.
 
+mod check_config;
 pub(crate) mod keys;
 mod logging;
 mod serve;
@@ -25,6 +26,9 @@ enum Command {
     /// The operator's keys: create them once, rotate them.
     #[command(subcommand)]
     Keys(keys::KeysCommand),
+    /// Check the config (defaults, ORIEL_CONFIG, the environment) and list what production
+    /// mode would refuse, without starting.
+    CheckConfig,
 }
 
 impl Cli {
@@ -33,6 +37,7 @@ impl Cli {
         match self.command.unwrap_or(Command::Serve) {
             Command::Serve => serve::run().await,
             Command::Keys(command) => keys::run(command).await,
+            Command::CheckConfig => check_config::run(),
         }
     }
 }

@@ -311,6 +311,17 @@ impl Config {
         Ok(config)
     }
 
+    /// Like [`Config::load`], leaving out the mode's own rules (production's refusals, dev
+    /// mode's loopback rule), so `check-config` can list them all: the settings as read, in
+    /// dev mode.
+    pub fn load_settings() -> Result<Self> {
+        Self::load_with(|name| match name {
+            "ORIEL_MODE" => Some("dev".to_owned()),
+            "ORIEL_DEV_ALLOW_PUBLIC" => Some("true".to_owned()),
+            _ => std::env::var(name).ok(),
+        })
+    }
+
     /// Checks the rules a config value must follow beyond its type's: an SMTP URL and sender that parse; every RPC host usable as a CSP source; every
     /// network a unique CAIP-2 id with at least one http(s) RPC URL; at least one project;
     /// project ids non-empty and unique; every project with at least one allowed origin, each

@@ -16,21 +16,31 @@ impl Config {
     /// neither the frame's CSP nor the embedding allow-lists name plain-http or loopback
     /// addresses (a user's own machine, in a user's browser).
     pub(super) fn check_production(&self) -> Result<()> {
-        let refuse = |setting: String, why: &str| {
-            Err(Error::DevSettingInProduction {
+        match self.production_refusals().into_iter().next() {
+            Some(refusal) => Err(refusal),
+            None => Ok(()),
+        }
+    }
+
+    /// Every setting production mode refuses (`Error::DevSettingInProduction` each), in the
+    /// order the checks run: what `oriel-frame-host check-config` lists.
+    pub fn production_refusals(&self) -> Vec<Error> {
+        let mut refusals = Vec::new();
+        let mut refuse = |setting: String, why: &str| {
+            refusals.push(Error::DevSettingInProduction {
                 setting,
                 why: why.into(),
-            })
+            });
         };
         if self.mail == MailConfig::DevMailbox {
-            return refuse(
+            refuse(
                 "mail".into(),
                 "the dev mailbox keeps login codes in the database instead of sending them; \
                  configure [mail] kind = \"smtp\"",
             );
         }
         if !secure_and_public(self.public_url.as_str()) {
-            return refuse(
+            refuse(
                 format!("public_url {:?}", self.public_url.as_str()),
                 "frame-host must be reached over https at a public address",
             );
@@ -50,7 +60,7 @@ impl Config {
             .map(|host| (format!("rpc_hosts {host:?}"), host));
         for (setting, url) in network_urls.chain(hosts) {
             if !secure_and_public(url) {
-                return refuse(
+                refuse(
                     setting,
                     "the frame's CSP would let it reach a plain-http or loopback endpoint",
                 );
@@ -63,21 +73,21 @@ impl Config {
                 .as_ref()
                 .filter(|u| !secure_and_public(u))
             {
-                return refuse(
+                refuse(
                     format!("networks {:?} bundler_url {url:?}", network.chain_id),
                     "user operations would travel over plain http or to a loopback bundler",
                 );
             }
         }
         if let Some(path) = &self.devnet_contracts {
-            return refuse(
+            refuse(
                 format!("devnet_contracts {path:?}"),
                 "the devnet's contracts and faucet are for a developer's machine",
             );
         }
         if let Some(registry) = &self.walletconnect_registry {
             if !secure_and_public(&registry.url) {
-                return refuse(
+                refuse(
                     format!("walletconnect_registry url {:?}", registry.url),
                     "the wallet list and its images would come over plain http or from this machine",
                 );
@@ -86,7 +96,7 @@ impl Config {
         for (provider, client) in self.social.enabled() {
             for (name, url) in client.urls() {
                 if !secure_and_public(url) {
-                    return refuse(
+                    refuse(
                         format!("social.{} {name} {url:?}", provider.as_str()),
                         "a social login would go to a plain-http or loopback endpoint",
                     );
@@ -95,7 +105,7 @@ impl Config {
         }
         if let Some(farcaster) = &self.farcaster {
             if !secure_and_public(&farcaster.url_base) {
-                return refuse(
+                refuse(
                     format!("farcaster url_base {:?}", farcaster.url_base),
                     "sign-in links would send users to a plain-http or loopback page",
                 );
@@ -104,7 +114,7 @@ impl Config {
         for provider in &self.onramp_providers {
             for (name, url) in provider.urls() {
                 if !secure_and_public(url) {
-                    return refuse(
+                    refuse(
                         format!("onramp_providers {:?} {name} {url:?}", provider.id),
                         "purchases would go through a plain-http or loopback provider",
                     );
@@ -114,14 +124,14 @@ impl Config {
         for project in &self.projects {
             for origin in &project.allowed_origins {
                 if !secure_and_public_origin(origin) {
-                    return refuse(
+                    refuse(
                         format!("projects {:?} allowed_origins {origin:?}", project.id),
                         "a plain-http or loopback page could embed the frame",
                     );
                 }
             }
         }
-        Ok(())
+        refusals
     }
 }
 

@@ -20,6 +20,7 @@ mod auth;
 mod balance;
 mod blockchain_api;
 mod bundler;
+mod check_config;
 mod connections;
 mod contract;
 mod convert;
