@@ -8,7 +8,7 @@ import { checkOriginsReply } from '../frameHost/wallets.gen'
 const PROJECTS_SERVICE: FrameHostService = {
   name: 'projects',
   unreachable: 'Could not reach frame-host',
-  invalid: 'Invalid App Configuration',
+  invalid: 'Invalid project response',
 }
 
 /** What is wrong with the page's project setup, as the developer is told it. */
