@@ -45,6 +45,17 @@ pub enum Error {
         /// Why it is refused and what to do.
         why: String,
     },
+    /// A secret's `…_FILE` variable names a file that cannot be read (`config::secrets`).
+    #[error("{variable} names {}, which cannot be read: {source}", path.display())]
+    SecretFile {
+        /// The `…_FILE` variable.
+        variable: String,
+        /// The file it names.
+        path: std::path::PathBuf,
+        /// Why it cannot be read.
+        #[source]
+        source: std::io::Error,
+    },
     /// `check-config` found settings production mode refuses (it listed them).
     #[error("production mode would refuse {0} setting(s) of this config (listed above)")]
     ProductionRefusals(usize),

@@ -8,6 +8,7 @@
 //! section's own checks, with the value shapes of `types`. No feature module is needed.
 
 mod production;
+pub(crate) mod secrets;
 
 use std::{
     collections::HashSet,
@@ -298,6 +299,7 @@ impl Config {
             };
             table.insert("dev_allow_public".into(), switch);
         }
+        secrets::apply(&mut table, &env)?;
         let unset = table
             .get("public_url")
             .is_none_or(|url| url.as_str() == Some(""));

@@ -74,7 +74,11 @@ impl Config {
                 .filter(|u| !secure_and_public(u))
             {
                 refuse(
-                    format!("networks {:?} bundler_url {url:?}", network.chain_id),
+                    format!(
+                        "networks {:?} bundler_url {:?}",
+                        network.chain_id,
+                        super::secrets::shown_url(url)
+                    ),
                     "user operations would travel over plain http or to a loopback bundler",
                 );
             }
@@ -265,8 +269,10 @@ mod tests {
             let e = refusal(|c| c.networks[0].rpc_urls = vec![url.into()]);
             assert!(e.contains(&format!("\"eip155:1\" rpc_urls {url:?}")), "{e}");
             let e = refusal(|c| c.networks[0].bundler_url = Some(url.into()));
+            // The bundler's URL as shown: no path or credentials, where its API key sits.
+            let shown = super::super::secrets::shown_url(url);
             assert!(
-                e.contains(&format!("\"eip155:1\" bundler_url {url:?}")),
+                e.contains(&format!("\"eip155:1\" bundler_url {shown:?}")),
                 "{e}"
             );
         }
