@@ -77,6 +77,7 @@ pub use projects::ProjectConfig;
 pub use registry::{RegistrySyncReport, WalletConnectRegistryConfig, DEFAULT_EXPLORER_URL};
 pub use routes::{app, metrics_app};
 pub use rpc_proxy::RpcConfig;
+pub use secrets::AdminToken;
 pub use social::{SocialConfig, SocialProviderConfig, TokenAuth};
 pub use state::AppState;
 pub use swap::{ExchangeConfig, DEFAULT_SWAP_NETWORKS};

@@ -96,3 +96,40 @@ mod tests {
         assert!(unb64("not base64!").is_none());
     }
 }
+
+/// The operator's token for the admin routes (`admin_token`): at least [`AdminToken::MIN_LEN`]
+/// characters, never shown (its `Debug` is redacted), compared by hash.
+#[derive(Clone, PartialEq, Eq, serde::Deserialize)]
+#[serde(try_from = "String")]
+pub struct AdminToken(String);
+
+impl AdminToken {
+    /// The shortest token accepted.
+    pub const MIN_LEN: usize = 32;
+
+    /// Whether `presented` is the token. Both sides are hashed first, so the comparison's
+    /// time says nothing about the token.
+    pub(crate) fn matches(&self, presented: &str) -> bool {
+        Sha256::digest(presented.as_bytes()) == Sha256::digest(self.0.as_bytes())
+    }
+}
+
+impl TryFrom<String> for AdminToken {
+    type Error = String;
+
+    fn try_from(token: String) -> std::result::Result<Self, Self::Error> {
+        if token.chars().count() < Self::MIN_LEN || token.chars().any(char::is_whitespace) {
+            return Err(format!(
+                "admin_token: at least {} characters, no spaces (e.g. openssl rand -hex 32)",
+                Self::MIN_LEN
+            ));
+        }
+        Ok(Self(token))
+    }
+}
+
+impl std::fmt::Debug for AdminToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AdminToken(…)")
+    }
+}

@@ -29,6 +29,7 @@ use crate::{
     projects::Projects,
     registry::{Catalog, Registry, WalletRegistry},
     rpc_proxy::RpcProxy,
+    secrets::AdminToken,
     sessions::Sessions,
     siwx::Siwx,
     social::Social,
@@ -72,6 +73,9 @@ pub struct AppState {
     /// Whether `public_url` is https (production answers then carry HSTS).
     #[from_ref(skip)]
     pub(crate) https: bool,
+    /// The operator's token of the admin routes, which are served only with one.
+    #[from_ref(skip)]
+    pub(crate) admin_token: Option<AdminToken>,
     /// The fingerprints of the loaded operator keys, which `keys::check_fingerprints`
     /// compares with the database's.
     #[from_ref(skip)]
@@ -289,6 +293,7 @@ impl AppState {
             frame_source,
             dev_mode: config.mode == Mode::Dev,
             https: config.public_url.as_str().starts_with("https://"),
+            admin_token: config.admin_token.clone(),
             key_fingerprints: Arc::new(key_fingerprints),
             proxies: TrustedProxies::new(&config.trusted_proxies, config.address_buckets()),
             projects,

@@ -8,6 +8,7 @@
 //! older than `analytics_retention_days` are deleted by the housekeeping job ([`purge`]).
 
 mod event;
+pub(crate) mod report;
 
 use std::net::IpAddr;
 

@@ -1,7 +1,8 @@
 //! The `oriel-frame-host` command line: `serve` (the default) runs the server; each other
 //! subcommand is an operator's task that runs and exits. One file per subcommand: `keys`
-//! creates and rotates the operator's keys, `check-config` checks a config without starting.
+//! creates and rotates the operator's keys, `check-config` checks a config without starting, `analytics` reads the analytics events.
 
+mod analytics;
 mod check_config;
 pub(crate) mod keys;
 mod logging;
@@ -29,6 +30,8 @@ enum Command {
     /// Check the config (defaults, ORIEL_CONFIG, the environment) and list what production
     /// mode would refuse, without starting.
     CheckConfig,
+    /// A project's analytics: events per day by name and origin, connections per method.
+    Analytics(analytics::AnalyticsArgs),
 }
 
 impl Cli {
@@ -38,6 +41,7 @@ impl Cli {
             Command::Serve => serve::run().await,
             Command::Keys(command) => keys::run(command).await,
             Command::CheckConfig => check_config::run(),
+            Command::Analytics(args) => analytics::run(args).await,
         }
     }
 }

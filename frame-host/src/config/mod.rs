@@ -27,6 +27,7 @@ use crate::{
     error::{Error, Result},
     metrics::MetricsListen,
     net::{AddressBuckets, IpRange, DEFAULT_IPV6_PREFIX},
+    secrets::AdminToken,
 };
 
 use crate::{
@@ -119,6 +120,10 @@ pub struct Config {
     /// one), asked for the prices `prices_file` does not have, for the networks whose
     /// `coingecko_platform` (tokens) and `coingecko_native_id` (native coin) are set.
     pub prices_url: Option<String>,
+    /// The operator's token for `/admin/v1/…` (a secret: env `ORIEL_ADMIN_TOKEN` or its
+    /// `_FILE`; at least 32 characters). Unset (the default): no admin route is served.
+    #[serde(default)]
+    pub admin_token: Option<AdminToken>,
     /// How many days analytics events (`POST /e`) are kept before the housekeeping job
     /// deletes them.
     #[serde(default = "default_analytics_retention_days")]

@@ -6,6 +6,7 @@
 //!
 //! | secret | variable |
 //! |---|---|
+//! | `admin_token` | `ORIEL_ADMIN_TOKEN` |
 //! | `[mail] url` (its password) | `ORIEL_SMTP_URL` |
 //! | `[social.{provider}] client_secret` | `ORIEL_SOCIAL_{PROVIDER}_CLIENT_SECRET` |
 //! | `[[onramp_providers]] key_secret` | `ORIEL_ONRAMP_{ID}_KEY_SECRET` |
@@ -66,6 +67,7 @@ fn put(
 
 /// Puts the secrets the environment holds into the combined config `table`, before it is read.
 pub(super) fn apply(table: &mut toml::Table, env: &impl Fn(&str) -> Option<String>) -> Result<()> {
+    put(env, table, "admin_token", "ORIEL_ADMIN_TOKEN")?;
     if let Some(value) = secret(env, "ORIEL_SMTP_URL")? {
         let mail = table
             .entry("mail")

@@ -5,6 +5,7 @@
 //! A new endpoint touches its part's module, the part's router (a `.route` line), and a test.
 
 mod account;
+mod admin;
 mod analytics;
 mod auth;
 mod bundler;
@@ -104,6 +105,9 @@ pub fn app(state: AppState) -> Router {
     ];
     if state.dev_mode {
         parts.push(dev::router(&state.devnet, projects).into());
+    }
+    if let Some(token) = state.admin_token.clone() {
+        parts.push(admin::router(token).into());
     }
     let mut router = Router::new();
     let mut exempt = Vec::new();

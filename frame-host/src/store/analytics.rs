@@ -64,3 +64,61 @@ impl Store {
         Ok(done.rows_affected())
     }
 }
+
+/// One row of the events report: a UTC day, an event name, a page origin and how many.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct EventCount {
+    /// Days since 1970-01-01 (UTC) the events were received on.
+    pub(crate) day: i64,
+    pub(crate) event: String,
+    pub(crate) origin: String,
+    pub(crate) count: i64,
+}
+
+impl Store {
+    /// The events of `project_id` received since `since` (Unix ms), counted per UTC day, name
+    /// and origin, in that order.
+    pub(crate) async fn event_counts(
+        &self,
+        project_id: &str,
+        since: i64,
+    ) -> Result<Vec<EventCount>> {
+        let rows: Vec<(i64, String, String, i64)> = sqlx::query_as(
+            "SELECT received_at / 86400000 AS day, event, origin, COUNT(*) \
+             FROM analytics_events WHERE project_id = $1 AND received_at >= $2 \
+             GROUP BY received_at / 86400000, event, origin ORDER BY 1, 2, 3",
+        )
+        .bind(project_id)
+        .bind(since)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(day, event, origin, count)| EventCount {
+                day,
+                event,
+                origin,
+                count,
+            })
+            .collect())
+    }
+
+    /// The properties (JSON text) of `event` events of `project_id` since `since` (Unix ms).
+    pub(crate) async fn event_properties(
+        &self,
+        project_id: &str,
+        event: &str,
+        since: i64,
+    ) -> Result<Vec<Option<String>>> {
+        let rows: Vec<(Option<String>,)> = sqlx::query_as(
+            "SELECT properties FROM analytics_events \
+             WHERE project_id = $1 AND event = $2 AND received_at >= $3",
+        )
+        .bind(project_id)
+        .bind(event)
+        .bind(since)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows.into_iter().map(|(p,)| p).collect())
+    }
+}

@@ -46,7 +46,7 @@ use sqlx::{
 };
 use tokio::sync::Semaphore;
 
-pub(crate) use analytics::StoredEvent;
+pub(crate) use analytics::{EventCount, StoredEvent};
 pub(crate) use attempts::{
     insert_login_attempt, CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt,
     LoginTry, NewApproval, NewCode, NewLogin,

@@ -442,3 +442,60 @@ async fn a_claimed_origin_spends_only_its_clients_budget() {
     let r = from([198, 51, 100, 7], ORIGIN_LIMIT + 1).await;
     assert_eq!(r.status, StatusCode::NO_CONTENT, "{}", r.body);
 }
+
+/// Issue 39 part 6: the operator reads the events back, per day by name and origin and
+/// connections per method, as JSON or CSV, only with the admin token; without one configured
+/// the route does not exist.
+#[tokio::test]
+async fn the_operator_reads_events_per_day_and_connections_per_method() {
+    const TOKEN: &str = "0123456789abcdef0123456789abcdef";
+    let t = TestApp::with(|c| c.admin_token = Some(TOKEN.to_owned().try_into().unwrap())).await;
+    let mut connect = event(&t, &uuid(1), "CONNECT_SUCCESS");
+    connect["props"]["properties"] = json!({ "connector": "AUTH" });
+    assert_eq!(
+        post_event(&t, &connect).await.status,
+        StatusCode::NO_CONTENT
+    );
+    for n in 2..4 {
+        let open = event(&t, &uuid(n), "MODAL_OPEN");
+        assert_eq!(post_event(&t, &open).await.status, StatusCode::NO_CONTENT);
+    }
+    let uri = "/admin/v1/analytics?projectId=shop&days=7";
+    assert_eq!(t.get(uri).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        t.get_auth(uri, "not-the-token").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    let r = t.get_auth(uri, TOKEN).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let report = r.json();
+    let day = report["events"][0]["day"].as_str().unwrap().to_owned();
+    assert_eq!(
+        report["events"],
+        json!([
+            { "day": day, "event": "CONNECT_SUCCESS", "origin": SHOP, "count": 1 },
+            { "day": day, "event": "MODAL_OPEN", "origin": SHOP, "count": 2 },
+        ])
+    );
+    assert_eq!(
+        report["connections"],
+        json!([{ "method": "AUTH", "count": 1 }])
+    );
+    let csv = t.get_auth(&format!("{uri}&format=csv"), TOKEN).await;
+    assert_eq!(csv.header("content-type"), "text/csv; charset=utf-8");
+    assert_eq!(
+        csv.body,
+        format!(
+            "day,event,origin,count\n{day},CONNECT_SUCCESS,{SHOP},1\n{day},MODAL_OPEN,{SHOP},2\n\
+             \nmethod,count\nAUTH,1\n"
+        )
+    );
+    let unknown = t
+        .get_auth("/admin/v1/analytics?projectId=nope", TOKEN)
+        .await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+
+    let without = TestApp::new().await;
+    let r = without.get_auth(uri, TOKEN).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
