@@ -1,21 +1,22 @@
-// The npm package as a dapp gets it: packs @oriel/react (built beforehand with
-// `npm run build -w @oriel/react`), installs the tarball into two throwaway apps made here from
+// The npm package as a dapp gets it: packs @oriel/react (`npm pack` builds it first, its
+// prepack script, as `npm publish` would), installs the tarball into two throwaway apps made here from
 // npm packages, a Vite + React 18 app and a Next.js App Router app (React 19), builds both for
 // production, checks the Next page server-renders the Connect Wallet button, then in Chromium
 // opens each app's production build, presses "Connect Wallet" and waits for the email field and
 // for the lazily loaded frame client (with the protocol codec) to start. The wagmi connector (`@oriel/react/wagmi`) is
 // type-checked against the package's .d.ts and run in Node with @wagmi/core 2 (in the Vite
-// app) and 3 (in the Next app).
+// app) and 3 (in the Next app). Both apps bring their own viem, another 2.x than the SDK is
+// built with, and get one copy: viem is the package's peer dependency.
 //
-//   npm run build -w @oriel/react && node scripts/package-test.mjs
+//   node scripts/package-test.mjs
 //
 // Next.js 16 builds with Turbopack by default; ORIEL_PACKAGE_TEST_WEBPACK=1 builds the Next app
 // with webpack instead (`next build --webpack`, about 90 s instead of 35 s here).
 // Set ORIEL_KEEP_PACKAGE_TEST=1 to keep the temp dir for a look.
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { launchChromium } from '@oriel/stack/browser'
 import { freePort, root } from '@oriel/stack/ports'
@@ -38,7 +39,9 @@ const V = {
   // The registry here lacks other platforms' binaries of rollup 4.68 (see the root package.json).
   rollup: '4.67.4',
   next: '16.4.6',
-  viem: '2.57.1',
+  // The apps' own viem, another 2.x than the SDK's build (2.57.1): the SDK's peer dependency
+  // takes theirs, one copy.
+  viem: '2.58.8',
   wagmi2: '2.22.1',
   wagmi3: '3.6.5',
   queryCore: '5.90.2',
@@ -89,11 +92,7 @@ const cleanups = []
 
 try {
   // ---- 1. the tarball --------------------------------------------------------------------
-  try {
-    statSync(join(sdk, 'dist/index.js'))
-  } catch {
-    fail('sdk-react/dist is missing: run `npm run build -w @oriel/react` first')
-  }
+  // `npm pack` builds the package first (its prepack script), as `npm publish` does.
   const [pack] = JSON.parse(
     await run('npm', ['pack', '--json', '--silent', '--pack-destination', work], { cwd: sdk }),
   )
@@ -355,6 +354,7 @@ export default function Page() {
   const settled = await Promise.allSettled([
     (async () => {
       await run('npm', npmInstall, { cwd: viteApp })
+      oneViem(viteApp)
       await tsc(viteApp, '.')
       await checkWagmi(viteApp, '2')
       await heavy(() =>
@@ -364,12 +364,27 @@ export default function Page() {
     })(),
     (async () => {
       await run('npm', npmInstall, { cwd: nextApp })
+      oneViem(nextApp)
       await checkWagmi(nextApp, '3')
       const args = process.env.ORIEL_PACKAGE_TEST_WEBPACK ? ['build', '--webpack'] : ['build']
       await heavy(() => run(join(nextApp, 'node_modules/.bin/next'), args, { cwd: nextApp, env: nextEnv }))
     })(),
   ])
   for (const { status, reason } of settled) if (status === 'rejected') throw reason
+
+  /** The app installed one viem, its own version: the package's peer dependency took it. */
+  function oneViem(app) {
+    const copies = readdirSync(app, { recursive: true })
+      .map(String)
+      .filter((path) => path.endsWith(`${sep}viem${sep}package.json`) || path === `viem${sep}package.json`)
+      .map((path) => JSON.parse(readFileSync(join(app, path), 'utf8')))
+      .filter((manifest) => manifest.name === 'viem')
+    const versions = copies.map((manifest) => manifest.version)
+    if (versions.length !== 1 || versions[0] !== V.viem) {
+      fail(`${app}: expected one viem ${V.viem}, installed ${versions.join(', ') || 'none'}`)
+    }
+    log(`${app.split(sep).pop()}: one viem (${versions[0]}), the app's own`)
+  }
 
   /** The connector from the package, type-checked and run with this app's @wagmi/core. */
   async function checkWagmi(app, major) {

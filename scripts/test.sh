@@ -45,7 +45,6 @@ step "vitest: browser end-to-end (Chromium)"
 npx vitest run --workspace vite.workspace.ts --project e2e
 
 step "@oriel/react as an npm package: build, pack, install into a Vite and a Next.js app, Chromium"
-npm run --silent build -w @oriel/react
 node scripts/package-test.mjs
 
 # The slow targets the READMEs name, each run quickly so none of them rots.
