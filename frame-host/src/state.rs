@@ -20,7 +20,7 @@ use crate::{
     indexer::{self, IndexerConfig},
     keys::{JwtKeys, Keys, JWT_KEY_FILE, SIWX_KEY_FILE},
     limits::Limits,
-    login::{Login, LoginSettings},
+    login::{Approvals, Login, LoginSettings},
     mail::Mailer,
     names::{EnsRegistry, Names, NamesSettings},
     net::TrustedProxies,
@@ -175,6 +175,14 @@ impl AppState {
                 ens,
             },
         );
+        let approvals = Approvals::new(
+            store.clone(),
+            clock.clone(),
+            keys.clone(),
+            mailer.clone(),
+            projects.clone(),
+            config.public_url.as_str(),
+        );
         Ok(Self {
             login: Login::new(
                 store.clone(),
@@ -182,8 +190,8 @@ impl AppState {
                 keys.clone(),
                 mailer,
                 sessions.clone(),
+                approvals,
                 LoginSettings {
-                    public_url: config.public_url.to_string(),
                     codes_per_ip: config.email_codes_per_ip,
                 },
             ),

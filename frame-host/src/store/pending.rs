@@ -124,7 +124,7 @@ impl Store {
             now,
         )
         .await?;
-        users::approve_device(&mut tx, &user.id, &login.device_id, now).await?;
+        users::set_device(&mut tx, &user.id, &login.device_id, true, now).await?;
         refresh
             .insert(&mut tx, &user.id, &login.device_id, family, now)
             .await?;

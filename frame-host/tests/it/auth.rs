@@ -84,16 +84,19 @@ async fn a_second_device_is_approved_by_the_emailed_link_then_the_code() {
     );
 
     let token = t.last_approval_token("ann@example.com").await;
-    let page = t
-        .get(&format!("/auth/v1/device/approve?token={token}"))
-        .await;
+    let (page, form) = t.approval_page(&token).await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.header("content-type").starts_with("text/html"));
-    assert!(page.body.contains("Device approved: go back to the app."));
-    assert_eq!(page.header("referrer-policy"), "no-referrer");
+    assert!(page.body.contains("Approve a new device?"));
+    assert_eq!(page.header("referrer-policy"), "same-origin");
     assert!(page
         .header("content-security-policy")
         .contains("default-src 'none'"));
+    let done = t
+        .decide(&form, "approve", Some("https://wallet.test"))
+        .await;
+    assert_eq!(done.status, StatusCode::OK);
+    assert!(done.body.contains("Device approved: go back to the app."));
     let again = t
         .get(&format!("/auth/v1/device/approve?token={token}"))
         .await;
