@@ -190,7 +190,7 @@ impl AppState {
                 keys.clone(),
                 mailer,
                 sessions.clone(),
-                approvals,
+                approvals.clone(),
                 LoginSettings {
                     codes_per_ip: config.email_codes_per_ip,
                 },
@@ -203,6 +203,7 @@ impl AppState {
                 sessions.clone(),
                 projects.clone(),
                 config.public_url.as_str(),
+                approvals.clone(),
             )
             .map_err(Error::HttpClient)?,
             farcaster: Farcaster::new(
@@ -212,6 +213,7 @@ impl AppState {
                 sessions.clone(),
                 projects.clone(),
                 chains.clone(),
+                approvals,
             ),
             siwx: Siwx::new(
                 store.clone(),

@@ -5,7 +5,8 @@
 //! cookie the page set, and `Origin` = frame-host's own origin. "This wasn't me" refuses the
 //! login and tells the owner by mail.
 //!
-//! Links are made for an existing account's new device (an email login).
+//! Links are made for an existing account's new device (an email login, or a social or
+//! Farcaster login's session, whose device gets no recovery key until approved).
 
 use std::{net::IpAddr, sync::Arc};
 
@@ -14,10 +15,11 @@ use crate::{
     clock::Clock,
     error::ApiError,
     keys::Keys,
+    limits::{Limit, Limits},
     mail::{Described, Mailer, Outgoing},
     projects::Projects,
     secrets,
-    store::{Approval, ApprovalKind, Decision, Store},
+    store::{Approval, ApprovalKind, Decision, Store, User},
 };
 
 /// How long an approval link works, milliseconds.
@@ -84,6 +86,7 @@ pub(crate) struct Approvals {
     keys: Keys,
     mailer: Mailer,
     projects: Projects,
+    limits: Limits,
     /// frame-host's public URL: the links are below it, and its origin is the page's.
     public_url: Arc<str>,
 }
@@ -98,6 +101,7 @@ impl Approvals {
         public_url: &str,
     ) -> Self {
         Self {
+            limits: Limits::new(store.clone(), clock.clone()),
             store,
             clock,
             keys,
@@ -162,6 +166,44 @@ impl Approvals {
             ApprovalKind::Device => Outgoing::device_approval(email, &url, &about),
         };
         Ok((approval, mail))
+    }
+
+    /// Asks the owner of `user`'s account to approve `device_id`, which has a session but did
+    /// not prove the owner (a social or Farcaster login, issue 38 M-3): a link to the
+    /// account's verified email, at most one per device per link lifetime. False when the
+    /// account has no email (an existing device must approve it) or a link is on its way.
+    pub(crate) async fn ask_owner(
+        &self,
+        user: &User,
+        device_id: &str,
+        asker: &Asker<'_>,
+    ) -> Result<bool, ApiError> {
+        let Some(email) = &user.email else {
+            return Ok(false);
+        };
+        let once = Limit::new(
+            format!("approval-ask:{}:{device_id}", user.id),
+            1,
+            APPROVAL_TTL_MS,
+        );
+        if self.limits.hit(&[once]).await.is_err() {
+            return Ok(false);
+        }
+        let (approval, mail) = self.new_link(
+            ApprovalKind::Device,
+            &user.project_id,
+            email,
+            Some(&user.id),
+            device_id,
+            None,
+            asker,
+        )?;
+        let now = self.clock.now_ms();
+        let mut tx = self.store.begin().await?;
+        crate::store::insert_approval(&mut tx, &approval).await?;
+        self.mailer.commit_and_send(tx, mail, now).await?;
+        tracing::info!(user = %user.id, "device approval asked of the account's email");
+        Ok(true)
     }
 
     /// The page of the link whose token is `token`; `None` when it is unknown, expired or

@@ -1,6 +1,6 @@
 //! Device verification: a login attempt's device status (the code is mailed once the device
-//! is approved on the emailed link's page, see [`approval`](super::approval)), and revoking a
-//! device.
+//! is approved on the emailed link's page, see [`approval`](super::approval)), approving a
+//! device from an existing one, and revoking a device.
 
 use oriel_protocol::http::{DeviceStatusReply, DeviceStatusRequest};
 
@@ -10,6 +10,9 @@ use crate::{error::ApiError, mail::Outgoing, sessions::Session, store::Decision}
 /// 403 from `device/status` once the owner pressed "This wasn't me" on the approval page.
 pub(crate) const SIGN_IN_REFUSED: &str =
     "This sign-in was refused on the emailed approval page: start again";
+/// 403 for approving a device from a device that did not prove the account's owner itself.
+pub(crate) const NOT_VERIFIED: &str =
+    "Only a device approved for this account can approve another one";
 
 impl Login {
     /// Whether the attempt's device is approved; the first time it is, the code is emailed.
@@ -45,6 +48,32 @@ impl Login {
             }
         }
         Ok(DeviceStatusReply { approved })
+    }
+
+    /// Approves `device_id`, a device of the session's user that has a session but did not
+    /// prove the owner (a social or Farcaster login, issue 38 M-3), from the session's device,
+    /// which must have. 403 [`NOT_VERIFIED`]; 404 when the user has no such device waiting.
+    pub(crate) async fn approve_from_device(
+        &self,
+        session: &Session,
+        device_id: &str,
+    ) -> Result<(), ApiError> {
+        if !self
+            .store
+            .device_verified(&session.user_id, &session.device_id)
+            .await?
+        {
+            return Err(ApiError::Forbidden(NOT_VERIFIED));
+        }
+        if !self
+            .store
+            .verify_device(&session.user_id, device_id, self.now_ms())
+            .await?
+        {
+            return Err(ApiError::NotFound("Device not found"));
+        }
+        tracing::info!(user = %session.user_id, "device approved by another device");
+        Ok(())
     }
 
     /// Revokes a device of the session's user: its refresh tokens and pepper are deleted, so

@@ -71,6 +71,7 @@ async fn log_in(s: &Store, tag: &str, fid: u64, username: &str) -> Option<User> 
     )
     .await
     .unwrap()
+    .map(|(user, _)| user)
 }
 
 async fn channels_live_until_they_expire(db: &TestDb) {

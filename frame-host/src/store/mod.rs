@@ -45,7 +45,7 @@ use sqlx::{
 use tokio::sync::Semaphore;
 
 pub(crate) use analytics::StoredEvent;
-pub(crate) use approvals::{Approval, ApprovalKind, Decision, Requester};
+pub(crate) use approvals::{insert_approval, Approval, ApprovalKind, Decision, Requester};
 pub(crate) use attempts::{
     insert_login_attempt, CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt,
     LoginTry, NewCode, NewLogin,

@@ -63,6 +63,27 @@ impl Store {
         Ok(row.is_some_and(|(a, v)| flag(a) && flag(v)))
     }
 
+    /// Makes `device_id`, an approved but unverified device of `user_id`, verified (another
+    /// device of the user approved it). False when the user has no such device.
+    pub(crate) async fn verify_device(
+        &self,
+        user_id: &str,
+        device_id: &str,
+        now: i64,
+    ) -> Result<bool> {
+        let _turn = self.write_turn().await?;
+        let done = sqlx::query(
+            "UPDATE devices SET verified = 1, updated_at = $3 \
+             WHERE user_id = $1 AND device_id = $2 AND approved = 1 AND verified = 0",
+        )
+        .bind(user_id)
+        .bind(device_id)
+        .bind(now)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// Revokes a device of a user: marks it unapproved and deletes its refresh tokens, its
     /// pepper and its wallet wraps, in one transaction. Returns false if the user has no such
     /// approved device.

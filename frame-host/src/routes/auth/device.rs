@@ -1,6 +1,7 @@
 //! Device verification: `POST /auth/v1/device/status`, the emailed link's page (`GET
 //! /auth/v1/device/approve`) and its decision (`POST /auth/v1/device/approve`, issue 38 H-1),
-//! and revoking a device (`DELETE /auth/v1/devices/{deviceId}`).
+//! approving a device from another (`POST /auth/v1/devices/{deviceId}/approve`) and revoking
+//! one (`DELETE /auth/v1/devices/{deviceId}`).
 
 use axum::{
     extract::{Path, State},
@@ -14,13 +15,14 @@ use serde::Deserialize;
 use super::approval_page::{self, COOKIE};
 use crate::{
     error::ApiError,
-    http::{ApiQuery, ProjectJson, ProjectSession},
+    http::{ApiQuery, AuthedJson, ProjectJson, ProjectSession},
     login::{
         approval::{Decided, DecisionForm},
         Login,
     },
     store::{ApprovalKind, Decision},
 };
+use oriel_protocol::http::ProjectRequest;
 
 /// Whether the attempt's device is approved; the first time it is, the code is emailed.
 pub(super) async fn status(
@@ -114,6 +116,17 @@ pub(super) async fn decide(
         }
     };
     Ok(approval_page::message(StatusCode::OK, title, text))
+}
+
+/// Approves, from a device approved for the account, another of its devices that has only a
+/// session (a social or Farcaster login, issue 38 M-3).
+pub(super) async fn approve_from_device(
+    State(login): State<Login>,
+    Path(device_id): Path<String>,
+    AuthedJson(session, _): AuthedJson<ProjectRequest>,
+) -> Result<StatusCode, ApiError> {
+    login.approve_from_device(&session, &device_id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
 
 /// Revokes a device of the session's user.

@@ -26,6 +26,10 @@ pub(crate) fn router() -> Router<AppState> {
             get(device::page).post(device::decide),
         )
         .route("/auth/v1/devices/{device_id}", delete(device::revoke))
+        .route(
+            "/auth/v1/devices/{device_id}/approve",
+            post(device::approve_from_device),
+        )
         .route("/auth/v1/session/refresh", post(session::refresh))
         .route("/auth/v1/signout", post(session::signout))
         .route("/auth/v1/user", get(session::user))
