@@ -6,7 +6,8 @@
 //! login and tells the owner by mail.
 //!
 //! Links are made for an existing account's new device (an email login, or a social or
-//! Farcaster login's session, whose device gets no recovery key until approved).
+//! Farcaster login's session, whose device gets no recovery key until approved) and for the
+//! sign-up of an address with no account (the link, not a guessable code, proves the mailbox).
 
 use std::{net::IpAddr, sync::Arc};
 
@@ -164,6 +165,7 @@ impl Approvals {
         let about = describe(&approval.requester, now);
         let mail = match kind {
             ApprovalKind::Device => Outgoing::device_approval(email, &url, &about),
+            ApprovalKind::Signup => Outgoing::signup_approval(email, &url, &about),
         };
         Ok((approval, mail))
     }

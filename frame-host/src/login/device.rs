@@ -31,8 +31,8 @@ impl Login {
             return Err(ApiError::Forbidden(SIGN_IN_REFUSED));
         }
         let approved = match &attempt.user_id {
-            // A new user's first device needs no approval: it gets a code at start.
-            None => true,
+            // A sign-up: once its link's page confirmed the address.
+            None => decision == Some(Decision::Approved),
             Some(user_id) => store.device_verified(user_id, &attempt.device_id).await?,
         };
         if approved && attempt.code.hash.is_none() && !attempt.code.used {

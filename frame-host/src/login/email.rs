@@ -1,5 +1,6 @@
-//! An email login: its start (a code, or an approval link for a new device of an existing
-//! account) and the code's check, which opens the session.
+//! An email login: its start (a code for a device verified for the account, else an approval
+//! link: for a new device of an existing account, or for the sign-up of an address with no
+//! account, issue 38 L-1) and the code's check, which opens the session.
 
 use std::net::IpAddr;
 
@@ -24,9 +25,9 @@ use crate::{
 /// Why the login code mail was sent.
 pub(crate) const LOGIN_CODE_REASON: &str = "Enter it in the app to sign in to your wallet.";
 
-/// Starts an email login. A new user, or a device verified for the user, gets a code now
-/// (`VERIFY_OTP`); another device gets an approval link (`VERIFY_DEVICE`), and the code once
-/// the link's page approved it.
+/// Starts an email login. A device verified for the user gets a code now (`VERIFY_OTP`); a new
+/// device of an existing account, or any device of an address with no account, gets an
+/// approval link (`VERIFY_DEVICE`), and the code once the link's page approved it.
 impl Login {
     pub(crate) async fn start_email(
         &self,
@@ -59,12 +60,15 @@ impl Login {
             user_id: user.map(|u| u.id),
             code: CodeState::default(),
         };
-        let (mail, approval, code, action) = if starter != Starter::NewDevice {
+        let (mail, approval, code, action) = if starter == Starter::VerifiedDevice {
             let (code, stored) = otp::new_code(self)?;
             let mail = Outgoing::code(&attempt.email, &code, LOGIN_CODE_REASON);
             (mail, None, Some(stored), EmailAction::VerifyOtp)
         } else {
-            let kind = ApprovalKind::Device;
+            let kind = match starter {
+                Starter::NewAccount => ApprovalKind::Signup,
+                _ => ApprovalKind::Device,
+            };
             let asker = Asker {
                 user_agent,
                 ip,

@@ -78,11 +78,10 @@ impl Login {
         };
         limits.push(Limit::new(bucket, NEW_DEVICE_LIMIT, NEW_DEVICE_WINDOW_MS));
         // No login code while the account's wrong codes are spent (issue 38 H-1).
-        let account = match &attempt.user_id {
-            Some(user_id) => Account::User(user_id),
-            None => Account::Address { project_id, email },
+        let spent_guesses = match &attempt.user_id {
+            Some(user_id) => vec![Account::User(user_id).budget()],
+            None => Vec::new(),
         };
-        let spent_guesses = vec![account.budget()];
         match check_limits(tx, begin, &spent_guesses, &limits, self.now_ms()).await? {
             None => Ok(()),
             Some(wait_ms) => Err(ApiError::Throttled(wait_ms)),

@@ -1,4 +1,4 @@
-//! The mails of an approval link (issue 38 H-1): the link itself, naming the device, site,
+//! The mails of an approval link (issue 38 H-1, L-1): the link itself, naming the device, site,
 //! place and time it approves; the notice that the owner refused one; and the notice that
 //! wrong codes paused code logins for the account.
 
@@ -28,6 +28,8 @@ impl Described {
 
 /// The subject of an approval mail for a new device of an existing account.
 const DEVICE_SUBJECT: &str = "Approve a new device for Oriel";
+/// The subject of an approval mail for the sign-up of a new address.
+const SIGNUP_SUBJECT: &str = "Confirm your email for Oriel";
 
 impl Outgoing {
     /// The approval mail of a new device of an existing account, with its single-use link:
@@ -42,6 +44,23 @@ impl Outgoing {
                  The page it opens asks before anything happens. If you approve, a code follows \
                  in another email. If this was not you, press \"This wasn't me\" on that page, \
                  or ignore this email: nothing is approved without you.",
+                about.lines()
+            ),
+        }
+    }
+
+    /// The sign-up mail of an address with no account yet: its link completes the sign-up
+    /// (a code follows once the page is confirmed), so no code can be guessed before.
+    pub(crate) fn signup_approval(to: &str, url: &str, about: &Described) -> Self {
+        Self {
+            to: to.into(),
+            subject: SIGNUP_SUBJECT.into(),
+            text: format!(
+                "Someone is creating an Oriel wallet with this email address:\n\n{}\n\
+                 To confirm it is you, open this link within 15 minutes:\n{url}\n\n\
+                 The page it opens asks before anything happens. If you confirm, a code follows \
+                 in another email. If this was not you, press \"This wasn't me\" on that page, \
+                 or ignore this email: no wallet is made without you.",
                 about.lines()
             ),
         }
@@ -90,7 +109,10 @@ mod tests {
             time: "2026-12-07 06:35 UTC".into(),
         };
         let url = "https://wallet.test/auth/v1/device/approve?token=00ff";
-        for m in [Outgoing::device_approval("a@b.c", url, &about)] {
+        for m in [
+            Outgoing::device_approval("a@b.c", url, &about),
+            Outgoing::signup_approval("a@b.c", url, &about),
+        ] {
             assert!(m.text.contains(url));
             for fact in [
                 "Device: Chrome on macOS",

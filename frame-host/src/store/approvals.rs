@@ -1,4 +1,4 @@
-//! Emailed approval links (`approvals`, issue 38 H-1): the facts their page shows,
+//! Emailed approval links (`approvals`, issue 38 H-1, M-3, L-1): the facts their page shows,
 //! and the owner's one decision, which the page's POST records.
 
 use super::{users, Store, WriteTx};
@@ -9,17 +9,24 @@ use crate::error::Result;
 pub(crate) enum ApprovalKind {
     /// A new device of an existing account.
     Device,
+    /// The sign-up of an address that has no account yet.
+    Signup,
 }
 
 impl ApprovalKind {
     fn as_str(self) -> &'static str {
         match self {
             Self::Device => "device",
+            Self::Signup => "signup",
         }
     }
 
-    fn parse(_: &str) -> Self {
-        Self::Device
+    fn parse(s: &str) -> Self {
+        if s == "signup" {
+            Self::Signup
+        } else {
+            Self::Device
+        }
     }
 }
 

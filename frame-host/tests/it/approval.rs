@@ -1,7 +1,7 @@
-//! Device approval in two steps and the per-account budget of wrong codes (issue 38 H-1): the
-//! emailed link's GET only shows a page; only its POST, from frame-host's own origin with the
-//! page's token and cookie, decides; "This wasn't me" refuses and tells the owner; wrong codes
-//! count per account across every device.
+//! Device approval in two steps and the per-account budget of wrong codes (issue 38 H-1, L-1):
+//! the emailed link's GET only shows a page; only its POST, from frame-host's own origin with
+//! the page's token and cookie, decides; "This wasn't me" refuses and tells the owner; wrong
+//! codes count per account across every device; a new address signs up by its link.
 
 use crate::common;
 
@@ -261,4 +261,30 @@ async fn a_verified_devices_starts_are_capped_too() {
     // Ann's, nor Ann's by theirs.
     let r = t.start(ANN, DEV3).await;
     assert_eq!(r.json()["action"], "VERIFY_DEVICE", "{}", r.body);
+}
+
+#[tokio::test]
+async fn a_strangers_guesses_do_not_block_the_sign_up_of_a_new_address() {
+    let t = TestApp::new().await;
+    // A stranger starts sign-ups of bob@example.com from their own devices and guesses.
+    for n in 0..3u32 {
+        t.advance_secs(31);
+        let dev = format!("{:032x}", 500 + n);
+        let r = t.start("bob@example.com", &dev).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        assert_eq!(r.json()["action"], "VERIFY_DEVICE", "a link, not a code");
+        let attempt = r.json()["attemptId"].as_str().unwrap().to_owned();
+        for _ in 0..5 {
+            let r = t.verify(&attempt, &dev, "000000").await;
+            assert_eq!(r.error().2, "Device not approved", "nothing to guess");
+        }
+    }
+    assert!(subjects(&t, "bob@example.com")
+        .await
+        .iter()
+        .all(|s| s == "Confirm your email for Oriel"));
+    // Bob signs up from his own device with the emailed link, then the code.
+    t.advance_secs(31);
+    let bob = t.login("bob@example.com", DEV3).await;
+    assert!(!bob.user_id.is_empty());
 }

@@ -12,16 +12,36 @@ fn err(code: &str, message: &str, status: u16) -> (u16, String, String) {
 }
 
 #[tokio::test]
-async fn login_of_a_new_email_with_the_code_from_the_dev_mailbox() {
+async fn sign_up_of_a_new_email_by_the_emailed_link_then_the_code() {
     let t = TestApp::new().await;
     let r = t.start("Ann@Example.com", DEV1).await;
     assert_eq!(r.status, StatusCode::OK);
     let j = r.json();
-    assert_eq!(j["action"], "VERIFY_OTP");
+    // An address with no account gets a link first, not a code (issue 38 L-1).
+    assert_eq!(j["action"], "VERIFY_DEVICE");
     let attempt = j["attemptId"].as_str().unwrap();
 
     let mails = t.mailbox("ann@example.com").await;
     assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0]["subject"], "Confirm your email for Oriel");
+    assert_eq!(
+        code_in(mails[0]["text"].as_str().unwrap()),
+        None,
+        "no code yet"
+    );
+    assert_eq!(
+        t.verify(attempt, DEV1, "000000").await.error(),
+        err("forbidden", "Device not approved", 403),
+        "nothing to guess before the link is approved"
+    );
+    let token = t.last_approval_token("ann@example.com").await;
+    t.approve_link(&token).await;
+    assert_eq!(
+        t.device_status(attempt, DEV1).await.json(),
+        json!({ "approved": true })
+    );
+
+    let mails = t.mailbox("ann@example.com").await;
     let mail = &mails[0];
     assert_eq!(mail["to"], "ann@example.com");
     assert_eq!(mail["subject"], "Your Oriel code");

@@ -69,14 +69,36 @@ impl Server {
         body: Option<Value>,
         bearer: Option<&str>,
     ) -> (u16, Value) {
-        let mut stream = TcpStream::connect(&self.addr).await.unwrap();
+        let stream = TcpStream::connect(&self.addr).await.unwrap();
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let auth = bearer
             .map(|t| format!("Authorization: Bearer {t}\r\n"))
             .unwrap_or_default();
+        drop(stream);
+        let headers = format!("{auth}Content-Type: application/json\r\n");
+        let (status, _, body) = self.raw(method, path, &headers, &body).await;
+        let body = body.as_str();
+        let body = if body.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body:?}"))
+        };
+        (status, body)
+    }
+
+    /// One HTTP/1.1 request with `headers` (each line ending in CRLF): the status, the head
+    /// and the body as text.
+    async fn raw(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &str,
+        body: &str,
+    ) -> (u16, String, String) {
+        let mut stream = TcpStream::connect(&self.addr).await.unwrap();
         let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{auth}\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n{headers}\
+             Content-Length: {}\r\n\r\n{body}",
             self.addr,
             body.len()
         );
@@ -89,12 +111,50 @@ impl Server {
         let raw = String::from_utf8(raw).unwrap();
         let (head, body) = raw.split_once("\r\n\r\n").unwrap();
         let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-        let body = if body.is_empty() {
-            Value::Null
-        } else {
-            serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body:?}"))
+        (status, head.to_owned(), body.to_owned())
+    }
+
+    /// Confirms the sign-up link last mailed to `email` as its owner does (issue 38 L-1): opens
+    /// its page, then presses "Approve" on it.
+    async fn confirm_signup(&self, email: &str) {
+        let (_, mails) = self
+            .call("GET", &format!("/dev/mailbox?to={email}"), None, None)
+            .await;
+        let text = mails[0]["text"].as_str().unwrap();
+        let at = text
+            .find("/auth/v1/device/approve?token=")
+            .expect("the link");
+        let origin = text[..at].rsplit('\n').next().unwrap().to_owned();
+        let path: String = text[at..].split_whitespace().next().unwrap().into();
+        let (status, head, page) = self.raw("GET", &path, "", "").await;
+        assert_eq!(status, 200, "{page}");
+        let field = |name: &str| -> String {
+            let key = format!("name=\"{name}\" value=\"");
+            let at = page.find(&key).unwrap() + key.len();
+            page[at..].chars().take_while(|c| *c != '"').collect()
         };
-        (status, body)
+        let cookie = head
+            .lines()
+            .find_map(|l| l.strip_prefix("set-cookie: "))
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_owned();
+        let form = format!(
+            "token={}&nonce={}&pageToken={}&decision=approve",
+            field("token"),
+            field("nonce"),
+            field("pageToken")
+        );
+        let headers = format!(
+            "Origin: {origin}\r\nCookie: {cookie}\r\n\
+             Content-Type: application/x-www-form-urlencoded\r\n"
+        );
+        let (status, _, done) = self
+            .raw("POST", "/auth/v1/device/approve", &headers, &form)
+            .await;
+        assert_eq!(status, 200, "{done}");
     }
 }
 
@@ -127,6 +187,16 @@ async fn sigkill_and_restart_keep_sessions_and_exactly_one_wallet() {
         )
         .await;
     assert_eq!(status, 200, "{start}");
+    server.confirm_signup(email).await;
+    let (status, approved) = server
+        .call(
+            "POST",
+            "/auth/v1/device/status",
+            Some(json!({ "projectId": "demo", "attemptId": start["attemptId"], "deviceId": DEV1 })),
+            None,
+        )
+        .await;
+    assert_eq!((status, approved), (200, json!({ "approved": true })));
     let (_, mails) = server
         .call("GET", &format!("/dev/mailbox?to={email}"), None, None)
         .await;

@@ -29,6 +29,12 @@ pub(super) fn approval(page: &ApprovalPage, secure: bool) -> Response {
              only if this is you, now.",
             "Approve",
         ),
+        ApprovalKind::Signup => (
+            "Confirm your email?",
+            "Someone is creating an Oriel wallet with this email address. Confirm only if this \
+             is you, now.",
+            "Approve",
+        ),
     };
     let about = &page.about;
     let facts = [

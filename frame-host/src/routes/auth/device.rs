@@ -103,6 +103,9 @@ pub(super) async fn decide(
         Decided::Done(ApprovalKind::Device, Decision::Approved) => {
             ("Device approved", "Device approved: go back to the app.")
         }
+        Decided::Done(ApprovalKind::Signup, Decision::Approved) => {
+            ("Email confirmed", "Email confirmed: go back to the app.")
+        }
         Decided::Done(_, Decision::Refused) => (
             "Sign-in refused",
             "This sign-in was refused: that device gets no access. We emailed you a note of it.",
