@@ -1,5 +1,6 @@
-//! The per-account budget of wrong codes (issue 38 H-1; security review W9): every guess at a
-//! login code of an account, from any device, approved or not, comes out of one budget of [`GUESS_LIMIT`] per [`GUESS_WINDOW_MS`].
+//! The per-account budget of wrong codes (issue 38 H-1, L-2; security review W9): every guess
+//! at a code of an account, from any device, approved or not, and at any of its codes (login,
+//! email change, export), comes out of one budget of [`GUESS_LIMIT`] per [`GUESS_WINDOW_MS`].
 //! A guess is reserved before the code is compared and given back when it was right (or when
 //! nothing was compared), so concurrent guesses never overdraw it. Once it is spent, code
 //! checks for the account are refused (429 'Please try again after {n} seconds') for the rest

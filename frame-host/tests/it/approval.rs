@@ -1,15 +1,15 @@
-//! Device approval in two steps and the per-account budget of wrong codes (issue 38 H-1, L-1):
-//! the emailed link's GET only shows a page; only its POST, from frame-host's own origin with
-//! the page's token and cookie, decides; "This wasn't me" refuses and tells the owner; wrong
-//! codes count per account across every device; a new address signs up by its link.
+//! Device approval in two steps and the per-account budget of wrong codes (issue 38 H-1, L-1,
+//! L-2): the emailed link's GET only shows a page; only its POST, from frame-host's own origin
+//! with the page's token and cookie, decides; "This wasn't me" refuses and tells the owner;
+//! wrong codes count per account across every device and every kind of code.
 
 use crate::common;
 
 use axum::{
     body::Body,
-    http::{Request, StatusCode},
+    http::{Method, Request, StatusCode},
 };
-use common::{TestApp, DEV1, DEV2, DEV3};
+use common::{code_in, Session, TestApp, DEV1, DEV2, DEV3};
 use serde_json::json;
 
 const ANN: &str = "ann@example.com";
@@ -287,4 +287,73 @@ async fn a_strangers_guesses_do_not_block_the_sign_up_of_a_new_address() {
     t.advance_secs(31);
     let bob = t.login("bob@example.com", DEV3).await;
     assert!(!bob.user_id.is_empty());
+}
+
+async fn post_authed(
+    t: &TestApp,
+    uri: &str,
+    body: serde_json::Value,
+    s: &Session,
+) -> common::Reply {
+    t.call(Method::POST, uri, Some(body), Some(&s.access)).await
+}
+
+#[tokio::test]
+async fn export_and_email_change_codes_share_the_accounts_budget_of_wrong_codes() {
+    let t = TestApp::new().await;
+    let s = t.login(ANN, DEV1).await;
+    let mut answers = Vec::new();
+    for round in 0..4 {
+        t.advance_secs(31);
+        let (start, verify, body) = if round % 2 == 0 {
+            (
+                "/auth/v1/export/start",
+                "/auth/v1/export/verify",
+                json!({ "projectId": "shop" }),
+            )
+        } else {
+            (
+                "/auth/v1/email/update/start",
+                "/auth/v1/email/update/primary",
+                json!({ "projectId": "shop", "email": format!("ann{round}@example.com") }),
+            )
+        };
+        let r = post_authed(&t, start, body, &s).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        let attempt = r.json()["attemptId"].as_str().unwrap().to_owned();
+        let code = code_in(t.mailbox(ANN).await[0]["text"].as_str().unwrap()).unwrap();
+        for _ in 0..4 {
+            let r = post_authed(
+                &t,
+                verify,
+                json!({ "projectId": "shop", "attemptId": attempt, "otp": wrong_for(&code) }),
+                &s,
+            )
+            .await;
+            answers.push(r.status.as_u16());
+        }
+        if round == 3 {
+            // Even the right code waits for the period's end.
+            let r = post_authed(
+                &t,
+                verify,
+                json!({ "projectId": "shop", "attemptId": attempt, "otp": code }),
+                &s,
+            )
+            .await;
+            assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS, "{}", r.body);
+        }
+    }
+    assert_eq!(
+        answers.iter().filter(|s| **s == 401).count(),
+        10,
+        "{answers:?}"
+    );
+    assert!(answers[10..].iter().all(|s| *s == 429), "{answers:?}");
+    let told = subjects(&t, ANN)
+        .await
+        .iter()
+        .filter(|s| *s == "Wrong Oriel codes entered for your address")
+        .count();
+    assert_eq!(told, 1);
 }
