@@ -98,7 +98,6 @@ impl<'a, E: Env> Api<'a, E> {
             project_id: self.project_id.into(),
             email: email.into(),
             device_id: device_id.into(),
-            origin: None,
         };
         self.post("/auth/v1/email/start", &body, None).await
     }

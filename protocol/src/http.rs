@@ -42,10 +42,6 @@ pub struct EmailStartRequest {
     pub email: String,
     /// This browser's device id.
     pub device_id: String,
-    /// The dapp page's origin, as the frame knows it: the approval page and mail name it as
-    /// the site (one of the project's allowed origins; else they name those).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub origin: Option<String>,
 }
 
 /// The answer of `POST /auth/v1/email/start`.

@@ -72,7 +72,8 @@ impl Login {
             let asker = Asker {
                 user_agent,
                 ip,
-                origin: body.origin.as_deref(),
+                // The frame does not name the dapp page: the site is the project's origins.
+                origin: None,
             };
             let (approval, mail) = self.approvals.new_link(
                 kind,
