@@ -48,12 +48,12 @@ async function approve(link: string): Promise<Page> {
 const frameOf = (page: Page) => page.frames().find((f) => f.url().startsWith(`${urls.frameHost}/frame`))!
 
 /**
- * A returning fid's new device gets a session but not the wallet (issue 38 M-3): the frame's
- * refusal ends the sign-in, and ConnectingFarcaster offers a new link (it words every refusal of
- * the redeem as an expired link). The address stays empty.
+ * A returning fid's new device gets a session but not the wallet (issue 38 M-3): the sign-in ends
+ * with frame-host's words for it, and ConnectingFarcaster offers a new link. No address.
  */
 async function notApproved(page: Page) {
-  await page.getByRole('alert').getByRole('button', { name: 'Get a new link' }).waitFor({ timeout: 30_000 })
+  const alert = page.getByRole('alert').filter({ hasText: 'This device is not approved for this account yet' })
+  await alert.getByRole('button', { name: 'Get a new link' }).waitFor({ timeout: 30_000 })
   expect(await page.getByTestId('demo-address').textContent()).toBe('')
 }
 

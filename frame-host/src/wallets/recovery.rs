@@ -42,9 +42,7 @@ pub(crate) const HAS_DEVICE_WRAP: &str =
 pub(crate) const LOGIN_NOT_FRESH: &str =
     "The recovery key is released only right after a login with an emailed code: log in again";
 /// 403: the device has a session but did not prove the account's owner (issue 38 M-3).
-pub(crate) const DEVICE_NOT_APPROVED: &str = "This device is not approved for this account yet: \
-     open the approval link emailed to the account's address, or approve it from a device that \
-     already holds the wallet, then log in again";
+pub(crate) use oriel_protocol::text::DEVICE_NOT_APPROVED;
 /// 403: this login already enrolled its device.
 pub(crate) const ALREADY_RELEASED: &str =
     "The recovery key was already released for this login: log in again";
