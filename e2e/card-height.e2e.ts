@@ -58,10 +58,11 @@ describe('the Connect card', () => {
     expect(Math.max(...heights) - Math.min(...heights)).toBeLessThanOrEqual(2)
     await context.close()
   })
-  it('on Enter in the email, keeps Connect until the code view can show, then shrinks to it: never an empty card', async () => {
-    // The code view's chunks arrive 300 ms late, as on a slow network.
+  it('on Enter in the email, keeps Connect until the next view can show, then shrinks to it: never an empty card', async () => {
+    // A new address's next view is the device step (its sign-up link, issue 38 L-1); its chunk
+    // arrives 300 ms late, as on a slow network.
     const { context, page } = await openConnect({}, (page) =>
-      page.route(/\/assets\/(EmailVerifyOtpView|CodeForm)-[\w-]+\.js$/, async (route) => {
+      page.route(/\/assets\/EmailVerifyDeviceView-[\w-]+\.js$/, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 300))
         await route.continue()
       }),
@@ -69,13 +70,13 @@ describe('the Connect card', () => {
     await page.getByLabel('Email').fill(`card+${Date.now()}@example.com`)
     await startCardFrames(page)
     await page.getByLabel('Email').press('Enter')
-    await page.getByLabel('Code').waitFor({ timeout: 30_000 })
+    await page.getByText('Approve this device').first().waitFor({ timeout: 30_000 })
     await page.waitForTimeout(500)
     const { frames } = await stopCardFrames(page)
-    // Every frame shows Connect (its field busy) or the code view, never a spinner alone.
+    // Every frame shows Connect (its field busy) or the device view, never a loading view alone.
     expect(frames.filter((frame) => frame.loading)).toEqual([])
-    expect([...new Set(frames.map((frame) => frame.view))]).toEqual(['Connect', 'EmailVerifyOtp'])
-    // The card only shrinks, and settles at the code view's own height.
+    expect([...new Set(frames.map((frame) => frame.view))]).toEqual(['Connect', 'EmailVerifyDevice'])
+    // The card only shrinks, and settles at the device view's own height.
     const heights = frames.map((frame) => frame.height)
     expect(Math.max(...steps(heights))).toBeLessThanOrEqual(1)
     const last = frames.at(-1)!

@@ -5,7 +5,7 @@
 // Throttles: the login sends one code to the old address; the update start sends the next one
 // to the same address, but it has its own per-user throttle, and each run uses fresh addresses.
 import { waitForMail } from '@oriel/stack/mailbox'
-import { openAccount as openAccountView } from '@oriel/stack/widget'
+import { approveEmailLink, openAccount as openAccountView } from '@oriel/stack/widget'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { chromiumForFile } from './support/fixtures'
@@ -46,7 +46,9 @@ describe('email update', () => {
     await page.getByRole('button', { name: 'Connect Wallet' }).first().click()
     await page.getByLabel('Email').fill(oldEmail)
     await page.getByLabel('Email').press('Enter')
-    await page.getByLabel('Code').waitFor()
+    // A new address signs up by its emailed link first (issue 38 L-1).
+    await approveEmailLink(page, oldEmail, since)
+    await page.getByLabel('Code').waitFor({ timeout: 30_000 })
     loginCode = await enterCodeFrom(oldEmail, since)
     await expect.poll(() => address().textContent(), { timeout: 20_000 }).toMatch(ADDRESS)
     loginAddress = (await address().textContent())!

@@ -55,8 +55,8 @@ describe('the handshake', () => {
     await openWidget(page)
     await page.getByLabel('Email').fill(`handshake+${Date.now()}@example.com`)
     await page.getByLabel('Email').press('Enter')
-    // The frame asked frame-host, which emailed a code: the widget asks for it.
-    await page.getByLabel('Code').waitFor()
+    // The frame asked frame-host, which emailed a sign-up link: the widget waits for it.
+    await page.getByText('Approve this device').first().waitFor()
   })
 })
 
@@ -113,6 +113,6 @@ describe('isolation', () => {
 
     await page.getByLabel('Email').fill(`second-port+${Date.now()}@example.com`)
     await page.getByLabel('Email').press('Enter')
-    await page.getByLabel('Code').waitFor()
+    await page.getByText('Approve this device').first().waitFor()
   })
 })

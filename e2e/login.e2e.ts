@@ -1,7 +1,7 @@
 // Email login with the embedded wallet, end to end: the real widget, frame, frame-host (with its
 // dev mailbox) on two origins. A second browser profile is a new device.
 import { waitForMail } from '@oriel/stack/mailbox'
-import { openAccount, enterCode as typeCode, startEmailLogin as startLogin } from '@oriel/stack/widget'
+import { approveEmailLink, openAccount, enterCode as typeCode, startEmailLogin as startLogin } from '@oriel/stack/widget'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { chromiumForFile } from './support/fixtures'
@@ -36,11 +36,14 @@ describe('email login', () => {
   let first: Awaited<ReturnType<typeof newDevice>> & { secret?: string }
   let firstAddress = ''
 
-  it('a new email logs in with the emailed code and gets an address', async () => {
+  it('a new email signs up by the emailed link, logs in with the emailed code and gets an address', async () => {
     first = await newDevice()
     const since = Date.now()
     await startEmailLogin(first.page)
-    await first.page.getByLabel('Code').waitFor()
+    // A new address gets a link first, not a code: nothing to guess before its owner acts.
+    await first.page.getByText(/approve this device/i).first().waitFor()
+    await approveEmailLink(first.page, email, since)
+    await first.page.getByLabel('Code').waitFor({ timeout: 30_000 })
     // Sends are throttled to one per 30 s for this email on this device: "Resend" counts down,
     // disabled, instead of failing when pressed.
     const resend = first.page.getByRole('button', { name: /^Resend in \d+ s$/ })
@@ -85,11 +88,20 @@ describe('email login', () => {
     const since = Date.now()
     await startEmailLogin(second.page)
     await second.page.getByText(/approve this device/i).first().waitFor()
-    const [link] = await waitForMail(email, /https?:\/\/\S+\/auth\/v1\/device\/approve\?token=\S+/, { since })
-    // The user opens the link from their mailbox, in any browser.
+    const [link] = await waitForMail(email, /https?:\/\/\S+\/auth\/v1\/device\/approve\?token=[0-9a-f]+/, { since })
+    // The user opens the link from their mailbox, in any browser. Opening it (a mail scanner's
+    // GET) approves nothing: the page names the device, site, place and time, and asks.
     const approval = await (await chromium.newContext()).newPage()
     await approval.goto(link!)
-    await approval.getByText(/approved/i).first().waitFor()
+    await approval.getByRole('heading', { name: 'Approve a new device?' }).waitFor()
+    for (const fact of ['Device', 'Site', 'Place', 'Time']) {
+      await approval.getByText(fact, { exact: true }).waitFor()
+    }
+    expect(await approval.content()).toContain(urls.demo)
+    await second.page.waitForTimeout(3_000)
+    expect(await second.page.getByLabel('Code').count()).toBe(0)
+    await approval.getByRole('button', { name: 'Approve' }).click()
+    await approval.getByText('Device approved: go back to the app.').waitFor()
     await approval.context().close()
 
     await second.page.getByLabel('Code').waitFor({ timeout: 30_000 })

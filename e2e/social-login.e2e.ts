@@ -2,7 +2,7 @@
 // frame (frame-host, origin B), the provider in a popup at the local identity provider
 // (oidc.mjs, origin C), frame-host's callback page handing the result to the frame, the frame
 // redeeming it and opening the wallet. Each new browser context is a new device.
-import { openAccount } from '@oriel/stack/widget'
+import { approveEmailLink, openAccount } from '@oriel/stack/widget'
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { chromiumForFile } from './support/fixtures'
@@ -89,6 +89,23 @@ async function account(page: Page) {
   }
 }
 
+/**
+ * A new device of Ada's existing account: the provider's login opens a session but not the
+ * wallet, and Ada's address gets the approval link (issue 38 M-3). Ada approves it on its page;
+ * signing in again with `provider` (as `press`) then opens the wallet.
+ */
+async function approveThenSignInAgain(page: Page, since: number, provider: 'Google' | 'GitHub', press: (popup: Page) => Promise<void>) {
+  await page.getByRole('alert').filter({ hasText: 'This device is not approved for this account yet' }).waitFor({ timeout: 30_000 })
+  expect(await page.getByTestId('demo-address').textContent()).toBe('')
+  await approveEmailLink(page, 'ada@example.com', since)
+  const [again] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: `Continue with ${provider}` }).click(),
+  ])
+  await again.waitForURL(`${urls.oidc}/**`, { timeout: 20_000 })
+  await finishAtProvider(again, press)
+}
+
 /** The message under the social buttons. */
 async function socialError(page: Page): Promise<string> {
   const alert = page.getByRole('alert').filter({ hasText: PROBLEM })
@@ -123,17 +140,21 @@ describe('social login', () => {
     expect(again.social).toBe('Google · ada@example.com')
   })
 
-  it('Google again from a new browser returns the same address', async () => {
+  it('Google again from a new browser returns the same address once Ada approves the device by email', async () => {
     const page = await newDevice()
+    const since = Date.now()
     const popup = await startSocialLogin(page, 'Google')
     await finishAtProvider(popup, asAda)
+    await approveThenSignInAgain(page, since, 'Google', asAda)
     expect((await account(page)).address).toBe(adaAddress)
   })
 
   it('GitHub with the same verified email links to that user; disconnect forgets the provider', async () => {
     const page = await newDevice()
+    const since = Date.now()
     const popup = await startSocialLogin(page, 'GitHub')
     await finishAtProvider(popup, asTyped(`ada-gh-${run}`, 'ada@example.com', true))
+    await approveThenSignInAgain(page, since, 'GitHub', asTyped(`ada-gh-${run}`, 'ada@example.com', true))
     const shown = await account(page)
     expect(shown.address).toBe(adaAddress)
     expect(shown.social).toBe(`GitHub · ada-gh-${run}`)
@@ -176,7 +197,9 @@ describe('social login', () => {
       page.getByRole('button', { name: 'Continue with GitHub' }).click(),
     ])
     await again.waitForURL(`${urls.oidc}/**`, { timeout: 20_000 })
+    const since = Date.now()
     await finishAtProvider(again, asTyped(`ada-gh-${run}`, 'ada@example.com', true))
+    await approveThenSignInAgain(page, since, 'GitHub', asTyped(`ada-gh-${run}`, 'ada@example.com', true))
     expect((await account(page)).address).toBe(adaAddress)
   })
 })

@@ -1,5 +1,5 @@
 // Drives the demo's widget as a visitor does, with Playwright: the Account view, the network
-// switch, the Send form, a browser wallet's connection, email login with the code from the dev mailbox, the
+// switch, the Send form, a browser wallet's connection, email login with the sign-up link and the code from the dev mailbox, the
 // recovery-phrase export, and the wallet frame's approval screen. `make screenshots` and the
 // browser tests' fixtures (e2e/support/fixtures.ts) share these; they wait, click and type, and
 // check nothing: the tests' assertions stay in e2e/.
@@ -95,10 +95,33 @@ export async function enterCode(page, email, since) {
   await page.getByLabel('Code').fill(code)
 }
 
-/** A first login of a new `email` on this page: email, code, then waits for the demo's address. @param {Page} page */
+/**
+ * Opens the approval link mailed to `email` after `since` (a new device's, or a new address's
+ * sign-up) as its owner would, in a fresh browser profile (their mail client's), and presses the
+ * page's "Approve": the link's GET only shows the page (issue 38 H-1).
+ * @param {Page} page a page of the browser to use
+ */
+export async function approveEmailLink(page, email, since) {
+  const [link] = await waitForMail(email, /https?:\/\/\S+\/auth\/v1\/device\/approve\?token=[0-9a-f]+/, { since })
+  const browser = page.context().browser()
+  const context = browser ? await browser.newContext() : page.context()
+  const approval = await context.newPage()
+  try {
+    await approval.goto(link)
+    await approval.getByRole('button', { name: 'Approve' }).click()
+    await approval.getByText(/approved|confirmed/i).first().waitFor()
+  } finally {
+    await (browser ? context.close() : approval.close())
+  }
+}
+
+/** A first login of a new `email` on this page: email, the sign-up link, code, then waits for the demo's address. @param {Page} page */
 export async function loginByEmail(page, email) {
   const since = Date.now()
   await startEmailLogin(page, email)
+  // A new address signs up by its emailed link; the code follows (issue 38 L-1).
+  await page.getByText('Approve this device').first().waitFor({ timeout: 30_000 })
+  await approveEmailLink(page, email, since)
   await page.getByLabel('Code').waitFor({ timeout: 30_000 })
   await enterCode(page, email, since)
   await page.getByTestId('demo-address').filter({ hasText: /^0x[0-9a-fA-F]{40}$/ }).waitFor({ timeout: 20_000 })

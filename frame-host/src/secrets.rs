@@ -43,7 +43,8 @@ pub(crate) fn id() -> Result<String> {
     Ok(hex(&random::<16>()?))
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// `bytes` as lowercase hex.
+pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -20,7 +20,7 @@ use crate::{
     indexer::{self, IndexerConfig},
     keys::{self, Fingerprints, Missing},
     limits::Limits,
-    login::{Login, LoginSettings},
+    login::{Approvals, Login, LoginSettings},
     mail::Mailer,
     names::{EnsRegistry, Names, NamesSettings},
     net::TrustedProxies,
@@ -202,6 +202,14 @@ impl AppState {
             },
         );
         let frame_source = FrameSource::new(config.frame_dir.as_deref());
+        let approvals = Approvals::new(
+            store.clone(),
+            clock.clone(),
+            keys.clone(),
+            mailer.clone(),
+            projects.clone(),
+            config.public_url.as_str(),
+        );
         Ok(Self {
             login: Login::new(
                 store.clone(),
@@ -209,8 +217,8 @@ impl AppState {
                 keys.clone(),
                 mailer,
                 sessions.clone(),
+                approvals.clone(),
                 LoginSettings {
-                    public_url: config.public_url.to_string(),
                     codes_per_ip: config.email_codes_per_ip,
                 },
             ),
@@ -222,6 +230,7 @@ impl AppState {
                 sessions.clone(),
                 projects.clone(),
                 config.public_url.as_str(),
+                approvals.clone(),
             )
             .map_err(Error::HttpClient)?,
             farcaster: Farcaster::new(
@@ -231,6 +240,7 @@ impl AppState {
                 sessions.clone(),
                 projects.clone(),
                 chains.clone(),
+                approvals,
             ),
             siwx: Siwx::new(
                 store.clone(),

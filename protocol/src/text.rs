@@ -35,6 +35,12 @@ pub const INVALID_CODE: &str = "Invalid code";
 pub const CODE_LOCKED: &str = "Too many wrong codes: request a new code";
 /// An email change to an address another user of the project has.
 pub const EMAIL_IN_USE: &str = "Email already in use";
+/// The recovery key refused to a device that has a session but did not prove the account's
+/// owner (a social or Farcaster login of an existing account, issue 38 M-3); the SDK tells it
+/// from an expired sign-in link.
+pub const DEVICE_NOT_APPROVED: &str = "This device is not approved for this account yet: open the \
+     approval link emailed to the account, or approve it from a device that already holds the \
+     wallet, then log in again";
 /// The start of 'Please try again after {n} seconds' (spec §4); see [`try_again_after`].
 pub const TRY_AGAIN_PREFIX: &str = "Please try again after ";
 /// The end of 'Please try again after {n} seconds'.

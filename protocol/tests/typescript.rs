@@ -65,6 +65,7 @@ fn constants() -> String {
         ("INVALID_CODE", text::INVALID_CODE),
         ("CODE_LOCKED", text::CODE_LOCKED),
         ("EMAIL_IN_USE", text::EMAIL_IN_USE),
+        ("DEVICE_NOT_APPROVED", text::DEVICE_NOT_APPROVED),
         ("TRY_AGAIN_PREFIX", text::TRY_AGAIN_PREFIX),
         ("TRY_AGAIN_SUFFIX", text::TRY_AGAIN_SUFFIX),
     ];

@@ -42,6 +42,7 @@ use crate::{
     clock::Clock,
     error::{ApiError, Error, Result},
     limits::{Limit, Limits},
+    login::Approvals,
     projects::Projects,
     sessions::Sessions,
     store::Store,
@@ -60,6 +61,8 @@ pub(crate) struct Farcaster {
     projects: Projects,
     limits: Limits,
     chains: Chains,
+    /// Approval links, for an existing account's new device (issue 38 M-3).
+    approvals: Approvals,
 }
 
 impl Farcaster {
@@ -70,6 +73,7 @@ impl Farcaster {
         sessions: Sessions,
         projects: Projects,
         chains: Chains,
+        approvals: Approvals,
     ) -> Self {
         Self {
             setup: setup.map(Arc::new),
@@ -79,7 +83,13 @@ impl Farcaster {
             sessions,
             projects,
             chains,
+            approvals,
         }
+    }
+
+    /// Approval links.
+    pub(crate) fn approvals(&self) -> &Approvals {
+        &self.approvals
     }
 
     /// The setup, or 404 [`FarcasterError::NotSetUp`].

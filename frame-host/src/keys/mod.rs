@@ -156,6 +156,18 @@ impl Keys {
         self.code_mac(salt, code).verify_slice(hash).is_ok()
     }
 
+    /// The token of a form frame-host serves (CSRF, issue 38 H-1): HMAC-SHA256 under the
+    /// codes' key over a random `nonce` and what the form acts on, `bound_to` (prefixed, so it
+    /// is never the hash of a code).
+    pub(crate) fn form_token(&self, nonce: &[u8], bound_to: &str) -> Vec<u8> {
+        self.code_hash(nonce, &format!("form:{bound_to}"))
+    }
+
+    /// Whether `token` is [`Keys::form_token`]'s for `nonce` and `bound_to`, in constant time.
+    pub(crate) fn form_token_matches(&self, nonce: &[u8], bound_to: &str, token: &[u8]) -> bool {
+        self.code_matches(nonce, &format!("form:{bound_to}"), token)
+    }
+
     fn code_mac(&self, salt: &[u8], code: &str) -> Hmac<Sha256> {
         let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(self.otp.as_slice())
             .expect("HMAC takes keys of any length");

@@ -1,19 +1,18 @@
 //! Device verification: a login attempt's device status (the code is mailed once the device
-//! is approved), the emailed approval link, and revoking a device.
+//! is approved on the emailed link's page, see [`approval`](super::approval)), approving a
+//! device from an existing one, and revoking a device.
 
 use oriel_protocol::http::{DeviceStatusReply, DeviceStatusRequest};
 
 use super::{email::LOGIN_CODE_REASON, otp, Login};
-use crate::{error::ApiError, mail::Outgoing, secrets, sessions::Session};
+use crate::{error::ApiError, mail::Outgoing, sessions::Session, store::Decision};
 
-/// What an approval link did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum ApprovalOutcome {
-    /// The device of the link's login is approved for the user.
-    Approved,
-    /// The link is unknown, already used or expired.
-    NotValid,
-}
+/// 403 from `device/status` once the owner pressed "This wasn't me" on the approval page.
+pub(crate) const SIGN_IN_REFUSED: &str =
+    "This sign-in was refused on the emailed approval page: start again";
+/// 403 for approving a device from a device that did not prove the account's owner itself.
+pub(crate) const NOT_VERIFIED: &str =
+    "Only a device approved for this account can approve another one";
 
 impl Login {
     /// Whether the attempt's device is approved; the first time it is, the code is emailed.
@@ -27,10 +26,14 @@ impl Login {
             .await?
             .filter(|a| a.project_id == body.project_id && a.device_id == body.device_id)
             .ok_or(ApiError::NotFound("Unknown login attempt"))?;
+        let decision = store.attempt_decision(&attempt.id).await?;
+        if decision == Some(Decision::Refused) {
+            return Err(ApiError::Forbidden(SIGN_IN_REFUSED));
+        }
         let approved = match &attempt.user_id {
-            // A new user's first device needs no approval: it gets a code at start.
-            None => true,
-            Some(user_id) => store.device_approved(user_id, &attempt.device_id).await?,
+            // A sign-up: once its link's page confirmed the address.
+            None => decision == Some(Decision::Approved),
+            Some(user_id) => store.device_verified(user_id, &attempt.device_id).await?,
         };
         if approved && attempt.code.hash.is_none() && !attempt.code.used {
             let (code, stored) = otp::new_code(self)?;
@@ -47,22 +50,30 @@ impl Login {
         Ok(DeviceStatusReply { approved })
     }
 
-    /// The emailed approval link's `token`: binds the device to the user, once.
-    pub(crate) async fn approve_device(&self, token: &str) -> Result<ApprovalOutcome, ApiError> {
-        let approved = if token.is_empty() {
-            None
-        } else {
-            self.store
-                .approve_device_link(&secrets::token_hash(token), self.now_ms())
-                .await?
-        };
-        Ok(match approved {
-            Some((user_id, _)) => {
-                tracing::info!(user = %user_id, "device approved by link");
-                ApprovalOutcome::Approved
-            }
-            None => ApprovalOutcome::NotValid,
-        })
+    /// Approves `device_id`, a device of the session's user that has a session but did not
+    /// prove the owner (a social or Farcaster login, issue 38 M-3), from the session's device,
+    /// which must have. 403 [`NOT_VERIFIED`]; 404 when the user has no such device waiting.
+    pub(crate) async fn approve_from_device(
+        &self,
+        session: &Session,
+        device_id: &str,
+    ) -> Result<(), ApiError> {
+        if !self
+            .store
+            .device_verified(&session.user_id, &session.device_id)
+            .await?
+        {
+            return Err(ApiError::Forbidden(NOT_VERIFIED));
+        }
+        if !self
+            .store
+            .verify_device(&session.user_id, device_id, self.now_ms())
+            .await?
+        {
+            return Err(ApiError::NotFound("Device not found"));
+        }
+        tracing::info!(user = %session.user_id, "device approved by another device");
+        Ok(())
     }
 
     /// Revokes a device of the session's user: its refresh tokens and pepper are deleted, so

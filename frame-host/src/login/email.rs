@@ -1,5 +1,6 @@
-//! An email login: its start (a code, or an approval link for a new device of an existing
-//! account) and the code's check, which opens the session.
+//! An email login: its start (a code for a device verified for the account, else an approval
+//! link: for a new device of an existing account, or for the sign-up of an address with no
+//! account, issue 38 L-1) and the code's check, which opens the session.
 
 use std::net::IpAddr;
 
@@ -8,28 +9,30 @@ use oriel_protocol::{
     EmailAction,
 };
 
-use super::{check_device_id, limits::Requester, normalize_email, otp, Login};
+use super::{
+    approval::Asker, check_device_id, guesses::Account, limits::Starter, normalize_email, otp,
+    Login,
+};
 use crate::{
     error::ApiError,
     mail::Outgoing,
     secrets,
     store::{
-        insert_login_attempt, CodeState, CodeTable, LoginAttempt, LoginTry, NewApproval, NewLogin,
+        insert_login_attempt, ApprovalKind, CodeState, CodeTable, LoginAttempt, LoginTry, NewLogin,
     },
 };
-
-/// How long a device approval link works, milliseconds.
-const APPROVAL_TTL_MS: i64 = 15 * 60_000;
 
 /// Why the login code mail was sent.
 pub(crate) const LOGIN_CODE_REASON: &str = "Enter it in the app to sign in to your wallet.";
 
-/// Starts an email login. A new user, or a device already approved for the user, gets a
-/// code now (`VERIFY_OTP`); another device gets an approval link (`VERIFY_DEVICE`).
+/// Starts an email login. A device verified for the user gets a code now (`VERIFY_OTP`); a new
+/// device of an existing account, or any device of an address with no account, gets an
+/// approval link (`VERIFY_DEVICE`), and the code once the link's page approved it.
 impl Login {
     pub(crate) async fn start_email(
         &self,
         ip: IpAddr,
+        user_agent: Option<&str>,
         body: EmailStartRequest,
     ) -> Result<EmailStartReply, ApiError> {
         let email = normalize_email(&body.email)?;
@@ -37,19 +40,18 @@ impl Login {
 
         let store = &self.store;
         let user = store.user_by_email(&body.project_id, &email).await?;
-        let requester = match &user {
-            None => Requester::NewAccount,
-            Some(u) if store.device_approved(&u.id, &body.device_id).await? => {
-                Requester::ApprovedDevice
+        let starter = match &user {
+            None => Starter::NewAccount,
+            Some(u) if store.device_verified(&u.id, &body.device_id).await? => {
+                Starter::VerifiedDevice
             }
-            Some(_) => Requester::NewDevice,
+            Some(_) => Starter::NewDevice,
         };
         // The start's code (or link) is made before the write transaction, which then counts
         // the limits and stores the attempt in one commit. That commit need not wait for
         // PostgreSQL's WAL flush: were the database server to crash and forget it, the user's
         // code would fail and they would ask for another.
         let now = self.now_ms();
-        let needs_approval = requester == Requester::NewDevice;
         let attempt = LoginAttempt {
             id: secrets::id()?,
             project_id: body.project_id,
@@ -58,22 +60,34 @@ impl Login {
             user_id: user.map(|u| u.id),
             code: CodeState::default(),
         };
-        let (mail, approval, code, action) = if needs_approval {
-            let token = secrets::token()?;
-            let approval = NewApproval {
-                token_hash: secrets::token_hash(&token),
-                expires_at: now + APPROVAL_TTL_MS,
-            };
-            let url = format!("{}/auth/v1/device/approve?token={token}", self.public_url);
-            let mail = Outgoing::device_approval(&attempt.email, &url);
-            (mail, Some(approval), None, EmailAction::VerifyDevice)
-        } else {
+        let (mail, approval, code, action) = if starter == Starter::VerifiedDevice {
             let (code, stored) = otp::new_code(self)?;
             let mail = Outgoing::code(&attempt.email, &code, LOGIN_CODE_REASON);
             (mail, None, Some(stored), EmailAction::VerifyOtp)
+        } else {
+            let kind = match starter {
+                Starter::NewAccount => ApprovalKind::Signup,
+                _ => ApprovalKind::Device,
+            };
+            let asker = Asker {
+                user_agent,
+                ip,
+                // The frame does not name the dapp page: the site is the project's origins.
+                origin: None,
+            };
+            let (approval, mail) = self.approvals.new_link(
+                kind,
+                &attempt.project_id,
+                &attempt.email,
+                attempt.user_id.as_deref(),
+                &attempt.device_id,
+                Some(&attempt.id),
+                &asker,
+            )?;
+            (mail, Some(approval), None, EmailAction::VerifyDevice)
         };
         let (mut tx, begin) = store.begin_batch(true).await?;
-        self.check_email_start((&mut tx, begin), ip, &attempt, requester)
+        self.check_email_start((&mut tx, begin), ip, &attempt, starter)
             .await?;
         insert_login_attempt(&mut tx, &attempt, code.as_ref(), approval.as_ref(), now).await?;
         self.mailer.commit_and_send(tx, mail, now).await?;
@@ -100,14 +114,6 @@ impl Login {
                 "This code was requested by another device",
             ));
         }
-        let approved = match &attempt.user_id {
-            None => false,
-            Some(user_id) => {
-                self.store
-                    .device_approved(user_id, &attempt.device_id)
-                    .await?
-            }
-        };
         let (token, refresh) = self.sessions.new_refresh(&attempt.project_id)?;
         let family = secrets::id()?;
         let login = NewLogin {
@@ -115,7 +121,14 @@ impl Login {
             refresh: &refresh,
             family: &family,
         };
-        match self.try_code(&attempt, approved, &body.otp, &login).await? {
+        let account = match &attempt.user_id {
+            Some(user_id) => Account::User(user_id),
+            None => Account::Address {
+                project_id: &attempt.project_id,
+                email: &attempt.email,
+            },
+        };
+        match self.try_code(&attempt, account, &body.otp, &login).await? {
             LoginTry::LoggedIn(user) => {
                 tracing::info!(attempt = %attempt.id, user = %user.id, "email login verified");
                 Ok(self
@@ -123,57 +136,35 @@ impl Login {
                     .open(user, &attempt.device_id, &family, token)?)
             }
             LoginTry::Refused => Err(otp::refused(self, CodeTable::Login, &attempt.id).await?),
-            LoginTry::Wrong => Err(self.wrong_login_code(&attempt, approved).await?),
+            LoginTry::Wrong => {
+                self.wrong_guess(account, &attempt.email).await?;
+                Err(otp::wrong(self, CodeTable::Login, &attempt.id).await?)
+            }
         }
     }
 
-    /// One guess at a login code ([`otp`]'s checks, then [`Store::try_login_code`]). A device
-    /// not approved for the account (a new account's, in practice: a new device of an existing
-    /// account reaches a code only through the emailed link) also has
-    /// [`GUESS_LIMIT`](super::limits::GUESS_LIMIT) wrong codes per email per day.
+    /// One guess at a login code ([`otp`]'s checks, then [`Store::try_login_code`]), out of
+    /// the account's budget of wrong codes, whatever the device ([`guesses`](super::guesses)):
+    /// reserved before the comparison, given back unless the guess was wrong.
     ///
     /// [`Store::try_login_code`]: crate::store::Store::try_login_code
     async fn try_code(
         &self,
         attempt: &LoginAttempt,
-        approved: bool,
+        account: Account<'_>,
         otp: &str,
         login: &NewLogin<'_>,
     ) -> Result<LoginTry, ApiError> {
-        if !approved
-            && self
-                .guesses_spent(&attempt.project_id, &attempt.email)
-                .await?
-                .is_some()
-        {
-            return Err(ApiError::CodeLocked);
-        }
         let (hash, salt) = otp::triable(self, &attempt.code)?;
+        self.reserve_guess(account).await?;
         let matches = || self.keys.code_matches(salt, otp.trim(), hash);
-        Ok(self
+        let outcome = self
             .store
             .try_login_code(attempt, otp::MAX_TRIES, matches, login, self.now_ms())
-            .await?)
-    }
-
-    /// The answer to a wrong login code. For a device not approved for the account, the guess
-    /// also counts against the email's daily limit, and the address is told when that is spent
-    /// (security review W9).
-    async fn wrong_login_code(
-        &self,
-        attempt: &LoginAttempt,
-        approved: bool,
-    ) -> Result<ApiError, ApiError> {
-        if !approved
-            && self
-                .count_wrong_guess(&attempt.project_id, &attempt.email)
-                .await?
-        {
-            tracing::warn!(attempt = %attempt.id, "wrong login codes for this email reached the daily limit");
-            self.mailer
-                .send(Outgoing::wrong_codes(&attempt.email), self.now_ms())
-                .await?;
+            .await;
+        if !matches!(outcome, Ok(LoginTry::Wrong)) {
+            self.return_guess(account).await?;
         }
-        Ok(otp::wrong(self, CodeTable::Login, &attempt.id).await?)
+        Ok(outcome?)
     }
 }

@@ -80,8 +80,8 @@ impl Login {
             .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
         otp::check(
             self,
-            CodeTable::EmailChange,
-            &change.id,
+            (CodeTable::EmailChange, &change.id),
+            &change.user_id,
             &change.code,
             &body.otp,
         )

@@ -47,7 +47,8 @@ impl Login {
             .await?
             .filter(|(user_id, _)| *user_id == session.user_id)
             .ok_or(ApiError::Unauthorized(otp::INVALID_CODE))?;
-        otp::check(self, CodeTable::Export, &body.attempt_id, &code, &body.otp).await?;
+        let table = (CodeTable::Export, body.attempt_id.as_str());
+        otp::check(self, table, &session.user_id, &code, &body.otp).await?;
         if !store.use_export_code(&body.attempt_id).await? {
             return Err(ApiError::Unauthorized(otp::INVALID_CODE));
         }

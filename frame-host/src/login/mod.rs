@@ -1,21 +1,24 @@
 //! Logins by email: device verification, one-time codes, email changes and export codes
 //! (`API.md`, "Auth"). [`Login`] holds what the flows need; each flow is a method in its own
-//! file (`email`, `device`, `email_update`, `export`), the codes' rules are in [`otp`] and the
-//! limits in [`limits`]. Every login ends in a session ([`Sessions::open`]).
+//! file (`email`, `device`, `email_update`, `export`), the codes' rules are in [`otp`], the
+//! limits in [`limits`] and the per-account budget of wrong codes in [`guesses`]. Approval
+//! links and their page are [`approval`]'s (also used by social and Farcaster logins). Every
+//! login ends in a session ([`Sessions::open`]).
 
+pub(crate) mod approval;
 mod device;
 mod email;
 mod email_update;
 mod export;
+pub(crate) mod guesses;
 pub(crate) mod limits;
 pub(crate) mod otp;
 pub(crate) mod pending;
-
-use std::sync::Arc;
+pub(crate) mod requester;
 
 use oriel_protocol::text;
 
-pub(crate) use device::ApprovalOutcome;
+pub(crate) use approval::Approvals;
 
 use crate::{
     clock::Clock,
@@ -36,17 +39,15 @@ pub(crate) struct Login {
     mailer: Mailer,
     sessions: Sessions,
     limits: Limits,
-    /// frame-host's public URL, for the approval links.
-    public_url: Arc<str>,
     /// `email_codes_per_ip`.
     codes_per_ip: u32,
+    /// Approval links and their page.
+    approvals: Approvals,
 }
 
 /// The settings of the login flows.
 #[derive(Debug, Clone)]
 pub(crate) struct LoginSettings {
-    /// frame-host's public URL, for the approval links.
-    pub(crate) public_url: String,
     /// Emailed codes per client IP per 10 minutes (`email_codes_per_ip`).
     pub(crate) codes_per_ip: u32,
 }
@@ -58,6 +59,7 @@ impl Login {
         keys: Keys,
         mailer: Mailer,
         sessions: Sessions,
+        approvals: Approvals,
         settings: LoginSettings,
     ) -> Self {
         Self {
@@ -67,13 +69,18 @@ impl Login {
             keys,
             mailer,
             sessions,
-            public_url: settings.public_url.into(),
             codes_per_ip: settings.codes_per_ip,
+            approvals,
         }
     }
 
     fn now_ms(&self) -> i64 {
         self.clock.now_ms()
+    }
+
+    /// The approval links' service.
+    pub(crate) fn approvals(&self) -> &Approvals {
+        &self.approvals
     }
 }
 

@@ -1,7 +1,7 @@
 //! One-time codes: made from the CSPRNG, stored as a salted HMAC, expiring after 10 minutes,
 //! locked after 5 wrong tries, used once. Codes are never logged.
 
-use super::Login;
+use super::{guesses::Account, Login};
 use crate::{
     error::{ApiError, Result},
     secrets,
@@ -28,25 +28,34 @@ pub(crate) fn new_code(login: &Login) -> Result<(String, NewCode)> {
     Ok((code, stored))
 }
 
-/// Checks `otp` against the code of attempt `id` in `table` (`code` as read). On success
-/// the caller uses the code in its own transaction; on failure the answer is 401 'Invalid
-/// code', 401 'Code expired' or 423.
+/// Checks `otp` against the code of attempt `id` in `table` (`code` as read), a code of user
+/// `user_id` (an email change or export code). On success the caller uses the code in its own
+/// transaction; on failure the answer is 401 'Invalid code', 401 'Code expired', 423, or 429
+/// while the account's wrong codes are spent ([`guesses`](super::guesses), issue 38 L-2).
 ///
 /// Each try is counted *before* the comparison (and given back when the code is used), so
-/// concurrent guesses never compare more than [`MAX_TRIES`] codes in total.
+/// concurrent guesses never compare more than [`MAX_TRIES`] codes in total; so is the guess
+/// against the account's budget (given back unless it was wrong).
 pub(crate) async fn check(
     login: &Login,
-    table: CodeTable,
-    id: &str,
+    (table, id): (CodeTable, &str),
+    user_id: &str,
     code: &CodeState,
     otp: &str,
 ) -> Result<(), ApiError> {
     let (hash, salt) = triable(login, code)?;
+    let account = Account::User(user_id);
+    login.reserve_guess(account).await?;
     if !login.store.reserve_code_try(table, id, MAX_TRIES).await? {
+        login.return_guess(account).await?;
         return Err(refused(login, table, id).await?);
     }
     if login.keys.code_matches(salt, otp.trim(), hash) {
+        login.return_guess(account).await?;
         return Ok(());
+    }
+    if let Some(to) = login.store.user(user_id).await?.and_then(|u| u.email) {
+        login.wrong_guess(account, &to).await?;
     }
     Err(wrong(login, table, id).await?)
 }

@@ -7,7 +7,10 @@ use base64::{engine::general_purpose::URL_SAFE_NO_PAD, Engine};
 use oriel_protocol::http::SessionReply;
 use sha2::{Digest, Sha256};
 
-use super::check_device_id;
+use super::{
+    approval::{Approvals, Asker},
+    check_device_id,
+};
 use crate::{
     clock::Clock,
     error::ApiError,
@@ -99,9 +102,13 @@ pub(crate) fn check_redeem(
 }
 
 /// Redeems `login` for its account `identity` and opens the device's session; `Ok(None)` when
-/// it was redeemed meanwhile (or expired).
+/// it was redeemed meanwhile (or expired). A new device of an existing account gets its session
+/// but not the recovery key: the account's verified email is asked to approve it, on the same
+/// two-step page as an email login's new device (issue 38 M-3), for `asker`'s request.
 pub(crate) async fn open_session(
     (store, sessions, clock): (&Store, &Sessions, &Clock),
+    approvals: &Approvals,
+    asker: &Asker<'_>,
     login: &PendingLogin,
     identity: &Identity,
 ) -> Result<Option<SessionReply>, ApiError> {
@@ -117,10 +124,13 @@ pub(crate) async fn open_session(
             clock.now_ms(),
         )
         .await?;
-    let Some(user) = user else {
+    let Some((user, verified)) = user else {
         return Ok(None);
     };
-    tracing::info!(row = ?login.row, user = %user.id, "login redeemed");
+    tracing::info!(row = ?login.row, user = %user.id, verified, "login redeemed");
+    if !verified {
+        approvals.ask_owner(&user, &login.device_id, asker).await?;
+    }
     Ok(Some(sessions.open(
         user,
         &login.device_id,

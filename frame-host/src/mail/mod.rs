@@ -2,12 +2,15 @@
 //!
 //! Message bodies hold codes and links, so they are never logged.
 
+mod approval;
 mod mailbox;
 mod smtp;
 
 use std::fmt;
 
 use serde::Deserialize;
+
+pub(crate) use approval::Described;
 
 use crate::{
     error::Result,
@@ -59,33 +62,6 @@ impl Outgoing {
             text: format!(
                 "Your Oriel code is {code}. It expires in 10 minutes.\n\n{why}\n\
                  If you did not ask for it, you can ignore this email."
-            ),
-        }
-    }
-
-    /// The notice that wrong codes for `to` reached the daily limit (security review W9).
-    pub(crate) fn wrong_codes(to: &str) -> Self {
-        Self {
-            to: to.into(),
-            subject: "Wrong Oriel codes entered for your address".into(),
-            text: "Someone entered 10 wrong sign-in codes for this email address today.\n\n\
-                   Signing in with a code from a new browser is paused for 24 hours; \
-                   browsers you already approved keep working. If this was not you, \
-                   nothing else is needed: the codes were not accepted."
-                .into(),
-        }
-    }
-
-    /// The device approval mail, with its single-use link.
-    pub(crate) fn device_approval(to: &str, url: &str) -> Self {
-        Self {
-            to: to.into(),
-            subject: "Approve a new device for Oriel".into(),
-            text: format!(
-                "Someone is signing in to your Oriel wallet from a new browser or site.\n\n\
-                 To approve this device, open this link within 15 minutes:\n{url}\n\n\
-                 Then go back to the app: a code will follow in another email.\n\
-                 If this was not you, ignore this email and nothing happens."
             ),
         }
     }
@@ -157,13 +133,5 @@ mod tests {
             .text
             .starts_with("Your Oriel code is 012345. It expires in 10 minutes."));
         assert_eq!(six_digit_runs(&m.text), ["012345"]);
-    }
-
-    #[test]
-    fn device_mail_has_the_link_and_no_code() {
-        let url = "http://127.0.0.1:8787/auth/v1/device/approve?token=00ff";
-        let m = Outgoing::device_approval("a@b.c", url);
-        assert!(m.text.contains(url));
-        assert!(six_digit_runs(&m.text).is_empty());
     }
 }

@@ -29,7 +29,10 @@ use crate::{
     clock::Clock,
     error::ApiError,
     limits::{Limit, Limits},
-    login::pending::{check_redeem, check_redeem_input, check_start, open_session, s256, Refusal},
+    login::{
+        approval::{Approvals, Asker},
+        pending::{check_redeem, check_redeem_input, check_start, open_session, s256, Refusal},
+    },
     projects::Projects,
     secrets,
     sessions::Sessions,
@@ -53,6 +56,8 @@ pub(crate) struct Social {
     limits: Limits,
     /// frame-host's public URL: the redirect URIs are below it.
     pub(crate) public_url: Arc<str>,
+    /// Approval links, for an existing account's new device (issue 38 M-3).
+    approvals: Approvals,
 }
 
 /// How long a login may take from start to callback, milliseconds.
@@ -80,6 +85,7 @@ impl Social {
         sessions: Sessions,
         projects: Projects,
         public_url: &str,
+        approvals: Approvals,
     ) -> Result<Self, reqwest::Error> {
         Ok(Self {
             providers: Arc::new(Providers::new()?),
@@ -90,6 +96,7 @@ impl Social {
             sessions,
             projects,
             public_url: public_url.into(),
+            approvals,
         })
     }
 
@@ -195,6 +202,7 @@ impl Social {
     pub(crate) async fn redeem(
         &self,
         ip: IpAddr,
+        user_agent: Option<&str>,
         body: SocialRedeemRequest,
     ) -> Result<SessionReply, ApiError> {
         check_redeem_input(&body.device_id, &body.verifier)?;
@@ -229,9 +237,20 @@ impl Social {
         let provider = SocialProvider::from_name(&login.provider)
             .ok_or(ApiError::Unauthorized(RESULT_INVALID))?;
         let services = (&self.store, &self.sessions, &self.clock);
-        let session = open_session(services, &login.pending(), &identity)
-            .await?
-            .ok_or(ApiError::Unauthorized(RESULT_USED))?;
+        let asker = Asker {
+            user_agent,
+            ip,
+            origin: Some(&login.origin),
+        };
+        let session = open_session(
+            services,
+            &self.approvals,
+            &asker,
+            &login.pending(),
+            &identity,
+        )
+        .await?
+        .ok_or(ApiError::Unauthorized(RESULT_USED))?;
         Ok(SessionReply {
             social: Some(SocialAccount {
                 provider,

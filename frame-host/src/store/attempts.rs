@@ -3,10 +3,11 @@
 use sqlx::AnyConnection;
 
 use super::{
+    approvals::{insert_approval, Approval},
     flag,
     login_try::{spend_and_open_login, spend_and_open_login_in_one, spend_wrong_try},
     sessions::NewRefresh,
-    takes_batches, users, Store, User, WriteTx,
+    takes_batches, Store, User, WriteTx,
 };
 use crate::{
     error::Result,
@@ -100,15 +101,6 @@ pub(crate) struct LoginAttempt {
     pub(crate) code: CodeState,
 }
 
-/// A device approval link to store with a login attempt.
-#[derive(Debug, Clone)]
-pub(crate) struct NewApproval {
-    /// SHA-256 of the link's token.
-    pub(crate) token_hash: String,
-    /// Unix ms.
-    pub(crate) expires_at: i64,
-}
-
 /// An email change of a user.
 #[derive(Debug, Clone)]
 pub(crate) struct EmailChange {
@@ -167,7 +159,7 @@ impl Store {
         &self,
         attempt: &LoginAttempt,
         code: Option<&NewCode>,
-        approval: Option<&NewApproval>,
+        approval: Option<&Approval>,
         now: i64,
     ) -> Result<()> {
         let mut tx = self.begin().await?;
@@ -287,36 +279,6 @@ impl Store {
         Ok(outcome)
     }
 
-    /// Uses a device approval link: binds its device to its user. Returns `None` for an
-    /// unknown, used or expired token.
-    pub(crate) async fn approve_device_link(
-        &self,
-        token_hash: &str,
-        now: i64,
-    ) -> Result<Option<(String, String)>> {
-        let mut tx = self.begin().await?;
-        let done = sqlx::query(
-            "UPDATE device_approvals SET used_at = $2 \
-             WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
-        )
-        .bind(token_hash)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() == 0 {
-            tx.rollback().await?;
-            return Ok(None);
-        }
-        let (user_id, device_id): (String, String) =
-            sqlx::query_as("SELECT user_id, device_id FROM device_approvals WHERE token_hash = $1")
-                .bind(token_hash)
-                .fetch_one(&mut *tx)
-                .await?;
-        users::approve_device(&mut tx, &user_id, &device_id, now).await?;
-        tx.commit().await?;
-        Ok(Some((user_id, device_id)))
-    }
-
     /// Stores an email change at stage `primary` with the code sent to the current address.
     pub(crate) async fn insert_email_change(
         &self,
@@ -420,13 +382,13 @@ impl Store {
     }
 }
 
-/// Stores a login attempt, with its code or its device approval link, in the caller's
+/// Stores a login attempt, with its code or its approval link, in the caller's
 /// transaction `tx`, as [deferred](WriteTx::defer) writes.
 pub(crate) async fn insert_login_attempt(
     tx: &mut WriteTx,
     attempt: &LoginAttempt,
     code: Option<&NewCode>,
-    approval: Option<&NewApproval>,
+    approval: Option<&Approval>,
     now: i64,
 ) -> Result<()> {
     let a = attempt.clone();
@@ -452,25 +414,8 @@ pub(crate) async fn insert_login_attempt(
         },
     )
     .await?;
-    if let (Some(approval), Some(user_id)) = (approval, &attempt.user_id) {
-        let (token_hash, expires_at) = (approval.token_hash.clone(), approval.expires_at);
-        let (id, user_id, device_id) = (
-            attempt.id.clone(),
-            user_id.clone(),
-            attempt.device_id.clone(),
-        );
-        tx.defer(
-            "INSERT INTO device_approvals (token_hash, attempt_id, user_id, device_id, \
-             expires_at, used_at) VALUES ($1, $2, $3, $4, $5, NULL)",
-            move |q| {
-                q.bind(token_hash)
-                    .bind(id)
-                    .bind(user_id)
-                    .bind(device_id)
-                    .bind(expires_at)
-            },
-        )
-        .await?;
+    if let Some(approval) = approval {
+        insert_approval(tx, approval).await?;
     }
     Ok(())
 }

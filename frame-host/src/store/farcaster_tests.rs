@@ -71,6 +71,7 @@ async fn log_in(s: &Store, tag: &str, fid: u64, username: &str) -> Option<User> 
     )
     .await
     .unwrap()
+    .map(|(user, _)| user)
 }
 
 async fn channels_live_until_they_expire(db: &TestDb) {
@@ -123,7 +124,7 @@ async fn a_login_is_redeemed_once_and_the_fid_keeps_its_user(db: &TestDb) {
     let s = &db.store;
     let first = log_in(s, "l1", 7, "ada").await.unwrap();
     assert_eq!(first.email, None);
-    assert!(s.device_approved(&first.id, "dev-1").await.unwrap());
+    assert!(s.device_verified(&first.id, "dev-1").await.unwrap());
     // The channel is spent.
     let spent = s.channel("hash-l1", NOW).await.unwrap().unwrap();
     assert!(spent.redeemed_at.is_some());

@@ -35,6 +35,16 @@ impl Store {
         self.rate_limit_hits(&[limit], now).await
     }
 
+    /// Takes back one hit on `bucket` (a reserved hit that turned out not to count).
+    pub(crate) async fn rate_limit_give_back(&self, bucket: &str) -> Result<()> {
+        let _turn = self.write_turn().await?;
+        sqlx::query("UPDATE rate_limits SET hits = hits - 1 WHERE bucket = $1 AND hits > 0")
+            .bind(bucket)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
     /// Whether `limit`'s current window is full, without counting: the milliseconds until
     /// it ends, or `None` while hits are left.
     pub(crate) async fn rate_limit_reached(&self, limit: &Limit, now: i64) -> Result<Option<i64>> {

@@ -23,7 +23,7 @@ pub(super) async fn open_login(
 ) -> Result<User> {
     let (project_id, email, device_id) = (&attempt.project_id, &attempt.email, &attempt.device_id);
     let user = users::find_or_create_user(conn, project_id, email, login.user_id, now).await?;
-    users::approve_device(conn, &user.id, device_id, now).await?;
+    users::set_device(conn, &user.id, device_id, true, now).await?;
     login
         .refresh
         .insert(conn, &user.id, device_id, login.family, now)
@@ -57,9 +57,9 @@ pub(super) async fn spend_and_open_login(
     let sql = format!(
         "{begin}INSERT INTO users (id, project_id, email, created_at) \
          SELECT $1, $2, $3, $4 WHERE {TRY_LEFT} ON CONFLICT DO NOTHING;\n\
-         INSERT INTO devices (user_id, device_id, approved, created_at, updated_at) \
-         SELECT id, $5, 1, $4, $4 FROM users WHERE project_id = $2 AND email = $3 AND {TRY_LEFT} \
-         ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, updated_at = $4;\n\
+         INSERT INTO devices (user_id, device_id, approved, verified, created_at, updated_at) \
+         SELECT id, $5, 1, 1, $4, $4 FROM users WHERE project_id = $2 AND email = $3 AND {TRY_LEFT} \
+         ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, verified = 1, updated_at = $4;\n\
          INSERT INTO refresh_tokens (token_hash, user_id, device_id, project_id, created_at, \
          expires_at, revoked, family) \
          SELECT $6, id, $5, $7, $4, $8, 0, $9 FROM users \
@@ -104,9 +104,10 @@ pub(super) async fn spend_and_open_login_in_one(
         login_user AS (SELECT id, project_id, email FROM created UNION ALL \
         SELECT id, project_id, email FROM users \
         WHERE project_id = $2 AND email = $3 AND EXISTS (SELECT 1 FROM spent)), \
-        device AS (INSERT INTO devices (user_id, device_id, approved, created_at, updated_at) \
-        SELECT id, $5, 1, $4, $4 FROM login_user \
-        ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, updated_at = $4), \
+        device AS (INSERT INTO devices (user_id, device_id, approved, verified, created_at, \
+        updated_at) SELECT id, $5, 1, 1, $4, $4 FROM login_user \
+        ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, verified = 1, \
+        updated_at = $4), \
         token AS (INSERT INTO refresh_tokens (token_hash, user_id, device_id, project_id, \
         created_at, expires_at, revoked, family) \
         SELECT $6, id, $5, $7, $4, $8, 0, $9 FROM login_user) \

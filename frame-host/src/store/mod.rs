@@ -6,6 +6,7 @@
 //! settled by conditional `UPDATE`s and `INSERT … ON CONFLICT`, never by read-then-write.
 
 mod analytics;
+mod approvals;
 mod attempts;
 mod chain_history;
 mod chain_index;
@@ -47,9 +48,10 @@ use sqlx::{
 use tokio::sync::Semaphore;
 
 pub(crate) use analytics::{EventCount, StoredEvent};
+pub(crate) use approvals::{insert_approval, Approval, ApprovalKind, Decision, Requester};
 pub(crate) use attempts::{
     insert_login_attempt, CodeState, CodeTable, EmailChange, EmailChangeOutcome, LoginAttempt,
-    LoginTry, NewApproval, NewCode, NewLogin,
+    LoginTry, NewCode, NewLogin,
 };
 pub(crate) use chain_history::{HistoryRow, SeenToken, TxKey};
 pub(crate) use chain_index::{Batch, NewTransfer, NftMeta, TokenMeta};

@@ -82,8 +82,10 @@ impl Store {
     /// redeemed (once: its row must still be ready, not redeemed, not expired at `now`), the
     /// account's user is found (or, for a new account, the user with its provider-verified
     /// email, else a new user `new_user_id`), the device approved and `refresh` stored as
-    /// the first token of a new `family`. `None` when the login was redeemed meanwhile or
-    /// has expired.
+    /// the first token of a new `family`. The device is verified (it gets the recovery key)
+    /// only as a new user's first device, or when it was before: a social or Farcaster login
+    /// alone is a session, not a device approval (issue 38 M-3). `None` when the login was
+    /// redeemed meanwhile or has expired; else the user and whether the device is verified.
     pub(crate) async fn redeem_login(
         &self,
         login: &PendingLogin,
@@ -92,7 +94,7 @@ impl Store {
         refresh: &NewRefresh,
         family: &str,
         now: i64,
-    ) -> Result<Option<User>> {
+    ) -> Result<Option<(User, bool)>> {
         let (sql, key) = match &login.row {
             PendingRow::Social(id) => (
                 "UPDATE social_logins SET redeemed_at = $2 \
@@ -124,11 +126,20 @@ impl Store {
             now,
         )
         .await?;
-        users::approve_device(&mut tx, &user.id, &login.device_id, now).await?;
+        // The user this login created has its id (another login's, made concurrently on
+        // PostgreSQL, counts as existing: the safe side).
+        let first_device = user.id == new_user_id;
+        users::set_device(&mut tx, &user.id, &login.device_id, first_device, now).await?;
+        let (verified,): (i64,) =
+            sqlx::query_as("SELECT verified FROM devices WHERE user_id = $1 AND device_id = $2")
+                .bind(&user.id)
+                .bind(&login.device_id)
+                .fetch_one(&mut *tx)
+                .await?;
         refresh
             .insert(&mut tx, &user.id, &login.device_id, family, now)
             .await?;
         tx.commit().await?;
-        Ok(Some(user))
+        Ok(Some((user, super::flag(verified))))
     }
 }

@@ -20,6 +20,7 @@ impl Store {
         // Links first: they point at their login attempt.
         for (sql, cutoff) in [
             ("DELETE FROM device_approvals WHERE expires_at < $1", before),
+            ("DELETE FROM approvals WHERE expires_at < $1", before),
             ("DELETE FROM login_attempts WHERE created_at < $1 AND id NOT IN (SELECT attempt_id FROM device_approvals)", before),
             ("DELETE FROM email_changes WHERE created_at < $1", before),
             ("DELETE FROM export_codes WHERE created_at < $1", before),

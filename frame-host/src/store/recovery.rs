@@ -34,6 +34,8 @@ pub(crate) struct ReleaseFacts {
     pub(crate) enrolled: bool,
     /// `None` when the user has no wallet; else whether this device has a wrap of it.
     pub(crate) has_device_wrap: Option<bool>,
+    /// Whether the device is verified for the user (it proved the owner).
+    pub(crate) device_verified: bool,
 }
 
 /// One release, as logged.
@@ -90,6 +92,7 @@ impl Store {
             login_at,
             enrolled: released.is_some(),
             has_device_wrap: wallet.map(|(wrap,)| wrap.is_some()),
+            device_verified: self.device_verified(user_id, device_id).await?,
         })
     }
 

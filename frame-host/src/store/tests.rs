@@ -228,7 +228,7 @@ async fn postgres_login_joins_a_user_created_meanwhile() {
     assert_eq!(user.id, "u-first", "the user the other login created");
     assert!(db
         .store
-        .device_approved("u-first", "dev-race")
+        .device_verified("u-first", "dev-race")
         .await
         .unwrap());
     let live = db
@@ -245,7 +245,7 @@ on_both!(
     migrations_apply_once,
     login_creates_the_user_once_and_approves_the_device,
     code_tries_are_limited_and_codes_used_once,
-    device_links_are_single_use_and_expire,
+    device_links_are_decided_once_and_expire,
     refresh_tokens_rotate,
     reused_refresh_tokens_end_the_family,
     revoking_a_device_deletes_its_secrets,
@@ -368,14 +368,14 @@ async fn login_creates_the_user_once_and_approves_the_device(db: &TestDb) {
         s.user_by_email("shop", "a@b.co").await.unwrap(),
         Some(u.clone())
     );
-    assert!(s.device_approved(&u.id, "dev1").await.unwrap());
-    assert!(!s.device_approved(&u.id, "dev2").await.unwrap());
+    assert!(s.device_verified(&u.id, "dev1").await.unwrap());
+    assert!(!s.device_verified(&u.id, "dev2").await.unwrap());
     let again = login(s, "a@b.co", "dev1", "r2").await;
     assert_eq!(again, u, "same email, same user");
     // A returning user on another device: the device and the session are the user's.
     let elsewhere = login(s, "a@b.co", "dev2", "r4").await;
     assert_eq!(elsewhere, u);
-    assert!(s.device_approved(&u.id, "dev2").await.unwrap());
+    assert!(s.device_verified(&u.id, "dev2").await.unwrap());
     for (device, hash) in [("dev1", "r1"), ("dev1", "r2"), ("dev2", "r4")] {
         let live = s.session_live(&u.id, device, &family(hash), NOW).await;
         assert!(live.unwrap(), "{device} {hash}");
@@ -483,31 +483,66 @@ async fn code_tries_are_limited_and_codes_used_once(db: &TestDb) {
     assert!(!s.set_first_code("att2", &code(NOW)).await.unwrap());
 }
 
-async fn device_links_are_single_use_and_expire(db: &TestDb) {
+/// An approval link of `attempt` (kind device) with `token_hash`, expiring at `expires_at`.
+fn link(a: &LoginAttempt, token_hash: &str, expires_at: i64) -> Approval {
+    Approval {
+        token_hash: token_hash.into(),
+        kind: ApprovalKind::Device,
+        project_id: a.project_id.clone(),
+        email: a.email.clone(),
+        user_id: a.user_id.clone(),
+        device_id: a.device_id.clone(),
+        attempt_id: Some(a.id.clone()),
+        requester: Requester {
+            user_agent: "ua".into(),
+            network: "10.0.0.0/24".into(),
+            site: "https://shop.example.com".into(),
+        },
+        created_at: NOW,
+        expires_at,
+        decision: None,
+    }
+}
+
+async fn device_links_are_decided_once_and_expire(db: &TestDb) {
     let s = &db.store;
     let u = login(s, "a@b.co", "dev1", "r1").await;
     let a = attempt("att", "a@b.co", "dev2", Some(u.id.clone()));
-    let link = NewApproval {
-        token_hash: "tok".into(),
-        expires_at: NOW + 1000,
-    };
-    s.insert_login_attempt(&a, None, Some(&link), NOW)
+    s.insert_login_attempt(&a, None, Some(&link(&a, "tok", NOW + 1000)), NOW)
         .await
         .unwrap();
     assert_eq!(
         s.login_attempt("att").await.unwrap().unwrap().code.hash,
         None
     );
-    assert_eq!(s.approve_device_link("nope", NOW).await.unwrap(), None);
+    // Reading the link (its page) decides nothing.
+    let shown = s.approval("tok", NOW).await.unwrap().unwrap();
+    assert_eq!(shown.decision, None);
+    assert_eq!(shown.requester.site, "https://shop.example.com");
+    assert!(!s.device_verified(&u.id, "dev2").await.unwrap());
     assert_eq!(
-        s.approve_device_link("tok", NOW).await.unwrap(),
-        Some((u.id.clone(), "dev2".into()))
+        s.decide_approval("nope", Decision::Approved, NOW)
+            .await
+            .unwrap(),
+        None
     );
-    assert!(s.device_approved(&u.id, "dev2").await.unwrap());
+    let decided = s
+        .decide_approval("tok", Decision::Approved, NOW)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(decided.device_id, "dev2");
+    assert!(s.device_verified(&u.id, "dev2").await.unwrap());
     assert_eq!(
-        s.approve_device_link("tok", NOW).await.unwrap(),
+        s.attempt_decision("att").await.unwrap(),
+        Some(Decision::Approved)
+    );
+    assert_eq!(
+        s.decide_approval("tok", Decision::Refused, NOW)
+            .await
+            .unwrap(),
         None,
-        "used"
+        "decided once"
     );
     assert!(s.set_first_code("att", &code(NOW + 5)).await.unwrap());
     assert!(
@@ -516,19 +551,34 @@ async fn device_links_are_single_use_and_expire(db: &TestDb) {
     );
 
     let b = attempt("att-b", "a@b.co", "dev3", Some(u.id.clone()));
-    let link = NewApproval {
-        token_hash: "tok-b".into(),
-        expires_at: NOW + 1000,
-    };
-    s.insert_login_attempt(&b, None, Some(&link), NOW)
+    s.insert_login_attempt(&b, None, Some(&link(&b, "tok-b", NOW + 1000)), NOW)
         .await
         .unwrap();
+    assert_eq!(s.approval("tok-b", NOW + 1000).await.unwrap(), None);
     assert_eq!(
-        s.approve_device_link("tok-b", NOW + 1000).await.unwrap(),
+        s.decide_approval("tok-b", Decision::Approved, NOW + 1000)
+            .await
+            .unwrap(),
         None,
         "expired"
     );
-    assert!(!s.device_approved(&u.id, "dev3").await.unwrap());
+    assert!(!s.device_verified(&u.id, "dev3").await.unwrap());
+
+    // A refusal verifies nothing.
+    let c = attempt("att-c", "a@b.co", "dev4", Some(u.id.clone()));
+    s.insert_login_attempt(&c, None, Some(&link(&c, "tok-c", NOW + 1000)), NOW)
+        .await
+        .unwrap();
+    assert!(s
+        .decide_approval("tok-c", Decision::Refused, NOW)
+        .await
+        .unwrap()
+        .is_some());
+    assert!(!s.device_verified(&u.id, "dev4").await.unwrap());
+    assert_eq!(
+        s.attempt_decision("att-c").await.unwrap(),
+        Some(Decision::Refused)
+    );
 }
 
 async fn refresh_tokens_rotate(db: &TestDb) {
@@ -655,7 +705,7 @@ async fn revoking_a_device_deletes_its_secrets(db: &TestDb) {
         "already revoked"
     );
     assert!(!s.revoke_device(&u.id, "nope", NOW).await.unwrap());
-    assert!(!s.device_approved(&u.id, "dev1").await.unwrap());
+    assert!(!s.device_verified(&u.id, "dev1").await.unwrap());
     assert_eq!(
         s.rotate_refresh("r1", "dev1", &refresh("x"), NOW)
             .await
@@ -675,7 +725,7 @@ async fn revoking_a_device_deletes_its_secrets(db: &TestDb) {
         "a new pepper would not open old wraps"
     );
     assert!(
-        s.device_approved(&u.id, "dev2").await.unwrap(),
+        s.device_verified(&u.id, "dev2").await.unwrap(),
         "other devices stay"
     );
     assert_eq!(s.pepper(&u.id, "dev2", "x", NOW).await.unwrap(), "pep2");

@@ -50,10 +50,38 @@ impl Store {
         user_by_id(&mut conn, id).await
     }
 
-    /// Whether `device_id` is an approved device of `user_id`.
-    pub(crate) async fn device_approved(&self, user_id: &str, device_id: &str) -> Result<bool> {
-        let mut conn = self.pool().acquire().await?;
-        device_approved(&mut conn, user_id, device_id).await
+    /// Whether `device_id` is a verified device of `user_id`: approved, and it proved the
+    /// account's owner (see [`set_device`]).
+    pub(crate) async fn device_verified(&self, user_id: &str, device_id: &str) -> Result<bool> {
+        let row: Option<(i64, i64)> = sqlx::query_as(
+            "SELECT approved, verified FROM devices WHERE user_id = $1 AND device_id = $2",
+        )
+        .bind(user_id)
+        .bind(device_id)
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.is_some_and(|(a, v)| flag(a) && flag(v)))
+    }
+
+    /// Makes `device_id`, an approved but unverified device of `user_id`, verified (another
+    /// device of the user approved it). False when the user has no such device.
+    pub(crate) async fn verify_device(
+        &self,
+        user_id: &str,
+        device_id: &str,
+        now: i64,
+    ) -> Result<bool> {
+        let _turn = self.write_turn().await?;
+        let done = sqlx::query(
+            "UPDATE devices SET verified = 1, updated_at = $3 \
+             WHERE user_id = $1 AND device_id = $2 AND approved = 1 AND verified = 0",
+        )
+        .bind(user_id)
+        .bind(device_id)
+        .bind(now)
+        .execute(self.pool())
+        .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     /// Revokes a device of a user: marks it unapproved and deletes its refresh tokens, its
@@ -67,7 +95,7 @@ impl Store {
     ) -> Result<bool> {
         let mut tx = self.begin().await?;
         let done = sqlx::query(
-            "UPDATE devices SET approved = 0, updated_at = $3 \
+            "UPDATE devices SET approved = 0, verified = 0, updated_at = $3 \
              WHERE user_id = $1 AND device_id = $2 AND approved = 1",
         )
         .bind(user_id)
@@ -103,20 +131,6 @@ pub(super) async fn user_by_id(conn: &mut AnyConnection, id: &str) -> Result<Opt
             .fetch_optional(conn)
             .await?;
     Ok(row.map(user))
-}
-
-pub(super) async fn device_approved(
-    conn: &mut AnyConnection,
-    user_id: &str,
-    device_id: &str,
-) -> Result<bool> {
-    let row: Option<(i64,)> =
-        sqlx::query_as("SELECT approved FROM devices WHERE user_id = $1 AND device_id = $2")
-            .bind(user_id)
-            .bind(device_id)
-            .fetch_optional(conn)
-            .await?;
-    Ok(row.is_some_and(|(a,)| flag(a)))
 }
 
 /// Finds the user with `email` in `project_id`, creating it with `new_id` if there is none:
@@ -176,21 +190,27 @@ pub(super) async fn create_user(
     })
 }
 
-/// Marks `device_id` approved for `user_id`.
-pub(super) async fn approve_device(
+/// Marks `device_id` approved for `user_id` (it may hold sessions); `verified` also when it
+/// proved the account's owner (an emailed code or approval, or the account's first device). A
+/// device verified before stays verified; one that is not (a social or Farcaster login of an
+/// existing account on a new device, issue 38 M-3) gets no recovery key.
+pub(super) async fn set_device(
     conn: &mut AnyConnection,
     user_id: &str,
     device_id: &str,
+    verified: bool,
     now: i64,
 ) -> Result<()> {
     sqlx::query(
-        "INSERT INTO devices (user_id, device_id, approved, created_at, updated_at) \
-         VALUES ($1, $2, 1, $3, $3) \
-         ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, updated_at = $3",
+        "INSERT INTO devices (user_id, device_id, approved, verified, created_at, updated_at) \
+         VALUES ($1, $2, 1, $4, $3, $3) \
+         ON CONFLICT (user_id, device_id) DO UPDATE SET approved = 1, updated_at = $3, \
+         verified = CASE WHEN $4 = 1 THEN 1 ELSE devices.verified END",
     )
     .bind(user_id)
     .bind(device_id)
     .bind(now)
+    .bind(i64::from(verified))
     .execute(conn)
     .await?;
     Ok(())

@@ -8,7 +8,9 @@
 //! - **enroll**: the user has a wallet and this device has no wrap of it; the frame opens the
 //!   recovery wrap once and stores its own device wrap (`PUT /wallet/v1/device-wrap`).
 //!
-//! Either way only within [`RELEASE_WINDOW_MS`] of the session's login code (the login is the
+//! Either way only to a device verified for the account (one that proved the owner: an emailed
+//! code after the approval page, or the account's first device; a social or Farcaster login of
+//! an existing account alone does not, issue 38 M-3), only within [`RELEASE_WINDOW_MS`] of the session's login code (the login is the
 //! session's refresh-token family; refreshing does not make it fresh), enrollment only once
 //! per login, and at most [`RELEASE_LIMIT`] releases per user per [`RELEASE_LIMIT_WINDOW_MS`].
 //! (Creation may ask again within its login, say after a failed `POST /wallet/v1`: while the
@@ -39,6 +41,8 @@ pub(crate) const HAS_DEVICE_WRAP: &str =
 /// 403: the session's login is not recent.
 pub(crate) const LOGIN_NOT_FRESH: &str =
     "The recovery key is released only right after a login with an emailed code: log in again";
+/// 403: the device has a session but did not prove the account's owner (issue 38 M-3).
+pub(crate) use oriel_protocol::text::DEVICE_NOT_APPROVED;
 /// 403: this login already enrolled its device.
 pub(crate) const ALREADY_RELEASED: &str =
     "The recovery key was already released for this login: log in again";
@@ -63,6 +67,9 @@ pub(crate) async fn release(
         );
         Err(ApiError::Forbidden(reason))
     };
+    if !facts.device_verified {
+        return refused(DEVICE_NOT_APPROVED);
+    }
     let purpose = match facts.has_device_wrap {
         Some(true) => return refused(HAS_DEVICE_WRAP),
         Some(false) => ReleasePurpose::Enroll,

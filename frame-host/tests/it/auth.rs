@@ -12,16 +12,36 @@ fn err(code: &str, message: &str, status: u16) -> (u16, String, String) {
 }
 
 #[tokio::test]
-async fn login_of_a_new_email_with_the_code_from_the_dev_mailbox() {
+async fn sign_up_of_a_new_email_by_the_emailed_link_then_the_code() {
     let t = TestApp::new().await;
     let r = t.start("Ann@Example.com", DEV1).await;
     assert_eq!(r.status, StatusCode::OK);
     let j = r.json();
-    assert_eq!(j["action"], "VERIFY_OTP");
+    // An address with no account gets a link first, not a code (issue 38 L-1).
+    assert_eq!(j["action"], "VERIFY_DEVICE");
     let attempt = j["attemptId"].as_str().unwrap();
 
     let mails = t.mailbox("ann@example.com").await;
     assert_eq!(mails.len(), 1);
+    assert_eq!(mails[0]["subject"], "Confirm your email for Oriel");
+    assert_eq!(
+        code_in(mails[0]["text"].as_str().unwrap()),
+        None,
+        "no code yet"
+    );
+    assert_eq!(
+        t.verify(attempt, DEV1, "000000").await.error(),
+        err("forbidden", "Device not approved", 403),
+        "nothing to guess before the link is approved"
+    );
+    let token = t.last_approval_token("ann@example.com").await;
+    t.approve_link(&token).await;
+    assert_eq!(
+        t.device_status(attempt, DEV1).await.json(),
+        json!({ "approved": true })
+    );
+
+    let mails = t.mailbox("ann@example.com").await;
     let mail = &mails[0];
     assert_eq!(mail["to"], "ann@example.com");
     assert_eq!(mail["subject"], "Your Oriel code");
@@ -84,16 +104,19 @@ async fn a_second_device_is_approved_by_the_emailed_link_then_the_code() {
     );
 
     let token = t.last_approval_token("ann@example.com").await;
-    let page = t
-        .get(&format!("/auth/v1/device/approve?token={token}"))
-        .await;
+    let (page, form) = t.approval_page(&token).await;
     assert_eq!(page.status, StatusCode::OK);
     assert!(page.header("content-type").starts_with("text/html"));
-    assert!(page.body.contains("Device approved: go back to the app."));
-    assert_eq!(page.header("referrer-policy"), "no-referrer");
+    assert!(page.body.contains("Approve a new device?"));
+    assert_eq!(page.header("referrer-policy"), "same-origin");
     assert!(page
         .header("content-security-policy")
         .contains("default-src 'none'"));
+    let done = t
+        .decide(&form, "approve", Some("https://wallet.test"))
+        .await;
+    assert_eq!(done.status, StatusCode::OK);
+    assert!(done.body.contains("Device approved: go back to the app."));
     let again = t
         .get(&format!("/auth/v1/device/approve?token={token}"))
         .await;

@@ -40,6 +40,16 @@ async fn sigkill_and_restart_keep_sessions_and_exactly_one_wallet() {
         )
         .await;
     assert_eq!(status, 200, "{start}");
+    server.confirm_signup(email).await;
+    let (status, approved) = server
+        .call(
+            "POST",
+            "/auth/v1/device/status",
+            Some(json!({ "projectId": "demo", "attemptId": start["attemptId"], "deviceId": DEV1 })),
+            None,
+        )
+        .await;
+    assert_eq!((status, approved), (200, json!({ "approved": true })));
     let (_, mails) = server
         .call("GET", &format!("/dev/mailbox?to={email}"), None, None)
         .await;

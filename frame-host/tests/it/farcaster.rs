@@ -412,6 +412,36 @@ async fn login(t: &TestApp) {
     approve(t, token).await;
     let r = redeem(t, token, DEV2, VERIFIER).await;
     assert_eq!(r.json()["user"]["userId"], user, "{}", r.body);
+    // The fid's first device (a new account) gets the recovery key; its second gets a session
+    // but no key until the first device approves it (issue 38 M-3: no email to ask).
+    let key = |access: String| async move {
+        t.get_auth("/wallet/v1/recovery-key?projectId=shop", &access)
+            .await
+    };
+    let first = s["accessToken"].as_str().unwrap().to_owned();
+    let second = r.json()["accessToken"].as_str().unwrap().to_owned();
+    assert_eq!(key(first.clone()).await.status, StatusCode::OK);
+    let refused = key(second.clone()).await;
+    assert_eq!(refused.status, StatusCode::FORBIDDEN, "{}", refused.body);
+    let approve_from = |access: String, device: &'static str| async move {
+        t.call(
+            Method::POST,
+            &format!("/auth/v1/devices/{device}/approve"),
+            Some(json!({ "projectId": "shop" })),
+            Some(&access),
+        )
+        .await
+    };
+    assert_eq!(
+        approve_from(second.clone(), DEV2).await.status,
+        StatusCode::FORBIDDEN,
+        "not by itself"
+    );
+    assert_eq!(
+        approve_from(first, DEV2).await.status,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(key(second).await.status, StatusCode::OK);
 
     // A plain relay channel is no login.
     let plain = create(t, json!({})).await;

@@ -15,6 +15,7 @@ mod siwx_common;
 mod account_limits;
 mod analytics;
 mod api;
+mod approval;
 mod assets;
 mod auth;
 mod balance;

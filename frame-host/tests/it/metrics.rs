@@ -96,6 +96,14 @@ async fn readyz_names_the_failing_check_and_metrics_count_a_login() {
         .call("POST", "/auth/v1/email/start", Some(start), None)
         .await;
     assert_eq!(status, 200, "{attempt}");
+    // A new address signs up by its emailed link first (issue 38 L-1), then gets its code.
+    server.confirm_signup(email).await;
+    let status_body =
+        json!({ "projectId": "demo", "attemptId": attempt["attemptId"], "deviceId": DEV1 });
+    let (status, _) = server
+        .call("POST", "/auth/v1/device/status", Some(status_body), None)
+        .await;
+    assert_eq!(status, 200);
     let (_, mails) = server
         .call("GET", &format!("/dev/mailbox?to={email}"), None, None)
         .await;

@@ -563,3 +563,61 @@ async fn start_checks_its_input() {
     assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
     app.state.close().await;
 }
+
+#[tokio::test]
+async fn a_new_device_of_an_existing_account_gets_no_recovery_key_until_the_owner_approves() {
+    let oidc = Oidc::start();
+    let app = app_for(&oidc).await;
+    // Ada's account has a wallet, made on her first device by email.
+    let first = app.login("ada@example.com", DEV1).await;
+    let r = app
+        .call(
+            Method::POST,
+            "/wallet/v1",
+            Some(common::wallet_body("w-ada", "d2FsbGV0")),
+            Some(&first.access),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.body);
+
+    // A Google login with her verified address on a new device: a session, no key.
+    let s = log_in(&app, &oidc, "google", DEV2, ada()).await;
+    assert_eq!(s["user"]["userId"], first.user_id.as_str());
+    let access = s["accessToken"].as_str().unwrap();
+    let key = app
+        .get_auth("/wallet/v1/recovery-key?projectId=shop", access)
+        .await;
+    assert_eq!(key.status, StatusCode::FORBIDDEN, "{}", key.body);
+    assert!(
+        key.error().2.starts_with("This device is not approved"),
+        "{}",
+        key.body
+    );
+
+    // Her address got the two-step approval, naming the site.
+    let mail = &app.mailbox("ada@example.com").await[0];
+    assert_eq!(mail["subject"], "Approve a new device for Oriel");
+    assert!(mail["text"]
+        .as_str()
+        .unwrap()
+        .contains("Site: https://shop.example.com"));
+    let token = app.last_approval_token("ada@example.com").await;
+    let page = app
+        .get(&format!("/auth/v1/device/approve?token={token}"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    let still = app
+        .get_auth("/wallet/v1/recovery-key?projectId=shop", access)
+        .await;
+    assert_eq!(
+        still.status,
+        StatusCode::FORBIDDEN,
+        "the GET approves nothing"
+    );
+    app.approve_link(&token).await;
+    let key = app
+        .get_auth("/wallet/v1/recovery-key?projectId=shop", access)
+        .await;
+    assert_eq!(key.status, StatusCode::OK, "{}", key.body);
+    app.state.close().await;
+}

@@ -41,6 +41,8 @@ export const CODE_LOCKED = 'Too many wrong codes: request a new code'
 
 export const EMAIL_IN_USE = 'Email already in use'
 
+export const DEVICE_NOT_APPROVED = 'This device is not approved for this account yet: open the approval link emailed to the account, or approve it from a device that already holds the wallet, then log in again'
+
 export const TRY_AGAIN_PREFIX = 'Please try again after '
 
 export const TRY_AGAIN_SUFFIX = ' seconds'

@@ -1,6 +1,7 @@
 //! The auth API (`API.md`, "Auth"): email login with device verification and one-time codes,
 //! sessions (access tokens, rotating refresh tokens), devices, email changes and export codes.
 
+mod approval_page;
 mod device;
 mod email;
 mod email_update;
@@ -20,8 +21,15 @@ pub(crate) fn router() -> Router<AppState> {
         .route("/auth/v1/email/start", post(email::start))
         .route("/auth/v1/email/verify", post(email::verify))
         .route("/auth/v1/device/status", post(device::status))
-        .route("/auth/v1/device/approve", get(device::approve))
+        .route(
+            "/auth/v1/device/approve",
+            get(device::page).post(device::decide),
+        )
         .route("/auth/v1/devices/{device_id}", delete(device::revoke))
+        .route(
+            "/auth/v1/devices/{device_id}/approve",
+            post(device::approve_from_device),
+        )
         .route("/auth/v1/session/refresh", post(session::refresh))
         .route("/auth/v1/signout", post(session::signout))
         .route("/auth/v1/user", get(session::user))

@@ -16,7 +16,10 @@ use crate::{
     error::ApiError,
     farcaster::{rules, Farcaster, FarcasterError},
     http::{ClientIp, ProjectJson},
-    login::pending::{check_redeem, check_redeem_input, check_start, open_session, Refusal},
+    login::{
+        approval::Asker,
+        pending::{check_redeem, check_redeem_input, check_start, open_session, Refusal},
+    },
     secrets,
     store::ChannelLogin,
 };
@@ -106,6 +109,7 @@ pub(super) async fn start(
 pub(super) async fn redeem(
     State(state): State<Farcaster>,
     ClientIp(ip): ClientIp,
+    headers: axum::http::HeaderMap,
     ProjectJson(body): ProjectJson<FarcasterRedeemRequest>,
 ) -> Result<Json<SessionReply>, ApiError> {
     state.setup()?;
@@ -133,9 +137,23 @@ pub(super) async fn redeem(
     })?;
     let completion = channel.completion.ok_or(FarcasterError::Pending)?;
     let services = (state.store(), state.sessions(), state.clock());
-    let session = open_session(services, &login, &completion.identity())
-        .await?
-        .ok_or(FarcasterError::Used)?;
+    let user_agent = headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok());
+    let asker = Asker {
+        user_agent,
+        ip,
+        origin: Some(&channel.siwe_uri),
+    };
+    let session = open_session(
+        services,
+        state.approvals(),
+        &asker,
+        &login,
+        &completion.identity(),
+    )
+    .await?
+    .ok_or(FarcasterError::Used)?;
     Ok(Json(SessionReply {
         farcaster: Some(FarcasterAccount {
             fid: completion.fid,

@@ -47,7 +47,11 @@ async fn start(
 async fn redeem(
     State(social): State<Social>,
     ClientIp(ip): ClientIp,
+    headers: axum::http::HeaderMap,
     ProjectJson(body): ProjectJson<SocialRedeemRequest>,
 ) -> Result<Json<SessionReply>, ApiError> {
-    Ok(Json(social.redeem(ip, body).await?))
+    let user_agent = headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok());
+    Ok(Json(social.redeem(ip, user_agent, body).await?))
 }

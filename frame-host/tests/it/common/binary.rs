@@ -100,6 +100,54 @@ impl Server {
         self.child.wait().unwrap();
     }
 
+    /// Confirms the sign-up link last mailed to `email` as its owner does (issue 38 L-1): opens
+    /// its page, then presses "Approve" on it (the page's form, its cookie, frame-host's own
+    /// origin).
+    pub async fn confirm_signup(&self, email: &str) {
+        let (_, mails) = self
+            .call("GET", &format!("/dev/mailbox?to={email}"), None, None)
+            .await;
+        let text = mails[0]["text"].as_str().unwrap();
+        let at = text
+            .find("/auth/v1/device/approve?token=")
+            .expect("the link");
+        let origin = text[..at].rsplit('\n').next().unwrap().to_owned();
+        let path: String = text[at..].split_whitespace().next().unwrap().into();
+        let page = raw(&self.addr, "GET", &path, "", "").await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        let field = |name: &str| -> String {
+            let key = format!("name=\"{name}\" value=\"");
+            let at = page.body.find(&key).unwrap() + key.len();
+            page.body[at..].chars().take_while(|c| *c != '"').collect()
+        };
+        let cookie = page
+            .header("set-cookie")
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_owned();
+        let form = format!(
+            "token={}&nonce={}&pageToken={}&decision=approve",
+            field("token"),
+            field("nonce"),
+            field("pageToken")
+        );
+        let headers = format!(
+            "Origin: {origin}\r\nCookie: {cookie}\r\n\
+             Content-Type: application/x-www-form-urlencoded\r\n"
+        );
+        let done = raw(
+            &self.addr,
+            "POST",
+            "/auth/v1/device/approve",
+            &headers,
+            &form,
+        )
+        .await;
+        assert_eq!(done.status, 200, "{}", done.body);
+    }
+
     /// One request with a JSON body; returns the status and the JSON answer.
     pub async fn call(
         &self,
@@ -113,7 +161,8 @@ impl Server {
     }
 }
 
-/// One HTTP/1.1 request to `addr` (`Connection: close`), answered within 20 s.
+/// One HTTP/1.1 request to `addr` (`Connection: close`) with a JSON body and a bearer,
+/// answered within 20 s.
 pub async fn request(
     addr: &str,
     method: &str,
@@ -121,14 +170,21 @@ pub async fn request(
     body: Option<Value>,
     bearer: Option<&str>,
 ) -> Answer {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let auth = bearer
         .map(|t| format!("Authorization: Bearer {t}\r\n"))
         .unwrap_or_default();
+    let headers = format!("{auth}Content-Type: application/json\r\n");
+    raw(addr, method, path, &headers, &body).await
+}
+
+/// One HTTP/1.1 request to `addr` (`Connection: close`) with `headers` (each line ending in
+/// CRLF) and `body`, answered within 20 s.
+pub async fn raw(addr: &str, method: &str, path: &str, headers: &str, body: &str) -> Answer {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
     let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}\
+         Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
     stream.write_all(request.as_bytes()).await.unwrap();

@@ -334,13 +334,17 @@ impl TestApp {
         code_in(mail["text"].as_str().unwrap()).expect("a six-digit code")
     }
 
-    /// The approval link's token in the newest device mail to `to`.
+    /// The approval link's token in the newest approval mail (a new device's or a sign-up's)
+    /// to `to`.
     pub async fn last_approval_token(&self, to: &str) -> String {
         let mails = self.mailbox(to).await;
         let mail = mails
             .iter()
-            .find(|m| m["subject"] == "Approve a new device for Oriel")
-            .unwrap_or_else(|| panic!("no device mail to {to}: {mails:?}"));
+            .find(|m| {
+                m["subject"] == "Approve a new device for Oriel"
+                    || m["subject"] == "Confirm your email for Oriel"
+            })
+            .unwrap_or_else(|| panic!("no approval mail to {to}: {mails:?}"));
         let text = mail["text"].as_str().unwrap();
         let prefix = "https://wallet.test/auth/v1/device/approve?token=";
         let at = text.find(prefix).expect("the approval URL") + prefix.len();
@@ -348,6 +352,73 @@ impl TestApp {
             .chars()
             .take_while(char::is_ascii_hexdigit)
             .collect()
+    }
+
+    /// Opens the approval page of `token` as a browser would: its HTML, and the form's fields
+    /// and cookie.
+    pub async fn approval_page(&self, token: &str) -> (Reply, ApprovalForm) {
+        let page = self
+            .get(&format!("/auth/v1/device/approve?token={token}"))
+            .await;
+        let field = |name: &str| -> String {
+            let key = format!("name=\"{name}\" value=\"");
+            page.body
+                .find(&key)
+                .map(|at| {
+                    page.body[at + key.len()..]
+                        .chars()
+                        .take_while(|c| *c != '"')
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let cookie = page
+            .headers
+            .get("set-cookie")
+            .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_owned())
+            .unwrap_or_default();
+        let form = ApprovalForm {
+            token: field("token"),
+            nonce: field("nonce"),
+            page_token: field("pageToken"),
+            cookie,
+        };
+        (page, form)
+    }
+
+    /// POSTs the approval page's form with `decision` (`approve`, `refuse`), from `origin`
+    /// (`None`: no `Origin` header) with the form's cookie.
+    pub async fn decide(&self, form: &ApprovalForm, decision: &str, origin: Option<&str>) -> Reply {
+        let body = format!(
+            "token={}&nonce={}&pageToken={}&decision={decision}",
+            form.token, form.nonce, form.page_token
+        );
+        let mut req = Request::post("/auth/v1/device/approve")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("cookie", &form.cookie);
+        if let Some(origin) = origin {
+            req = req.header("origin", origin);
+        }
+        self.send(req.body(Body::from(body)).unwrap()).await
+    }
+
+    /// Approves the link `token` the way its owner does: opens the page, presses "Approve".
+    pub async fn approve_link(&self, token: &str) {
+        let (page, form) = self.approval_page(token).await;
+        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+        let r = self
+            .decide(&form, "approve", Some("https://wallet.test"))
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    }
+
+    /// `device/status` of `attempt`.
+    pub async fn device_status(&self, attempt: &str, device: &str) -> Reply {
+        self.post(
+            "/auth/v1/device/status",
+            json!({ "projectId": "shop", "attemptId": attempt, "deviceId": device }),
+        )
+        .await
     }
 
     pub async fn start(&self, email: &str, device: &str) -> Reply {
@@ -366,12 +437,33 @@ impl TestApp {
         .await
     }
 
-    /// Starts a login that must answer `VERIFY_OTP`; returns the attempt id.
+    /// Starts a login and has its code mailed: a verified device's at once (`VERIFY_OTP`), a
+    /// sign-up's once its emailed link is approved on its page (`VERIFY_DEVICE`, issue 38
+    /// L-1). A new device of an existing account fails here. Returns the attempt id.
     pub async fn start_otp(&self, email: &str, device: &str) -> String {
         let r = self.start(email, device).await;
         assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-        assert_eq!(r.json()["action"], "VERIFY_OTP");
-        r.json()["attemptId"].as_str().unwrap().into()
+        let attempt: String = r.json()["attemptId"].as_str().unwrap().into();
+        if r.json()["action"] == "VERIFY_DEVICE" {
+            let token = self.last_approval_token(email).await;
+            let (page, _) = self.approval_page(&token).await;
+            assert!(
+                page.body.contains("Confirm your email?"),
+                "a sign-up, not a new device: {}",
+                page.body
+            );
+            self.approve_link(&token).await;
+            let status = self.device_status(&attempt, device).await;
+            assert_eq!(
+                status.json(),
+                json!({ "approved": true }),
+                "{}",
+                status.body
+            );
+        } else {
+            assert_eq!(r.json()["action"], "VERIFY_OTP");
+        }
+        attempt
     }
 
     /// A full login of a new user or an approved device.
@@ -381,23 +473,15 @@ impl TestApp {
         Session::from_reply(&self.verify(&attempt, device, &code).await)
     }
 
-    /// A login of an existing user on a new device: approve by the emailed link, then the
-    /// code.
+    /// A login of an existing user on a new device: approve by the emailed link's page, then
+    /// the code.
     pub async fn login_new_device(&self, email: &str, device: &str) -> Session {
         let r = self.start(email, device).await;
         assert_eq!(r.json()["action"], "VERIFY_DEVICE", "{}", r.body);
         let attempt = r.json()["attemptId"].as_str().unwrap().to_owned();
         let token = self.last_approval_token(email).await;
-        let page = self
-            .get(&format!("/auth/v1/device/approve?token={token}"))
-            .await;
-        assert_eq!(page.status, StatusCode::OK, "{}", page.body);
-        let status = self
-            .post(
-                "/auth/v1/device/status",
-                json!({ "projectId": "shop", "attemptId": attempt, "deviceId": device }),
-            )
-            .await;
+        self.approve_link(&token).await;
+        let status = self.device_status(&attempt, device).await;
         assert_eq!(status.json(), json!({ "approved": true }));
         let code = self.last_code(email).await;
         Session::from_reply(&self.verify(&attempt, device, &code).await)
@@ -407,6 +491,16 @@ impl TestApp {
     pub fn jwt_pem(&self) -> String {
         std::fs::read_to_string(self.config.data_dir.join(oriel_frame_host::JWT_KEY_FILE)).unwrap()
     }
+}
+
+/// The approval page's form, as a browser would post it.
+#[derive(Debug, Clone)]
+pub struct ApprovalForm {
+    pub token: String,
+    pub nonce: String,
+    pub page_token: String,
+    /// `name=value` of the page's cookie.
+    pub cookie: String,
 }
 
 /// The first run of exactly six digits (`\b\d{6}\b`) in `text`.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DEVICE_NOT_APPROVED } from '../../codec/constants.gen'
 import { FakeFrameClient } from '../../test/fakeFrameClient'
 import { createTestClient as setup, freshEachTest } from '../../test/testClient'
 import { disconnect } from '../actions/disconnect'
@@ -73,6 +74,19 @@ describe('connectFarcaster', () => {
       }
     }
     await expect(connectFarcaster(client)).rejects.toBeInstanceOf(FarcasterLinkExpiredError)
+    expect(client.account.getSnapshot().farcasterUrl).toBeUndefined()
+  })
+
+  it('says when this device of a returning account must be approved first, not that the link expired', async () => {
+    const { client } = setup()
+    FakeFrameClient.onCreate = (fake) => {
+      fake.connectFarcaster = async () => {
+        throw new FrameRequestError({ code: 'Unauthorized', message: DEVICE_NOT_APPROVED, request: 'ConnectFarcaster' })
+      }
+    }
+    const error = await connectFarcaster(client).catch((e: unknown) => e)
+    expect(error).not.toBeInstanceOf(FarcasterLinkExpiredError)
+    expect((error as FrameRequestError).shortMessage).toBe(DEVICE_NOT_APPROVED)
     expect(client.account.getSnapshot().farcasterUrl).toBeUndefined()
   })
 

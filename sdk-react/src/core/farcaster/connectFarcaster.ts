@@ -1,3 +1,4 @@
+import { DEVICE_NOT_APPROVED } from '../../codec/constants.gen'
 import type { User } from '../../codec/protocol.gen'
 import { completeLogin } from '../embedded/actions/connectOtp'
 import type { EmbeddedWalletErrorType } from '../actions/errors'
@@ -26,6 +27,12 @@ export type ConnectFarcasterErrorType =
 
 const isCode = (error: unknown, code: string) => error instanceof FrameRequestError && error.code === code
 
+/**
+ * A refusal of the redeem's wallet step, not of the link: a returning account's new device that
+ * must first be approved (issue 38 M-3). It is shown as frame-host words it.
+ */
+const isDeviceNotApproved = (error: unknown) => error instanceof FrameRequestError && error.shortMessage === DEVICE_NOT_APPROVED
+
 /** The clients whose modal resets the Farcaster login when the user goes back from it. */
 const watched = new WeakSet<OrielClient>()
 
@@ -47,7 +54,8 @@ function resetOnBack(client: OrielClient) {
  * at most once a second while it answers "not yet", each request under the 30 s timeout), then
  * keeps the account's provider, username and avatar (spec §3) and connects the embedded wallet.
  * Rejects with `FarcasterAuthInitError` when no link could be had, `FarcasterLinkExpiredError`
- * once the link expired, the abort reason once `signal` aborts; the link is dropped in each case.
+ * once the link expired, frame-host's refusal when this device of a returning account must be
+ * approved first, the abort reason once `signal` aborts; the link is dropped in each case.
  *
  * @example
  * const controller = new AbortController()
@@ -83,7 +91,7 @@ export async function connectFarcaster(
         else storage.removeItem(STORAGE_KEYS.connectedSocialImage)
         break
       } catch (error) {
-        if (isCode(error, 'Unauthorized')) throw new FarcasterLinkExpiredError({ cause: error })
+        if (isCode(error, 'Unauthorized') && !isDeviceNotApproved(error)) throw new FarcasterLinkExpiredError({ cause: error })
         if (!isCode(error, 'NotConnected')) throw error
       }
       signal?.throwIfAborted()
