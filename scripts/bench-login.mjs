@@ -1,6 +1,7 @@
 // frame-host's login path under load, driven by autocannon over loopback against the release
 // binary (`cargo build --release -p oriel-frame-host` first), on SQLite and on PostgreSQL:
-//   - email login: start, read the code from the dev mailbox, verify. Every login is a new
+//   - email login: start, the sign-up link from the dev mailbox, its page and its Approve, the
+//     device status (which mails the code), the code from the mailbox, verify. Every login is a new
 //     email and a new device, and comes from its own client address (X-Forwarded-For from a
 //     trusted proxy), so the designed per-email and per-address limits never apply;
 //   - session refresh: each connection rotates its own refresh token, one after the other.
@@ -125,7 +126,32 @@ function expect200(status, body, what) {
   if (status !== 200) throw new Error(`${what}: ${status} ${body}`)
 }
 
-/** The email login loop of one connection: start, mailbox, verify. */
+/** The newest mail to `ctx.email`'s text, asked with the connection's client address. */
+const mailbox = (onText) => ({
+  method: 'GET',
+  setupRequest: (req, ctx) => ({
+    ...req,
+    path: `/dev/mailbox?to=${encodeURIComponent(ctx.email)}`,
+    headers: { ...req.headers, 'x-forwarded-for': ctx.address },
+  }),
+  onResponse: (status, body, ctx) => {
+    expect200(status, body, 'mailbox')
+    onText(JSON.parse(body)[0]?.text ?? '', ctx)
+  },
+})
+
+/** A hidden field of the approval page's form. */
+function field(page, name) {
+  const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(page)
+  if (!value) throw new Error(`the approval page has no ${name}`)
+  return value[1]
+}
+
+/**
+ * The email login loop of one connection, as a new address goes through it (issue 38 L-1): start,
+ * the sign-up link from the mailbox, its page, the page's Approve, the device's status (which
+ * mails the code), the code from the mailbox, verify.
+ */
 function loginRequests(logins) {
   return [
     post(
@@ -143,20 +169,55 @@ function loginRequests(logins) {
         ctx.attemptId = JSON.parse(body).attemptId
       },
     ),
+    mailbox((text, ctx) => {
+      const link = /\/auth\/v1\/device\/approve\?token=[0-9a-f]+/.exec(text)
+      if (!link) throw new Error(`no sign-up link in the mailbox for ${ctx.email}`)
+      ctx.link = link[0]
+    }),
     {
       method: 'GET',
-      setupRequest: (req, ctx) => ({
-        ...req,
-        path: `/dev/mailbox?to=${encodeURIComponent(ctx.email)}`,
-        headers: { ...req.headers, 'x-forwarded-for': ctx.address },
-      }),
-      onResponse: (status, body, ctx) => {
-        expect200(status, body, 'mailbox')
-        const code = /\b(\d{6})\b/.exec(JSON.parse(body)[0]?.text ?? '')
-        if (!code) throw new Error(`no code in the mailbox for ${ctx.email}`)
-        ctx.otp = code[1]
+      setupRequest: (req, ctx) => ({ ...req, path: ctx.link, headers: { ...req.headers, 'x-forwarded-for': ctx.address } }),
+      onResponse: (status, body, ctx, headers) => {
+        expect200(status, body, 'approval page')
+        const cookie = [headers['set-cookie'] ?? headers['Set-Cookie']].flat()[0]
+        if (!cookie) throw new Error('the approval page set no cookie')
+        ctx.cookie = cookie.split(';')[0]
+        ctx.form = new URLSearchParams({
+          token: field(body, 'token'),
+          nonce: field(body, 'nonce'),
+          pageToken: field(body, 'pageToken'),
+          decision: 'approve',
+        }).toString()
       },
     },
+    post(
+      '/auth/v1/device/approve',
+      (req, ctx) => ({
+        ...req,
+        headers: {
+          ...req.headers,
+          origin: base,
+          cookie: ctx.cookie,
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-forwarded-for': ctx.address,
+        },
+        body: ctx.form,
+      }),
+      (status, body) => expect200(status, body, 'approve'),
+    ),
+    post(
+      '/auth/v1/device/status',
+      (req, ctx) => {
+        const { body, ...headers } = json({ projectId: 'demo', attemptId: ctx.attemptId, deviceId: ctx.deviceId })
+        return { ...req, headers: { ...req.headers, ...headers, 'x-forwarded-for': ctx.address }, body }
+      },
+      (status, body) => expect200(status, body, 'device status'),
+    ),
+    mailbox((text, ctx) => {
+      const code = /\b(\d{6})\b/.exec(text)
+      if (!code) throw new Error(`no code in the mailbox for ${ctx.email}`)
+      ctx.otp = code[1]
+    }),
     post(
       '/auth/v1/email/verify',
       (req, ctx) => {
