@@ -63,16 +63,21 @@ async function notApproved(page: Page) {
  * a device-list screen would; read from the frames' storage, as only a test harness can).
  */
 async function approveFrom(existing: Page, newcomer: Page) {
-  const deviceId = await frameOf(newcomer).evaluate(() => JSON.parse(localStorage.getItem('oriel/device')!).deviceId as string)
-  const status = await frameOf(existing).evaluate(async (id) => {
-    const { accessToken } = JSON.parse(localStorage.getItem('oriel/session/demo')!)
+  // The frame keeps its device and session per embedding site (issue 38 I-1).
+  const site = new URL(urls.demo).origin
+  const deviceId = await frameOf(newcomer).evaluate(
+    (key) => JSON.parse(localStorage.getItem(key)!).deviceId as string,
+    `oriel/device/${site}`,
+  )
+  const status = await frameOf(existing).evaluate(async ([id, key]) => {
+    const { accessToken } = JSON.parse(localStorage.getItem(key!)!)
     const response = await fetch(`/auth/v1/devices/${id}/approve`, {
       method: 'POST',
       headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ projectId: 'demo' }),
     })
     return response.status
-  }, deviceId)
+  }, [deviceId, `oriel/session/demo/${site}`])
   expect(status).toBe(204)
 }
 
