@@ -93,9 +93,9 @@ const cleanups = []
 try {
   // ---- 1. the tarball --------------------------------------------------------------------
   // `npm pack` builds the package first (its prepack script), as `npm publish` does.
-  const [pack] = JSON.parse(
-    await run('npm', ['pack', '--json', '--silent', '--pack-destination', work], { cwd: sdk }),
-  )
+  const packed = await run('npm', ['pack', '--json', '--silent', '--pack-destination', work], { cwd: sdk })
+  // The build's own lines come first; npm's JSON answer is the array that ends the output.
+  const [pack] = JSON.parse(packed.slice(packed.search(/^\[/m)))
   const tarball = join(work, pack.filename)
   const files = pack.files.map((f) => f.path)
   for (const need of [
