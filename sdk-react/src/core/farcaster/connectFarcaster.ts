@@ -9,6 +9,7 @@ import { FrameRequestError } from '../frame/errors'
 import { STORAGE_KEYS } from '../storage/keys'
 import { storage } from '../storage/storage'
 import { FarcasterAuthInitError, type FarcasterAuthInitErrorType, FarcasterLinkExpiredError, type FarcasterLinkExpiredErrorType } from './errors'
+import { sleep } from '../sleep'
 
 export type ConnectFarcasterParameters = {
   /** Stops waiting for the approval (the link is dropped and the promise rejects with the abort reason). */
@@ -101,20 +102,4 @@ export async function connectFarcaster(
     if (account.getSnapshot().farcasterUrl === url) account.setState({ farcasterUrl: undefined })
   }
   return completeLogin(client)
-}
-
-/** Resolves after `ms` (at once when not positive); rejects when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (ms <= 0) return Promise.resolve()
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
 }

@@ -1,6 +1,7 @@
 // The SDK's one client of frame-host: every route the SDK calls goes through `request`, with the
 // common query, one retry policy and one error family.
 import { version } from '../errors/base'
+import { sleep } from '../sleep'
 import { type Check, ShapeError } from './check'
 import {
   FrameHostError,
@@ -88,15 +89,6 @@ async function errorMessage(response: Response): Promise<string | undefined> {
   }
   return undefined
 }
-
-const sleep = (ms: number, signal: AbortSignal | undefined) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms)
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer)
-      reject(signal.reason)
-    })
-  })
 
 /**
  * `body` read by `check` (a generated check of the route's answer); another shape throws

@@ -2,6 +2,7 @@ import type { EmbeddedWalletErrorType } from '../../actions/errors'
 import type { OrielClient } from '../../client/createClient'
 import { DEVICE_APPROVAL_MIN_INTERVAL_MS } from '../../constants'
 import { isNotConnectedError } from '../../frame/errors'
+import { sleep } from '../../sleep'
 
 export type WaitForDeviceApprovalParameters = {
   /** Stops asking the frame (the pending call's result is then ignored). */
@@ -39,20 +40,4 @@ export async function waitForDeviceApproval(
     }
     await sleep(started + DEVICE_APPROVAL_MIN_INTERVAL_MS - Date.now(), signal)
   }
-}
-
-/** Resolves after `ms` (at once when not positive); rejects when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (ms <= 0) return Promise.resolve()
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
 }
